@@ -1,0 +1,286 @@
+/*
+ * cycles.h - public API of libcycles, the Game of Cycles engine.
+ *
+ * A board is a connected simple plane graph given by its faces: the cells
+ * (bounded faces) and the outer face, each a closed walk of darts.  A dart is
+ * an edge with a direction: dart 2e runs eu[e] -> ev[e], dart 2e+1 runs
+ * ev[e] -> eu[e].  Every dart lies on exactly one face, so the two sides of
+ * an edge lie on two face walks in opposite directions.  Cells are stored so
+ * that all of them run the same way round (clockwise in the game-table
+ * convention of Zonnefeld, Janssen and Kautz) and the outer face the other.
+ *
+ * A position is an array of edge marks (CY_UNMARKED, CY_FWD, CY_BWD), one per
+ * edge; a move is the dart it marks.  The number of marked edges is the
+ * number of moves played, so player 1 is to move when it is even.
+ */
+#ifndef CYCLES_H
+#define CYCLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CY_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+/* An error is a message a user can read, without the program name or file. */
+typedef struct cy_error {
+    char msg[512];
+} cy_error;
+
+/* Formats msg into err (if err is not NULL); always returns -1. */
+int cy_error_set(cy_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ----------------------------------------------------------------- board */
+
+/* Limits the board model accepts; the solvers have smaller ones. */
+#define CY_MAX_VERTICES 100000
+#define CY_MAX_EDGES 300000
+#define CY_MAX_LABEL 64
+
+/* Edge marks. */
+enum { CY_UNMARKED = 0, CY_FWD = 1, CY_BWD = 2 };
+
+/* A validated board; every field is read-only for users of the library. */
+typedef struct cy_board {
+    int nv, ne, ncells;      /* faces are 0..ncells-1 (cells) and ncells (outer) */
+    char **label;            /* vertex labels, unique, no blanks, commas or "->" */
+    unsigned char *special;  /* special vertices are exempt from sink/source */
+    int has_coords;
+    double *x, *y;           /* coordinates when has_coords */
+    int *eu, *ev;            /* edge e joins eu[e] and ev[e] */
+    int *vstart, *vdarts;    /* darts leaving v: vdarts[vstart[v] .. vstart[v+1]),
+                                in rotation order */
+    int *fstart, *fdarts;    /* face f walk: fdarts[fstart[f] .. fstart[f+1]) */
+    int *dface;              /* face of each dart */
+    unsigned char *cyclable; /* per cell: its walk uses no edge twice */
+    char *name;              /* a name for messages and output; may be NULL */
+} cy_board;
+
+/* The description a board is built from: vertices and face walks. */
+typedef struct cy_board_desc {
+    int nv;
+    const char *const *labels;  /* nv labels; NULL means "1" .. "nv" */
+    int ncells;
+    const int *const *cells;    /* cell i is the closed walk cells[i][0..cell_len[i]) */
+    const int *cell_len;
+    const int *outer;           /* the outer face walk; NULL derives it */
+    int outer_len;
+    const unsigned char *special; /* nv flags or NULL */
+    const double *xy;           /* 2*nv coordinates or NULL */
+    const char *name;
+} cy_board_desc;
+
+/* Builds and validates a board; NULL with a message in err on any defect. */
+cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);
+
+/* Builds a board from a straight-line drawing: coordinates (2*nv) and ne edges
+ * (pairs of vertex indices); the cells are the bounded faces of the drawing.
+ * Crossing or overlapping edges are an error. */
+cy_board *cy_board_from_drawing(int nv, const char *const *labels, const double *xy,
+                                int ne, const int *edges, const unsigned char *special,
+                                const char *name, cy_error *err);
+
+/* A copy of b with new special-vertex flags (NULL: none), or NULL on error. */
+cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
+                                cy_error *err);
+
+void cy_board_free(cy_board *b);
+
+static inline int cy_dart(int e, int mark) { return 2 * e + (mark == CY_BWD); }
+static inline int cy_dart_edge(int d) { return d >> 1; }
+static inline int cy_dart_mark(int d) { return (d & 1) ? CY_BWD : CY_FWD; }
+static inline int cy_dart_rev(int d) { return d ^ 1; }
+static inline int cy_tail(const cy_board *b, int d) { return (d & 1) ? b->ev[d >> 1] : b->eu[d >> 1]; }
+static inline int cy_head(const cy_board *b, int d) { return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1]; }
+static inline int cy_degree(const cy_board *b, int v) { return b->vstart[v + 1] - b->vstart[v]; }
+static inline int cy_face_len(const cy_board *b, int f) { return b->fstart[f + 1] - b->fstart[f]; }
+
+/* The vertex with this label, or -1. */
+int cy_board_find(const cy_board *b, const char *label);
+/* The edge joining u and v, or -1. */
+int cy_board_edge_between(const cy_board *b, int u, int v);
+/* The dart u -> v, or -1 when u and v are not adjacent. */
+int cy_board_dart(const cy_board *b, int u, int v);
+
+/* ----------------------------------------------------------------- rules */
+
+/* Why a move is illegal. */
+typedef enum cy_verdict {
+    CY_LEGAL = 0,
+    CY_ILLEGAL_MARKED,   /* the edge already carries an arrow */
+    CY_ILLEGAL_SINK,     /* the move makes a vertex a sink */
+    CY_ILLEGAL_SOURCE,   /* the move makes a vertex a source */
+    CY_ILLEGAL_OVER      /* a cycle cell exists: the game is over */
+} cy_verdict;
+
+/* Whether dart d may be marked; *vertex (if not NULL) names the sink or source. */
+cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, int *vertex);
+/* Writes a sentence such as "marking 3->4 makes 4 a sink" into buf. */
+void cy_rules_explain(const cy_board *b, int d, cy_verdict v, int vertex, char *buf, size_t n);
+
+/* Cell states. */
+typedef enum cy_cell_state {
+    CY_CELL_OPEN,      /* could still become a cycle cell */
+    CY_CELL_BROKEN,    /* can never become one (arrows disagree or edge used twice) */
+    CY_CELL_CYCLE      /* is a cycle cell */
+} cy_cell_state;
+
+/* The state of cell c; *missing (if not NULL) gets the number of unmarked
+ * edges of an open cell. */
+cy_cell_state cy_rules_cell(const cy_board *b, const unsigned char *mark, int c, int *missing);
+/* A cycle cell of the position, or -1. */
+int cy_rules_cycle_cell(const cy_board *b, const unsigned char *mark);
+/* The cell that marking dart d completes as a cycle cell, or -1. */
+int cy_rules_completes(const cy_board *b, const unsigned char *mark, int d);
+/* A legal dart that completes a cycle cell, or -1. */
+int cy_rules_winning_completion(const cy_board *b, const unsigned char *mark);
+/* Whether legal dart d is a death move: after it the opponent can legally
+ * complete a cycle cell.  *cell (if not NULL) names that cell. */
+int cy_rules_is_death(const cy_board *b, unsigned char *mark, int d, int *cell);
+/* Whether the game is over: a cycle cell exists or no legal move remains. */
+int cy_rules_over(const cy_board *b, const unsigned char *mark);
+/* Number of marked edges (= moves played). */
+int cy_rules_played(const cy_board *b, const unsigned char *mark);
+
+/* Legal moves (sink/source rule only) into out[2*ne]; returns the count. */
+int cy_rules_legal(const cy_board *b, const unsigned char *mark, int *out);
+/* Legal moves that are not death moves: the moves of the normal-play game. */
+int cy_rules_safe(const cy_board *b, unsigned char *mark, int *out);
+
+/* Classification of an unmarked edge (paper 000, section 2). */
+typedef enum cy_edge_class {
+    CY_EDGE_MARKED,
+    CY_EDGE_BOTH,        /* both directions legal and not death moves */
+    CY_EDGE_ONE_WAY,     /* exactly one direction legal and safe */
+    CY_EDGE_UNPLAYABLE,  /* currently unplayable: no safe direction, a death move among them */
+    CY_EDGE_UNMARKABLE   /* neither direction legal: unmarkable for good */
+} cy_edge_class;
+
+typedef struct cy_edge_info {
+    cy_edge_class cls;
+    cy_verdict verdict[2];  /* for dart 2e and 2e+1 */
+    int vertex[2];          /* sink/source vertex of an illegal direction */
+    int death_cell[2];      /* the cell a death move hands over, or -1 */
+} cy_edge_info;
+
+void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_info *info);
+
+/* Vertex v is an almost-sink (1), an almost-source (2) or neither (0). */
+int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v);
+
+/* ----------------------------------------------------------------- moves */
+
+/* Parses "U->V" moves separated by blanks or commas into darts (malloc'd
+ * *darts, count *n); names an unknown vertex or non-edge in err. */
+int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_error *err);
+/* Plays darts on mark one by one, checking each with the rules; on an illegal
+ * move the message names the move and the reason. */
+int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err);
+/* Writes dart d as "U->V". */
+void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- solver */
+
+/* Options of a solver; zero-initialised means the defaults. */
+typedef struct cy_solver_opts {
+    size_t memory;        /* bytes for tables; 0 = a quarter of RAM */
+    double timeout;       /* seconds; 0 = none */
+    int progress;         /* print progress to stderr for runs over a second */
+} cy_solver_opts;
+
+typedef struct cy_solver_stats {
+    uint64_t positions;   /* positions whose value was computed */
+    uint64_t hits;        /* table hits */
+    uint64_t stored;      /* entries in the table */
+    size_t memory;        /* bytes allocated for tables */
+    double seconds;
+} cy_solver_stats;
+
+/* Why a solver stopped without an answer. */
+enum { CY_SOLVE_TIMEOUT = -2, CY_SOLVE_MEMORY = -3, CY_SOLVE_TOO_BIG = -4 };
+
+typedef struct cy_solver cy_solver;
+
+/* The plain memoised solver: exact, simple, the reference for faster ones. */
+#define CY_PLAIN_MAX_EDGES 64
+cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
+/* The Grundy value of the normal-play game from mark (which must admit no
+ * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */
+int cy_solver_grundy(cy_solver *s, const unsigned char *mark);
+void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st);
+/* The board the solver was made for. */
+const cy_board *cy_solver_board(const cy_solver *s);
+void cy_solver_free(cy_solver *s);
+
+/* The full answer for a position. */
+typedef struct cy_analysis {
+    int played;           /* moves played */
+    int to_move;          /* 1 or 2 */
+    int over;             /* the game is over */
+    int cycle_cell;       /* the cycle cell if there is one, else -1 */
+    int outcome;          /* 'N' or 'P' for the player to move */
+    int winner;           /* 1 or 2 */
+    int grundy;           /* nim-value, -1 where a cycle cell can be completed at once */
+    int nwin;             /* winning moves, as darts */
+    int *winning;
+    cy_solver_stats stats;
+} cy_analysis;
+
+/* Solves the position: outcome under the original rules, Grundy value of the
+ * normal-play game and the winning moves.  Returns 0, or a negative CY_SOLVE_
+ * code (err says why). */
+int cy_analyse(cy_solver *s, const unsigned char *mark, cy_analysis *a, cy_error *err);
+void cy_analysis_free(cy_analysis *a);
+
+/* ------------------------------------------------------------- formats */
+
+typedef enum cy_format {
+    CY_FMT_AUTO,
+    CY_FMT_TABLE,       /* game table as JSON (paper 003, Definition 4) */
+    CY_FMT_TABLE_TEXT,  /* the paper's printed table */
+    CY_FMT_JSON,        /* our native JSON board */
+    CY_FMT_DRAWING,     /* coordinates and edges only */
+    CY_FMT_DOT          /* Graphviz (write only) */
+} cy_format;
+
+/* The format named s ("table", "table-text", "json", "drawing", "dot"), or -1. */
+int cy_format_parse(const char *s);
+const char *cy_format_name(cy_format f);
+
+/* Reads a board from text of length len.  Where the format carries moves
+ * (native JSON), *moves gets them as a malloc'd "U->V ..." string, else NULL. */
+cy_board *cy_read_board(const char *text, size_t len, cy_format f, char **moves, cy_error *err);
+/* Writes b (with marks, if mark is not NULL and the format carries them) as a
+ * malloc'd string. */
+char *cy_write_board(const cy_board *b, const unsigned char *mark, cy_format f, cy_error *err);
+
+/* ------------------------------------------------------------- families */
+
+/* Builds a named board such as "k4", "cycle:5" or "grid:3x4"; NULL if spec
+ * names no family (err says so) or its parameters are out of range. */
+cy_board *cy_family_build(const char *spec, cy_error *err);
+/* Whether spec looks like a family name (the part before ':' is known). */
+int cy_family_known(const char *spec);
+
+typedef struct cy_family_info {
+    const char *name, *usage, *summary;
+} cy_family_info;
+/* The families, ending with a zeroed entry. */
+const cy_family_info *cy_family_list(void);
+
+/* ---------------------------------------------------------------- loading */
+
+/* Loads BOARD as the command line means it: an existing file, or a family.
+ * *moves as in cy_read_board. */
+cy_board *cy_load(const char *spec, char **moves, cy_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,491 @@
+/*
+ * board.c - the board model: building a board from its face walks and
+ * checking that it is a connected simple plane graph with those faces.
+ *
+ * Faces are permutations of darts: phi(d) is the dart after d on d's face.
+ * The rotation at a vertex follows from them, sigma(d) = phi(rev(d)), and the
+ * faces describe a plane embedding exactly when every dart lies on one face,
+ * every vertex's rotation is a single cycle, the graph is connected and
+ * V - E + F = 2 (plantri and nauty use the same dart model).
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct dartrec {
+    int u, v;   /* tail, head */
+    int face;   /* face index (ncells = outer) */
+    int pos;    /* position in its face walk */
+} dartrec;
+
+static int cmp_dartrec(const void *a, const void *b)
+{
+    const dartrec *x = a, *y = b;
+    int xa = x->u < x->v ? x->u : x->v, xb = x->u < x->v ? x->v : x->u;
+    int ya = y->u < y->v ? y->u : y->v, yb = y->u < y->v ? y->v : y->u;
+    if (xa != ya)
+        return xa < ya ? -1 : 1;
+    if (xb != yb)
+        return xb < yb ? -1 : 1;
+    if (x->u != y->u)
+        return x->u < y->u ? -1 : 1;
+    return 0;
+}
+
+/* Whether two darts belong to the same edge. */
+static int same_edge(const dartrec *x, const dartrec *y)
+{
+    return (x->u == y->u && x->v == y->v) || (x->u == y->v && x->v == y->u);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void cy_board_free(cy_board *b)
+{
+    if (!b)
+        return;
+    if (b->label)
+        for (int i = 0; i < b->nv; i++)
+            free(b->label[i]);
+    free(b->label);
+    free(b->special);
+    free(b->x);
+    free(b->y);
+    free(b->eu);
+    free(b->ev);
+    free(b->vstart);
+    free(b->vdarts);
+    free(b->fstart);
+    free(b->fdarts);
+    free(b->dface);
+    free(b->cyclable);
+    free(b->name);
+    free(b);
+}
+
+/* Names face f in messages. */
+static const char *face_name(int f, int ncells, char *buf, size_t n)
+{
+    if (f == ncells)
+        snprintf(buf, n, "the outer face");
+    else
+        snprintf(buf, n, "cell %d", f + 1);
+    return buf;
+}
+
+/* Derives the outer face from the partial rotations the cells define: at each
+ * vertex the cells leave chains of the rotation, which the outer face joins
+ * into one cycle.  Fills phi for the outer darts and returns the walk length,
+ * or -1 with a message. */
+static int derive_outer(cy_board *b, int *phi, const unsigned char *is_outer,
+                        int *walk, cy_error *err)
+{
+    int nd = 2 * b->ne;
+    int *sigma = cy_xmalloc(sizeof(int) * (size_t)nd);
+    unsigned char *image = cy_xcalloc((size_t)nd, 1);
+    int rc = -1;
+    for (int d = 0; d < nd; d++)
+        sigma[d] = -1;
+    /* sigma(rev(e)) = phi(e) for every cell dart e */
+    for (int d = 0; d < nd; d++)
+        if (!is_outer[d]) {
+            sigma[cy_dart_rev(d)] = phi[d];
+            image[phi[d]] = 1;
+        }
+    int *starts = cy_xmalloc(sizeof(int) * (size_t)nd);
+    for (int v = 0; v < b->nv; v++) {
+        int k = 0, ends = 0;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int d = b->vdarts[i];
+            if (!image[d])
+                starts[k++] = d;
+            if (sigma[d] < 0)
+                ends++;
+        }
+        if (k != ends) {
+            cy_error_set(err, "the cells do not leave a closed outer face at vertex %s", b->label[v]);
+            goto out;
+        }
+        /* join chain i's end to chain i+1's start */
+        for (int i = 0; i < k; i++) {
+            int d = starts[i];
+            int steps = 0;
+            while (sigma[d] >= 0 && steps++ <= nd)
+                d = sigma[d];
+            sigma[d] = starts[(i + 1) % k];
+            image[starts[(i + 1) % k]] = 1;
+        }
+    }
+    for (int d = 0; d < nd; d++)
+        if (is_outer[d])
+            phi[d] = sigma[cy_dart_rev(d)];
+    /* the outer darts must form one face */
+    int first = -1, total = 0, len = 0;
+    for (int d = 0; d < nd; d++)
+        if (is_outer[d]) {
+            total++;
+            if (first < 0)
+                first = d;
+        }
+    if (first < 0) {
+        rc = 0;
+        goto out;
+    }
+    int d = first;
+    do {
+        if (!is_outer[d] || len >= total)
+            break;
+        walk[len++] = d;
+        d = phi[d];
+    } while (d != first);
+    if (d != first || len != total) {
+        cy_error_set(err, "the edges no cell uses do not form one outer face; give the outer face explicitly");
+        goto out;
+    }
+    rc = len;
+out:
+    free(starts);
+    free(sigma);
+    free(image);
+    return rc;
+}
+
+cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
+{
+    char fb[32], fb2[32];
+    if (d->nv < 1)
+        return cy_error_set(err, "the board has no vertices"), NULL;
+    if (d->nv > CY_MAX_VERTICES)
+        return cy_error_set(err, "the board has %d vertices; at most %d are supported", d->nv,
+                            CY_MAX_VERTICES), NULL;
+    if (d->ncells < 0)
+        return cy_error_set(err, "negative number of cells"), NULL;
+
+    cy_board *b = cy_xcalloc(1, sizeof *b);
+    b->nv = d->nv;
+    b->ncells = d->ncells;
+    b->name = d->name ? cy_xstrdup(d->name) : NULL;
+    b->label = cy_xcalloc((size_t)b->nv, sizeof(char *));
+    for (int v = 0; v < b->nv; v++) {
+        char tmp[16];
+        const char *l = d->labels ? d->labels[v] : (snprintf(tmp, sizeof tmp, "%d", v + 1), tmp);
+        if (!l || !cy_label_ok(l)) {
+            cy_error_set(err, "vertex %d has an unusable label%s%.40s%s (labels are 1-%d printable characters without blanks, commas, quotes or \"->\")",
+                         v + 1, l ? " \"" : "", l ? l : "", l ? "\"" : "", CY_MAX_LABEL);
+            goto fail;
+        }
+        b->label[v] = cy_xstrdup(l);
+    }
+    {
+        char **sorted = cy_xmalloc(sizeof(char *) * (size_t)b->nv);
+        memcpy(sorted, b->label, sizeof(char *) * (size_t)b->nv);
+        qsort(sorted, (size_t)b->nv, sizeof(char *), cmp_str);
+        for (int i = 1; i < b->nv; i++)
+            if (strcmp(sorted[i - 1], sorted[i]) == 0) {
+                cy_error_set(err, "two vertices have the label \"%s\"", sorted[i]);
+                free(sorted);
+                goto fail;
+            }
+        free(sorted);
+    }
+    b->special = cy_xcalloc((size_t)b->nv, 1);
+    if (d->special)
+        for (int v = 0; v < b->nv; v++)
+            b->special[v] = d->special[v] ? 1 : 0;
+    if (d->xy) {
+        b->has_coords = 1;
+        b->x = cy_xmalloc(sizeof(double) * (size_t)b->nv);
+        b->y = cy_xmalloc(sizeof(double) * (size_t)b->nv);
+        for (int v = 0; v < b->nv; v++) {
+            b->x[v] = d->xy[2 * v];
+            b->y[v] = d->xy[2 * v + 1];
+        }
+    }
+
+    /* collect the darts of all given walks */
+    int nfaces = b->ncells + (d->outer ? 1 : 0);
+    size_t total = 0;
+    for (int f = 0; f < nfaces; f++) {
+        int len = f < b->ncells ? d->cell_len[f] : d->outer_len;
+        if (len < 1) {
+            cy_error_set(err, "%s is an empty walk", face_name(f, b->ncells, fb, sizeof fb));
+            goto fail;
+        }
+        total += (size_t)len;
+        if (total > 2 * (size_t)CY_MAX_EDGES) {
+            cy_error_set(err, "the faces have more than %d sides in all; at most %d edges are supported",
+                         2 * CY_MAX_EDGES, CY_MAX_EDGES);
+            goto fail;
+        }
+    }
+    dartrec *dr = cy_xmalloc(sizeof(dartrec) * (total ? total : 1));
+    size_t k = 0;
+    for (int f = 0; f < nfaces; f++) {
+        const int *w = f < b->ncells ? d->cells[f] : d->outer;
+        int len = f < b->ncells ? d->cell_len[f] : d->outer_len;
+        for (int i = 0; i < len; i++) {
+            int u = w[i], v = w[(i + 1) % len];
+            if (u < 0 || u >= b->nv || v < 0 || v >= b->nv) {
+                cy_error_set(err, "%s names vertex number %d, but the board has %d vertices",
+                             face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv);
+                free(dr);
+                goto fail;
+            }
+            if (u == v) {
+                cy_error_set(err, "%s has a loop at vertex %s", face_name(f, b->ncells, fb, sizeof fb), b->label[u]);
+                free(dr);
+                goto fail;
+            }
+            dr[k++] = (dartrec){u, v, f, i};
+        }
+    }
+    qsort(dr, k, sizeof *dr, cmp_dartrec);
+
+    /* group darts into edges */
+    int ne = 0;
+    for (size_t i = 0; i < k; i++)
+        if (i == 0 || !same_edge(&dr[i], &dr[i - 1]))
+            ne++;
+    if (ne > CY_MAX_EDGES) {
+        cy_error_set(err, "the board has %d edges; at most %d are supported", ne, CY_MAX_EDGES);
+        free(dr);
+        goto fail;
+    }
+    b->ne = ne;
+    b->eu = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
+    b->ev = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
+    int nd = 2 * ne;
+    b->dface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    int *phi = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    unsigned char *is_outer = cy_xcalloc((size_t)(nd ? nd : 1), 1);
+    /* dart of face position: index by (face, pos) through offsets */
+    int *foff = cy_xcalloc((size_t)nfaces + 1, sizeof(int));
+    for (int f = 0; f < nfaces; f++)
+        foff[f + 1] = foff[f] + (f < b->ncells ? d->cell_len[f] : d->outer_len);
+    int *at = cy_xmalloc(sizeof(int) * (total ? total : 1));
+    {
+        int e = -1;
+        for (size_t i = 0; i < k; i++) {
+            int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
+            if (e < 0 || a != b->eu[e] || c != b->ev[e]) {
+                e++;
+                b->eu[e] = a;
+                b->ev[e] = c;
+                b->dface[2 * e] = b->dface[2 * e + 1] = -1;
+            }
+            int dd = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            if (b->dface[dd] >= 0) {
+                cy_error_set(err, "edge %s-%s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
+                             b->label[a], b->label[c], b->label[dr[i].u], b->label[dr[i].v],
+                             face_name(b->dface[dd], b->ncells, fb, sizeof fb),
+                             face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
+                goto fail2;
+            }
+            b->dface[dd] = dr[i].face;
+            at[foff[dr[i].face] + dr[i].pos] = dd;
+        }
+    }
+    for (int f = 0; f < nfaces; f++)
+        for (int i = foff[f]; i < foff[f + 1]; i++)
+            phi[at[i]] = at[i + 1 < foff[f + 1] ? i + 1 : foff[f]];
+    for (int dd = 0; dd < nd; dd++)
+        if (b->dface[dd] < 0) {
+            if (d->outer) {
+                int e = cy_dart_edge(dd);
+                cy_error_set(err, "edge %s-%s lies on only one face side (%s); every edge must lie on two",
+                             b->label[b->eu[e]], b->label[b->ev[e]],
+                             face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb));
+                goto fail2;
+            }
+            is_outer[dd] = 1;
+            b->dface[dd] = b->ncells;
+        }
+
+    /* darts leaving each vertex (order fixed below) */
+    b->vstart = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
+    b->vdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    for (int dd = 0; dd < nd; dd++)
+        b->vstart[cy_tail(b, dd) + 1]++;
+    for (int v = 0; v < b->nv; v++)
+        b->vstart[v + 1] += b->vstart[v];
+    {
+        int *fill = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+        memcpy(fill, b->vstart, sizeof(int) * (size_t)b->nv);
+        for (int dd = 0; dd < nd; dd++)
+            b->vdarts[fill[cy_tail(b, dd)]++] = dd;
+        free(fill);
+    }
+
+    /* the outer face */
+    b->fstart = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    b->fdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    for (int f = 0; f < b->ncells; f++)
+        b->fstart[f + 1] = b->fstart[f] + d->cell_len[f];
+    memcpy(b->fdarts, at, sizeof(int) * (size_t)foff[b->ncells]);
+    if (d->outer) {
+        memcpy(b->fdarts + foff[b->ncells], at + foff[b->ncells], sizeof(int) * (size_t)d->outer_len);
+        b->fstart[b->ncells + 1] = b->fstart[b->ncells] + d->outer_len;
+    } else {
+        int len = derive_outer(b, phi, is_outer, b->fdarts + foff[b->ncells], err);
+        if (len < 0)
+            goto fail2;
+        b->fstart[b->ncells + 1] = b->fstart[b->ncells] + len;
+    }
+    if (ne == 0) {
+        cy_error_set(err, "the board has no edges");
+        goto fail2;
+    }
+
+    /* rotations: sigma(d) = phi(rev(d)) must be one cycle at every vertex */
+    {
+        int *rot = cy_xmalloc(sizeof(int) * (size_t)nd);
+        for (int v = 0; v < b->nv; v++) {
+            int s = b->vstart[v], deg = b->vstart[v + 1] - s;
+            if (deg == 0) {
+                cy_error_set(err, "vertex %s lies on no face (the board is not connected)", b->label[v]);
+                free(rot);
+                goto fail2;
+            }
+            int dd = b->vdarts[s], n = 0;
+            do {
+                rot[s + n++] = dd;
+                dd = phi[cy_dart_rev(dd)];
+            } while (dd != b->vdarts[s] && n < deg);
+            if (dd != b->vdarts[s] || n != deg) {
+                cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a plane drawing",
+                             b->label[v]);
+                free(rot);
+                goto fail2;
+            }
+        }
+        memcpy(b->vdarts, rot, sizeof(int) * (size_t)nd);
+        free(rot);
+    }
+
+    /* connected */
+    {
+        int *stack = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+        unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
+        int top = 0, count = 1;
+        stack[top++] = 0;
+        seen[0] = 1;
+        while (top) {
+            int v = stack[--top];
+            for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+                int w = cy_head(b, b->vdarts[i]);
+                if (!seen[w]) {
+                    seen[w] = 1;
+                    count++;
+                    stack[top++] = w;
+                }
+            }
+        }
+        int missing = -1;
+        for (int v = 0; v < b->nv && missing < 0; v++)
+            if (!seen[v])
+                missing = v;
+        free(stack);
+        free(seen);
+        if (count != b->nv) {
+            cy_error_set(err, "the board is not connected (no path from vertex %s to vertex %s)",
+                         b->label[0], b->label[missing]);
+            goto fail2;
+        }
+    }
+
+    /* Euler's formula for a connected plane graph */
+    {
+        long chi = (long)b->nv - (long)ne + (long)(b->ncells + 1);
+        if (chi != 2) {
+            cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but a plane board has 2 (faces are missing, or the faces are not those of a plane drawing)",
+                         b->nv, ne, b->ncells + 1, chi);
+            goto fail2;
+        }
+    }
+
+    b->cyclable = cy_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
+    for (int f = 0; f < b->ncells; f++) {
+        b->cyclable[f] = 1;
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+            if (b->dface[cy_dart_rev(b->fdarts[i])] == f)
+                b->cyclable[f] = 0;
+    }
+    free(dr);
+    free(phi);
+    free(is_outer);
+    free(foff);
+    free(at);
+    return b;
+
+fail2:
+    free(dr);
+    free(phi);
+    free(is_outer);
+    free(foff);
+    free(at);
+fail:
+    cy_board_free(b);
+    return NULL;
+}
+
+cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special, cy_error *err)
+{
+    int nf = b->ncells + 1;
+    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf);
+    int *len = cy_xmalloc(sizeof(int) * (size_t)nf);
+    for (int f = 0; f < nf; f++) {
+        len[f] = cy_face_len(b, f);
+        walk[f] = cy_xmalloc(sizeof(int) * (size_t)len[f]);
+        for (int i = 0; i < len[f]; i++)
+            walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
+    }
+    double *xy = NULL;
+    if (b->has_coords) {
+        xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        for (int v = 0; v < b->nv; v++) {
+            xy[2 * v] = b->x[v];
+            xy[2 * v + 1] = b->y[v];
+        }
+    }
+    cy_board_desc d = {
+        .nv = b->nv, .labels = (const char *const *)b->label, .ncells = b->ncells,
+        .cells = (const int *const *)walk, .cell_len = len,
+        .outer = walk[b->ncells], .outer_len = len[b->ncells],
+        .special = special, .xy = xy, .name = b->name,
+    };
+    cy_board *r = cy_board_from_faces(&d, err);
+    free(xy);
+    for (int f = 0; f < nf; f++)
+        free(walk[f]);
+    free(walk);
+    free(len);
+    return r;
+}
+
+int cy_board_find(const cy_board *b, const char *label)
+{
+    for (int v = 0; v < b->nv; v++)
+        if (strcmp(b->label[v], label) == 0)
+            return v;
+    return -1;
+}
+
+int cy_board_dart(const cy_board *b, int u, int v)
+{
+    if (u < 0 || u >= b->nv || v < 0 || v >= b->nv)
+        return -1;
+    for (int i = b->vstart[u]; i < b->vstart[u + 1]; i++)
+        if (cy_head(b, b->vdarts[i]) == v)
+            return b->vdarts[i];
+    return -1;
+}
+
+int cy_board_edge_between(const cy_board *b, int u, int v)
+{
+    int d = cy_board_dart(b, u, v);
+    return d < 0 ? -1 : cy_dart_edge(d);
+}

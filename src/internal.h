@@ -1,0 +1,37 @@
+/*
+ * internal.h - helpers shared by the modules of libcycles; not public API.
+ */
+#ifndef CYCLES_INTERNAL_H
+#define CYCLES_INTERNAL_H
+
+#include "cycles.h"
+#include <stdlib.h>
+
+/* malloc/calloc/realloc that abort with a message when memory runs out:
+ * inputs are bounded by the board limits, so this is not reachable from
+ * ordinary user input. */
+void *cy_xmalloc(size_t n);
+void *cy_xcalloc(size_t n, size_t size);
+void *cy_xrealloc(void *p, size_t n);
+char *cy_xstrdup(const char *s);
+
+/* A growable string buffer. */
+typedef struct cy_buf {
+    char *s;
+    size_t len, cap;
+} cy_buf;
+void cy_buf_printf(cy_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cy_buf_puts(cy_buf *b, const char *s);
+/* Returns the string (never NULL) and leaves the buffer empty. */
+char *cy_buf_take(cy_buf *b);
+
+/* Whether label is acceptable as a vertex label (non-empty, at most
+ * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
+int cy_label_ok(const char *label);
+
+/* Total physical memory in bytes (0 if unknown). */
+size_t cy_physical_memory(void);
+/* Monotonic seconds. */
+double cy_now(void);
+
+#endif
