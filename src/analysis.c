@@ -29,6 +29,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
 {
     const cy_board *b = cy_solver_board(s);
     memset(a, 0, sizeof *a);
+    double start = cy_now();
     unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
     memcpy(mark, mark0, (size_t)b->ne);
     int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
@@ -78,6 +79,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     a->winner = a->outcome == 'N' ? a->to_move : 3 - a->to_move;
 out:
     cy_solver_stats_get(s, &a->stats);
+    a->stats.seconds = cy_now() - start;
     free(mark);
     free(legal);
     return rc;

@@ -86,10 +86,10 @@ int cy_rules_cycle_cell(const cy_board *b, const unsigned char *mark)
 
 cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, int *vertex)
 {
-    if (mark[cy_dart_edge(d)] != CY_UNMARKED)
-        return CY_ILLEGAL_MARKED;
     if (cy_rules_cycle_cell(b, mark) >= 0)
         return CY_ILLEGAL_OVER;
+    if (mark[cy_dart_edge(d)] != CY_UNMARKED)
+        return CY_ILLEGAL_MARKED;
     return sink_or_source(b, mark, d, vertex);
 }
 

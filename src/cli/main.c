@@ -1,16 +1,63 @@
-#include "cycles.h"
-#include <stdio.h>
+/*
+ * main.c - the cycles program: dispatches to one subcommand per file.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} command;
+
+static int cmd_help(int argc, char **argv);
+
+static const command commands[] = {
+    {"solve", cmd_solve, "solve BOARD [--moves M] [--json] [--timeout S] [--memory SIZE] [--special V,..]\n"
+                         "      who wins with perfect play, the winning moves and the Grundy value"},
+    {"show", cmd_show, "show BOARD [--moves M] [--special V,..]\n"
+                       "      the board and position: legal moves, why moves are illegal, cells,\n"
+                       "      death moves, edge classes, almost-sinks and almost-sources"},
+    {"convert", cmd_convert, "convert BOARD --to FORMAT [--moves M] [-o FILE]\n"
+                             "      write the board as table, table-text, json, drawing or dot"},
+    {"families", cmd_families, "families\n"
+                               "      list the named boards a BOARD argument may be"},
+    {"help", cmd_help, "help\n      this text"},
+    {NULL, NULL, NULL},
+};
+
+/* Prints the usage text to f. */
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cycles COMMAND [ARGS]\n\n"
+               "The Game of Cycles engine.  BOARD is a file (game table, printed table,\n"
+               "native JSON or drawing) or a family such as k4, cycle:5 or grid:3x3.\n"
+               "Moves are written U->V, separated by blanks or commas.\n\ncommands:\n");
+    for (const command *c = commands; c->name; c++)
+        fprintf(f, "  cycles %s\n", c->usage);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    usage(stdout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    cy_error err;
-    if (argc < 2) return 1;
-    cy_board *b = cy_load(argv[1], NULL, &err);
-    if (!b) { fprintf(stderr, "cycles: %s: %s\n", argv[1], err.msg); return 1; }
-    cy_solver *s = cy_solver_new(b, NULL, &err);
-    unsigned char mark[64] = {0};
-    cy_analysis a;
-    cy_analyse(s, mark, &a, &err);
-    printf("%c winner %d grundy %d nwin %d positions %llu\n", a.outcome, a.winner, a.grundy, a.nwin, (unsigned long long)a.stats.positions);
-    cy_analysis_free(&a); cy_solver_free(s); cy_board_free(b);
-    return 0;
+    if (argc < 2)
+        return cli_fail(NULL, "no command given (try cycles help)");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return cmd_help(argc, argv);
+    if (!strcmp(argv[1], "--version")) {
+        printf("cycles %s\n", CY_VERSION);
+        return 0;
+    }
+    for (const command *c = commands; c->name; c++)
+        if (!strcmp(argv[1], c->name))
+            return c->run(argc, argv);
+    return cli_fail(NULL, "unknown command \"%s\" (try cycles help)", argv[1]);
 }

@@ -1,0 +1,29 @@
+# Thin wrapper over CMake.  make: build build/cycles; make test: unit tests,
+# command-line tests and fuzzing, then the same tests under ASan and UBSan;
+# make run: the main job (solve the default board).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+DEFAULT_BOARD ?= boards/figure1.json
+
+.PHONY: all build test test-plain test-asan run bench clean
+
+all: build
+
+build:
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build build -j $(JOBS)
+
+test: test-plain test-asan
+
+test-plain: build
+	cd build && ctest --output-on-failure -j $(JOBS)
+
+test-asan:
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCYCLES_SANITIZE=ON >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -E fuzz_parsers
+
+run: build
+	./build/cycles solve $(DEFAULT_BOARD)
+
+clean:
+	rm -rf build build-asan

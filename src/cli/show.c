@@ -1,0 +1,168 @@
+/*
+ * show.c - `cycles show BOARD`: the board and the position, readably.
+ */
+#include "cli.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Appends the walk of face f as vertex labels. */
+static void put_walk(cy_buf *o, const cy_board *b, int f)
+{
+    for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+        cy_buf_printf(o, "%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
+}
+
+/* Appends why dart d (side s of its edge) is not a safe move. */
+static void put_reason(cy_buf *o, const cy_board *b, const cy_edge_info *in, int d, int s)
+{
+    char m[2 * CY_MAX_LABEL + 8];
+    cy_move_str(b, d, m, sizeof m);
+    if (in->verdict[s] == CY_ILLEGAL_SINK)
+        cy_buf_printf(o, "%s makes %s a sink", m, b->label[in->vertex[s]]);
+    else if (in->verdict[s] == CY_ILLEGAL_SOURCE)
+        cy_buf_printf(o, "%s makes %s a source", m, b->label[in->vertex[s]]);
+    else
+        cy_buf_printf(o, "%s is a death move (the opponent completes cell %d)", m, in->death_cell[s] + 1);
+}
+
+/* Appends a list of moves. */
+static void put_moves(cy_buf *o, const cy_board *b, const char *title, const int *d, int n)
+{
+    cy_buf_printf(o, "%s (%d):", title, n);
+    for (int i = 0; i < n; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, d[i], m, sizeof m);
+        cy_buf_printf(o, " %s", m);
+    }
+    cy_buf_puts(o, n ? "\n" : " none\n");
+}
+
+/* The whole report for a position. */
+static char *report(const cy_board *b, unsigned char *mark)
+{
+    cy_buf o = {0};
+    int played = cy_rules_played(b, mark);
+    cy_buf_printf(&o, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne,
+                  b->ncells);
+    cy_buf_printf(&o, "moves played: %d\n", played);
+
+    cy_buf_puts(&o, "\nvertices:\n");
+    for (int v = 0; v < b->nv; v++) {
+        int in = 0, out = 0, open = 0;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int d = b->vdarts[i], m = mark[cy_dart_edge(d)];
+            if (m == CY_UNMARKED)
+                open++;
+            else if (m == cy_dart_mark(d))
+                out++;
+            else
+                in++;
+        }
+        int al = cy_rules_almost(b, mark, v);
+        cy_buf_printf(&o, "  %-6s degree %d: %d in, %d out, %d unmarked%s%s%s\n", b->label[v], cy_degree(b, v), in,
+                      out, open, b->special[v] ? ", special" : "", al == 1 ? ", almost-sink" : "",
+                      al == 2 ? ", almost-source" : "");
+    }
+
+    cy_buf_puts(&o, "\ncells:\n");
+    for (int c = 0; c < b->ncells; c++) {
+        int missing;
+        cy_cell_state st = cy_rules_cell(b, mark, c, &missing);
+        cy_buf_printf(&o, "  cell %d: ", c + 1);
+        put_walk(&o, b, c);
+        if (!b->cyclable[c])
+            cy_buf_puts(&o, "  (never a cycle cell: its walk uses an edge twice)\n");
+        else if (st == CY_CELL_CYCLE)
+            cy_buf_puts(&o, "  CYCLE CELL\n");
+        else if (st == CY_CELL_BROKEN)
+            cy_buf_puts(&o, "  (can no longer cycle: its arrows disagree)\n");
+        else
+            cy_buf_printf(&o, "  (open, %d of %d edges unmarked)\n", missing, cy_face_len(b, c));
+    }
+    cy_buf_puts(&o, "  outer face: ");
+    put_walk(&o, b, b->ncells);
+    cy_buf_puts(&o, "\n");
+
+    cy_buf_puts(&o, "\nedges:\n");
+    for (int e = 0; e < b->ne; e++) {
+        cy_edge_info in;
+        cy_rules_classify(b, mark, e, &in);
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_buf_printf(&o, "  %s-%s  ", b->label[b->eu[e]], b->label[b->ev[e]]);
+        switch (in.cls) {
+        case CY_EDGE_MARKED:
+            cy_move_str(b, cy_dart(e, mark[e]), m, sizeof m);
+            cy_buf_printf(&o, "marked %s\n", m);
+            break;
+        case CY_EDGE_BOTH:
+            cy_buf_puts(&o, "markable both ways\n");
+            break;
+        case CY_EDGE_ONE_WAY: {
+            int bad = in.verdict[0] == CY_LEGAL && in.death_cell[0] < 0 ? 1 : 0;
+            cy_move_str(b, 2 * e + (1 - bad), m, sizeof m);
+            cy_buf_printf(&o, "one way only: %s (", m);
+            put_reason(&o, b, &in, 2 * e + bad, bad);
+            cy_buf_puts(&o, ")\n");
+            break;
+        }
+        case CY_EDGE_UNPLAYABLE:
+        case CY_EDGE_UNMARKABLE:
+            cy_buf_puts(&o, in.cls == CY_EDGE_UNPLAYABLE ? "currently unplayable: " : "unmarkable for good: ");
+            put_reason(&o, b, &in, 2 * e, 0);
+            cy_buf_puts(&o, "; ");
+            put_reason(&o, b, &in, 2 * e + 1, 1);
+            cy_buf_puts(&o, "\n");
+            break;
+        }
+    }
+
+    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *death = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int n = cy_rules_legal(b, mark, legal), nd = 0;
+    for (int i = 0; i < n; i++)
+        if (cy_rules_is_death(b, mark, legal[i], NULL))
+            death[nd++] = legal[i];
+    cy_buf_puts(&o, "\n");
+    put_moves(&o, b, "legal moves", legal, n);
+    put_moves(&o, b, "death moves", death, nd);
+    int win = cy_rules_winning_completion(b, mark);
+    int cyc = cy_rules_cycle_cell(b, mark);
+    cy_buf_puts(&o, "\n");
+    if (cyc >= 0)
+        cy_buf_printf(&o, "game over: cell %d is a cycle cell; player %d completed it and wins\n", cyc + 1,
+                      played % 2 == 1 ? 1 : 2);
+    else if (n == 0)
+        cy_buf_printf(&o, "game over: no legal move is left; player %d made the last move and wins\n",
+                      played % 2 == 1 ? 1 : 2);
+    else {
+        cy_buf_printf(&o, "player %d to move", played % 2 == 0 ? 1 : 2);
+        if (win >= 0) {
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, win, m, sizeof m);
+            cy_buf_printf(&o, "; %s completes cell %d and wins", m, cy_rules_completes(b, mark, win) + 1);
+        }
+        cy_buf_puts(&o, "\n");
+    }
+    free(legal);
+    free(death);
+    return cy_buf_take(&o);
+}
+
+int cmd_show(int argc, char **argv)
+{
+    cli_opts o;
+    if (cli_parse(argc, argv, 2, "BOARD moves special output", &o))
+        return 1;
+    cy_board *b;
+    unsigned char *mark;
+    if (cli_load(&o, &b, &mark))
+        return 1;
+    char *text = report(b, mark);
+    int rc = cli_emit(&o, text);
+    free(text);
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}

@@ -1,0 +1,115 @@
+/*
+ * solve.c - `cycles solve BOARD`: who wins, the winning moves, the Grundy value.
+ */
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The answer as the JSON object documented in the README. */
+static char *as_json(const cy_board *b, const cy_analysis *a)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
+    json_object_set_new(o, "vertices", json_integer(b->nv));
+    json_object_set_new(o, "edges", json_integer(b->ne));
+    json_object_set_new(o, "cells", json_integer(b->ncells));
+    json_object_set_new(o, "moves_played", json_integer(a->played));
+    json_object_set_new(o, "to_move", json_integer(a->to_move));
+    json_object_set_new(o, "over", json_boolean(a->over));
+    json_object_set_new(o, "outcome", json_string(a->outcome == 'N' ? "N" : "P"));
+    json_object_set_new(o, "winner", json_integer(a->winner));
+    json_object_set_new(o, "grundy", a->grundy >= 0 ? json_integer(a->grundy) : json_null());
+    json_t *w = json_array();
+    for (int i = 0; i < a->nwin; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, a->winning[i], m, sizeof m);
+        json_array_append_new(w, json_string(m));
+    }
+    json_object_set_new(o, "winning_moves", w);
+    json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
+    json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
+    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    size_t n = strlen(s);
+    char *t = malloc(n + 2);
+    if (t) {
+        memcpy(t, s, n);
+        t[n] = '\n';
+        t[n + 1] = 0;
+    }
+    free(s);
+    return t;
+}
+
+/* The answer as readable text. */
+static char *as_text(const cy_board *b, const cy_analysis *a)
+{
+    size_t cap = 1024 + (size_t)a->nwin * (2 * CY_MAX_LABEL + 8);
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    size_t n = 0;
+    n += (size_t)snprintf(t + n, cap - n, "board: %s (%d vertices, %d edges, %d cells)\n",
+                          b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    if (a->over) {
+        if (a->cycle_cell >= 0)
+            n += (size_t)snprintf(t + n, cap - n, "game over: player %d completed a cycle cell and wins\n", a->winner);
+        else
+            n += (size_t)snprintf(t + n, cap - n, "game over: no legal move is left; player %d made the last move and wins\n", a->winner);
+    } else {
+        n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d moves played)\n", a->to_move, a->played);
+        n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)\n", a->winner,
+                              a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous");
+    }
+    if (a->grundy >= 0)
+        n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
+    else
+        n += (size_t)snprintf(t + n, cap - n, "grundy: none (%s)\n",
+                              a->over ? "the game is over" : "a cycle cell can be completed at once");
+    n += (size_t)snprintf(t + n, cap - n, "winning moves:");
+    for (int i = 0; i < a->nwin; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, a->winning[i], m, sizeof m);
+        n += (size_t)snprintf(t + n, cap - n, " %s", m);
+    }
+    n += (size_t)snprintf(t + n, cap - n, "%s\n", a->nwin ? "" : " none");
+    snprintf(t + n, cap - n, "searched: %llu positions in %.3f s\n", (unsigned long long)a->stats.positions,
+             a->stats.seconds);
+    return t;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    cli_opts o;
+    if (cli_parse(argc, argv, 2, "BOARD moves json timeout memory quiet special output", &o))
+        return 1;
+    cy_board *b;
+    unsigned char *mark;
+    if (cli_load(&o, &b, &mark))
+        return 1;
+    cy_error err;
+    cy_solver_opts so = {.memory = o.memory, .timeout = o.timeout, .progress = !o.quiet};
+    cy_solver *s = cy_solver_new(b, &so, &err);
+    int rc = 1;
+    if (!s) {
+        cli_fail(o.board, "%s", err.msg);
+        goto out;
+    }
+    cy_analysis a;
+    if (cy_analyse(s, mark, &a, &err) < 0) {
+        cli_fail(o.board, "%s after %llu positions", err.msg, (unsigned long long)a.stats.positions);
+        cy_analysis_free(&a);
+        goto out;
+    }
+    char *text = o.json ? as_json(b, &a) : as_text(b, &a);
+    rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
+    free(text);
+    cy_analysis_free(&a);
+out:
+    cy_solver_free(s);
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}

@@ -1,0 +1,51 @@
+# lib.sh - helpers for the command-line tests: sourced by each tests/cli/*.sh.
+# Usage of a test script: bash SCRIPT CYCLES_BINARY SOURCE_DIR
+set -u
+BIN=$1
+SRC=$2
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+PASS=0
+FAIL=0
+
+# ok NAME: record a pass.  bad NAME WHY: record a failure.
+ok() { PASS=$((PASS + 1)); }
+bad() { FAIL=$((FAIL + 1)); echo "FAIL: $1: $2"; }
+
+# run ARGS...: runs cycles with a 10 s limit; sets $OUT, $ERR, $RC.
+run() {
+  timeout 10 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+  RC=$?
+  OUT=$(cat "$WORK/out")
+  ERR=$(cat "$WORK/err")
+}
+
+# expect_error NAME PATTERN ARGS...: exit status 1, nothing on stdout, one
+# line on stderr starting "cycles: " and matching PATTERN (grep -E).
+expect_error() {
+  local name=$1 pat=$2
+  shift 2
+  run "$@"
+  if [ "$RC" != 1 ]; then bad "$name" "exit status $RC, want 1 (stderr: $ERR)"; return; fi
+  if [ -n "$OUT" ]; then bad "$name" "wrote to stdout: $OUT"; return; fi
+  if [ "$(printf '%s\n' "$ERR" | wc -l)" != 1 ]; then bad "$name" "stderr is not one line: $ERR"; return; fi
+  case "$ERR" in cycles:\ *) ;; *) bad "$name" "stderr does not start with 'cycles: ': $ERR"; return ;; esac
+  if ! printf '%s\n' "$ERR" | grep -Eq -- "$pat"; then bad "$name" "stderr '$ERR' does not match '$pat'"; return; fi
+  ok "$name"
+}
+
+# expect_out NAME PATTERN ARGS...: exit status 0 and stdout matching PATTERN.
+expect_out() {
+  local name=$1 pat=$2
+  shift 2
+  run "$@"
+  if [ "$RC" != 0 ]; then bad "$name" "exit status $RC (stderr: $ERR)"; return; fi
+  if ! printf '%s\n' "$OUT" | grep -Eq -- "$pat"; then bad "$name" "stdout does not match '$pat': $OUT"; return; fi
+  ok "$name"
+}
+
+# finish: prints the closing line and exits non-zero on any failure.
+finish() {
+  echo "$PASS passed, $FAIL failed"
+  [ "$FAIL" = 0 ]
+}

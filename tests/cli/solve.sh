@@ -1,0 +1,20 @@
+# Command-line tests of `cycles solve`: output, JSON keys, moves.
+. "$(dirname "$0")/lib.sh"
+
+expect_out "cycle5 text winner" '^winner: player 1' solve cycle:5
+expect_out "cycle4 text winner" '^winner: player 2' solve cycle:4
+expect_out "json outcome" '"outcome": "P"' solve cycle:4 --json
+for key in edges cells outcome winner grundy winning_moves; do
+  expect_out "json key $key" "\"$key\":" solve cycle:5 --json
+done
+expect_out "json grundy" '"grundy": 1' solve cycle:5 --json
+# After 1->2 on C4 one move is played: player 2 to move; C4 stays a player-2 win.
+expect_out "moves change the player" '"to_move": 2' solve cycle:4 --moves "1->2" --json
+expect_out "moves with commas" '"moves_played": 2' solve cycle:5 --moves "1->2,2->3" --json
+# 1->2 2->3 3->4 on C4 leaves 4->1 to complete the cycle: grundy null, 4->1 wins.
+expect_out "completable cycle gives null grundy" '"grundy": null' solve cycle:4 --moves "1->2 2->3 3->4" --json
+expect_out "completing move is winning" '"4->1"' solve cycle:4 --moves "1->2 2->3 3->4" --json
+expect_out "finished game" '"over": true' solve cycle:3 --moves "1->2 2->3 3->1" --json
+expect_out "output file" '' solve cycle:3 -o "$WORK/x.txt"
+grep -q '^winner: player 1' "$WORK/x.txt" && ok "output file content" || bad "output file content" "missing winner"
+finish
