@@ -187,11 +187,19 @@ void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
 
 /* ---------------------------------------------------------------- solver */
 
+/* Solver engines. */
+enum { CY_ENGINE_FAST = 0, CY_ENGINE_PLAIN = 1 };
+
 /* Options of a solver; zero-initialised means the defaults. */
 typedef struct cy_solver_opts {
     size_t memory;        /* bytes for tables; 0 = a quarter of RAM */
     double timeout;       /* seconds; 0 = none */
     int progress;         /* print progress to stderr for runs over a second */
+    int engine;           /* CY_ENGINE_FAST (default) or CY_ENGINE_PLAIN */
+    /* switches of the fast engine, each turning one technique off */
+    int no_decompose;     /* search positions whole instead of as sums */
+    int no_canon;         /* key sub-games as labelled, not by canonical form */
+    int threads;          /* worker threads; 0 = one per core */
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {
@@ -207,8 +215,12 @@ enum { CY_SOLVE_TIMEOUT = -2, CY_SOLVE_MEMORY = -3, CY_SOLVE_TOO_BIG = -4 };
 
 typedef struct cy_solver cy_solver;
 
-/* The plain memoised solver: exact, simple, the reference for faster ones. */
+/* A solver for one board.  The plain engine is a memoised search over whole
+ * positions: exact, simple, the reference the fast engine is checked against.
+ * The fast engine splits positions into independent sub-games and keys them
+ * by canonical form. */
 #define CY_PLAIN_MAX_EDGES 64
+#define CY_FAST_MAX_EDGES 64
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */

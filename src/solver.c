@@ -1,190 +1,69 @@
 /*
- * solver.c - the plain memoised solver: Grundy values of the normal-play game
- * (legal moves that are not death moves, paper 001 section 1) by depth-first
- * search with a table of every position met.  Simple on purpose: it is the
- * reference the faster solvers are checked against.
+ * solver.c - cy_solver: one interface over the solver engines.
  */
-#include "internal.h"
+#include "engine.h"
 
 #include <stdio.h>
-#include <string.h>
-
-#define EMPTY 0xFF
 
 struct cy_solver {
     const cy_board *b;
-    cy_solver_opts opts;
-    /* open-addressing table: keys are (marked edges, edges marked backward) */
-    uint64_t *kmark, *kdir;
-    unsigned char *val;
-    size_t cap, used, limit;  /* limit: the most slots memory allows */
-    cy_solver_stats st;
-    double start, deadline, last_report;
-    int status;               /* 0 or a CY_SOLVE_ code */
-    int *movebuf;             /* 2*ne moves per depth */
-    unsigned char *mark;      /* working position */
+    int engine;
+    plain *p;
+    fast *f;
 };
-
-static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + 1; }
-
-static void table_alloc(cy_solver *s, size_t cap)
-{
-    s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    s->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    s->val = cy_xmalloc(cap);
-    memset(s->val, EMPTY, cap);
-    s->cap = cap;
-    s->used = 0;
-    s->st.memory = cap * slot_bytes();
-}
 
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
-    if (b->ne > CY_PLAIN_MAX_EDGES)
-        return cy_error_set(err, "the board has %d edges; this solver handles at most %d", b->ne,
-                            CY_PLAIN_MAX_EDGES), NULL;
+    cy_solver_opts def = {0};
+    if (!o)
+        o = &def;
     cy_solver *s = cy_xcalloc(1, sizeof *s);
     s->b = b;
-    if (o)
-        s->opts = *o;
-    size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
-    if (mem < (1u << 20))
-        mem = 1u << 20;
-    s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
-        s->limit *= 2;
-    table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
-    s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
-    s->mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    s->engine = o->engine;
+    if (s->engine == CY_ENGINE_PLAIN)
+        s->p = plain_new(b, o, err);
+    else
+        s->f = fast_new(b, o, err);
+    if (!s->p && !s->f) {
+        free(s);
+        return NULL;
+    }
     return s;
 }
+
+int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
+{
+    return s->p ? plain_grundy(s->p, mark) : fast_grundy(s->f, mark);
+}
+
+void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
+{
+    if (s->p)
+        plain_stats(s->p, st);
+    else
+        fast_stats(s->f, st);
+}
+
+const cy_board *cy_solver_board(const cy_solver *s) { return s->b; }
 
 void cy_solver_free(cy_solver *s)
 {
     if (!s)
         return;
-    free(s->kmark);
-    free(s->kdir);
-    free(s->val);
-    free(s->movebuf);
-    free(s->mark);
+    plain_free(s->p);
+    fast_free(s->f);
     free(s);
 }
 
-const cy_board *cy_solver_board(const cy_solver *s) { return s->b; }
-
-void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
+void cy_progress(const cy_solver_opts *o, double start, double *last_report, int final,
+                 const cy_solver_stats *st, size_t capacity)
 {
-    *st = s->st;
-    st->stored = s->used;
-}
-
-static inline size_t slot_of(uint64_t km, uint64_t kd, size_t cap)
-{
-    uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (size_t)h & (cap - 1);
-}
-
-/* Finds the slot of a key: its own or the empty one where it belongs. */
-static size_t probe(const cy_solver *s, uint64_t km, uint64_t kd)
-{
-    size_t i = slot_of(km, kd, s->cap);
-    while (s->val[i] != EMPTY && (s->kmark[i] != km || s->kdir[i] != kd))
-        i = (i + 1) & (s->cap - 1);
-    return i;
-}
-
-/* Doubles the table; returns 0, or -1 when memory does not allow it. */
-static int grow(cy_solver *s)
-{
-    if (s->cap >= s->limit)
-        return -1;
-    uint64_t *km = s->kmark, *kd = s->kdir;
-    unsigned char *val = s->val;
-    size_t cap = s->cap;
-    table_alloc(s, cap * 2);
-    for (size_t i = 0; i < cap; i++)
-        if (val[i] != EMPTY) {
-            size_t j = probe(s, km[i], kd[i]);
-            s->kmark[j] = km[i];
-            s->kdir[j] = kd[i];
-            s->val[j] = val[i];
-            s->used++;
-        }
-    free(km);
-    free(kd);
-    free(val);
-    return 0;
-}
-
-static void report(cy_solver *s, int final)
-{
-    double now = cy_now();
-    double el = now - s->start;
-    if (!s->opts.progress || el < 1.0 || (!final && now - s->last_report < 1.0))
+    double now = cy_now(), el = now - start;
+    if (!o->progress || el < 1.0 || (!final && now - *last_report < 1.0))
         return;
-    s->last_report = now;
-    fprintf(stderr, "\rcycles: %llu positions, %.0f/s, table %zu/%zu, %.1f MiB, %.1f s%s",
-            (unsigned long long)s->st.positions, (double)s->st.positions / el, s->used, s->cap,
-            (double)s->st.memory / 1048576.0, el, final ? "\n" : "");
-}
-
-/* The Grundy value of s->mark at the given depth, or a negative code. */
-static int grundy(cy_solver *s, int depth)
-{
-    const cy_board *b = s->b;
-    uint64_t km = 0, kd = 0;
-    for (int e = 0; e < b->ne; e++) {
-        if (s->mark[e] != CY_UNMARKED)
-            km |= 1ull << e;
-        if (s->mark[e] == CY_BWD)
-            kd |= 1ull << e;
-    }
-    size_t i = probe(s, km, kd);
-    if (s->val[i] != EMPTY) {
-        s->st.hits++;
-        return s->val[i];
-    }
-    if ((++s->st.positions & 4095) == 0) {
-        if (s->opts.timeout > 0 && cy_now() > s->deadline)
-            return CY_SOLVE_TIMEOUT;
-        report(s, 0);
-    }
-    int *moves = s->movebuf + (size_t)depth * (size_t)(2 * b->ne + 1);
-    int n = cy_rules_safe(b, s->mark, moves);
-    uint64_t seen[3] = {0, 0, 0}; /* values up to 2*64 */
-    for (int k = 0; k < n; k++) {
-        int e = cy_dart_edge(moves[k]);
-        s->mark[e] = (unsigned char)cy_dart_mark(moves[k]);
-        int g = grundy(s, depth + 1);
-        s->mark[e] = CY_UNMARKED;
-        if (g < 0)
-            return g;
-        seen[g >> 6] |= 1ull << (g & 63);
-    }
-    int g = 0;
-    while (seen[g >> 6] & (1ull << (g & 63)))
-        g++;
-    if (s->used * 2 >= s->cap) {
-        if (grow(s) < 0)
-            return CY_SOLVE_MEMORY;
-    }
-    i = probe(s, km, kd);
-    s->kmark[i] = km;
-    s->kdir[i] = kd;
-    s->val[i] = (unsigned char)g;
-    s->used++;
-    return g;
-}
-
-int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
-{
-    s->start = s->last_report = cy_now();
-    s->deadline = s->start + s->opts.timeout;
-    memcpy(s->mark, mark, (size_t)s->b->ne);
-    int g = grundy(s, 0);
-    s->st.seconds = cy_now() - s->start;
-    report(s, 1);
-    return g;
+    *last_report = now;
+    fprintf(stderr, "\rcycles: %llu positions, %.0f/s, table %llu/%zu (%.0f%%), %.1f MiB, %.1f s%s",
+            (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
+            (unsigned long long)st->stored, capacity, capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0,
+            (double)st->memory / 1048576.0, el, final ? "\n" : "");
 }

@@ -1,0 +1,112 @@
+/*
+ * ttable.c - a lock-free transposition table (the XOR trick of Hyatt's
+ * chess programs): each entry is two words, check = key0 ^ data and data,
+ * written and read with relaxed atomics, so a torn entry fails its check and
+ * reads as a miss.  Buckets of four entries fill one cache line; a full bucket
+ * replaces the entry that took the least work to compute.
+ */
+#include "ttable.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WAYS 4
+
+typedef struct entry {
+    uint64_t check, data; /* data: key1 high 48 bits | work class << 8 | value */
+} entry;
+
+struct tt {
+    entry *e;
+    void *block;          /* what calloc returned; e is it aligned to 64 bytes */
+    size_t nbuckets;      /* a power of two */
+    uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
+};
+
+#define KEY_MASK 0xFFFFFFFFFFFF0000ull
+
+tt *tt_new(size_t bytes)
+{
+    size_t nb = 1;
+    while (nb * 2 * WAYS * sizeof(entry) <= bytes)
+        nb *= 2;
+    tt *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    /* calloc maps fresh zero pages lazily: memory is touched only as it fills */
+    t->block = calloc(nb * WAYS + 4, sizeof(entry));
+    if (!t->block) {
+        free(t);
+        return NULL;
+    }
+    t->e = (entry *)(((uintptr_t)t->block + 63) & ~(uintptr_t)63);
+    t->nbuckets = nb;
+    return t;
+}
+
+void tt_free(tt *t)
+{
+    if (t) {
+        free(t->block);
+        free(t);
+    }
+}
+
+static inline uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+static inline void bump(uint64_t *p) { __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+
+int tt_get(tt *t, const uint64_t key[2])
+{
+    entry *b = t->e + (key[1] & (t->nbuckets - 1)) * WAYS;
+    bump(&t->probes);
+    for (int i = 0; i < WAYS; i++) {
+        uint64_t data = load(&b[i].data), check = load(&b[i].check);
+        if (data && (check ^ data) == key[0] && (data & KEY_MASK) == (key[1] & KEY_MASK)) {
+            bump(&t->hits);
+            return (int)(data & 0xFF);
+        }
+    }
+    return -1;
+}
+
+/* A work count as a small class: its bit length. */
+static inline uint64_t work_class(uint64_t work) { return work ? 64u - (uint64_t)__builtin_clzll(work) : 0; }
+
+void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work)
+{
+    entry *b = t->e + (key[1] & (t->nbuckets - 1)) * WAYS;
+    uint64_t data = (key[1] & KEY_MASK) | work_class(work) << 8 | (uint64_t)(value & 0xFF);
+    int victim = -1, cheapest = 0;
+    uint64_t least = UINT64_MAX;
+    for (int i = 0; i < WAYS && victim < 0; i++) {
+        uint64_t d = load(&b[i].data);
+        if (!d) {
+            victim = i;
+            bump(&t->used);
+        } else if ((load(&b[i].check) ^ d) == key[0] && (d & KEY_MASK) == (key[1] & KEY_MASK)) {
+            victim = i;
+        } else if (((d >> 8) & 0xFF) < least) {
+            least = (d >> 8) & 0xFF;
+            cheapest = i;
+        }
+    }
+    if (victim < 0) {
+        victim = cheapest;
+        bump(&t->replaced);
+    }
+    bump(&t->stores);
+    store(&b[victim].check, key[0] ^ data);
+    store(&b[victim].data, data);
+}
+
+void tt_stats_get(const tt *t, tt_stats *st)
+{
+    st->probes = t->probes;
+    st->hits = t->hits;
+    st->stores = t->stores;
+    st->replaced = t->replaced;
+    st->entries = (size_t)t->used;
+    st->capacity = t->nbuckets * WAYS;
+    st->bytes = t->nbuckets * WAYS * sizeof(entry);
+}

@@ -1,0 +1,30 @@
+/*
+ * ttable.h - the transposition table of the fast solver: Grundy values of
+ * sub-games by 128-bit key, in a fixed amount of memory, shared by threads
+ * without locks.  Internal to libcycles.
+ */
+#ifndef CYCLES_TTABLE_H
+#define CYCLES_TTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tt tt;
+
+typedef struct tt_stats {
+    uint64_t probes, hits, stores, replaced;
+    size_t entries, capacity, bytes;
+} tt_stats;
+
+/* A table using at most bytes of memory (at least one bucket); NULL if the
+ * memory cannot be had. */
+tt *tt_new(size_t bytes);
+void tt_free(tt *t);
+/* The value stored under key, or -1. */
+int tt_get(tt *t, const uint64_t key[2]);
+/* Stores value (0..255) under key; work (positions searched to find it)
+ * decides what a full bucket gives up: the entry that cost least. */
+void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work);
+void tt_stats_get(const tt *t, tt_stats *st);
+
+#endif
