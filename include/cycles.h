@@ -199,6 +199,7 @@ typedef struct cy_solver_opts {
     /* switches of the fast engine, each turning one technique off */
     int no_decompose;     /* search positions whole instead of as sums */
     int no_canon;         /* key sub-games as labelled, not by canonical form */
+    int no_outcome_search; /* value large components by mex, not by outcome search */
     int threads;          /* worker threads; 0 = one per core */
 } cy_solver_opts;
 
@@ -225,6 +226,9 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */
 int cy_solver_grundy(cy_solver *s, const unsigned char *mark);
+/* Whether the player to move wins the normal-play game from mark (1 or 0),
+ * or a negative CY_SOLVE_ code; cheaper than the Grundy value. */
+int cy_solver_wins(cy_solver *s, const unsigned char *mark);
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st);
 /* The board the solver was made for. */
 const cy_board *cy_solver_board(const cy_solver *s);

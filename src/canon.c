@@ -38,7 +38,7 @@ static void plain_key(const sg *g, uint64_t key[2])
 {
     key[0] = 0x243F6A8885A308D3ull;
     key[1] = 0x13198A2E03707344ull;
-    fold(key, (uint64_t)g->ne);
+    fold(key, g->live);
     for (int c = 0; c < g->nc; c++) {
         fold(key, g->kind[c]);
         fold(key, g->edges[c]);
@@ -60,7 +60,7 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
         count[g->kind[c]]++;
     /* node layout: darts, then VC, CC, VF pairs, CF pairs */
     int base[4];
-    base[SG_VC] = 2 * g->ne;
+    base[SG_VC] = 2 * __builtin_popcountll(g->live);
     base[SG_CC] = base[SG_VC] + count[SG_VC];
     base[SG_VF] = base[SG_CC] + count[SG_CC];
     base[SG_CF] = base[SG_VF] + 2 * count[SG_VF];
@@ -69,7 +69,8 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
     graph gr[CANON_MAXN * CANON_MAXM], cg[CANON_MAXN * CANON_MAXM];
     int lab[CANON_MAXN], ptn[CANON_MAXN], orbits[CANON_MAXN];
     EMPTYGRAPH(gr, m, n);
-    for (int e = 0; e < g->ne; e++)
+    int k = __builtin_popcountll(g->live);
+    for (int e = 0; e < k; e++)
         ADDONEEDGE(gr, 2 * e, 2 * e + 1, m);
     int next[4] = {base[0], base[1], base[2], base[3]};
     for (int c = 0; c < g->nc; c++) {
@@ -80,8 +81,9 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
         if (pair)
             ADDONEEDGE(gr, node, node + 1, m);
         for (uint64_t es = g->edges[c]; es; es &= es - 1) {
-            int e = __builtin_ctzll(es);
-            int r = (int)((g->ref[c] >> e) & 1u);
+            int be = __builtin_ctzll(es);
+            int e = __builtin_popcountll(g->live & ((1ull << be) - 1)); /* local number */
+            int r = (int)((g->ref[c] >> be) & 1u);
             ADDONEEDGE(gr, node, 2 * e + r, m);
             if (pair)
                 ADDONEEDGE(gr, node + 1, 2 * e + 1 - r, m);
@@ -105,7 +107,7 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
     opt.defaultptn = FALSE;
     key[0] = 0x452821E638D01377ull;
     key[1] = 0xBE5466CF34E90C6Cull;
-    fold(key, (uint64_t)g->ne | (uint64_t)count[SG_VC] << 16 | (uint64_t)count[SG_CC] << 32 |
+    fold(key, (uint64_t)__builtin_popcountll(g->live) | (uint64_t)count[SG_VC] << 16 | (uint64_t)count[SG_CC] << 32 |
                   (uint64_t)count[SG_VF] << 48);
     fold(key, (uint64_t)count[SG_CF]);
     if (n == 0)

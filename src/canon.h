@@ -8,8 +8,10 @@
 
 #include "subgame.h"
 
-/* Writes the key of sub-game g (all of whose edges are live) to key[2].  With
- * canonical false the key is of g as labelled (no symmetry is used). */
+/* Writes the key of sub-game g (a component: every constraint covers only
+ * live edges) to key[2].  With canonical false the key is of g as labelled by
+ * the board's edge numbers (no symmetry is used); the two kinds of key never
+ * coincide. */
 void sg_key(const sg *g, int canonical, uint64_t key[2]);
 
 #endif

@@ -16,6 +16,8 @@ void plain_free(plain *s);
 typedef struct fast fast;
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
+/* Whether the player to move wins (1 or 0), or a negative code. */
+int fast_wins(fast *s, const unsigned char *mark);
 void fast_stats(const fast *s, cy_solver_stats *st);
 void fast_free(fast *s);
 

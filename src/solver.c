@@ -36,6 +36,14 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
     return s->p ? plain_grundy(s->p, mark) : fast_grundy(s->f, mark);
 }
 
+int cy_solver_wins(cy_solver *s, const unsigned char *mark)
+{
+    if (s->f)
+        return fast_wins(s->f, mark);
+    int g = plain_grundy(s->p, mark);
+    return g < 0 ? g : g != 0;
+}
+
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
 {
     if (s->p)

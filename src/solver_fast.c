@@ -1,8 +1,20 @@
 /*
- * solver_fast.c - the fast engine: Grundy values by search over sub-games
- * (subgame.c), each position split into independent components whose values
- * are XORed, each component looked up in a transposition table (ttable.c)
- * under its canonical key (canon.c).
+ * solver_fast.c - the fast engine.
+ *
+ * Positions are sub-games (subgame.c), split into independent components
+ * whose Grundy values XOR (the proof is at the top of subgame.c).  Every
+ * component is looked up in one transposition table (ttable.c), first under
+ * its labelled key and then under its canonical key (canon.c), so isomorphic
+ * components, mirror images and reversed positions are solved once.
+ *
+ * Small components get their Grundy value by the definition: the mex of the
+ * values of their options.  A large component L is not expanded that way.
+ * Its value is the least k for which L + *k is a loss for the player to move,
+ * and those outcomes are found by search with cut-offs, as the Sprouts
+ * solvers of Lemoine and Viennot do: in a position made of L, smaller
+ * components and a nim-heap, the smaller components are replaced by their
+ * Grundy values (folded into the heap) and only L is searched; a move wins as
+ * soon as one reply is found that loses for the opponent.
  */
 #include "canon.h"
 #include "engine.h"
@@ -10,20 +22,34 @@
 
 #include <string.h>
 
+/* Components with at most this many live edges are solved by mex. */
+#ifndef SMALL
+#define SMALL 9
+#endif
+
+/* Salts that keep the table's kinds of entry apart. */
+#define SALT_OUTCOME 0x5851F42D4C957F2Dull
+
 struct fast {
     const cy_board *b;
     cy_solver_opts o;
     tt *t;
     uint64_t positions;
     double start, deadline, last_report;
-    int *emap;
+    uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
+    uint8_t counter[2 * SG_MAXE];  /* 1 + the dart that last refuted a dart */
+    int small;
 };
 
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
+    if (b->ne > CY_FAST_MAX_EDGES)
+        return cy_error_set(err, "the board has %d edges; the solver handles at most %d", b->ne,
+                            CY_FAST_MAX_EDGES), NULL;
     fast *f = cy_xcalloc(1, sizeof *f);
     f->b = b;
     f->o = *o;
+    f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
@@ -32,7 +58,6 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         free(f);
         return cy_error_set(err, "cannot allocate a %zu MiB table (try a smaller --memory)", mem >> 20), NULL;
     }
-    f->emap = cy_xmalloc(sizeof(int) * SG_MAXE);
     return f;
 }
 
@@ -41,7 +66,6 @@ void fast_free(fast *f)
     if (!f)
         return;
     tt_free(f->t);
-    free(f->emap);
     free(f);
 }
 
@@ -67,32 +91,109 @@ static inline void sg_copy(sg *dst, const sg *src)
     memcpy(dst->ref, src->ref, sizeof(uint64_t) * (size_t)src->nc);
 }
 
-static int pos_value(fast *f, const sg *g);
-
-/* The Grundy value of a component (every edge live), or a negative code. */
-static int comp_value(fast *f, const sg *g)
+/* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, else 0. */
+static int tick(fast *f)
 {
-    uint64_t key[2];
-    sg_key(g, !f->o.no_canon, key);
-    int v = tt_get(f->t, key);
-    if (v >= 0)
-        return v;
     if ((++f->positions & 1023) == 0) {
         if (f->o.timeout > 0 && cy_now() > f->deadline)
             return CY_SOLVE_TIMEOUT;
         cy_solver_stats st;
-        fast_stats(f, &st);
         tt_stats ts;
+        fast_stats(f, &st);
         tt_stats_get(f->t, &ts);
         cy_progress(&f->o, f->start, &f->last_report, 0, &st, ts.capacity);
     }
+    return 0;
+}
+
+/* The keys of a component: labelled, and canonical (computed when first
+ * needed, unless switched off). */
+typedef struct keys {
+    const sg *g;
+    uint64_t l[2], c[2];
+    int have_c;
+} keys;
+
+static void keys_of(const sg *g, keys *k)
+{
+    k->g = g;
+    sg_key(g, 0, k->l);
+    k->have_c = 0;
+}
+
+/* Makes sure k has its canonical key; returns whether canonical keys are used. */
+static int canonical(fast *f, keys *k)
+{
+    if (f->o.no_canon)
+        return 0;
+    if (!k->have_c) {
+        sg_key(k->g, 1, k->c);
+        k->have_c = 1;
+    }
+    return 1;
+}
+
+/* Looks up an entry under both keys (salted); -1 when absent. */
+static int lookup(fast *f, keys *k, uint64_t salt)
+{
+    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+    int v = tt_get(f->t, l);
+    if (v >= 0 || !canonical(f, k))
+        return v;
+    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
+    v = tt_get(f->t, c);
+    if (v >= 0)
+        tt_put(f->t, l, v, 1);
+    return v;
+}
+
+/* Stores an entry under both keys (salted). */
+static void store(fast *f, keys *k, uint64_t salt, int v, uint64_t work)
+{
+    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+    tt_put(f->t, l, v, work);
+    if (canonical(f, k)) {
+        uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
+        tt_put(f->t, c, v, work);
+    }
+}
+
+/* The salt of outcome entries against a nim-heap of size n. */
+static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
+
+static int pos_value(fast *f, const sg *g);
+static int win(fast *f, const sg *g, int n, int prev);
+
+/* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
+static int legal_darts(const sg *g, int *dart)
+{
+    uint64_t forbidden[2];
+    sg_forbidden(g, forbidden);
+    int k = 0;
+    for (uint64_t es = g->live; es; es &= es - 1) {
+        int e = __builtin_ctzll(es);
+        for (int dir = 0; dir < 2; dir++)
+            if (!((forbidden[dir] >> e) & 1u))
+                dart[k++] = 2 * e + dir;
+    }
+    return k;
+}
+
+/* The Grundy value of a small component by the definition. */
+static int mex_value(fast *f, const sg *g, keys *k)
+{
+    int r = tick(f);
+    if (r < 0)
+        return r;
     uint64_t before = f->positions;
     uint64_t seen[2] = {0, 0};
     sg child;
+    uint64_t forbidden[2];
+    sg_forbidden(g, forbidden);
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
         for (int dir = 0; dir < 2; dir++) {
-            if (!sg_legal(g, e, dir))
+            if ((forbidden[dir] >> e) & 1u)
                 continue;
             sg_copy(&child, g);
             if (sg_play(&child, e, dir))
@@ -106,8 +207,28 @@ static int comp_value(fast *f, const sg *g)
     int mex = 0;
     while (seen[mex >> 6] & (1ull << (mex & 63)))
         mex++;
-    tt_put(f->t, key, mex, f->positions - before + 1);
+    store(f, k, 0, mex, f->positions - before + 1);
     return mex;
+}
+
+/* The Grundy value of a component (every constraint on live edges). */
+static int comp_value(fast *f, const sg *g)
+{
+    keys k;
+    keys_of(g, &k);
+    int v = lookup(f, &k, 0);
+    if (v >= 0)
+        return v;
+    if (__builtin_popcountll(g->live) <= f->small)
+        return mex_value(f, g, &k);
+    /* the least n for which g + *n loses for the player to move */
+    for (int n = 0;; n++) {
+        int w = win(f, g, n, -1);
+        if (w < 0)
+            return w;
+        if (!w)
+            return n; /* win() stored it */
+    }
 }
 
 /* The Grundy value of a normalised sub-game: the XOR of its components'. */
@@ -133,18 +254,131 @@ static int pos_value(fast *f, const sg *g)
     return x;
 }
 
-int fast_grundy(fast *f, const unsigned char *mark)
+/* Whether the player to move wins g + *n (1 or 0), or a negative code.
+ * All components but the largest are replaced by their Grundy values. */
+static int win(fast *f, const sg *g, int n, int prev)
 {
-    sg g;
-    if (sg_from_board(f->b, mark, &g, f->emap) < 0)
+    sg big;
+    uint64_t comp[SG_MAXE], free_edges, largest = 0;
+    int nc = sg_components(g, comp, &free_edges);
+    n ^= __builtin_popcountll(free_edges) & 1;
+    for (int i = 0; i < nc; i++)
+        if (__builtin_popcountll(comp[i]) > __builtin_popcountll(largest))
+            largest = comp[i];
+    for (int i = 0; i < nc; i++) {
+        if (comp[i] == largest)
+            continue;
+        sg_extract(g, comp[i], &big);
+        int v = comp_value(f, &big);
+        if (v < 0)
+            return v;
+        n ^= v;
+    }
+    if (!largest)
+        return n != 0;
+    sg_extract(g, largest, &big);
+    keys k;
+    keys_of(&big, &k);
+    int v = lookup(f, &k, 0);
+    if (v >= 0)
+        return v != n;
+    if (__builtin_popcountll(largest) <= f->small) {
+        v = mex_value(f, &big, &k);
+        return v < 0 ? v : v != n;
+    }
+    v = lookup(f, &k, outcome_salt(n));
+    if (v >= 0)
+        return v;
+    int r = tick(f);
+    if (r < 0)
+        return r;
+    uint64_t before = f->positions;
+
+    /* moves in the big component, most successful darts first */
+    int dart[2 * SG_MAXE];
+    int m = legal_darts(&big, dart);
+    for (int i = 1; i < m; i++) {
+        int d = dart[i], j = i;
+        for (; j > 0 && f->history[dart[j - 1]] < f->history[d]; j--)
+            dart[j] = dart[j - 1];
+        dart[j] = d;
+    }
+    /* the reply that refuted the previous move last time goes first */
+    if (prev >= 0 && f->counter[prev])
+        for (int i = 1; i < m; i++)
+            if (dart[i] == f->counter[prev] - 1) {
+                int d = dart[i];
+                memmove(dart + 1, dart, sizeof(int) * (size_t)i);
+                dart[0] = d;
+                break;
+            }
+    int result = 0;
+    sg child;
+    for (int i = 0; i < m && !result; i++) {
+        sg_copy(&child, &big);
+        if (sg_play(&child, dart[i] >> 1, dart[i] & 1))
+            continue; /* a death move */
+        int w = win(f, &child, n, dart[i]);
+        if (w < 0)
+            return w;
+        if (!w) {
+            result = 1;
+            f->history[dart[i]]++;
+            if (prev >= 0)
+                f->counter[prev] = (uint8_t)(dart[i] + 1);
+        }
+    }
+    /* moves on the nim-heap */
+    for (int j = 0; j < n && !result; j++) {
+        int w = win(f, &big, j, -1);
+        if (w < 0)
+            return w;
+        result = !w;
+    }
+    store(f, &k, outcome_salt(n), result, f->positions - before + 1);
+    if (!result)
+        store(f, &k, 0, n, f->positions - before + 1); /* big + *n is a loss: its value is n */
+    return result;
+}
+
+/* Sets up a search from a board position. */
+static int start(fast *f, const unsigned char *mark, sg *g)
+{
+    if (sg_from_board(f->b, mark, g) < 0)
         return CY_SOLVE_TOO_BIG;
     f->start = f->last_report = cy_now();
     f->deadline = f->start + f->o.timeout;
-    int v = pos_value(f, &g);
+    return 0;
+}
+
+/* Prints the last progress line. */
+static void finish(fast *f)
+{
     cy_solver_stats st;
-    fast_stats(f, &st);
     tt_stats ts;
+    fast_stats(f, &st);
     tt_stats_get(f->t, &ts);
     cy_progress(&f->o, f->start, &f->last_report, 1, &st, ts.capacity);
+}
+
+int fast_grundy(fast *f, const unsigned char *mark)
+{
+    sg g;
+    int r = start(f, mark, &g);
+    if (r < 0)
+        return r;
+    int v = pos_value(f, &g);
+    finish(f);
+    return v;
+}
+
+int fast_wins(fast *f, const unsigned char *mark)
+{
+    sg g;
+    int r = start(f, mark, &g);
+    if (r < 0)
+        return r;
+    int v = win(f, &g, 0, -1);
+    finish(f);
     return v;
 }

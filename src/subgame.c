@@ -21,21 +21,15 @@
 
 static inline int bit(uint64_t m, int i) { return (int)((m >> i) & 1u); }
 
-int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap)
+int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g)
 {
-    int *local = cy_xmalloc(sizeof(int) * (size_t)(b->ne ? b->ne : 1));
-    int rc = -1;
     memset(g, 0, sizeof *g);
-    for (int e = 0; e < b->ne; e++) {
-        local[e] = -1;
-        if (mark[e] != CY_UNMARKED)
-            continue;
-        if (g->ne == SG_MAXE)
-            goto out;
-        local[e] = g->ne;
-        emap[g->ne++] = e;
-    }
-    g->live = g->ne == 64 ? ~0ull : (1ull << g->ne) - 1;
+    if (b->ne > SG_MAXE)
+        return -1;
+    g->ne = b->ne;
+    for (int e = 0; e < b->ne; e++)
+        if (mark[e] == CY_UNMARKED)
+            g->live |= 1ull << e;
     /* vertices */
     for (int v = 0; v < b->nv; v++) {
         if (b->special[v])
@@ -45,10 +39,10 @@ int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
             int d = b->vdarts[i], e = cy_dart_edge(d);
             if (mark[e] == CY_UNMARKED) {
-                edges |= 1ull << local[e];
+                edges |= 1ull << e;
                 /* d leaves v, so its reverse points in: dart 1 when d is dart 0 */
                 if (cy_dart_mark(d) == CY_FWD)
-                    into |= 1ull << local[e];
+                    into |= 1ull << e;
             } else if (mark[e] == cy_dart_mark(d))
                 out++;
             else
@@ -57,7 +51,7 @@ int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap
         if (!edges || (in && out))
             continue;
         if (g->nc == SG_MAXC)
-            goto out;
+            return -1;
         g->kind[g->nc] = in || out ? SG_VC : SG_VF;
         g->edges[g->nc] = edges;
         g->ref[g->nc] = out ? (into ^ edges) : into;
@@ -72,9 +66,9 @@ int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int d = b->fdarts[i], e = cy_dart_edge(d);
             if (mark[e] == CY_UNMARKED) {
-                edges |= 1ull << local[e];
+                edges |= 1ull << e;
                 if (cy_dart_mark(d) == CY_BWD)
-                    ref |= 1ull << local[e];
+                    ref |= 1ull << e;
             } else if (mark[e] == cy_dart_mark(d))
                 along++;
             else
@@ -83,34 +77,36 @@ int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap
         if (!edges || (along && against))
             continue;
         if (g->nc == SG_MAXC)
-            goto out;
+            return -1;
         g->kind[g->nc] = along || against ? SG_CC : SG_CF;
         g->edges[g->nc] = edges;
         g->ref[g->nc] = against ? (ref ^ edges) : ref;
         g->nc++;
     }
     sg_normalise(g);
-    rc = 0;
-out:
-    free(local);
-    return rc;
+    return 0;
 }
 
-/* Whether vertex constraint c forbids marking its edge e as dart dir. */
-static inline int forbids(const sg *g, int c, int e, int dir)
+void sg_forbidden(const sg *g, uint64_t f[2])
 {
-    if (g->edges[c] != (1ull << e))
-        return 0;
-    return g->kind[c] == SG_VF || (g->kind[c] == SG_VC && bit(g->ref[c], e) == dir);
+    f[0] = f[1] = 0;
+    for (int c = 0; c < g->nc; c++) {
+        uint64_t es = g->edges[c];
+        if (g->kind[c] > SG_VC || (es & (es - 1)))
+            continue; /* only a vertex's last edge is restricted */
+        if (g->kind[c] == SG_VF) {
+            f[0] |= es;
+            f[1] |= es;
+        } else
+            f[(g->ref[c] & es) ? 1 : 0] |= es;
+    }
 }
 
 int sg_legal(const sg *g, int e, int dir)
 {
-    uint64_t m = 1ull << e;
-    for (int c = 0; c < g->nc; c++)
-        if ((g->edges[c] & m) && (g->kind[c] == SG_VF || g->kind[c] == SG_VC) && forbids(g, c, e, dir))
-            return 0;
-    return 1;
+    uint64_t f[2];
+    sg_forbidden(g, f);
+    return !((f[dir] >> e) & 1u);
 }
 
 /* Removes constraint c (order of the others is kept). */
@@ -125,22 +121,33 @@ static void drop(sg *g, int c)
 void sg_normalise(sg *g)
 {
     for (;;) {
-        /* an edge neither of whose darts is legal is unmarkable for good */
-        uint64_t dead = 0;
-        for (int c = 0; c < g->nc; c++) {
-            if ((g->kind[c] != SG_VF && g->kind[c] != SG_VC) || __builtin_popcountll(g->edges[c]) != 1)
-                continue;
-            int e = __builtin_ctzll(g->edges[c]);
-            if (!sg_legal(g, e, 0) && !sg_legal(g, e, 1))
-                dead |= 1ull << e;
-        }
-        /* a cell whose last edge cannot be marked the completing way is dead */
+        uint64_t f[2];
+        sg_forbidden(g, f);
+        /* an edge neither of whose darts is legal is unmarkable for good, and
+         * so is every vertex and cell on it: drop them */
+        uint64_t dead = f[0] & f[1];
+        g->live &= ~dead;
         int changed = 0;
         for (int c = 0; c < g->nc;) {
-            int drop_it = (g->edges[c] & dead) != 0;
-            if (!drop_it && g->kind[c] == SG_CC && __builtin_popcountll(g->edges[c]) == 1) {
-                int e = __builtin_ctzll(g->edges[c]);
-                drop_it = !sg_legal(g, e, bit(g->ref[c], e));
+            uint64_t es = g->edges[c], ref = g->ref[c] & es;
+            int drop_it = (es & dead) != 0;
+            if (!drop_it && g->kind[c] >= SG_CF) {
+                /* edges that can only ever be marked one way: a cell can still
+                 * cycle only in the direction they all allow */
+                uint64_t want_ref = es & f[0], want_other = es & f[1];
+                uint64_t against = (want_ref & ~ref) | (want_other & ref);
+                uint64_t along = (want_ref & ref) | (want_other & ~ref);
+                if (g->kind[c] == SG_CC)
+                    drop_it = against != 0;
+                else if (along && against)
+                    drop_it = 1;
+                else if (along || against) {
+                    /* a fresh cell whose direction is already forced */
+                    g->kind[c] = SG_CC;
+                    if (against)
+                        g->ref[c] ^= es;
+                    changed = 1;
+                }
             }
             if (drop_it) {
                 drop(g, c);
@@ -148,7 +155,6 @@ void sg_normalise(sg *g)
             } else
                 c++;
         }
-        g->live &= ~dead;
         if (!changed)
             return;
     }
@@ -218,29 +224,16 @@ int sg_components(const sg *g, uint64_t *comp, uint64_t *free_edges)
     return n;
 }
 
-/* Compresses the bits of x selected by m into the low bits (like pext). */
-static inline uint64_t squeeze(uint64_t x, uint64_t m)
-{
-    uint64_t r = 0;
-    int k = 0;
-    while (m) {
-        int i = __builtin_ctzll(m);
-        r |= ((x >> i) & 1u) << k++;
-        m &= m - 1;
-    }
-    return r;
-}
-
 void sg_extract(const sg *g, uint64_t m, sg *out)
 {
-    out->ne = __builtin_popcountll(m);
-    out->live = out->ne == 64 ? ~0ull : (1ull << out->ne) - 1;
+    out->ne = g->ne;
+    out->live = g->live & m;
     out->nc = 0;
     for (int c = 0; c < g->nc; c++)
         if (g->edges[c] & m) {
             out->kind[out->nc] = g->kind[c];
-            out->edges[out->nc] = squeeze(g->edges[c], m);
-            out->ref[out->nc] = squeeze(g->ref[c], m);
+            out->edges[out->nc] = g->edges[c];
+            out->ref[out->nc] = g->ref[c];
             out->nc++;
         }
 }

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #define SG_MAXE 64    /* edges of a sub-game: one bit each in a word */
-#define SG_MAXC 256   /* constraints */
+#define SG_MAXC 72    /* constraints: V + cells = E + 1 on a plane board */
 
 enum { SG_VF, SG_VC, SG_CF, SG_CC };
 
@@ -34,12 +34,15 @@ typedef struct sg {
     uint64_t ref[SG_MAXC];    /* per covered edge: 1 if its reference dart is dart 1 */
 } sg;
 
-/* The sub-game of a board position: every unmarked edge is edge i of the
- * sub-game where emap[i] is its board edge (dart 0 = CY_FWD).  The position
- * must have no cycle cell.  Returns -1 if it has more than SG_MAXE unmarked
- * edges or SG_MAXC constraints. */
-int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g, int *emap);
+/* The sub-game of a board position.  Edges keep their board numbers (dart 0
+ * is CY_FWD), so sub-games of one board can be compared as labelled.  The
+ * position must have no cycle cell.  Returns -1 if the board has more than
+ * SG_MAXE edges or the position more than SG_MAXC constraints. */
+int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g);
 
+/* The edges whose dart 0 (f[0]) or dart 1 (f[1]) breaks the sink/source
+ * rule: the last edge of a vertex, marked the way its other arrows point. */
+void sg_forbidden(const sg *g, uint64_t f[2]);
 /* Whether marking edge e as dart dir (0 or 1) obeys the sink/source rule. */
 int sg_legal(const sg *g, int e, int dir);
 
@@ -50,8 +53,9 @@ int sg_legal(const sg *g, int e, int dir);
 int sg_play(sg *g, int e, int dir);
 
 /* Drops what can no longer matter: edges that can never be marked (with
- * every constraint on them), and cells whose last edge can never be marked
- * the completing way. */
+ * every constraint on them) and cells with an edge that can never be marked
+ * the completing way; a fresh cell with an edge that can only be marked one
+ * way becomes committed to that direction. */
 void sg_normalise(sg *g);
 
 /* Splits the live edges into connected components joined by constraints.
@@ -60,8 +64,7 @@ void sg_normalise(sg *g);
  * number of components. */
 int sg_components(const sg *g, uint64_t *comp, uint64_t *free_edges);
 
-/* Extracts the component with edge mask m as a sub-game of its own with
- * edges renumbered 0.. in order. */
+/* Extracts the component with edge mask m as a sub-game of its own. */
 void sg_extract(const sg *g, uint64_t m, sg *out);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define WAYS 4
 
@@ -18,7 +19,8 @@ typedef struct entry {
 
 struct tt {
     entry *e;
-    void *block;          /* what calloc returned; e is it aligned to 64 bytes */
+    void *block;          /* the mapping e lives in */
+    size_t bytes;
     size_t nbuckets;      /* a power of two */
     uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
 };
@@ -33,13 +35,15 @@ tt *tt_new(size_t bytes)
     tt *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    /* calloc maps fresh zero pages lazily: memory is touched only as it fills */
-    t->block = calloc(nb * WAYS + 4, sizeof(entry));
-    if (!t->block) {
+    /* fresh anonymous pages are zero and mapped lazily, so memory is touched
+     * only as the table fills */
+    t->bytes = nb * WAYS * sizeof(entry);
+    t->block = mmap(NULL, t->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (t->block == MAP_FAILED) {
         free(t);
         return NULL;
     }
-    t->e = (entry *)(((uintptr_t)t->block + 63) & ~(uintptr_t)63);
+    t->e = t->block;
     t->nbuckets = nb;
     return t;
 }
@@ -47,7 +51,7 @@ tt *tt_new(size_t bytes)
 void tt_free(tt *t)
 {
     if (t) {
-        free(t->block);
+        munmap(t->block, t->bytes);
         free(t);
     }
 }

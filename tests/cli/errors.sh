@@ -1,5 +1,5 @@
 # Command-line tests of bad input: one line on stderr, exit 1, nothing on stdout.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 
 expect_error "no command" "no command given"
 expect_error "unknown command" 'unknown command' frobnicate

@@ -1,5 +1,5 @@
 # Command-line tests of `cycles solve`: output, JSON keys, moves.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 
 expect_out "cycle5 text winner" '^winner: player 1' solve cycle:5
 expect_out "cycle4 text winner" '^winner: player 2' solve cycle:4

@@ -1,4 +1,4 @@
-# lib.sh - helpers for the command-line tests: sourced by each tests/cli/*.sh.
+# lib.bash - helpers for the command-line tests: sourced by each tests/cli/*.sh.
 # Usage of a test script: bash SCRIPT CYCLES_BINARY SOURCE_DIR
 set -u
 BIN=$1
