@@ -63,5 +63,7 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err)
     }
     cy_board *b = cy_read_board(text, len, CY_FMT_AUTO, moves, err);
     free(text);
+    if (b && !b->name)
+        b->name = cy_xstrdup(spec);
     return b;
 }

@@ -141,6 +141,8 @@ int cy_rules_completes(const cy_board *b, const unsigned char *mark, int d)
 
 int cy_rules_winning_completion(const cy_board *b, const unsigned char *mark)
 {
+    if (cy_rules_cycle_cell(b, mark) >= 0)
+        return -1; /* the game is over */
     for (int c = 0; c < b->ncells; c++) {
         int missing;
         if (cell_state(b, mark, c, &missing) != CY_CELL_OPEN || missing != 1)

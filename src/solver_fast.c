@@ -27,6 +27,12 @@
 #define SMALL 9
 #endif
 
+/* Smaller components are keyed as labelled only: nauty costs more than the
+ * symmetric duplicates it saves (bench/ measures this). */
+#ifndef CANON_MIN
+#define CANON_MIN 6
+#endif
+
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
 
@@ -124,7 +130,7 @@ static void keys_of(const sg *g, keys *k)
 /* Makes sure k has its canonical key; returns whether canonical keys are used. */
 static int canonical(fast *f, keys *k)
 {
-    if (f->o.no_canon)
+    if (f->o.no_canon || __builtin_popcountll(k->g->live) < CANON_MIN)
         return 0;
     if (!k->have_c) {
         sg_key(k->g, 1, k->c);

@@ -19,7 +19,7 @@ const char *t_shared_path(const char *rel);
 char *t_read_file(const char *path, size_t *len);
 /* Loads a board spec (family or file); fails the test with the message if it cannot. */
 cy_board *t_board(const char *spec);
-/* Analyses the position after the given moves (may be NULL) with the plain solver. */
+/* Analyses the position after the given moves (may be NULL) with the default (fast) solver. */
 void t_analyse(const cy_board *b, const char *moves, cy_analysis *a);
 /* Grundy value of the empty board (-1 if a cycle can be completed at once). */
 int t_grundy(const char *spec);

@@ -1,0 +1,317 @@
+/*
+ * brute.c - an independent brute force of the Game of Cycles (see brute.h).
+ *
+ * Test files that need it include this file directly (a unity build), since
+ * tests/CMakeLists.txt links each test with tests/support.c only.
+ *
+ * Deliberately naive: the incidence lists are rebuilt here by scanning the
+ * edge list, cells are re-read as vertex sequences, whether a cell is
+ * cyclable is recomputed, and legality re-reads all edges at both ends of
+ * the move after making it.
+ */
+#include "brute.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BR_UNKNOWN 0xFF
+
+struct br_game {
+    const cy_board *b;
+    int nv, ne, ncells;
+    int *cstart, *ctail, *chead; /* cell c: its walk as steps ctail[i] -> chead[i] */
+    int *cedge;                  /* the edge of each step */
+    unsigned char *cyclable;     /* recomputed: no edge twice on the walk */
+    int *deg;                    /* vertex degrees, counted from the edge list */
+    int *istart, *iedge;         /* edges at v: iedge[istart[v] .. istart[v+1]) */
+    size_t nstates;              /* 3^E */
+    unsigned char *win;          /* memo of br_wins: BR_UNKNOWN, 0 or 1 */
+    unsigned char *gval;         /* memo of br_grundy: BR_UNKNOWN or the value */
+    unsigned char *cc;           /* memo of br_can_complete: BR_UNKNOWN, 0 or 1 */
+};
+
+/* The tail of dart d by the convention of cycles.h (2e: eu -> ev). */
+static int br_tail(const cy_board *b, int d) { return d % 2 == 0 ? b->eu[d / 2] : b->ev[d / 2]; }
+/* The head of dart d. */
+static int br_head(const cy_board *b, int d) { return d % 2 == 0 ? b->ev[d / 2] : b->eu[d / 2]; }
+
+/* Builds the brute force's own view of the board. */
+br_game *br_new(const cy_board *b)
+{
+    if (b->ne > BR_MAX_EDGES)
+        return NULL;
+    br_game *g = calloc(1, sizeof *g);
+    g->b = b;
+    g->nv = b->nv;
+    g->ne = b->ne;
+    g->ncells = b->ncells;
+    int total = b->fstart[b->ncells];
+    g->cstart = calloc((size_t)b->ncells + 1, sizeof(int));
+    g->ctail = calloc((size_t)total + 1, sizeof(int));
+    g->chead = calloc((size_t)total + 1, sizeof(int));
+    g->cedge = calloc((size_t)total + 1, sizeof(int));
+    g->cyclable = calloc((size_t)b->ncells + 1, 1);
+    int k = 0;
+    for (int c = 0; c < b->ncells; c++) {
+        g->cstart[c] = k;
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int d = b->fdarts[i];
+            g->ctail[k] = br_tail(b, d);
+            g->chead[k] = br_head(b, d);
+            /* find the edge by its ends, not by the dart number */
+            g->cedge[k] = -1;
+            for (int e = 0; e < b->ne; e++)
+                if ((b->eu[e] == g->ctail[k] && b->ev[e] == g->chead[k]) ||
+                    (b->ev[e] == g->ctail[k] && b->eu[e] == g->chead[k]))
+                    g->cedge[k] = e;
+            k++;
+        }
+    }
+    g->cstart[b->ncells] = k;
+    for (int c = 0; c < b->ncells; c++) {
+        g->cyclable[c] = 1;
+        for (int i = g->cstart[c]; i < g->cstart[c + 1]; i++)
+            for (int j = i + 1; j < g->cstart[c + 1]; j++)
+                if (g->cedge[i] == g->cedge[j])
+                    g->cyclable[c] = 0;
+    }
+    g->deg = calloc((size_t)b->nv, sizeof(int));
+    for (int e = 0; e < b->ne; e++) {
+        g->deg[b->eu[e]]++;
+        g->deg[b->ev[e]]++;
+    }
+    g->istart = calloc((size_t)b->nv + 1, sizeof(int));
+    g->iedge = calloc(2 * (size_t)b->ne + 1, sizeof(int));
+    int at = 0;
+    for (int v = 0; v < b->nv; v++) {
+        g->istart[v] = at;
+        for (int e = 0; e < b->ne; e++)
+            if (b->eu[e] == v || b->ev[e] == v)
+                g->iedge[at++] = e;
+    }
+    g->istart[b->nv] = at;
+    g->nstates = 1;
+    for (int e = 0; e < b->ne; e++)
+        g->nstates *= 3;
+    g->win = malloc(g->nstates);
+    g->gval = malloc(g->nstates);
+    g->cc = malloc(g->nstates);
+    memset(g->win, BR_UNKNOWN, g->nstates);
+    memset(g->gval, BR_UNKNOWN, g->nstates);
+    memset(g->cc, BR_UNKNOWN, g->nstates);
+    return g;
+}
+
+/* Frees g (NULL is fine). */
+void br_free(br_game *g)
+{
+    if (!g)
+        return;
+    free(g->cstart);
+    free(g->ctail);
+    free(g->chead);
+    free(g->cedge);
+    free(g->cyclable);
+    free(g->deg);
+    free(g->istart);
+    free(g->iedge);
+    free(g->cc);
+    free(g->win);
+    free(g->gval);
+    free(g);
+}
+
+/* The memo index of a position: the marks read as a base-3 number. */
+static size_t br_index(const br_game *g, const unsigned char *mark)
+{
+    size_t x = 0;
+    for (int e = g->ne - 1; e >= 0; e--)
+        x = 3 * x + mark[e];
+    return x;
+}
+
+/* Where edge e's arrow points (a vertex), or -1 when e is unmarked. */
+static int br_arrow_head(const br_game *g, const unsigned char *mark, int e)
+{
+    if (mark[e] == CY_FWD)
+        return g->b->ev[e];
+    if (mark[e] == CY_BWD)
+        return g->b->eu[e];
+    return -1;
+}
+
+/* Whether cell c is a cycle cell. */
+int br_is_cycle_cell(const br_game *g, const unsigned char *mark, int c)
+{
+    if (!g->cyclable[c])
+        return 0;
+    int along = 1, against = 1;
+    for (int i = g->cstart[c]; i < g->cstart[c + 1]; i++) {
+        int h = br_arrow_head(g, mark, g->cedge[i]);
+        if (h != g->chead[i])
+            along = 0;
+        if (h != g->ctail[i])
+            against = 0;
+    }
+    return along || against;
+}
+
+/* Whether some cell is a cycle cell. */
+int br_has_cycle_cell(const br_game *g, const unsigned char *mark)
+{
+    for (int c = 0; c < g->ncells; c++)
+        if (br_is_cycle_cell(g, mark, c))
+            return 1;
+    return 0;
+}
+
+/* Whether vertex v is a sink or a source in the position (special vertices
+ * never are). */
+static int br_sink_or_source(const br_game *g, const unsigned char *mark, int v)
+{
+    if (g->b->special[v] || g->deg[v] == 0)
+        return 0;
+    int in = 0, out = 0;
+    for (int i = g->istart[v]; i < g->istart[v + 1]; i++) {
+        int e = g->iedge[i];
+        int h = br_arrow_head(g, mark, e);
+        if (h == v)
+            in++;
+        else if (h >= 0)
+            out++;
+    }
+    return in == g->deg[v] || out == g->deg[v];
+}
+
+/* Whether dart d obeys the sink/source rule in a position without a cycle
+ * cell: its edge is unmarked and afterwards no vertex is a sink or source. */
+static int br_legal_nc(const br_game *g, unsigned char *mark, int d)
+{
+    int e = d / 2;
+    if (mark[e] != CY_UNMARKED)
+        return 0;
+    mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+    /* only the two ends of e change; positions reached by legal moves have no
+     * sink or source elsewhere */
+    int ok = !br_sink_or_source(g, mark, g->b->eu[e]) && !br_sink_or_source(g, mark, g->b->ev[e]);
+    mark[e] = CY_UNMARKED;
+    return ok;
+}
+
+/* Whether dart d is legal. */
+int br_legal(const br_game *g, unsigned char *mark, int d)
+{
+    return !br_has_cycle_cell(g, mark) && br_legal_nc(g, mark, d);
+}
+
+/* All legal darts, in increasing order. */
+int br_legal_moves(const br_game *g, unsigned char *mark, int *out)
+{
+    int n = 0;
+    if (br_has_cycle_cell(g, mark))
+        return 0;
+    for (int d = 0; d < 2 * g->ne; d++)
+        if (br_legal_nc(g, mark, d))
+            out[n++] = d;
+    return n;
+}
+
+/* Whether legal dart d leaves a cycle cell. */
+int br_completes(const br_game *g, unsigned char *mark, int d)
+{
+    int e = d / 2;
+    mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+    int r = br_has_cycle_cell(g, mark);
+    mark[e] = CY_UNMARKED;
+    return r;
+}
+
+/* Whether a legal move completes a cycle cell (memoised). */
+int br_can_complete(const br_game *g, unsigned char *mark)
+{
+    size_t x = br_index(g, mark);
+    if (g->cc[x] != BR_UNKNOWN)
+        return g->cc[x];
+    int r = 0;
+    int *moves = malloc(sizeof(int) * (size_t)(2 * g->ne + 1));
+    int n = br_legal_moves(g, mark, moves);
+    for (int i = 0; i < n && !r; i++)
+        if (br_completes(g, mark, moves[i]))
+            r = 1;
+    free(moves);
+    g->cc[x] = (unsigned char)r;
+    return r;
+}
+
+/* Whether legal dart d hands the opponent a completion. */
+int br_is_death(const br_game *g, unsigned char *mark, int d)
+{
+    if (br_completes(g, mark, d))
+        return 0;
+    int e = d / 2;
+    mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+    int r = br_can_complete(g, mark);
+    mark[e] = CY_UNMARKED;
+    return r;
+}
+
+/* The original game, by plain recursion over the game tree. */
+int br_wins(br_game *g, unsigned char *mark)
+{
+    size_t x = br_index(g, mark);
+    if (g->win[x] != BR_UNKNOWN)
+        return g->win[x];
+    int wins = 0, moves[2 * BR_MAX_EDGES];
+    int n = br_legal_moves(g, mark, moves);
+    for (int i = 0; i < n && !wins; i++) {
+        int d = moves[i], e = d / 2;
+        mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+        if (br_has_cycle_cell(g, mark) || !br_wins(g, mark))
+            wins = 1;
+        mark[e] = CY_UNMARKED;
+    }
+    g->win[x] = (unsigned char)wins;
+    return wins;
+}
+
+/* The moves after which the opponent loses (or that complete a cycle cell). */
+int br_winning_moves(br_game *g, unsigned char *mark, int *out)
+{
+    int n = 0, moves[2 * BR_MAX_EDGES];
+    int nl = br_legal_moves(g, mark, moves);
+    for (int i = 0; i < nl; i++) {
+        int d = moves[i], e = d / 2;
+        mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+        if (br_has_cycle_cell(g, mark) || !br_wins(g, mark))
+            out[n++] = d;
+        mark[e] = CY_UNMARKED;
+    }
+    return n;
+}
+
+/* Normal play: mex over the legal moves that neither complete a cycle cell
+ * nor are death moves. */
+int br_grundy(br_game *g, unsigned char *mark)
+{
+    size_t x = br_index(g, mark);
+    if (g->gval[x] != BR_UNKNOWN)
+        return g->gval[x];
+    unsigned char seen[2 * BR_MAX_EDGES + 2];
+    memset(seen, 0, sizeof seen);
+    int moves[2 * BR_MAX_EDGES];
+    int n = br_legal_moves(g, mark, moves);
+    for (int i = 0; i < n; i++) {
+        int d = moves[i], e = d / 2;
+        if (br_completes(g, mark, d) || br_is_death(g, mark, d))
+            continue;
+        mark[e] = d % 2 == 0 ? CY_FWD : CY_BWD;
+        int v = br_grundy(g, mark);
+        mark[e] = CY_UNMARKED;
+        seen[v] = 1;
+    }
+    int v = 0;
+    while (seen[v])
+        v++;
+    g->gval[x] = (unsigned char)v;
+    return v;
+}

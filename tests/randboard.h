@@ -1,0 +1,35 @@
+/*
+ * randboard.h - random small connected plane boards for tests, built from
+ * face walks with cy_board_from_faces and a seeded PRNG (deterministic).
+ *
+ * A board starts as a grid, a triangulated polygon, a wheel or a cycle; then
+ * random edges between two different faces are deleted (merging the faces,
+ * which keeps the graph connected), pendant edges are hung into faces, edges
+ * are subdivided, pendant vertices are deleted and vertices are made special.
+ * The result has cells with repeated vertices, trees inside cells, bridges,
+ * degree-1 and degree-2 vertices.
+ */
+#ifndef CYCLES_TEST_RANDBOARD_H
+#define CYCLES_TEST_RANDBOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cycles.h"
+
+/* A splitmix64 generator; any seed is fine. */
+typedef struct rb_rng {
+    uint64_t s;
+} rb_rng;
+
+/* The next 64 random bits. */
+uint64_t rb_next(rb_rng *r);
+/* A uniform integer in [0, n) (n >= 1). */
+int rb_below(rb_rng *r, int n);
+
+/* A random board with 1..max_edges edges (max_edges >= 3).  desc (if not
+ * NULL) receives a description of its vertices, walks and special vertices for
+ * failure messages.  Never NULL: a board the library rejects fails the test. */
+cy_board *rb_board(rb_rng *r, int max_edges, char *desc, size_t n);
+
+#endif
