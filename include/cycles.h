@@ -201,6 +201,7 @@ typedef struct cy_solver_opts {
     int no_canon;         /* key sub-games as labelled, not by canonical form */
     int no_outcome_search; /* value large components by mex, not by outcome search */
     int threads;          /* worker threads; 0 = one per core */
+    int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {
@@ -230,6 +231,8 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark);
  * or a negative CY_SOLVE_ code; cheaper than the Grundy value. */
 int cy_solver_wins(cy_solver *s, const unsigned char *mark);
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st);
+/* The options the solver was made with. */
+const cy_solver_opts *cy_solver_options(const cy_solver *s);
 /* The board the solver was made for. */
 const cy_board *cy_solver_board(const cy_solver *s);
 void cy_solver_free(cy_solver *s);
@@ -242,7 +245,9 @@ typedef struct cy_analysis {
     int cycle_cell;       /* the cycle cell if there is one, else -1 */
     int outcome;          /* 'N' or 'P' for the player to move */
     int winner;           /* 1 or 2 */
-    int grundy;           /* nim-value, -1 where a cycle cell can be completed at once */
+    int grundy;           /* nim-value, -1 where a cycle cell can be completed at once
+                             or the game is over by a cycle cell, or not computed */
+    int grundy_known;     /* grundy was computed (not with no_grundy) */
     int nwin;             /* winning moves, as darts */
     int *winning;
     cy_solver_stats stats;
@@ -253,6 +258,11 @@ typedef struct cy_analysis {
  * code (err says why). */
 int cy_analyse(cy_solver *s, const unsigned char *mark, cy_analysis *a, cy_error *err);
 void cy_analysis_free(cy_analysis *a);
+
+/* After dart d is played from mark, a move that wins for the opponent: into
+ * *reply, or -1 when there is none (d wins).  Returns 0 or a negative
+ * CY_SOLVE_ code. */
+int cy_winning_reply(cy_solver *s, const unsigned char *mark, int d, int *reply, cy_error *err);
 
 /* ------------------------------------------------------------- formats */
 

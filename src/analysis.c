@@ -20,6 +20,8 @@ static const char *code_message(int code)
         return "the solver ran out of time (--timeout)";
     case CY_SOLVE_MEMORY:
         return "the solver's table is full; allow more memory with --memory";
+    case CY_SOLVE_TOO_BIG:
+        return "the position is too big for this solver";
     default:
         return "the solver could not finish";
     }
@@ -40,12 +42,15 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     a->grundy = -1;
     int rc = 0;
     int n = cy_rules_legal(b, mark, legal);
+    int grundy = !cy_solver_options(s)->no_grundy;
     if (a->cycle_cell >= 0 || n == 0) {
         a->over = 1;
         a->grundy = a->cycle_cell >= 0 ? -1 : 0;
+        a->grundy_known = 1;
     } else {
         int can_complete = cy_rules_winning_completion(b, mark) >= 0;
-        if (!can_complete) {
+        a->grundy_known = grundy || can_complete;
+        if (!can_complete && grundy) {
             a->grundy = cy_solver_grundy(s, mark);
             if (a->grundy < 0) {
                 rc = a->grundy;
@@ -61,8 +66,9 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
             else if (cy_rules_is_death(b, mark, d, NULL))
                 wins = 0;
             else {
+                /* d wins when the opponent then loses: Grundy value 0 */
                 mark[e] = (unsigned char)cy_dart_mark(d);
-                int g = cy_solver_grundy(s, mark);
+                int g = grundy ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
                 mark[e] = CY_UNMARKED;
                 if (g < 0) {
                     rc = g;
@@ -89,4 +95,44 @@ void cy_analysis_free(cy_analysis *a)
 {
     free(a->winning);
     a->winning = NULL;
+}
+
+/* Whether the player to move at mark wins by playing legal dart d: 1, 0 or a
+ * negative code. */
+static int move_wins(cy_solver *s, unsigned char *mark, int d)
+{
+    const cy_board *b = cy_solver_board(s);
+    if (cy_rules_completes(b, mark, d) >= 0)
+        return 1;
+    if (cy_rules_is_death(b, mark, d, NULL))
+        return 0;
+    int e = cy_dart_edge(d);
+    mark[e] = (unsigned char)cy_dart_mark(d);
+    int w = cy_solver_wins(s, mark);
+    mark[e] = CY_UNMARKED;
+    return w < 0 ? w : !w;
+}
+
+int cy_winning_reply(cy_solver *s, const unsigned char *mark0, int d, int *reply, cy_error *err)
+{
+    const cy_board *b = cy_solver_board(s);
+    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
+    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    memcpy(mark, mark0, (size_t)b->ne);
+    mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+    *reply = -1;
+    int rc = 0, n = cy_rules_legal(b, mark, legal);
+    for (int i = 0; i < n && *reply < 0; i++) {
+        int w = move_wins(s, mark, legal[i]);
+        if (w < 0) {
+            rc = w;
+            cy_error_set(err, "%s", code_message(rc));
+            break;
+        }
+        if (w)
+            *reply = legal[i];
+    }
+    free(mark);
+    free(legal);
+    return rc;
 }

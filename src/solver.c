@@ -7,6 +7,7 @@
 
 struct cy_solver {
     const cy_board *b;
+    cy_solver_opts opts;
     int engine;
     plain *p;
     fast *f;
@@ -19,6 +20,7 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
         o = &def;
     cy_solver *s = cy_xcalloc(1, sizeof *s);
     s->b = b;
+    s->opts = *o;
     s->engine = o->engine;
     if (s->engine == CY_ENGINE_PLAIN)
         s->p = plain_new(b, o, err);
@@ -51,6 +53,8 @@ void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
     else
         fast_stats(s->f, st);
 }
+
+const cy_solver_opts *cy_solver_options(const cy_solver *s) { return &s->opts; }
 
 const cy_board *cy_solver_board(const cy_solver *s) { return s->b; }
 

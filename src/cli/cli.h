@@ -19,6 +19,10 @@ typedef struct cli_opts {
     const char *to;        /* --to FORMAT (convert) */
     const char *output;    /* -o FILE */
     const char *special;   /* --special LABELS */
+    cy_solver_opts solver; /* --engine, --threads, --no-* switches, --memory, --timeout */
+    int runs;              /* --runs N (bench) */
+    int no_replies;        /* --no-replies (solve) */
+    const char *boards;    /* --boards LIST (bench) */
 } cli_opts;
 
 /* Prints "cycles: WHAT: MSG" on stderr; returns exit status 1. */

@@ -79,7 +79,11 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         key[kl] = 0;
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
-        int flag = !strcmp(key, "json") || !strcmp(key, "quiet");
+        static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-outcome-search",
+                                            "no-grundy", "no-replies", NULL};
+        int flag = 0;
+        for (int k = 0; flags[k]; k++)
+            flag |= !strcmp(key, flags[k]);
         if (!allowed_word(allowed, key))
             return cli_fail(NULL, "unknown option %s (try cycles help)", a);
         if (!flag) {
@@ -95,6 +99,35 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->json = 1;
         else if (!strcmp(key, "quiet"))
             o->quiet = 1;
+        else if (!strcmp(key, "no-decompose"))
+            o->solver.no_decompose = 1;
+        else if (!strcmp(key, "no-canon"))
+            o->solver.no_canon = 1;
+        else if (!strcmp(key, "no-outcome-search"))
+            o->solver.no_outcome_search = 1;
+        else if (!strcmp(key, "no-grundy"))
+            o->solver.no_grundy = 1;
+        else if (!strcmp(key, "no-replies"))
+            o->no_replies = 1;
+        else if (!strcmp(key, "engine")) {
+            if (!strcmp(val, "fast"))
+                o->solver.engine = CY_ENGINE_FAST;
+            else if (!strcmp(val, "plain"))
+                o->solver.engine = CY_ENGINE_PLAIN;
+            else
+                return cli_fail(NULL, "--engine is fast or plain, not \"%s\"", val);
+        } else if (!strcmp(key, "threads") || !strcmp(key, "runs")) {
+            char *end;
+            errno = 0;
+            long n = strtol(val, &end, 10);
+            if (end == val || *end || errno || n < 1 || n > 256)
+                return cli_fail(NULL, "--%s wants a whole number from 1 to 256, not \"%s\"", key, val);
+            if (!strcmp(key, "threads"))
+                o->solver.threads = (int)n;
+            else
+                o->runs = (int)n;
+        } else if (!strcmp(key, "boards"))
+            o->boards = val;
         else if (!strcmp(key, "moves"))
             o->moves = val;
         else if (!strcmp(key, "to"))
@@ -114,6 +147,9 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
                 return cli_fail(NULL, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
         }
     }
+    o->solver.memory = o->memory;
+    o->solver.timeout = o->timeout;
+    o->solver.progress = !o->quiet;
     if (!o->board && allowed_word(allowed, "BOARD"))
         return cli_fail(NULL, "no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
     return 0;

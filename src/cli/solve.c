@@ -7,8 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* For a lost position: each legal move of the player to move with a winning
+ * reply of the opponent (reply[i] for legal[i]); returns the count, or -1
+ * after printing the error. */
+static int replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, const char *what)
+{
+    const cy_board *b = cy_solver_board(s);
+    *legal = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    *reply = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    if (!*legal || !*reply)
+        return cli_fail(what, "out of memory"), -1;
+    int n = cy_rules_legal(b, mark, *legal);
+    for (int i = 0; i < n; i++) {
+        cy_error err;
+        if (cy_winning_reply(s, mark, (*legal)[i], &(*reply)[i], &err) < 0)
+            return cli_fail(what, "%s", err.msg), -1;
+    }
+    return n;
+}
+
 /* The answer as the JSON object documented in the README. */
-static char *as_json(const cy_board *b, const cy_analysis *a)
+static char *as_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
     json_t *o = json_object();
     json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
@@ -21,6 +40,8 @@ static char *as_json(const cy_board *b, const cy_analysis *a)
     json_object_set_new(o, "outcome", json_string(a->outcome == 'N' ? "N" : "P"));
     json_object_set_new(o, "winner", json_integer(a->winner));
     json_object_set_new(o, "grundy", a->grundy >= 0 ? json_integer(a->grundy) : json_null());
+    if (!a->grundy_known)
+        json_object_set_new(o, "grundy_computed", json_false());
     json_t *w = json_array();
     for (int i = 0; i < a->nwin; i++) {
         char m[2 * CY_MAX_LABEL + 8];
@@ -28,6 +49,16 @@ static char *as_json(const cy_board *b, const cy_analysis *a)
         json_array_append_new(w, json_string(m));
     }
     json_object_set_new(o, "winning_moves", w);
+    if (nr > 0) {
+        json_t *r = json_object();
+        for (int i = 0; i < nr; i++) {
+            char m[2 * CY_MAX_LABEL + 8], q[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, legal[i], m, sizeof m);
+            cy_move_str(b, reply[i], q, sizeof q);
+            json_object_set_new(r, m, reply[i] >= 0 ? json_string(q) : json_null());
+        }
+        json_object_set_new(o, "replies", r);
+    }
     json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
     json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
     char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
@@ -44,9 +75,9 @@ static char *as_json(const cy_board *b, const cy_analysis *a)
 }
 
 /* The answer as readable text. */
-static char *as_text(const cy_board *b, const cy_analysis *a)
+static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
-    size_t cap = 1024 + (size_t)a->nwin * (2 * CY_MAX_LABEL + 8);
+    size_t cap = 1024 + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
     char *t = malloc(cap);
     if (!t)
         return NULL;
@@ -65,6 +96,8 @@ static char *as_text(const cy_board *b, const cy_analysis *a)
     }
     if (a->grundy >= 0)
         n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
+    else if (!a->grundy_known)
+        n += (size_t)snprintf(t + n, cap - n, "grundy: not computed (--no-grundy)\n");
     else
         n += (size_t)snprintf(t + n, cap - n, "grundy: none (%s)\n",
                               a->over ? "the game is over" : "a cycle cell can be completed at once");
@@ -75,6 +108,15 @@ static char *as_text(const cy_board *b, const cy_analysis *a)
         n += (size_t)snprintf(t + n, cap - n, " %s", m);
     }
     n += (size_t)snprintf(t + n, cap - n, "%s\n", a->nwin ? "" : " none");
+    if (nr > 0) {
+        n += (size_t)snprintf(t + n, cap - n, "how player %d wins: against each move, a winning reply\n", a->winner);
+        for (int i = 0; i < nr; i++) {
+            char m[2 * CY_MAX_LABEL + 8], q[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, legal[i], m, sizeof m);
+            cy_move_str(b, reply[i], q, sizeof q);
+            n += (size_t)snprintf(t + n, cap - n, "  %-12s %s\n", m, reply[i] >= 0 ? q : "(none)");
+        }
+    }
     snprintf(t + n, cap - n, "searched: %llu positions in %.3f s\n", (unsigned long long)a->stats.positions,
              a->stats.seconds);
     return t;
@@ -83,15 +125,17 @@ static char *as_text(const cy_board *b, const cy_analysis *a)
 int cmd_solve(int argc, char **argv)
 {
     cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves json timeout memory quiet special output", &o))
+    if (cli_parse(argc, argv, 2,
+                  "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon "
+                  "no-outcome-search no-grundy no-replies",
+                  &o))
         return 1;
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))
         return 1;
     cy_error err;
-    cy_solver_opts so = {.memory = o.memory, .timeout = o.timeout, .progress = !o.quiet};
-    cy_solver *s = cy_solver_new(b, &so, &err);
+    cy_solver *s = cy_solver_new(b, &o.solver, &err);
     int rc = 1;
     if (!s) {
         cli_fail(o.board, "%s", err.msg);
@@ -103,9 +147,16 @@ int cmd_solve(int argc, char **argv)
         cy_analysis_free(&a);
         goto out;
     }
-    char *text = o.json ? as_json(b, &a) : as_text(b, &a);
-    rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
-    free(text);
+    int *legal = NULL, *reply = NULL, nr = 0;
+    if (a.outcome == 'P' && !a.over && !o.no_replies)
+        nr = replies(s, mark, &legal, &reply, o.board);
+    if (nr >= 0) {
+        char *text = o.json ? as_json(b, &a, legal, reply, nr) : as_text(b, &a, legal, reply, nr);
+        rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
+        free(text);
+    }
+    free(legal);
+    free(reply);
     cy_analysis_free(&a);
 out:
     cy_solver_free(s);
