@@ -45,5 +45,6 @@ int cmd_solve(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_families(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

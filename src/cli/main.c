@@ -23,6 +23,8 @@ static const command commands[] = {
                              "      write the board as table, table-text, json, drawing or dot"},
     {"families", cmd_families, "families\n"
                                "      list the named boards a BOARD argument may be"},
+    {"bench", cmd_bench, "bench [--runs N] [--boards LIST] [--timeout S] [--memory SIZE]\n"
+                         "      time the fast and the plain engine on a list of boards"},
     {"help", cmd_help, "help\n      this text"},
     {NULL, NULL, NULL},
 };

@@ -1,0 +1,192 @@
+/*
+ * bench.c - `cycles bench`: solve a list of boards with the fast engine and
+ * with the plain one, each run in a fresh child process, and print a table of
+ * medians (seconds, positions, positions per second, table hits, peak memory)
+ * with the speed-up of the fast engine over the plain one.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Monotonic seconds. */
+static double cy_now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *const default_boards =
+    "k4 grid:3x3 boards/figure1.json theta:3,2,5 grid:3x4 grid:4x4 grid:3x5 grid:2x10 theta:7,8,9 "
+    "wedge:5,7,9 grid:4x5 grid:5x5";
+
+/* What one run measured. */
+typedef struct run {
+    int ok;             /* 1 solved, 0 timed out or failed */
+    int grundy;
+    double seconds;
+    unsigned long long positions, hits;
+    double peak_mib;
+} run;
+
+/* Solves board once in a child process with opts; fills r. */
+static void run_once(const cy_board *b, const cy_solver_opts *opts, run *r)
+{
+    memset(r, 0, sizeof *r);
+    int fd[2];
+    if (pipe(fd) != 0)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        run out = {0};
+        cy_error err;
+        cy_solver *s = cy_solver_new(b, opts, &err);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        if (s && mark) {
+            double t0 = cy_now_seconds();
+            int g = cy_solver_grundy(s, mark);
+            out.seconds = cy_now_seconds() - t0;
+            cy_solver_stats st;
+            cy_solver_stats_get(s, &st);
+            out.ok = g >= 0;
+            out.grundy = g;
+            out.positions = st.positions;
+            out.hits = st.hits;
+        }
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        out.peak_mib = (double)ru.ru_maxrss / 1024.0;
+        ssize_t w = write(fd[1], &out, sizeof out);
+        _exit(w == (ssize_t)sizeof out ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], r, sizeof *r);
+    close(fd[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (got != (ssize_t)sizeof *r)
+        memset(r, 0, sizeof *r);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Runs a board up to runs times (once only if it does not finish) and
+ * leaves the median run's figures in *med; returns how many runs finished. */
+static int measure(const cy_board *b, const cy_solver_opts *opts, int runs, run *med)
+{
+    run r[64];
+    double secs[64];
+    int n = 0;
+    for (int i = 0; i < runs && i < 64; i++) {
+        run_once(b, opts, &r[n]);
+        if (!r[n].ok)
+            break;
+        secs[n] = r[n].seconds;
+        n++;
+    }
+    if (n == 0) {
+        memset(med, 0, sizeof *med);
+        return 0;
+    }
+    qsort(secs, (size_t)n, sizeof secs[0], cmp_double);
+    double m = n % 2 ? secs[n / 2] : (secs[n / 2 - 1] + secs[n / 2]) / 2;
+    *med = r[0];
+    med->seconds = m;
+    for (int i = 0; i < n; i++)
+        if (r[i].peak_mib > med->peak_mib)
+            med->peak_mib = r[i].peak_mib;
+    return n;
+}
+
+/* Formats a count with k/M/G suffixes. */
+static const char *human(double x, char *buf, size_t n)
+{
+    if (x >= 1e9)
+        snprintf(buf, n, "%.2fG", x / 1e9);
+    else if (x >= 1e6)
+        snprintf(buf, n, "%.2fM", x / 1e6);
+    else if (x >= 1e3)
+        snprintf(buf, n, "%.1fk", x / 1e3);
+    else
+        snprintf(buf, n, "%.0f", x);
+    return buf;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    cli_opts o;
+    if (cli_parse(argc, argv, 2,
+                  "runs boards timeout memory threads no-decompose no-canon no-outcome-search quiet", &o))
+        return 1;
+    int runs = o.runs ? o.runs : 3;
+    cy_solver_opts fast = o.solver, plain = o.solver;
+    fast.progress = plain.progress = 0;
+    if (!o.timeout)
+        fast.timeout = plain.timeout = 20;
+    if (!o.memory)
+        fast.memory = plain.memory = (size_t)2 << 30;
+    fast.engine = CY_ENGINE_FAST;
+    plain.engine = CY_ENGINE_PLAIN;
+    char *list = strdup(o.boards ? o.boards : default_boards);
+    if (!list)
+        return cli_fail(NULL, "out of memory");
+    printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run\n\n", runs, fast.timeout);
+    printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB | plain s | plain positions | plain peak MiB | speed-up |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    fflush(stdout);
+    int rc = 0;
+    for (char *spec = strtok(list, " ;"); spec; spec = strtok(NULL, " ;")) {
+        cy_error err;
+        cy_board *b = cy_load(spec, NULL, &err);
+        if (!b) {
+            rc = cli_fail(spec, "%s", err.msg);
+            continue;
+        }
+        run f, p;
+        int nf = measure(b, &fast, runs, &f), np = measure(b, &plain, runs, &p);
+        char a[32], c[32], d[32], e[32];
+        printf("| %s | %d ", spec, b->ne);
+        if (nf)
+            printf("| %d | %d | %.4f | %s | %s | %s | %.0f ", f.grundy, f.grundy ? 1 : 2, f.seconds,
+                   human((double)f.positions, a, sizeof a),
+                   human(f.seconds > 0 ? (double)f.positions / f.seconds : 0, c, sizeof c),
+                   human((double)f.hits, d, sizeof d), f.peak_mib);
+        else
+            printf("| ? | ? | > %.0f | | | | ", fast.timeout);
+        if (np)
+            printf("| %.4f | %s | %.0f ", p.seconds, human((double)p.positions, e, sizeof e), p.peak_mib);
+        else
+            printf("| > %.0f | | ", plain.timeout);
+        if (nf && np)
+            printf("| %.1fx |\n", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
+        else if (nf)
+            printf("| > %.0fx |\n", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);
+        else
+            printf("| |\n");
+        if (nf && np && f.grundy != p.grundy)
+            rc = cli_fail(spec, "the engines disagree: fast %d, plain %d", f.grundy, p.grundy);
+        fflush(stdout);
+        cy_board_free(b);
+    }
+    free(list);
+    return rc;
+}
