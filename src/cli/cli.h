@@ -22,6 +22,14 @@ typedef struct cli_opts {
     cy_solver_opts solver; /* --engine, --threads, --no-* switches, --memory, --timeout */
     int runs;              /* --runs N (bench) */
     int no_replies;        /* --no-replies (solve) */
+    int hints;             /* --hints (draw) */
+    int dot;               /* --dot (tree) */
+    const char *first;     /* --first human|engine (play) */
+    const char *player;    /* --engine-play perfect|mirror|random (play) */
+    const char *strategy;  /* --strategy NAME (play) */
+    int port;              /* --port N (serve) */
+    const char *host;      /* --host ADDR (serve) */
+    long seed;             /* --seed N */
     const char *boards;    /* --boards LIST (bench) */
 } cli_opts;
 
@@ -46,5 +54,13 @@ int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_families(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_draw(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_symmetry(int argc, char **argv);
+int cmd_strategy(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

@@ -80,7 +80,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-outcome-search",
-                                            "no-grundy", "no-replies", NULL};
+                                            "no-grundy", "no-replies", "hints", "dot", NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
             flag |= !strcmp(key, flags[k]);
@@ -128,6 +128,30 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
                 o->runs = (int)n;
         } else if (!strcmp(key, "boards"))
             o->boards = val;
+        else if (!strcmp(key, "hints"))
+            o->hints = 1;
+        else if (!strcmp(key, "dot"))
+            o->dot = 1;
+        else if (!strcmp(key, "first"))
+            o->first = val;
+        else if (!strcmp(key, "engine-play"))
+            o->player = val;
+        else if (!strcmp(key, "strategy"))
+            o->strategy = val;
+        else if (!strcmp(key, "host"))
+            o->host = val;
+        else if (!strcmp(key, "port") || !strcmp(key, "seed")) {
+            char *end;
+            errno = 0;
+            long n = strtol(val, &end, 10);
+            long hi = !strcmp(key, "port") ? 65535 : 2147483647L;
+            if (end == val || *end || errno || n < 0 || n > hi)
+                return cli_fail(NULL, "--%s wants a whole number from 0 to %ld, not \"%s\"", key, hi, val);
+            if (!strcmp(key, "port"))
+                o->port = (int)n;
+            else
+                o->seed = n;
+        }
         else if (!strcmp(key, "moves"))
             o->moves = val;
         else if (!strcmp(key, "to"))
