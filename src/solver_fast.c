@@ -43,7 +43,6 @@ struct fast {
     uint64_t positions;
     double start, deadline, last_report;
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
-    uint8_t counter[2 * SG_MAXE];  /* 1 + the dart that last refuted a dart */
     int small;
 };
 
@@ -168,7 +167,7 @@ static void store(fast *f, keys *k, uint64_t salt, int v, uint64_t work)
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
 
 static int pos_value(fast *f, const sg *g);
-static int win(fast *f, const sg *g, int n, int prev);
+static int win(fast *f, const sg *g, int n);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg *g, int *dart)
@@ -229,7 +228,7 @@ static int comp_value(fast *f, const sg *g)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
     for (int n = 0;; n++) {
-        int w = win(f, g, n, -1);
+        int w = win(f, g, n);
         if (w < 0)
             return w;
         if (!w)
@@ -260,9 +259,38 @@ static int pos_value(fast *f, const sg *g)
     return x;
 }
 
+/* What the table already says about g + *n without searching: 1 a win for
+ * the player to move, 0 a loss, -1 unknown. */
+static int known(fast *f, const sg *g, int n)
+{
+    sg part;
+    uint64_t comp[SG_MAXE], free_edges;
+    int nc = sg_components(g, comp, &free_edges), unknown = -1;
+    n ^= __builtin_popcountll(free_edges) & 1;
+    for (int i = 0; i < nc; i++) {
+        sg_extract(g, comp[i], &part);
+        uint64_t key[2];
+        sg_key(&part, 0, key);
+        int v = tt_get(f->t, key);
+        if (v >= 0)
+            n ^= v;
+        else if (unknown >= 0)
+            return -1;
+        else
+            unknown = i;
+    }
+    if (unknown < 0)
+        return n != 0;
+    sg_extract(g, comp[unknown], &part);
+    uint64_t key[2];
+    sg_key(&part, 0, key);
+    key[0] ^= outcome_salt(n);
+    return tt_get(f->t, key);
+}
+
 /* Whether the player to move wins g + *n (1 or 0), or a negative code.
  * All components but the largest are replaced by their Grundy values. */
-static int win(fast *f, const sg *g, int n, int prev)
+static int win(fast *f, const sg *g, int n)
 {
     sg big;
     uint64_t comp[SG_MAXE], free_edges, largest = 0;
@@ -309,34 +337,29 @@ static int win(fast *f, const sg *g, int n, int prev)
             dart[j] = dart[j - 1];
         dart[j] = d;
     }
-    /* the reply that refuted the previous move last time goes first */
-    if (prev >= 0 && f->counter[prev])
-        for (int i = 1; i < m; i++)
-            if (dart[i] == f->counter[prev] - 1) {
-                int d = dart[i];
-                memmove(dart + 1, dart, sizeof(int) * (size_t)i);
-                dart[0] = d;
-                break;
-            }
     int result = 0;
     sg child;
+    /* a move to a position the table knows is lost wins at once */
+    for (int i = 0; i < m && !result; i++) {
+        sg_copy(&child, &big);
+        if (!sg_play(&child, dart[i] >> 1, dart[i] & 1) && known(f, &child, n) == 0)
+            result = 1;
+    }
     for (int i = 0; i < m && !result; i++) {
         sg_copy(&child, &big);
         if (sg_play(&child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
-        int w = win(f, &child, n, dart[i]);
+        int w = win(f, &child, n);
         if (w < 0)
             return w;
         if (!w) {
             result = 1;
             f->history[dart[i]]++;
-            if (prev >= 0)
-                f->counter[prev] = (uint8_t)(dart[i] + 1);
         }
     }
     /* moves on the nim-heap */
     for (int j = 0; j < n && !result; j++) {
-        int w = win(f, &big, j, -1);
+        int w = win(f, &big, j);
         if (w < 0)
             return w;
         result = !w;
@@ -384,7 +407,7 @@ int fast_wins(fast *f, const unsigned char *mark)
     int r = start(f, mark, &g);
     if (r < 0)
         return r;
-    int v = win(f, &g, 0, -1);
+    int v = win(f, &g, 0);
     finish(f);
     return v;
 }

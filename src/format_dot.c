@@ -1,0 +1,60 @@
+/*
+ * format_dot.c - Graphviz output: an undirected graph whose marked edges
+ * carry arrows (dir=forward or dir=back), special vertices drawn as boxes,
+ * and pinned positions when the board has coordinates.
+ */
+#include "format_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* Appends s as a DOT quoted string. */
+static void put_quoted(cy_buf *out, const char *s)
+{
+    cy_buf_puts(out, "\"");
+    for (const char *p = s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            cy_buf_printf(out, "\\%c", *p);
+        else if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            cy_buf_puts(out, " ");
+        else
+            cy_buf_printf(out, "%c", *p);
+    }
+    cy_buf_puts(out, "\"");
+}
+
+/* Writes b as a Graphviz graph with the arrows of mark (may be NULL). */
+char *cy_dot_write(const cy_board *b, const unsigned char *mark, cy_error *err)
+{
+    (void)err;
+    cy_buf out = {0};
+    cy_buf_puts(&out, "graph ");
+    put_quoted(&out, b->name ? b->name : "board");
+    cy_buf_puts(&out, " {\n  node [shape=circle];\n");
+    int pinned = b->has_coords;
+    for (int v = 0; v < b->nv && pinned; v++)
+        pinned = isfinite(b->x[v]) && isfinite(b->y[v]);
+    /* labels need no escaping: cy_label_ok rules out quotes and backslashes */
+    for (int v = 0; v < b->nv; v++) {
+        cy_buf_printf(&out, "  \"%s\"", b->label[v]);
+        if (b->special[v] || pinned) {
+            cy_buf_puts(&out, " [");
+            if (b->special[v])
+                cy_buf_puts(&out, "shape=box, style=filled, fillcolor=lightgrey");
+            if (pinned)
+                cy_buf_printf(&out, "%spos=\"%.15g,%.15g!\"", b->special[v] ? ", " : "", b->x[v], b->y[v]);
+            cy_buf_puts(&out, "]");
+        }
+        cy_buf_puts(&out, ";\n");
+    }
+    for (int e = 0; e < b->ne; e++) {
+        cy_buf_printf(&out, "  \"%s\" -- \"%s\"", b->label[b->eu[e]], b->label[b->ev[e]]);
+        if (mark && mark[e] == CY_FWD)
+            cy_buf_puts(&out, " [dir=forward]");
+        else if (mark && mark[e] == CY_BWD)
+            cy_buf_puts(&out, " [dir=back]");
+        cy_buf_puts(&out, ";\n");
+    }
+    cy_buf_puts(&out, "}\n");
+    return cy_buf_take(&out);
+}
