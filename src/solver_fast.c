@@ -20,7 +20,9 @@
 #include "engine.h"
 #include "ttable.h"
 
+#include <pthread.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Components with at most this many live edges are solved by mex. */
 #ifndef SMALL
@@ -36,15 +38,31 @@
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
 
+/* A search stopped because another thread finished first. */
+#define ABORTED (-100)
+
+/* What the threads of one search share. */
 struct fast {
     const cy_board *b;
     cy_solver_opts o;
     tt *t;
-    uint64_t positions;
+    uint64_t positions;            /* all threads', updated atomically */
     double start, deadline, last_report;
-    uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
-    int small;
+    int stop;                      /* set (atomically) when the search is over */
+    int small, threads;
 };
+
+/* One thread of a search ("lazy SMP": every thread searches the same
+ * position, in its own move order, sharing the table). */
+typedef struct worker {
+    fast *s;
+    tt *t;
+    const cy_solver_opts *o;
+    int id, small;
+    uint64_t pending;              /* positions not yet added to s->positions */
+    uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
+    uint32_t rng;
+} worker;
 
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
@@ -55,6 +73,11 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     f->b = b;
     f->o = *o;
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
+    f->threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (f->threads < 1)
+        f->threads = 1;
+    if (f->threads > 64)
+        f->threads = 64;
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
@@ -79,7 +102,7 @@ void fast_stats(const fast *f, cy_solver_stats *st)
     tt_stats ts;
     tt_stats_get(f->t, &ts);
     memset(st, 0, sizeof *st);
-    st->positions = f->positions;
+    st->positions = __atomic_load_n(&f->positions, __ATOMIC_RELAXED);
     st->hits = ts.hits;
     st->stored = ts.entries;
     st->memory = ts.bytes;
@@ -96,12 +119,20 @@ static inline void sg_copy(sg *dst, const sg *src)
     memcpy(dst->ref, src->ref, sizeof(uint64_t) * (size_t)src->nc);
 }
 
-/* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, else 0. */
-static int tick(fast *f)
+/* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, ABORTED
+ * when another thread has finished, else 0. */
+static int tick(worker *w)
 {
-    if ((++f->positions & 1023) == 0) {
-        if (f->o.timeout > 0 && cy_now() > f->deadline)
-            return CY_SOLVE_TIMEOUT;
+    if (++w->pending < 256)
+        return 0;
+    fast *f = w->s;
+    __atomic_fetch_add(&f->positions, w->pending, __ATOMIC_RELAXED);
+    w->pending = 0;
+    if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+        return ABORTED;
+    if (f->o.timeout > 0 && cy_now() > f->deadline)
+        return CY_SOLVE_TIMEOUT;
+    if (w->id == 0) {
         cy_solver_stats st;
         tt_stats ts;
         fast_stats(f, &st);
@@ -110,6 +141,9 @@ static int tick(fast *f)
     }
     return 0;
 }
+
+/* Work done so far by this worker, for the replacement policy. */
+static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending; }
 
 /* The keys of a component: labelled, and canonical (computed when first
  * needed, unless switched off). */
@@ -127,9 +161,9 @@ static void keys_of(const sg *g, keys *k)
 }
 
 /* Makes sure k has its canonical key; returns whether canonical keys are used. */
-static int canonical(fast *f, keys *k)
+static int canonical(worker *f, keys *k)
 {
-    if (f->o.no_canon || __builtin_popcountll(k->g->live) < CANON_MIN)
+    if (f->o->no_canon || __builtin_popcountll(k->g->live) < CANON_MIN)
         return 0;
     if (!k->have_c) {
         sg_key(k->g, 1, k->c);
@@ -139,7 +173,7 @@ static int canonical(fast *f, keys *k)
 }
 
 /* Looks up an entry under both keys (salted); -1 when absent. */
-static int lookup(fast *f, keys *k, uint64_t salt)
+static int lookup(worker *f, keys *k, uint64_t salt)
 {
     uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
     int v = tt_get(f->t, l);
@@ -153,7 +187,7 @@ static int lookup(fast *f, keys *k, uint64_t salt)
 }
 
 /* Stores an entry under both keys (salted). */
-static void store(fast *f, keys *k, uint64_t salt, int v, uint64_t work)
+static void store(worker *f, keys *k, uint64_t salt, int v, uint64_t work)
 {
     uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
     tt_put(f->t, l, v, work);
@@ -166,8 +200,8 @@ static void store(fast *f, keys *k, uint64_t salt, int v, uint64_t work)
 /* The salt of outcome entries against a nim-heap of size n. */
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
 
-static int pos_value(fast *f, const sg *g);
-static int win(fast *f, const sg *g, int n);
+static int pos_value(worker *f, const sg *g);
+static int win(worker *f, const sg *g, int n);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg *g, int *dart)
@@ -185,39 +219,41 @@ static int legal_darts(const sg *g, int *dart)
 }
 
 /* The Grundy value of a small component by the definition. */
-static int mex_value(fast *f, const sg *g, keys *k)
+static int mex_value(worker *f, const sg *g, keys *k)
 {
     int r = tick(f);
     if (r < 0)
         return r;
-    uint64_t before = f->positions;
+    uint64_t before = done(f);
     uint64_t seen[2] = {0, 0};
     sg child;
-    uint64_t forbidden[2];
-    sg_forbidden(g, forbidden);
-    for (uint64_t es = g->live; es; es &= es - 1) {
-        int e = __builtin_ctzll(es);
-        for (int dir = 0; dir < 2; dir++) {
-            if ((forbidden[dir] >> e) & 1u)
-                continue;
-            sg_copy(&child, g);
-            if (sg_play(&child, e, dir))
-                continue; /* a death move */
-            int x = pos_value(f, &child);
-            if (x < 0)
-                return x;
-            seen[x >> 6] |= 1ull << (x & 63);
-        }
+    int dart[2 * SG_MAXE];
+    int m = legal_darts(g, dart);
+    /* helper threads start at different moves, so they share out the work */
+    int first = 0;
+    if (f->id && m) {
+        f->rng = f->rng * 1103515245u + 12345u;
+        first = (int)((f->rng >> 8) % (uint32_t)m);
+    }
+    for (int i = 0; i < m; i++) {
+        int d = dart[(first + i) % m];
+        sg_copy(&child, g);
+        if (sg_play(&child, d >> 1, d & 1))
+            continue; /* a death move */
+        int x = pos_value(f, &child);
+        if (x < 0)
+            return x;
+        seen[x >> 6] |= 1ull << (x & 63);
     }
     int mex = 0;
     while (seen[mex >> 6] & (1ull << (mex & 63)))
         mex++;
-    store(f, k, 0, mex, f->positions - before + 1);
+    store(f, k, 0, mex, done(f) - before + 1);
     return mex;
 }
 
 /* The Grundy value of a component (every constraint on live edges). */
-static int comp_value(fast *f, const sg *g)
+static int comp_value(worker *f, const sg *g)
 {
     keys k;
     keys_of(g, &k);
@@ -237,10 +273,10 @@ static int comp_value(fast *f, const sg *g)
 }
 
 /* The Grundy value of a normalised sub-game: the XOR of its components'. */
-static int pos_value(fast *f, const sg *g)
+static int pos_value(worker *f, const sg *g)
 {
     sg part;
-    if (f->o.no_decompose) {
+    if (f->o->no_decompose) {
         if (!g->live)
             return 0;
         sg_extract(g, g->live, &part);
@@ -261,7 +297,7 @@ static int pos_value(fast *f, const sg *g)
 
 /* What the table already says about g + *n without searching: 1 a win for
  * the player to move, 0 a loss, -1 unknown. */
-static int known(fast *f, const sg *g, int n)
+static int known(worker *f, const sg *g, int n)
 {
     sg part;
     uint64_t comp[SG_MAXE], free_edges;
@@ -290,7 +326,7 @@ static int known(fast *f, const sg *g, int n)
 
 /* Whether the player to move wins g + *n (1 or 0), or a negative code.
  * All components but the largest are replaced by their Grundy values. */
-static int win(fast *f, const sg *g, int n)
+static int win(worker *f, const sg *g, int n)
 {
     sg big;
     uint64_t comp[SG_MAXE], free_edges, largest = 0;
@@ -326,7 +362,7 @@ static int win(fast *f, const sg *g, int n)
     int r = tick(f);
     if (r < 0)
         return r;
-    uint64_t before = f->positions;
+    uint64_t before = done(f);
 
     /* moves in the big component, most successful darts first */
     int dart[2 * SG_MAXE];
@@ -364,50 +400,79 @@ static int win(fast *f, const sg *g, int n)
             return w;
         result = !w;
     }
-    store(f, &k, outcome_salt(n), result, f->positions - before + 1);
+    store(f, &k, outcome_salt(n), result, done(f) - before + 1);
     if (!result)
-        store(f, &k, 0, n, f->positions - before + 1); /* big + *n is a loss: its value is n */
+        store(f, &k, 0, n, done(f) - before + 1); /* big + *n is a loss: its value is n */
     return result;
 }
 
-/* Sets up a search from a board position. */
-static int start(fast *f, const unsigned char *mark, sg *g)
+/* One search of a thread. */
+typedef struct job {
+    worker w;
+    const sg *root;
+    int wins;        /* find who wins, not the Grundy value */
+    int result;
+    pthread_t thread;
+} job;
+
+/* Runs a job; the first job to finish stops the others. */
+static void *run_job(void *arg)
 {
-    if (sg_from_board(f->b, mark, g) < 0)
+    job *j = arg;
+    j->result = j->wins ? win(&j->w, j->root, 0) : pos_value(&j->w, j->root);
+    if (j->result != ABORTED)
+        __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+/* Searches a board position with all threads; the answer of the first to
+ * finish, or a negative code. */
+static int search(fast *f, const unsigned char *mark, int wins)
+{
+    sg g;
+    if (sg_from_board(f->b, mark, &g) < 0)
         return CY_SOLVE_TOO_BIG;
     f->start = f->last_report = cy_now();
     f->deadline = f->start + f->o.timeout;
-    return 0;
-}
-
-/* Prints the last progress line. */
-static void finish(fast *f)
-{
+    f->stop = 0;
+    job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
+    int started = 1;
+    for (int i = 0; i < f->threads; i++) {
+        worker *w = &jobs[i].w;
+        w->s = f;
+        w->t = f->t;
+        w->o = &f->o;
+        w->id = i;
+        w->small = f->small;
+        w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
+        for (int d = 0; i && d < 2 * SG_MAXE; d++)
+            w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
+        jobs[i].root = &g;
+        jobs[i].wins = wins;
+    }
+    for (int i = 1; i < f->threads; i++) {
+        if (pthread_create(&jobs[i].thread, NULL, run_job, &jobs[i]) != 0)
+            break;
+        started++;
+    }
+    run_job(&jobs[0]);
+    int result = jobs[0].result;
+    for (int i = 1; i < started; i++) {
+        pthread_join(jobs[i].thread, NULL);
+        if (result == ABORTED)
+            result = jobs[i].result;
+    }
+    for (int i = 0; i < f->threads; i++)
+        f->positions += jobs[i].w.pending;
+    free(jobs);
     cy_solver_stats st;
     tt_stats ts;
     fast_stats(f, &st);
     tt_stats_get(f->t, &ts);
     cy_progress(&f->o, f->start, &f->last_report, 1, &st, ts.capacity);
+    return result == ABORTED ? CY_SOLVE_TIMEOUT : result;
 }
 
-int fast_grundy(fast *f, const unsigned char *mark)
-{
-    sg g;
-    int r = start(f, mark, &g);
-    if (r < 0)
-        return r;
-    int v = pos_value(f, &g);
-    finish(f);
-    return v;
-}
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
 
-int fast_wins(fast *f, const unsigned char *mark)
-{
-    sg g;
-    int r = start(f, mark, &g);
-    if (r < 0)
-        return r;
-    int v = win(f, &g, 0);
-    finish(f);
-    return v;
-}
+int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1); }

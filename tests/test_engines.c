@@ -1,0 +1,138 @@
+/*
+ * test_engines.c - the fast engine, with each of its techniques switched off
+ * in turn and with several threads, against the plain memoised engine on
+ * thousands of random boards and positions.
+ *
+ * randboard.c is included (a unity build), as in test_solver.c.
+ */
+#include "support.h"
+
+#include "randboard.c"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The fast engine's variants under test. */
+static const struct {
+    const char *name;
+    cy_solver_opts o;
+} variants[] = {
+    {"fast", {.engine = CY_ENGINE_FAST, .threads = 1}},
+    {"fast --no-decompose", {.engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1}},
+    {"fast --no-canon", {.engine = CY_ENGINE_FAST, .threads = 1, .no_canon = 1}},
+    {"fast --no-outcome-search", {.engine = CY_ENGINE_FAST, .threads = 1, .no_outcome_search = 1}},
+    {"fast, every technique off",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1, .no_outcome_search = 1}},
+    {"fast, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2}},
+};
+#define NVARIANTS (int)(sizeof variants / sizeof variants[0])
+
+/* Plays up to k random safe moves on mark (never a position with a cycle
+ * cell or a completion, so the normal-play value is defined). */
+static void random_position(const cy_board *b, unsigned char *mark, rb_rng *r, int k)
+{
+    int *moves = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    for (int i = 0; i < k; i++) {
+        int n = cy_rules_safe(b, mark, moves);
+        if (n == 0)
+            break;
+        int d = moves[rb_below(r, n)];
+        mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+    }
+    free(moves);
+}
+
+/* Compares every variant with the plain engine on positions of b; returns
+ * the number of positions compared. */
+static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *desc)
+{
+    cy_error err;
+    cy_solver_opts po = {.engine = CY_ENGINE_PLAIN, .memory = 16u << 20};
+    cy_solver *plain = cy_solver_new(b, &po, &err);
+    if (!plain)
+        fail_msg("%s: %s", desc, err.msg);
+    cy_solver *fast[NVARIANTS];
+    for (int v = 0; v < NVARIANTS; v++) {
+        cy_solver_opts o = variants[v].o;
+        o.memory = 16u << 20;
+        fast[v] = cy_solver_new(b, &o, &err);
+        if (!fast[v])
+            fail_msg("%s, %s: %s", desc, variants[v].name, err.msg);
+    }
+    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+    int compared = 0;
+    for (int p = 0; p < positions; p++) {
+        memset(mark, 0, (size_t)b->ne);
+        random_position(b, mark, r, rb_below(r, b->ne + 1));
+        if (cy_rules_cycle_cell(b, mark) >= 0 || cy_rules_winning_completion(b, mark) >= 0)
+            continue;
+        int want = cy_solver_grundy(plain, mark);
+        assert_true(want >= 0);
+        for (int v = 0; v < NVARIANTS; v++) {
+            int got = cy_solver_grundy(fast[v], mark);
+            int wins = cy_solver_wins(fast[v], mark);
+            if (got != want || wins != (want != 0)) {
+                char pos[2048] = "";
+                size_t n = 0;
+                for (int e = 0; e < b->ne && n + 80 < sizeof pos; e++)
+                    if (mark[e]) {
+                        char m[2 * CY_MAX_LABEL + 8];
+                        cy_move_str(b, cy_dart(e, mark[e]), m, sizeof m);
+                        n += (size_t)snprintf(pos + n, sizeof pos - n, " %s", m);
+                    }
+                fail_msg("%s, moves%s: plain Grundy %d, %s says %d (wins %d)", desc, pos, want, variants[v].name,
+                         got, wins);
+            }
+        }
+        compared++;
+    }
+    free(mark);
+    for (int v = 0; v < NVARIANTS; v++)
+        cy_solver_free(fast[v]);
+    cy_solver_free(plain);
+    return compared;
+}
+
+/* Random boards of up to 11 edges, several positions each. */
+static void test_random_boards(void **state)
+{
+    (void)state;
+    int total = 0;
+    char desc[1024];
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        rb_rng r = {seed * 0x9E3779B97F4A7C15ull + 17};
+        cy_board *b = rb_board(&r, seed % 5 == 0 ? 11 : 9, desc, sizeof desc);
+        total += compare_on(b, &r, 6, desc);
+        cy_board_free(b);
+    }
+    print_message("%d random positions on 600 random boards agree in all %d variants\n", total, NVARIANTS);
+    assert_true(total >= 2000);
+}
+
+/* Family boards with 12 to 17 edges, where components and symmetry matter. */
+static void test_family_boards(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"grid:3x3",  "theta:3,4,5",  "wedge:4,5",     "chord:12,5", "inner:11",
+                                        "k4",        "butterfly:closed", "windmill:4", "gtheta:2,3,3,3",
+                                        "wedge:3,3,3,3", "lollipop:9", "spider:3,3,4"};
+    rb_rng r = {12345};
+    int total = 0;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(specs[i]);
+        total += compare_on(b, &r, 12, specs[i]);
+        cy_board_free(b);
+    }
+    print_message("%d positions on family boards agree in all variants\n", total);
+    assert_true(total >= 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_family_boards),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
