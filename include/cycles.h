@@ -250,12 +250,20 @@ typedef struct cy_analysis {
     int grundy_known;     /* grundy was computed (not with no_grundy) */
     int nwin;             /* winning moves, as darts */
     int *winning;
+    int complete;         /* all of the above is known; else the solver ran out
+                             of time or memory and this is a partial answer:
+                             winning holds the winning moves found so far,
+                             unknown counts the moves not judged, grundy is not
+                             known, and outcome is '?' (winner 0) unless a
+                             winning move was found */
+    int unknown;
     cy_solver_stats stats;
 } cy_analysis;
 
 /* Solves the position: outcome under the original rules, Grundy value of the
- * normal-play game and the winning moves.  Returns 0, or a negative CY_SOLVE_
- * code (err says why). */
+ * normal-play game and the winning moves, all within the solver's timeout.
+ * Returns 0, or a negative CY_SOLVE_ code (err says why) with a partial
+ * answer in *a (see complete). */
 int cy_analyse(cy_solver *s, const unsigned char *mark, cy_analysis *a, cy_error *err);
 void cy_analysis_free(cy_analysis *a);
 
@@ -316,6 +324,59 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err);
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
 
 /* ---- pictures and play (issue 5) ---- */
+
+/* What a picture shows besides the board.  Set last to -1 when there is no
+ * last move (0 is a dart). */
+typedef struct cy_picture {
+    const unsigned char *mark;  /* the position (ne marks), or NULL: no arrows */
+    int last;                   /* the dart of the last move, drawn emphasised, or -1 */
+    const int *hints;           /* moves (darts) drawn in the hint colour ... */
+    int nhints;                 /* ... and how many */
+    const char *caption;        /* a line of text under the board, or NULL */
+} cy_picture;
+
+/* An SVG picture of b laid out by cy_layout (y up in the layout, so the
+ * picture looks like the board's own drawing): vertices as circles with their
+ * labels (special vertices as grey squares), unmarked edges grey, edges that
+ * can never be marked dashed, marked edges black with an arrowhead at the
+ * middle, cycle cells filled, the last move red and thicker, hints as green
+ * arrows.  A malloc'd string, or NULL with a message. */
+char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
+
+/* Whether this build can write PNG (librsvg and cairo were found). */
+int cy_png_available(void);
+/* Renders SVG text to PNG bytes (malloc'd *png of *png_len bytes).  Returns
+ * 0, or -1 with a message (PNG not compiled in, or the SVG not renderable). */
+int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *png_len, cy_error *err);
+
+/* The state digraph of paper 003 (Figure 7): every position reachable from
+ * a start position under the original rules (death moves included; a
+ * position with a cycle cell or no legal move is an end), one arc per legal
+ * move, and each position labelled 'P' (the player who just moved wins) or
+ * 'N' (the player to move wins) by backward induction from the ends, which
+ * are P-positions. */
+typedef struct cy_statetree {
+    int n;                  /* positions, in order of moves played (breadth first) */
+    int ne;                 /* edges of the board: position i is marks[i*ne .. i*ne+ne) */
+    unsigned char *marks;
+    int *played;            /* moves played in each position */
+    char *value;            /* 'P' or 'N' */
+    unsigned char *cycle;   /* the position has a cycle cell */
+    int narcs;              /* arcs: from[i] -> to[i] by the move dart[i] */
+    int *from, *to, *dart;
+} cy_statetree;
+
+/* Builds the state digraph from start (NULL: the empty board).  Refuses, with
+ * a message, a board whose digraph has more than max_positions positions.
+ * Returns 0 or -1. */
+int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
+                       cy_error *err);
+/* The digraph as Graphviz DOT: one column per number of moves, P-positions
+ * gold and N-positions grey as in the paper, the start position larger,
+ * positions with a cycle cell double circles, the moves as tooltips.
+ * A malloc'd string. */
+char *cy_statetree_dot(const cy_board *b, const cy_statetree *t);
+void cy_statetree_free(cy_statetree *t);
 
 #ifdef __cplusplus
 }

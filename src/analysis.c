@@ -9,7 +9,7 @@
  * value is non-zero, and a move wins exactly when it completes a cycle cell or
  * is safe and leads to Grundy value 0.
  */
-#include "internal.h"
+#include "engine.h"
 
 #include <string.h>
 
@@ -43,21 +43,19 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     int rc = 0;
     int n = cy_rules_legal(b, mark, legal);
     int grundy = !cy_solver_options(s)->no_grundy;
+    a->complete = 1;
     if (a->cycle_cell >= 0 || n == 0) {
         a->over = 1;
         a->grundy = a->cycle_cell >= 0 ? -1 : 0;
         a->grundy_known = 1;
     } else {
+        /* each move: a completion wins, a death move loses, any other move
+         * wins when it leaves the opponent a position of value 0; the root's
+         * Grundy value is the mex of the values the safe moves leave */
         int can_complete = cy_rules_winning_completion(b, mark) >= 0;
-        a->grundy_known = grundy || can_complete;
-        if (!can_complete && grundy) {
-            a->grundy = cy_solver_grundy(s, mark);
-            if (a->grundy < 0) {
-                rc = a->grundy;
-                cy_error_set(err, "%s", code_message(rc));
-                goto out;
-            }
-        }
+        uint64_t seen[3] = {0, 0, 0};
+        if (cy_solver_options(s)->timeout > 0)
+            cy_solver_until(s, start + cy_solver_options(s)->timeout);
         for (int i = 0; i < n; i++) {
             int d = legal[i], e = cy_dart_edge(d);
             int wins;
@@ -66,24 +64,40 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
             else if (cy_rules_is_death(b, mark, d, NULL))
                 wins = 0;
             else {
-                /* d wins when the opponent then loses: Grundy value 0 */
                 mark[e] = (unsigned char)cy_dart_mark(d);
                 int g = grundy ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
                 mark[e] = CY_UNMARKED;
                 if (g < 0) {
                     rc = g;
+                    a->unknown = n - i;
                     cy_error_set(err, "%s", code_message(rc));
-                    goto out;
+                    break;
                 }
+                if (grundy)
+                    seen[g >> 6] |= 1ull << (g & 63);
                 wins = g == 0;
             }
             if (wins)
                 a->winning[a->nwin++] = d;
         }
+        cy_solver_until(s, 0);
+        if (rc == 0 && can_complete)
+            a->grundy_known = 1; /* and it stays -1 */
+        else if (rc == 0 && grundy) {
+            a->grundy = 0;
+            while (seen[a->grundy >> 6] & (1ull << (a->grundy & 63)))
+                a->grundy++;
+            a->grundy_known = 1;
+        }
     }
-    a->outcome = a->nwin > 0 ? 'N' : 'P';
-    a->winner = a->outcome == 'N' ? a->to_move : 3 - a->to_move;
-out:
+    a->complete = rc == 0;
+    if (a->nwin > 0 || rc == 0) {
+        a->outcome = a->nwin > 0 ? 'N' : 'P';
+        a->winner = a->outcome == 'N' ? a->to_move : 3 - a->to_move;
+    } else {
+        a->outcome = '?';
+        a->winner = 0;
+    }
     cy_solver_stats_get(s, &a->stats);
     a->stats.seconds = cy_now() - start;
     free(mark);

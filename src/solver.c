@@ -54,6 +54,14 @@ void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
         fast_stats(s->f, st);
 }
 
+void cy_solver_until(cy_solver *s, double until)
+{
+    if (s->p)
+        plain_until(s->p, until);
+    else
+        fast_until(s->f, until);
+}
+
 const cy_solver_opts *cy_solver_options(const cy_solver *s) { return &s->opts; }
 
 const cy_board *cy_solver_board(const cy_solver *s) { return s->b; }

@@ -47,7 +47,7 @@ struct fast {
     cy_solver_opts o;
     tt *t;
     uint64_t positions;            /* all threads', updated atomically */
-    double start, deadline, last_report;
+    double start, deadline, last_report, until;
     int stop;                      /* set (atomically) when the search is over */
     int small, threads;
 };
@@ -130,7 +130,7 @@ static int tick(worker *w)
     w->pending = 0;
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
-    if (f->o.timeout > 0 && cy_now() > f->deadline)
+    if (f->deadline > 0 && cy_now() > f->deadline)
         return CY_SOLVE_TIMEOUT;
     if (w->id == 0) {
         cy_solver_stats st;
@@ -433,7 +433,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
     if (sg_from_board(f->b, mark, &g) < 0)
         return CY_SOLVE_TOO_BIG;
     f->start = f->last_report = cy_now();
-    f->deadline = f->start + f->o.timeout;
+    f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
@@ -472,6 +472,8 @@ static int search(fast *f, const unsigned char *mark, int wins)
     cy_progress(&f->o, f->start, &f->last_report, 1, &st, ts.capacity);
     return result == ABORTED ? CY_SOLVE_TIMEOUT : result;
 }
+
+void fast_until(fast *f, double until) { f->until = until; }
 
 int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
 

@@ -18,7 +18,7 @@ struct plain {
     unsigned char *val;
     size_t cap, used, limit;  /* limit: the most slots memory allows */
     cy_solver_stats st;
-    double start, deadline, last_report;
+    double start, deadline, last_report, until;
     int status;               /* 0 or a CY_SOLVE_ code */
     int *movebuf;             /* 2*ne moves per depth */
     unsigned char *mark;      /* working position */
@@ -139,7 +139,7 @@ static int grundy(plain *s, int depth)
         return s->val[i];
     }
     if ((++s->st.positions & 4095) == 0) {
-        if (s->opts.timeout > 0 && cy_now() > s->deadline)
+        if (s->deadline > 0 && cy_now() > s->deadline)
             return CY_SOLVE_TIMEOUT;
         report(s, 0);
     }
@@ -170,10 +170,12 @@ static int grundy(plain *s, int depth)
     return g;
 }
 
+void plain_until(plain *s, double until) { s->until = until; }
+
 int plain_grundy(plain *s, const unsigned char *mark)
 {
     s->start = s->last_report = cy_now();
-    s->deadline = s->start + s->opts.timeout;
+    s->deadline = cy_deadline(s->start, s->opts.timeout, s->until);
     memcpy(s->mark, mark, (size_t)s->b->ne);
     int g = grundy(s, 0);
     s->st.seconds = cy_now() - s->start;

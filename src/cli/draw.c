@@ -1,11 +1,151 @@
 /*
- * draw.c - `cycles draw` (not written yet).
+ * draw.c - `cycles draw BOARD [--moves M] [--hints] [-o FILE.svg|FILE.png]`:
+ * a picture of the board and the position (SVG on standard output without
+ * -o).  With --hints the solver finds the winning moves, drawn in green.
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Whether name ends with ext, ignoring case. */
+static int ends_with(const char *name, const char *ext)
+{
+    size_t n = strlen(name), k = strlen(ext);
+    return n >= k && strcasecmp(name + n - k, ext) == 0;
+}
+
+/* The last move of the position: the last of --moves, else the last of the
+ * moves in the board file; -1 when there are none. */
+static int last_move(const cli_opts *o, const cy_board *b)
+{
+    cy_error err;
+    char *file_moves = NULL;
+    const char *text = o->moves;
+    if (!text || !*text) {
+        cy_board *tmp = cy_load(o->board, &file_moves, &err);
+        cy_board_free(tmp);
+        text = file_moves;
+    }
+    int last = -1, *d = NULL, n = 0;
+    if (text && cy_moves_parse(b, text, &d, &n, &err) == 0 && n > 0)
+        last = d[n - 1];
+    free(d);
+    free(file_moves);
+    return last;
+}
+
+/* Writes len bytes to path through a temporary file renamed into place, so
+ * that a failure leaves nothing half-written; 0 or 1 after the message. */
+static int write_bytes(const char *path, const unsigned char *data, size_t len)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return cli_fail(path, "out of memory");
+    snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        int e = errno;
+        free(tmp);
+        return cli_fail(path, "%s", strerror(e));
+    }
+    int bad = fwrite(data, 1, len, f) != len;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        free(tmp);
+        return cli_fail(path, "cannot write: %s", strerror(e ? e : EIO));
+    }
+    free(tmp);
+    return 0;
+}
+
+/* The caption: the board, the moves played, whose turn or who won, and what
+ * the colours mean. */
+static void caption(const cy_board *b, const unsigned char *mark, int hints, int nwin, char *buf, size_t n)
+{
+    int played = cy_rules_played(b, mark), cyc = cy_rules_cycle_cell(b, mark);
+    size_t k = (size_t)snprintf(buf, n, "%.60s: %d move%s", b->name ? b->name : "board", played,
+                                played == 1 ? "" : "s");
+    if (k >= n)
+        return;
+    if (cyc >= 0)
+        k += (size_t)snprintf(buf + k, n - k, "; cell %d is a cycle cell: player %d wins", cyc + 1,
+                              played % 2 ? 1 : 2);
+    else if (cy_rules_over(b, mark))
+        k += (size_t)snprintf(buf + k, n - k, "; no move left: player %d wins", played % 2 ? 1 : 2);
+    else
+        k += (size_t)snprintf(buf + k, n - k, "; player %d to move", played % 2 ? 2 : 1);
+    if (k < n && hints && !cy_rules_over(b, mark))
+        snprintf(buf + k, n - k, nwin ? "; green: winning moves" : "; no winning move");
+}
+
 int cmd_draw(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(NULL, "cycles draw is not available yet");
+    cli_opts o;
+    if (cli_parse(argc, argv, 2, "BOARD moves hints output special timeout memory quiet engine threads", &o))
+        return 1;
+    int png = 0;
+    if (o.output && strcmp(o.output, "-") != 0) {
+        if (ends_with(o.output, ".png"))
+            png = 1;
+        else if (!ends_with(o.output, ".svg"))
+            return cli_fail(o.output, "draw writes .svg or .png files; name the file accordingly");
+        if (png && !cy_png_available())
+            return cli_fail(o.output, "this build cannot write PNG (install librsvg2-dev and rebuild); "
+                                      "write .svg instead");
+    }
+    cy_board *b;
+    unsigned char *mark;
+    if (cli_load(&o, &b, &mark))
+        return 1;
+    int rc = 1;
+    cy_error err;
+    cy_analysis a = {0};
+    char *svg = NULL;
+    if (o.hints && !cy_rules_over(b, mark)) {
+        o.solver.progress = 0;
+        o.solver.no_grundy = 1; /* only who wins is needed */
+        cy_solver *s = cy_solver_new(b, &o.solver, &err);
+        if (!s) {
+            cli_fail(o.board, "--hints: %s", err.msg);
+            goto out;
+        }
+        int r = cy_analyse(s, mark, &a, &err);
+        cy_solver_free(s);
+        if (r < 0) {
+            cli_fail(o.board, "--hints: %s", err.msg);
+            goto out;
+        }
+    }
+    char cap[256];
+    caption(b, mark, o.hints, a.nwin, cap, sizeof cap);
+    cy_picture p = {.mark = mark, .last = last_move(&o, b), .hints = a.winning, .nhints = a.nwin, .caption = cap};
+    svg = cy_render_svg(b, &p, &err);
+    if (!svg) {
+        cli_fail(o.board, "%s", err.msg);
+        goto out;
+    }
+    if (png) {
+        unsigned char *bytes;
+        size_t len;
+        if (cy_svg_to_png(svg, strlen(svg), &bytes, &len, &err) < 0) {
+            cli_fail(o.output, "%s", err.msg);
+            goto out;
+        }
+        rc = write_bytes(o.output, bytes, len);
+        free(bytes);
+    } else
+        rc = cli_emit(&o, svg);
+out:
+    free(svg);
+    cy_analysis_free(&a);
+    free(mark);
+    cy_board_free(b);
+    return rc;
 }

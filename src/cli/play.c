@@ -1,11 +1,484 @@
 /*
- * play.c - `cycles play` (not written yet).
+ * play.c - `cycles play BOARD`: a game in the terminal against the engine.
+ *
+ * The human types moves as U->V and the engine replies; `hint`, `undo`,
+ * `moves`, `show`, `help` and `quit` do what they say.  Input is read line by
+ * line from standard input, so a game can be piped in; when standard input
+ * is not a terminal each line is echoed after the prompt, so the output reads
+ * as a transcript.  No input line can end the program other than `quit` (and
+ * the end of input): anything unrecognised gets a one-line answer.
+ *
+ * Engine styles (--engine-play, or --engine for this command only):
+ *   perfect  a winning move when there is one (found by the solver), else a
+ *            move that does not hand over a cycle cell, else any legal move;
+ *   random   completes a cycle cell when it can, else a random move that is
+ *            not a death move when there is one, else any legal move;
+ *   mirror   the mirror strategy of the papers (needs issue 4's API).
+ * Ties are broken by a PRNG seeded from --seed (default: the clock).
  */
 #include "cli.h"
 
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Longest input line we look at (longer ones are refused). */
+#define LINE_MAX_USED 1000
+
+typedef struct game {
+    cy_board *b;
+    unsigned char *mark;
+    int *hist, nhist;      /* darts played in this session, in order */
+    int start_played;      /* moves already played when the session began */
+    int human;             /* the human's player number, 1 or 2 */
+    const char *style;     /* "perfect", "random" or "mirror" */
+    cy_solver *solver;     /* NULL when the board is too big for it */
+    char no_solver[512];   /* why there is no solver */
+    uint64_t rng;
+    int *buf;              /* room for 2*ne darts */
+    int echo;              /* echo input lines (standard input is not a terminal) */
+} game;
+
+/* splitmix64: the next random number. */
+static uint64_t rnd(game *g)
+{
+    uint64_t z = (g->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A random element of d[0..n) (n >= 1). */
+static int pick(game *g, const int *d, int n)
+{
+    return d[rnd(g) % (uint64_t)n];
+}
+
+/* The player to move, 1 or 2. */
+static int to_move(const game *g)
+{
+    return cy_rules_played(g->b, g->mark) % 2 == 0 ? 1 : 2;
+}
+
+/* "you" or "the engine" for player p. */
+static const char *who(const game *g, int p)
+{
+    return p == g->human ? "you" : "the engine";
+}
+
+/* Prints the walk of face f as labels. */
+static void print_walk(const cy_board *b, int f)
+{
+    for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+        printf("%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
+}
+
+/* Prints darts d[0..n) as "U->V U->V ...", or "none". */
+static void print_moves(const cy_board *b, const int *d, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, d[i], m, sizeof m);
+        printf(" %s", m);
+    }
+    if (!n)
+        printf(" none");
+    printf("\n");
+}
+
+/* `show`: the arrows, the unmarked edges (with the unmarkable ones said),
+ * the cells and whose turn it is. */
+static void show(game *g)
+{
+    const cy_board *b = g->b;
+    int played = cy_rules_played(b, g->mark);
+    printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
+           who(g, to_move(g)));
+    printf("  arrows:");
+    int any = 0;
+    for (int e = 0; e < b->ne; e++)
+        if (g->mark[e]) {
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, cy_dart(e, g->mark[e]), m, sizeof m);
+            printf(" %s", m);
+            any = 1;
+        }
+    printf("%s\n  unmarked:", any ? "" : " none");
+    any = 0;
+    for (int e = 0; e < b->ne; e++)
+        if (!g->mark[e]) {
+            cy_edge_info in;
+            cy_rules_classify(b, g->mark, e, &in);
+            printf(" %s-%s%s", b->label[b->eu[e]], b->label[b->ev[e]],
+                   in.cls == CY_EDGE_UNMARKABLE ? " (unmarkable)" : "");
+            any = 1;
+        }
+    printf("%s\n", any ? "" : " none");
+    for (int c = 0; c < b->ncells; c++) {
+        int missing;
+        cy_cell_state st = cy_rules_cell(b, g->mark, c, &missing);
+        printf("  cell %d (", c + 1);
+        print_walk(b, c);
+        if (st == CY_CELL_CYCLE)
+            printf("): a cycle cell\n");
+        else if (st == CY_CELL_BROKEN)
+            printf("): can no longer be a cycle cell\n");
+        else
+            printf("): open, %d of %d edges unmarked\n", missing, cy_face_len(b, c));
+    }
+}
+
+/* `moves`: the legal moves, and which of them are death moves. */
+static void moves(game *g)
+{
+    int n = cy_rules_legal(g->b, g->mark, g->buf), nd = 0;
+    printf("legal moves (%d):", n);
+    print_moves(g->b, g->buf, n);
+    for (int i = 0; i < n; i++)
+        if (cy_rules_is_death(g->b, g->mark, g->buf[i], NULL))
+            g->buf[nd++] = g->buf[i];
+    if (nd) {
+        printf("death moves, which let the opponent complete a cycle cell (%d):", nd);
+        print_moves(g->b, g->buf, nd);
+    }
+}
+
+/* `hint`: the winning moves, or that there are none and which moves at least
+ * do not lose at once. */
+static void hint(game *g)
+{
+    if (!g->solver) {
+        printf("no hint: %s\n", g->no_solver);
+        return;
+    }
+    cy_analysis a;
+    cy_error err;
+    if (cy_analyse(g->solver, g->mark, &a, &err) < 0) {
+        printf("no hint: %s\n", err.msg);
+        cy_analysis_free(&a);
+        return;
+    }
+    if (a.nwin) {
+        printf("winning move%s:", a.nwin == 1 ? "" : "s");
+        print_moves(g->b, a.winning, a.nwin);
+    } else {
+        int n = cy_rules_safe(g->b, g->mark, g->buf);
+        printf("no move wins against perfect play; ");
+        if (n) {
+            printf("moves that do not hand over a cycle cell:");
+            print_moves(g->b, g->buf, n);
+        } else
+            printf("every move lets the opponent complete a cycle cell\n");
+    }
+    cy_analysis_free(&a);
+}
+
+/* `undo`: takes back moves up to and including the human's last one, so it
+ * is the human's turn again in the position before that move. */
+static void undo(game *g)
+{
+    int last_human = -1;
+    for (int i = g->nhist - 1; i >= 0 && last_human < 0; i--)
+        if ((g->start_played + i) % 2 == g->human - 1)
+            last_human = i;
+    if (last_human < 0) {
+        printf("nothing to undo\n");
+        return;
+    }
+    printf("undone:");
+    while (g->nhist > last_human) {
+        int d = g->hist[--g->nhist];
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(g->b, d, m, sizeof m);
+        g->mark[cy_dart_edge(d)] = CY_UNMARKED;
+        printf(" %s (%s)", m, g->nhist == last_human ? "yours" : "the engine's");
+    }
+    printf("\n");
+}
+
+/* Plays dart d. */
+static void play_move(game *g, int d)
+{
+    g->mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+    g->hist[g->nhist++] = d;
+}
+
+/* A move in the random style: a cycle completion, else a random move that is
+ * not a death move, else a random legal move. */
+static int random_move(game *g)
+{
+    int w = cy_rules_winning_completion(g->b, g->mark);
+    if (w >= 0)
+        return w;
+    int n = cy_rules_safe(g->b, g->mark, g->buf);
+    if (n)
+        return pick(g, g->buf, n);
+    n = cy_rules_legal(g->b, g->mark, g->buf);
+    return pick(g, g->buf, n);
+}
+
+/* Chooses and plays the engine's move (the game is not over). */
+static void engine_move(game *g)
+{
+    int d = -1;
+    if (!strcmp(g->style, "perfect")) {
+        cy_analysis a;
+        cy_error err;
+        if (cy_analyse(g->solver, g->mark, &a, &err) < 0)
+            printf("(the solver gave up: %s; the engine plays at random)\n", err.msg);
+        else if (a.nwin)
+            d = pick(g, a.winning, a.nwin);
+        cy_analysis_free(&a);
+    }
+    if (d < 0)
+        d = random_move(g);
+    char m[2 * CY_MAX_LABEL + 8];
+    cy_move_str(g->b, d, m, sizeof m);
+    printf("engine (player %d) plays %s\n", to_move(g), m);
+    play_move(g, d);
+}
+
+/* Announces the end of the game: who won and why. */
+static void announce(game *g)
+{
+    const cy_board *b = g->b;
+    int played = cy_rules_played(b, g->mark), winner = played % 2 ? 1 : 2;
+    int c = cy_rules_cycle_cell(b, g->mark);
+    if (c >= 0) {
+        char m[2 * CY_MAX_LABEL + 8] = "the last move";
+        if (g->nhist)
+            cy_move_str(b, g->hist[g->nhist - 1], m, sizeof m);
+        printf("game over: %s completed cell %d (", m, c + 1);
+        print_walk(b, c);
+        printf("), a cycle cell; player %d (%s) wins\n", winner, who(g, winner));
+    } else
+        printf("game over: no legal move is left; player %d (%s) made the last move and wins\n", winner,
+               who(g, winner));
+}
+
+/* Prints the commands. */
+static void help(void)
+{
+    printf("type a move as U->V (an arrow from U to V), or one of:\n"
+           "  hint   the winning moves, if any\n"
+           "  undo   take back your last move (and the engine's reply)\n"
+           "  moves  the legal moves and the death moves\n"
+           "  show   the position\n"
+           "  help   this text\n"
+           "  quit   leave the game\n");
+}
+
+/* Copies at most n-1 characters of s into out with blanks trimmed at both
+ * ends; returns out. */
+static char *trim(const char *s, char *out, size_t n)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    size_t k = strlen(s);
+    while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r' || s[k - 1] == '\n'))
+        k--;
+    if (k >= n)
+        k = n - 1;
+    memcpy(out, s, k);
+    out[k] = 0;
+    return out;
+}
+
+/* Prints s with unprintable bytes as '?' (at most 80 characters). */
+static void print_clean(const char *s)
+{
+    int i = 0;
+    for (; s[i] && i < 80; i++)
+        putchar(isprint((unsigned char)s[i]) ? s[i] : '?');
+    if (s[i])
+        printf("...");
+}
+
+/* Handles one input line; returns 1 when the human quits. */
+static int handle(game *g, const char *raw)
+{
+    if (strlen(raw) > LINE_MAX_USED) {
+        printf("that line is too long; type a move as U->V, or help\n");
+        return 0;
+    }
+    char line[LINE_MAX_USED + 1];
+    trim(raw, line, sizeof line);
+    char low[LINE_MAX_USED + 1];
+    for (size_t i = 0; i <= strlen(line); i++)
+        low[i] = (char)tolower((unsigned char)line[i]);
+    if (!*line)
+        return 0;
+    if (!strcmp(low, "quit") || !strcmp(low, "exit") || !strcmp(low, "q")) {
+        printf("game abandoned after %d moves\n", cy_rules_played(g->b, g->mark));
+        return 1;
+    }
+    if (!strcmp(low, "help") || !strcmp(low, "?"))
+        help();
+    else if (!strcmp(low, "hint"))
+        hint(g);
+    else if (!strcmp(low, "undo"))
+        undo(g);
+    else if (!strcmp(low, "moves"))
+        moves(g);
+    else if (!strcmp(low, "show"))
+        show(g);
+    else if (strstr(line, "->")) {
+        cy_error err;
+        int *d = NULL, n = 0;
+        if (cy_moves_parse(g->b, line, &d, &n, &err) < 0)
+            printf("not a move: %s\n", err.msg);
+        else if (n != 1)
+            printf("one move at a time, please\n");
+        else {
+            int vx = -1;
+            cy_verdict v = cy_rules_check(g->b, g->mark, d[0], &vx);
+            if (v != CY_LEGAL) {
+                char why[512];
+                cy_rules_explain(g->b, d[0], v, vx, why, sizeof why);
+                printf("illegal: %s\n", why);
+            } else
+                play_move(g, d[0]);
+        }
+        free(d);
+    } else {
+        printf("unknown command \"");
+        print_clean(line);
+        printf("\": type a move as U->V, or help\n");
+    }
+    return 0;
+}
+
+/* Rewrites --engine VALUE / --engine=VALUE into --engine-play for this
+ * command and notes whether --seed was given; returns a new argv (the
+ * strings it makes are in *made, to free). */
+static char **rewrite_args(int argc, char **argv, int *seeded, char **made)
+{
+    char **nv = malloc(sizeof(char *) * (size_t)(argc + 1));
+    if (!nv)
+        return NULL;
+    *seeded = 0;
+    *made = NULL;
+    for (int i = 0; i < argc; i++) {
+        nv[i] = argv[i];
+        if (i < 2)
+            continue;
+        if (!strcmp(argv[i], "--engine"))
+            nv[i] = "--engine-play";
+        else if (!strncmp(argv[i], "--engine=", 9) && !*made) {
+            size_t n = strlen(argv[i]) + 8;
+            *made = malloc(n);
+            if (*made) {
+                snprintf(*made, n, "--engine-play=%s", argv[i] + 9);
+                nv[i] = *made;
+            }
+        }
+        if (!strcmp(argv[i], "--seed") || !strncmp(argv[i], "--seed=", 7))
+            *seeded = 1;
+    }
+    nv[argc] = NULL;
+    return nv;
+}
+
 int cmd_play(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(NULL, "cycles play is not available yet");
+    int seeded;
+    char *made;
+    char **args = rewrite_args(argc, argv, &seeded, &made);
+    if (!args)
+        return cli_fail("play", "out of memory");
+    cli_opts o;
+    int bad = cli_parse(argc, args, 2, "BOARD first engine-play seed moves special timeout memory threads", &o);
+    free(args);
+    if (bad) {
+        free(made);
+        return 1;
+    }
+    const char *style = o.player ? o.player : "perfect";
+    const char *first = o.first ? o.first : "human";
+    if (strcmp(style, "perfect") && strcmp(style, "random") && strcmp(style, "mirror")) {
+        cli_fail("play", "--engine is perfect, mirror or random, not \"%.60s\"", style);
+        free(made);
+        return 1;
+    }
+    if (strcmp(first, "human") && strcmp(first, "engine")) {
+        cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
+        free(made);
+        return 1;
+    }
+    if (!strcmp(style, "mirror")) {
+        free(made);
+        return cli_fail("play", "--engine mirror is not available yet");
+    }
+    game g = {0};
+    g.style = !strcmp(style, "perfect") ? "perfect" : "random";
+    free(made);
+    if (cli_load(&o, &g.b, &g.mark))
+        return 1;
+    o.solver.progress = 0;
+    cy_error err;
+    g.solver = cy_solver_new(g.b, &o.solver, &err);
+    if (!g.solver) {
+        snprintf(g.no_solver, sizeof g.no_solver, "%s", err.msg);
+        if (!strcmp(g.style, "perfect")) {
+            cli_fail(o.board, "the perfect engine cannot play this board: %s (try --engine random)", err.msg);
+            free(g.mark);
+            cy_board_free(g.b);
+            return 1;
+        }
+    }
+    g.rng = seeded ? (uint64_t)o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    g.buf = malloc(sizeof(int) * (size_t)(2 * g.b->ne + 1));
+    g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
+    g.echo = !isatty(0);
+    g.start_played = cy_rules_played(g.b, g.mark);
+    int p0 = to_move(&g);
+    g.human = !strcmp(first, "human") ? p0 : 3 - p0;
+
+    const cy_board *b = g.b;
+    printf("Game of Cycles on %s: %d vertices, %d edges, %d cell%s.\n", b->name ? b->name : "the board", b->nv,
+           b->ne, b->ncells, b->ncells == 1 ? "" : "s");
+    printf("You are player %d and move %s; the engine (%s) is player %d.\n", g.human,
+           g.human == p0 ? "first" : "second", g.style, 3 - g.human);
+    printf("Type a move as U->V, or: hint, undo, moves, show, help, quit.\n");
+    show(&g);
+
+    char *line = NULL;
+    size_t cap = 0;
+    for (;;) {
+        fflush(stdout);
+        if (cy_rules_over(b, g.mark)) {
+            announce(&g);
+            break;
+        }
+        if (to_move(&g) != g.human) {
+            engine_move(&g);
+            continue;
+        }
+        printf("you> ");
+        fflush(stdout);
+        ssize_t got = getline(&line, &cap, stdin);
+        if (got < 0) {
+            printf("%s\ngame abandoned at the end of the input after %d moves\n", g.echo ? "(end of input)" : "",
+                   cy_rules_played(b, g.mark));
+            break;
+        }
+        if (g.echo) {
+            char t[LINE_MAX_USED + 1];
+            print_clean(trim(line, t, sizeof t));
+            printf("\n");
+        }
+        if (handle(&g, line))
+            break;
+    }
+    fflush(stdout);
+    free(line);
+    free(g.buf);
+    free(g.hist);
+    cy_solver_free(g.solver);
+    free(g.mark);
+    cy_board_free(g.b);
+    return 0;
 }

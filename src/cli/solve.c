@@ -37,11 +37,15 @@ static char *as_json(const cy_board *b, const cy_analysis *a, const int *legal, 
     json_object_set_new(o, "moves_played", json_integer(a->played));
     json_object_set_new(o, "to_move", json_integer(a->to_move));
     json_object_set_new(o, "over", json_boolean(a->over));
-    json_object_set_new(o, "outcome", json_string(a->outcome == 'N' ? "N" : "P"));
-    json_object_set_new(o, "winner", json_integer(a->winner));
+    json_object_set_new(o, "outcome", a->outcome == '?' ? json_null() : json_string(a->outcome == 'N' ? "N" : "P"));
+    json_object_set_new(o, "winner", a->winner ? json_integer(a->winner) : json_null());
     json_object_set_new(o, "grundy", a->grundy >= 0 ? json_integer(a->grundy) : json_null());
     if (!a->grundy_known)
         json_object_set_new(o, "grundy_computed", json_false());
+    if (!a->complete) {
+        json_object_set_new(o, "complete", json_false());
+        json_object_set_new(o, "unjudged_moves", json_integer(a->unknown));
+    }
     json_t *w = json_array();
     for (int i = 0; i < a->nwin; i++) {
         char m[2 * CY_MAX_LABEL + 8];
@@ -91,17 +95,23 @@ static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, 
             n += (size_t)snprintf(t + n, cap - n, "game over: no legal move is left; player %d made the last move and wins\n", a->winner);
     } else {
         n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d moves played)\n", a->to_move, a->played);
-        n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)\n", a->winner,
-                              a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous");
+        if (a->outcome == '?')
+            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d moves not judged)\n",
+                                  a->unknown);
+        else
+            n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s\n",
+                                  a->winner, a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous",
+                                  a->complete ? "" : " [partial answer]");
     }
     if (a->grundy >= 0)
         n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
     else if (!a->grundy_known)
-        n += (size_t)snprintf(t + n, cap - n, "grundy: not computed (--no-grundy)\n");
+        n += (size_t)snprintf(t + n, cap - n, "grundy: %s\n",
+                              a->complete ? "not computed (--no-grundy)" : "unknown (out of time)");
     else
         n += (size_t)snprintf(t + n, cap - n, "grundy: none (%s)\n",
                               a->over ? "the game is over" : "a cycle cell can be completed at once");
-    n += (size_t)snprintf(t + n, cap - n, "winning moves:");
+    n += (size_t)snprintf(t + n, cap - n, "winning moves%s:", a->complete ? "" : " found so far");
     for (int i = 0; i < a->nwin; i++) {
         char m[2 * CY_MAX_LABEL + 8];
         cy_move_str(b, a->winning[i], m, sizeof m);
@@ -143,7 +153,12 @@ int cmd_solve(int argc, char **argv)
     }
     cy_analysis a;
     if (cy_analyse(s, mark, &a, &err) < 0) {
-        cli_fail(o.board, "%s after %llu positions", err.msg, (unsigned long long)a.stats.positions);
+        /* out of time or memory: say so, print what is known, exit 2 */
+        cli_fail(o.board, "%s after %llu positions; the answer below is partial", err.msg,
+                 (unsigned long long)a.stats.positions);
+        char *text = o.json ? as_json(b, &a, NULL, NULL, 0) : as_text(b, &a, NULL, NULL, 0);
+        rc = text && cli_emit(&o, text) == 0 ? 2 : 1;
+        free(text);
         cy_analysis_free(&a);
         goto out;
     }

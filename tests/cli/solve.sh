@@ -17,4 +17,18 @@ expect_out "completing move is winning" '"4->1"' solve cycle:4 --moves "1->2 2->
 expect_out "finished game" '"over": true' solve cycle:3 --moves "1->2 2->3 3->1" --json
 expect_out "output file" '' solve cycle:3 -o "$WORK/x.txt"
 grep -q '^winner: player 1' "$WORK/x.txt" && ok "output file content" || bad "output file content" "missing winner"
+# --no-grundy: the winner only, and the JSON says the value was not computed
+expect_out "no-grundy winner" '"winner": 1' solve cycle:5 --no-grundy --json
+expect_out "no-grundy flag" '"grundy_computed": false' solve cycle:5 --no-grundy --json
+# the plain engine answers the same
+expect_out "plain engine" '"grundy": 0' solve k4 --engine plain --json
+# a lost position lists a winning reply to every move (K4: the opposite edge)
+expect_out "replies" '"1->2": "3->4"' solve k4 --json
+# out of time: a partial answer, a message on stderr, exit status 2
+run solve grid:3x5 --timeout 0.3 --quiet --json
+if [ "$RC" = 2 ] && printf '%s' "$OUT" | grep -q '"complete": false' && printf '%s' "$ERR" | grep -q 'partial'; then
+  ok "timeout partial answer"
+else
+  bad "timeout partial answer" "rc=$RC out=$OUT err=$ERR"
+fi
 finish

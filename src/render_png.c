@@ -1,0 +1,103 @@
+/*
+ * render_png.c - SVG to PNG through librsvg and cairo, when the build found
+ * them (CYCLES_HAVE_RSVG); without them PNG output is refused with a message
+ * that says what to install.
+ */
+#include "internal.h"
+
+#ifdef CYCLES_HAVE_RSVG
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <math.h>
+#include <string.h>
+
+/* The largest PNG side we render (pixels). */
+#define PNG_MAX_SIDE 8192.0
+
+/* Where cairo's PNG writer puts the bytes. */
+typedef struct png_sink {
+    unsigned char *s;
+    size_t len, cap;
+} png_sink;
+
+/* cairo's write callback: appends to the sink; never fails. */
+static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int n)
+{
+    png_sink *k = closure;
+    if (k->len + n > k->cap) {
+        while (k->len + n > k->cap)
+            k->cap = k->cap ? 2 * k->cap : 65536;
+        k->s = cy_xrealloc(k->s, k->cap);
+    }
+    memcpy(k->s + k->len, data, n);
+    k->len += n;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+int cy_png_available(void)
+{
+    return 1;
+}
+
+int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *png_len, cy_error *err)
+{
+    *png = NULL;
+    *png_len = 0;
+    GError *ge = NULL;
+    RsvgHandle *h = rsvg_handle_new_from_data((const guint8 *)svg, svg_len, &ge);
+    if (!h) {
+        cy_error_set(err, "cannot read the SVG: %s", ge ? ge->message : "unknown error");
+        if (ge)
+            g_error_free(ge);
+        return -1;
+    }
+    gdouble w = 0, hgt = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hgt) || !(w >= 1) || !(hgt >= 1) ||
+        w > PNG_MAX_SIDE || hgt > PNG_MAX_SIDE) {
+        g_object_unref(h);
+        return cy_error_set(err, "the picture has no usable size in pixels (at most %.0f a side)", PNG_MAX_SIDE);
+    }
+    int iw = (int)ceil(w), ih = (int)ceil(hgt);
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, iw, ih);
+    cairo_t *cr = cairo_create(s);
+    RsvgRectangle vp = {0, 0, w, hgt};
+    int ok = rsvg_handle_render_document(h, cr, &vp, &ge);
+    cairo_destroy(cr);
+    g_object_unref(h);
+    if (!ok) {
+        cy_error_set(err, "cannot render the SVG: %s", ge ? ge->message : "unknown error");
+        if (ge)
+            g_error_free(ge);
+        cairo_surface_destroy(s);
+        return -1;
+    }
+    png_sink k = {0};
+    cairo_status_t st = cairo_surface_write_to_png_stream(s, sink_write, &k);
+    cairo_surface_destroy(s);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        free(k.s);
+        return cy_error_set(err, "cannot encode the PNG: %s", cairo_status_to_string(st));
+    }
+    *png = k.s;
+    *png_len = k.len;
+    return 0;
+}
+
+#else
+
+int cy_png_available(void)
+{
+    return 0;
+}
+
+int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *png_len, cy_error *err)
+{
+    (void)svg;
+    (void)svg_len;
+    *png = NULL;
+    *png_len = 0;
+    return cy_error_set(err, "this build cannot write PNG (install librsvg2-dev and rebuild); write .svg instead");
+}
+
+#endif

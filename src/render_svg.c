@@ -1,0 +1,271 @@
+/*
+ * render_svg.c - a picture of a board and a position as hand-written SVG.
+ *
+ * The board is laid out by cy_layout (y up) and scaled so that the picture
+ * is a readable size and no two vertex discs overlap.  Layers, bottom to
+ * top: a white background, cycle cells filled, edges (grey unmarked, dashed
+ * unmarkable, black marked, red and thick for the last move, green for
+ * hints), arrowheads at the middle of the edges, vertices with labels, and
+ * the caption.  Every element carries a <title>, which viewers show as a
+ * tooltip.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Colours. */
+#define C_EDGE "#8a8a8a"
+#define C_MARKED "#202020"
+#define C_LAST "#d62728"
+#define C_HINT "#1a9850"
+#define C_CYCLE "#ffd54f"
+
+/* The longest side of the drawing area before vertex spacing is enforced,
+ * and the largest picture we write (pixels). */
+#define MAX_SIDE 6000.0
+
+/* Appends s with the XML special characters escaped. */
+static void put_xml(cy_buf *o, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '&': cy_buf_puts(o, "&amp;"); break;
+        case '<': cy_buf_puts(o, "&lt;"); break;
+        case '>': cy_buf_puts(o, "&gt;"); break;
+        case '"': cy_buf_puts(o, "&quot;"); break;
+        case '\'': cy_buf_puts(o, "&apos;"); break;
+        default:
+            if (*p < 0x20 || *p == 0x7f)
+                cy_buf_puts(o, " ");
+            else
+                cy_buf_printf(o, "%c", *p);
+        }
+    }
+}
+
+/* The picture's frame: layout coordinates to pixels. */
+typedef struct frame {
+    double minx, maxy, scale, margin;
+    double xoff;            /* extra left margin that centres the board */
+    double width, height;
+} frame;
+
+static double px(const frame *f, double x)
+{
+    return f->xoff + f->margin + (x - f->minx) * f->scale;
+}
+
+static double py(const frame *f, double y)
+{
+    return f->margin + (f->maxy - y) * f->scale;
+}
+
+/* Radius of the disc of vertex v: room for its label in 13px type. */
+static double vradius(const cy_board *b, int v)
+{
+    double r = 4.0 + 3.7 * (double)strlen(b->label[v]);
+    return r < 11.0 ? 11.0 : r;
+}
+
+/* Chooses the frame: the layout's longest side becomes 60 pixels per
+ * vertex's square root (240 to 900), then grows until vertices are at least
+ * 2.6 disc radii apart, within MAX_SIDE; the picture is at least caption_w
+ * wide and has caption_h more height for the caption. */
+static void choose_frame(const cy_board *b, const double *xy, double caption_h, double caption_w, frame *f)
+{
+    double minx = xy[0], maxx = xy[0], miny = xy[1], maxy = xy[1], rmax = 0;
+    for (int v = 0; v < b->nv; v++) {
+        minx = fmin(minx, xy[2 * v]);
+        maxx = fmax(maxx, xy[2 * v]);
+        miny = fmin(miny, xy[2 * v + 1]);
+        maxy = fmax(maxy, xy[2 * v + 1]);
+        rmax = fmax(rmax, vradius(b, v));
+    }
+    double ext = fmax(maxx - minx, maxy - miny);
+    if (!(ext > 0))
+        ext = 1;
+    double target = 60.0 * sqrt((double)b->nv);
+    target = fmin(900.0, fmax(240.0, target));
+    double scale = target / ext;
+    if (b->nv <= 3000) {
+        double dmin = INFINITY;
+        for (int u = 0; u < b->nv; u++)
+            for (int v = u + 1; v < b->nv; v++) {
+                double d = hypot(xy[2 * u] - xy[2 * v], xy[2 * u + 1] - xy[2 * v + 1]);
+                if (d > 0 && d < dmin)
+                    dmin = d;
+            }
+        if (isfinite(dmin) && scale * dmin < 2.6 * rmax)
+            scale = 2.6 * rmax / dmin;
+    }
+    if (scale * ext > MAX_SIDE)
+        scale = MAX_SIDE / ext;
+    f->minx = minx;
+    f->maxy = maxy;
+    f->scale = scale;
+    f->margin = rmax + 16;
+    f->width = (maxx - minx) * scale + 2 * f->margin;
+    f->height = (maxy - miny) * scale + 2 * f->margin + caption_h;
+    f->xoff = 0;
+    if (f->width < caption_w) {
+        f->xoff = (caption_w - f->width) / 2;
+        f->width = caption_w;
+    }
+}
+
+/* Appends an arrowhead for dart d at fraction t along its edge. */
+static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t,
+                          double len, const char *colour)
+{
+    int u = cy_tail(b, d), v = cy_head(b, d);
+    double x1 = px(f, xy[2 * u]), y1 = py(f, xy[2 * u + 1]);
+    double x2 = px(f, xy[2 * v]), y2 = py(f, xy[2 * v + 1]);
+    double dx = x2 - x1, dy = y2 - y1, l = hypot(dx, dy);
+    if (!(l > 0))
+        return;
+    dx /= l;
+    dy /= l;
+    double mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
+    double hw = len * 0.5;
+    double tx = mx + dx * len / 2, ty = my + dy * len / 2;
+    double bx = mx - dx * len / 2, by = my - dy * len / 2;
+    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", tx, ty,
+                  bx - dy * hw, by + dx * hw, bx + dy * hw, by - dx * hw, colour);
+}
+
+char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
+{
+    double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+    if (cy_layout(b, xy, err) < 0) {
+        free(xy);
+        return NULL;
+    }
+    for (int v = 0; v < 2 * b->nv; v++)
+        if (!isfinite(xy[v])) {
+            free(xy);
+            return cy_error_set(err, "the board's coordinates are not all finite numbers"), NULL;
+        }
+    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    if (p && p->mark)
+        memcpy(mark, p->mark, (size_t)b->ne);
+    int last = p && p->last >= 0 && p->last < 2 * b->ne && mark[cy_dart_edge(p->last)] ? p->last : -1;
+    /* hint[d] for each dart */
+    unsigned char *hint = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    for (int i = 0; p && p->hints && i < p->nhints; i++)
+        if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
+            hint[p->hints[i]] = 1;
+    const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
+
+    frame f;
+    /* 14px type is about 8px a character wide */
+    choose_frame(b, xy, caption ? 30 : 0, caption ? 24 + 8.0 * (double)strlen(caption) : 0, &f);
+    cy_buf o = {0};
+    cy_buf_printf(&o,
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                  "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
+                  ceil(f.width), ceil(f.height), ceil(f.width), ceil(f.height));
+    cy_buf_puts(&o, "<title>");
+    put_xml(&o, b->name ? b->name : "board");
+    cy_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+
+    /* cycle cells */
+    cy_buf_puts(&o, "<g id=\"cells\">\n");
+    for (int c = 0; c < b->ncells; c++) {
+        if (cy_rules_cell(b, mark, c, NULL) != CY_CELL_CYCLE)
+            continue;
+        cy_buf_printf(&o, "<polygon class=\"cycle-cell\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"none\" points=\"",
+                      C_CYCLE);
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int v = cy_tail(b, b->fdarts[i]);
+            cy_buf_printf(&o, "%s%.2f,%.2f", i > b->fstart[c] ? " " : "", px(&f, xy[2 * v]), py(&f, xy[2 * v + 1]));
+        }
+        cy_buf_printf(&o, "\"><title>cell %d: a cycle cell</title></polygon>\n", c + 1);
+    }
+    cy_buf_puts(&o, "</g>\n");
+
+    /* edges */
+    cy_buf_puts(&o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
+    for (int e = 0; e < b->ne; e++) {
+        cy_edge_info in;
+        cy_rules_classify(b, mark, e, &in);
+        int u = b->eu[e], v = b->ev[e];
+        const char *colour = C_EDGE, *cls = "unmarked", *dash = "";
+        double width = 2.0;
+        char what[2 * CY_MAX_LABEL + 64];
+        if (mark[e]) {
+            int d = cy_dart(e, mark[e]);
+            colour = d == last ? C_LAST : C_MARKED;
+            width = d == last ? 4.5 : 2.5;
+            cls = d == last ? "last-move" : "marked";
+            cy_move_str(b, d, what, sizeof what);
+            if (d == last)
+                strcat(what, " (last move)");
+        } else {
+            snprintf(what, sizeof what, "%s-%s", b->label[u], b->label[v]);
+            if (hint[2 * e] || hint[2 * e + 1]) {
+                colour = C_HINT;
+                width = 2.5;
+                cls = "hint";
+                strcat(what, " (a winning move)");
+            } else if (in.cls == CY_EDGE_UNMARKABLE) {
+                dash = " stroke-dasharray=\"7 5\"";
+                cls = "unmarkable";
+                strcat(what, " (unmarkable)");
+            }
+        }
+        cy_buf_printf(&o, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                          "stroke-width=\"%.1f\"%s><title>",
+                      cls, px(&f, xy[2 * u]), py(&f, xy[2 * u + 1]), px(&f, xy[2 * v]), py(&f, xy[2 * v + 1]),
+                      colour, width, dash);
+        put_xml(&o, what);
+        cy_buf_puts(&o, "</title></line>\n");
+    }
+    cy_buf_puts(&o, "</g>\n<g id=\"arrows\">\n");
+    for (int e = 0; e < b->ne; e++) {
+        if (mark[e]) {
+            int d = cy_dart(e, mark[e]);
+            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14, d == last ? C_LAST : C_MARKED);
+        } else {
+            int both = hint[2 * e] && hint[2 * e + 1];
+            for (int s = 0; s < 2; s++)
+                if (hint[2 * e + s])
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? (s ? 0.3 : 0.7) : 0.5, 14, C_HINT);
+        }
+    }
+    cy_buf_puts(&o, "</g>\n");
+
+    /* vertices */
+    cy_buf_puts(&o, "<g id=\"vertices\" font-size=\"13\" text-anchor=\"middle\">\n");
+    for (int v = 0; v < b->nv; v++) {
+        double x = px(&f, xy[2 * v]), y = py(&f, xy[2 * v + 1]), r = vradius(b, v);
+        cy_buf_puts(&o, "<g class=\"vertex\"><title>vertex ");
+        put_xml(&o, b->label[v]);
+        cy_buf_puts(&o, b->special[v] ? " (special)</title>" : "</title>");
+        if (b->special[v])
+            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"#dddddd\" "
+                              "stroke=\"#202020\" stroke-width=\"1.5\"/>",
+                          x - r, y - r, 2 * r, 2 * r);
+        else
+            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"#202020\" "
+                              "stroke-width=\"1.5\"/>",
+                          x, y, r);
+        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\">", x, y);
+        put_xml(&o, b->label[v]);
+        cy_buf_puts(&o, "</text></g>\n");
+    }
+    cy_buf_puts(&o, "</g>\n");
+    if (caption) {
+        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"#202020\">", 12.0,
+                      f.height - 12);
+        put_xml(&o, caption);
+        cy_buf_puts(&o, "</text>\n");
+    }
+    cy_buf_puts(&o, "</svg>\n");
+    free(xy);
+    free(mark);
+    free(hint);
+    return cy_buf_take(&o);
+}
