@@ -236,6 +236,8 @@ const cy_solver_opts *cy_solver_options(const cy_solver *s);
 /* The board the solver was made for. */
 const cy_board *cy_solver_board(const cy_solver *s);
 void cy_solver_free(cy_solver *s);
+/* Ends the progress line on stderr, if one is showing. */
+void cy_solver_progress_end(cy_solver *s);
 
 /* The full answer for a position. */
 typedef struct cy_analysis {
@@ -324,6 +326,39 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err);
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
 
 /* ---- pictures and play (issue 5) ---- */
+
+/* For a lost position: every legal move at mark (into malloc'd *legal) with
+ * a winning reply of the opponent to it (into malloc'd *reply; -1 where the
+ * move wins after all).  Returns the count, or a negative CY_SOLVE_ code with
+ * err set; free *legal and *reply in every case. */
+int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err);
+/* The answer of `cycles solve --json` (the object the README documents, then
+ * a newline) for analysis a of board b, with nr replies from
+ * cy_analysis_replies (0: no "replies" key).  A malloc'd string. */
+char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
+
+/* The web server of `cycles serve`: one page and a JSON API (README).
+ * Zero-initialised options mean the defaults. */
+typedef struct cy_server_opts {
+    const char *host;      /* address to bind: NULL means 127.0.0.1 (loopback) */
+    int port;              /* 0: any free port (cy_server_port says which) */
+    double timeout;        /* seconds each solver call may take; 0: 10 */
+    int max_edges;         /* largest board served; 0: 40 */
+    size_t max_body;       /* largest request body in bytes; 0: 1 MiB */
+    int max_connections;   /* connections at once; 0: 32 */
+    int max_solves;        /* solves at once, beyond them 503; 0: 8 */
+    size_t memory;         /* table memory of each request's solver; 0: 128 MiB */
+} cy_server_opts;
+
+typedef struct cy_server cy_server;
+
+/* Starts serving on background threads; NULL with a message when the address
+ * cannot be bound. */
+cy_server *cy_server_start(const cy_server_opts *o, cy_error *err);
+/* The port the server listens on. */
+int cy_server_port(const cy_server *s);
+/* Stops accepting, waits for the requests in progress, frees the server. */
+void cy_server_stop(cy_server *s);
 
 /* What a picture shows besides the board.  Set last to -1 when there is no
  * last move (0 is a dart). */

@@ -35,9 +35,20 @@ static inline double cy_deadline(double start, double timeout, double until)
     return until > 0 && (d == 0 || until < d) ? until : d;
 }
 
-/* Prints a progress line for a run that has lasted over a second (at most
- * once a second unless final); last_report is the caller's timestamp. */
-void cy_progress(const cy_solver_opts *o, double start, double *last_report, int final,
-                 const cy_solver_stats *st, size_t capacity);
+/* Progress reporting of one solver: shown on stderr for runs over a second,
+ * in place once a second on a terminal, a line every ten seconds otherwise. */
+typedef struct cy_progress_state {
+    double born;     /* when the solver was made */
+    double last;     /* when a line was last shown */
+    int shown;       /* a line is on the screen and wants ending */
+} cy_progress_state;
+
+/* Shows the progress line if it is time (always when final, if anything was
+ * shown before or the run took over a second). */
+void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,
+                 size_t capacity);
+/* The progress state of a solver's engine. */
+cy_progress_state *plain_progress(plain *s);
+cy_progress_state *fast_progress(fast *s);
 
 #endif

@@ -4,6 +4,7 @@
 #include "engine.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 struct cy_solver {
     const cy_board *b;
@@ -75,15 +76,38 @@ void cy_solver_free(cy_solver *s)
     free(s);
 }
 
-void cy_progress(const cy_solver_opts *o, double start, double *last_report, int final,
-                 const cy_solver_stats *st, size_t capacity)
+/* Resident memory of the process in bytes (0 if unknown). */
+static size_t resident(void)
 {
-    double now = cy_now(), el = now - start;
-    if (!o->progress || el < 1.0 || (!final && now - *last_report < 1.0))
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0, rss = 0;
+    if (!f)
+        return 0;
+    int n = fscanf(f, "%lu %lu", &pages, &rss);
+    fclose(f);
+    return n == 2 ? (size_t)rss * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,
+                 size_t capacity)
+{
+    double now = cy_now(), el = now - p->born;
+    int tty = isatty(2);
+    if (!o->progress || el < 1.0 || (final && !p->shown) || (!final && now - p->last < (tty ? 1.0 : 10.0)))
         return;
-    *last_report = now;
-    fprintf(stderr, "\rcycles: %llu positions, %.0f/s, table %llu/%zu (%.0f%%), %.1f MiB, %.1f s%s",
-            (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
+    p->last = now;
+    fprintf(stderr, "%scycles: %llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f of %.0f MiB, %.1f s%s",
+            tty ? "\r" : "", (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
             (unsigned long long)st->stored, capacity, capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0,
-            (double)st->memory / 1048576.0, el, final ? "\n" : "");
+            (double)resident() / 1048576.0, (double)st->memory / 1048576.0, el,
+            tty && !final ? "\033[K" : "\n");
+    p->shown = tty && !final;
+}
+
+void cy_solver_progress_end(cy_solver *s)
+{
+    cy_solver_stats st;
+    cy_solver_stats_get(s, &st);
+    cy_progress_state *p = s->p ? plain_progress(s->p) : fast_progress(s->f);
+    cy_progress(&s->opts, p, 1, &st, 0);
 }

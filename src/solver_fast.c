@@ -47,7 +47,8 @@ struct fast {
     cy_solver_opts o;
     tt *t;
     uint64_t positions;            /* all threads', updated atomically */
-    double start, deadline, last_report, until;
+    double start, deadline, until;
+    cy_progress_state progress;
     int stop;                      /* set (atomically) when the search is over */
     int small, threads;
 };
@@ -72,6 +73,7 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     fast *f = cy_xcalloc(1, sizeof *f);
     f->b = b;
     f->o = *o;
+    f->progress.born = cy_now();
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
     f->threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (f->threads < 1)
@@ -137,7 +139,7 @@ static int tick(worker *w)
         tt_stats ts;
         fast_stats(f, &st);
         tt_stats_get(f->t, &ts);
-        cy_progress(&f->o, f->start, &f->last_report, 0, &st, ts.capacity);
+        cy_progress(&f->o, &f->progress, 0, &st, ts.capacity);
     }
     return 0;
 }
@@ -432,7 +434,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
     sg g;
     if (sg_from_board(f->b, mark, &g) < 0)
         return CY_SOLVE_TOO_BIG;
-    f->start = f->last_report = cy_now();
+    f->start = cy_now();
     f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
@@ -465,15 +467,12 @@ static int search(fast *f, const unsigned char *mark, int wins)
     for (int i = 0; i < f->threads; i++)
         f->positions += jobs[i].w.pending;
     free(jobs);
-    cy_solver_stats st;
-    tt_stats ts;
-    fast_stats(f, &st);
-    tt_stats_get(f->t, &ts);
-    cy_progress(&f->o, f->start, &f->last_report, 1, &st, ts.capacity);
     return result == ABORTED ? CY_SOLVE_TIMEOUT : result;
 }
 
 void fast_until(fast *f, double until) { f->until = until; }
+
+cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
 int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
 

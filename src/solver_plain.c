@@ -18,7 +18,8 @@ struct plain {
     unsigned char *val;
     size_t cap, used, limit;  /* limit: the most slots memory allows */
     cy_solver_stats st;
-    double start, deadline, last_report, until;
+    double start, deadline, until;
+    cy_progress_state progress;
     int status;               /* 0 or a CY_SOLVE_ code */
     int *movebuf;             /* 2*ne moves per depth */
     unsigned char *mark;      /* working position */
@@ -44,6 +45,7 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                             CY_PLAIN_MAX_EDGES), NULL;
     plain *s = cy_xcalloc(1, sizeof *s);
     s->b = b;
+    s->progress.born = cy_now();
     if (o)
         s->opts = *o;
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
@@ -115,11 +117,11 @@ static int grow(plain *s)
     return 0;
 }
 
-static void report(plain *s, int final)
+static void report(plain *s)
 {
     cy_solver_stats st;
     plain_stats(s, &st);
-    cy_progress(&s->opts, s->start, &s->last_report, final, &st, s->cap);
+    cy_progress(&s->opts, &s->progress, 0, &st, s->cap);
 }
 
 /* The Grundy value of s->mark at the given depth, or a negative code. */
@@ -141,7 +143,7 @@ static int grundy(plain *s, int depth)
     if ((++s->st.positions & 4095) == 0) {
         if (s->deadline > 0 && cy_now() > s->deadline)
             return CY_SOLVE_TIMEOUT;
-        report(s, 0);
+        report(s);
     }
     int *moves = s->movebuf + (size_t)depth * (size_t)(2 * b->ne + 1);
     int n = cy_rules_safe(b, s->mark, moves);
@@ -172,13 +174,14 @@ static int grundy(plain *s, int depth)
 
 void plain_until(plain *s, double until) { s->until = until; }
 
+cy_progress_state *plain_progress(plain *s) { return &s->progress; }
+
 int plain_grundy(plain *s, const unsigned char *mark)
 {
-    s->start = s->last_report = cy_now();
+    s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->opts.timeout, s->until);
     memcpy(s->mark, mark, (size_t)s->b->ne);
     int g = grundy(s, 0);
     s->st.seconds = cy_now() - s->start;
-    report(s, 1);
     return g;
 }

@@ -152,7 +152,12 @@ int cmd_solve(int argc, char **argv)
         goto out;
     }
     cy_analysis a;
-    if (cy_analyse(s, mark, &a, &err) < 0) {
+    int arc = cy_analyse(s, mark, &a, &err);
+    int nr = 0, *legal = NULL, *reply = NULL;
+    if (arc == 0 && a.outcome == 'P' && !a.over && !o.no_replies)
+        nr = replies(s, mark, &legal, &reply, o.board);
+    cy_solver_progress_end(s);
+    if (arc < 0) {
         /* out of time or memory: say so, print what is known, exit 2 */
         cli_fail(o.board, "%s after %llu positions; the answer below is partial", err.msg,
                  (unsigned long long)a.stats.positions);
@@ -162,9 +167,6 @@ int cmd_solve(int argc, char **argv)
         cy_analysis_free(&a);
         goto out;
     }
-    int *legal = NULL, *reply = NULL, nr = 0;
-    if (a.outcome == 'P' && !a.over && !o.no_replies)
-        nr = replies(s, mark, &legal, &reply, o.board);
     if (nr >= 0) {
         char *text = o.json ? as_json(b, &a, legal, reply, nr) : as_text(b, &a, legal, reply, nr);
         rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
