@@ -200,6 +200,7 @@ typedef struct cy_solver_opts {
     int no_decompose;     /* search positions whole instead of as sums */
     int no_canon;         /* key sub-games as labelled, not by canonical form */
     int no_outcome_search; /* value large components by mex, not by outcome search */
+    int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
     int threads;          /* worker threads; 0 = one per core */
     int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
 } cy_solver_opts;
@@ -324,6 +325,205 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
+
+/* An automorphism of a board (paper 003, section 2): a permutation of the
+ * vertices that maps edges to edges, special vertices to special vertices,
+ * cells to cells as closed walks, and the outer face to itself.  A rotation
+ * keeps the way round of every cell, a reflection reverses it. */
+typedef struct cy_automorphism {
+    int *vmap;       /* nv: the image of each vertex */
+    int *emap;       /* ne: the image of each edge */
+    int *fmap;       /* ncells + 1: the image of each face (the outer face is fixed) */
+    int reflection;  /* 1 for a reflection, 0 for a rotation (and the identity) */
+    int order;       /* 1 for the identity, 2 for an involution, ... */
+} cy_automorphism;
+
+/* The automorphism group of a board: the identity first, then the rotations,
+ * then the reflections, each by order and then by vmap. */
+typedef struct cy_symmetry {
+    int n;
+    cy_automorphism *aut;
+} cy_symmetry;
+
+/* The automorphism group of b, from nauty's generators of the group of a
+ * coloured flag graph of the board, each element checked against the faces. */
+cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err);
+void cy_symmetry_free(cy_symmetry *s);
+
+/* Whether a and b are the same board up to relabelling, rotation and
+ * reflection (cells to cells, outer face to outer face, special to special);
+ * vmap (a->nv entries, or NULL) gets a vertex map from a to b. */
+int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap);
+
+/* Classes of cells under an involution (paper 000, section 5). */
+typedef enum cy_inv_class {
+    CY_INV_SELF = 0,    /* the cell is its own partner */
+    CY_INV_PART = 1,    /* not self-involutive, but some edge's partner is in the cell */
+    CY_INV_NOWHERE = 2  /* no edge of the cell has its partner in the cell */
+} cy_inv_class;
+
+/* How an involution moves an edge. */
+enum { CY_INV_EDGE_MOVED = 0, CY_INV_EDGE_SWAPPED = 1, CY_INV_EDGE_FIXED = 2 };
+
+/* An involution and what paper 000 section 5 says about it. */
+typedef struct cy_involution {
+    int *vmap, *emap, *cmap;   /* partners of vertices, edges, cells */
+    unsigned char *edge;       /* ne: CY_INV_EDGE_MOVED, _SWAPPED (self-involutive,
+                                  ends exchanged) or _FIXED (self-involutive, ends fixed) */
+    unsigned char *cell;       /* ncells: cy_inv_class */
+    int reflection;
+    int fixed_vertices, fixed_edges, swapped_edges, fixed_cells, part_cells, nowhere_cells;
+    int thm6;                  /* the player Theorem 6 says wins (1 or 2), or 0 when it does not apply */
+    char why[256];             /* why Theorem 6 applies or not */
+} cy_involution;
+
+/* Analyses vmap, which must be an involutive automorphism of b other than
+ * the identity; -1 with a message otherwise. */
+int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv, cy_error *err);
+void cy_involution_free(cy_involution *inv);
+
+/* Mirror strategies of the papers. */
+typedef enum cy_strategy_kind {
+    CY_STRATEGY_MIRROR,    /* mirror-reverse under an involution (paper 000, Theorem 6) */
+    CY_STRATEGY_ROTATE,    /* rotate-reverse on grids (paper 002, Theorem 8) */
+    CY_STRATEGY_MODIFIED   /* modified mirror-reverse on cacti (paper 004, Theorem 4.1) */
+} cy_strategy_kind;
+
+/* A strategy: the player who plays it answers the opponent's move u->v by
+ * the partner edge with its arrow reversed, mirror[u->v] = v'->u'; a player 1
+ * strategy opens on a self-involutive edge.  Every strategy first completes a
+ * cycle cell when it can. */
+typedef struct cy_strategy {
+    cy_strategy_kind kind;
+    const char *name;      /* "mirror-reverse", "rotate-reverse", "modified mirror-reverse" */
+    const char *theorem;   /* e.g. "paper 000, Theorem 6"; "none" for an involution given by hand */
+    int player;            /* who plays it: 1 or 2 */
+    int *mirror;           /* 2*ne: the reply to each dart */
+    int *vmap;             /* nv: the involution on vertices; NULL for the local ones of a cactus */
+    int nlocal;            /* modified: one reflection per cell ... */
+    int **local;           /* ... each nv entries, -1 off the cell */
+    int nself;             /* the self-involutive edges */
+    int *self;
+    int *self_pair;        /* ne: the self-involutive edge paired with each one, else -1 */
+    char why[512];         /* why it applies */
+} cy_strategy;
+
+/* A mirror strategy for b that a theorem guarantees: Theorem 6 of paper 000
+ * under some involution, else Theorem 8 of paper 002 on a grid, else Theorem
+ * 4.1 of paper 004 on a triangle-free cactus.  NULL when none applies, with
+ * the reasons in why. */
+cy_strategy *cy_strategy_find(const cy_board *b, char *why, size_t n);
+/* The mirror-reverse strategy under the involution vmap, whether or not a
+ * theorem covers it: player 2 plays it when no edge is self-involutive,
+ * player 1 (opening on that edge) when one is; NULL with a message otherwise. */
+cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_error *err);
+void cy_strategy_free(cy_strategy *s);
+
+/* The moves the strategy allows its player at mark after the opponent's
+ * move last (-1 before player 1's opening): a winning completion if there is
+ * one, else the prescribed replies (several where the strategy leaves a
+ * choice), each legal.  Returns their number, the preferred one first in out
+ * (2*ne entries), or 0 when the prescription cannot be played (why says
+ * why).  Prescribed death moves are returned: they are the strategy's. */
+int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *mark, int last,
+                      int *out, char *why, size_t n);
+
+/* What an exhaustive check of a strategy found. */
+typedef struct cy_strategy_report {
+    int verified;             /* the strategy wins against every line of the opponent */
+    int complete;             /* 0 when a limit stopped the search first */
+    uint64_t opponent_lines;  /* complete games the search played (saturates) */
+    uint64_t positions;       /* distinct positions with the opponent to move */
+    int *line;                /* the first losing line as darts from the empty board, else NULL */
+    int line_len;
+    char why[256];            /* why that line is lost */
+    double seconds;
+} cy_strategy_report;
+
+/* Limits of a check; zero means the defaults. */
+typedef struct cy_strategy_limits {
+    uint64_t max_positions;   /* default 20 million */
+    double timeout;           /* seconds; default none */
+    int first_choice_only;    /* follow only the preferred move where the strategy leaves a choice */
+} cy_strategy_limits;
+
+/* Plays the strategy against every opponent move at every turn (legal moves
+ * under the original rules, death moves included) from the empty board.
+ * Returns 0 (r filled), or -1 with a message (board too big: at most 64 edges). */
+int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strategy_limits *lim,
+                       cy_strategy_report *r, cy_error *err);
+void cy_strategy_report_free(cy_strategy_report *r);
+
+/* Plays the opponent's moves opp[0..nopp) against the strategy (preferred
+ * moves only) from the empty board until the game ends or the opponent's
+ * moves run out.  game (2*ne+1 entries) gets all moves, *len their number;
+ * returns the winner (1 or 2), 0 when the game is not over, or -1 when an
+ * opponent move is illegal.  why tells how it ended. */
+int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp,
+                          int *game, int *len, char *why, size_t n);
+
+/* Theorem 9 of paper 000: every complete marking without a sink or source
+ * has a cycle cell. */
+typedef struct cy_filled_result {
+    uint64_t complete_markings;     /* complete markings with no sink and no source */
+    uint64_t without_cycle_cell;    /* those without a cycle cell */
+    unsigned char *counterexample;  /* the first of those (ne marks), else NULL */
+    int complete;                   /* 0 when the timeout stopped the enumeration */
+    double seconds;
+} cy_filled_result;
+
+/* Enumerates the complete markings of b (special vertices exempt from the
+ * sink/source rule) within timeout seconds (0: none).  Returns 0, or -1 with
+ * a message (more than 62 edges). */
+int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_error *err);
+void cy_filled_result_free(cy_filled_result *r);
+
+/* b with the loose end v (a vertex of degree 1 that is not special) removed
+ * and its neighbour made special (trimming, paper 001 section 1). */
+cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err);
+
+/* One result of the papers recomputed. */
+typedef struct cy_verify_row {
+    char paper[8];        /* "000" .. "004" */
+    char result[48];      /* "Thm 3", "Fig. 12", ... */
+    char board[96];       /* a family spec, or a board described in words */
+    int edges;
+    int winner;           /* the computed winner, 0 when not computed */
+    int grundy;           /* the computed Grundy value, -1 when not computed */
+    char says[200];       /* what the paper says */
+    char computed[200];   /* what the computation found */
+    int agrees;           /* the computation agrees with the paper */
+} cy_verify_row;
+
+/* A board of the families that breaks "player 1 wins exactly when the number
+ * of edges is odd". */
+typedef struct cy_parity_row {
+    char board[64];
+    int edges, winner, grundy;
+    int leaves;           /* vertices of degree 1 */
+    int special;          /* special vertices */
+    int conjecture;       /* 1 when paper 002's modified conjecture covers it (so it fails) */
+} cy_parity_row;
+
+typedef struct cy_verify_table {
+    int n;
+    cy_verify_row *rows;
+    int nparity;          /* parity breakers among the boards scanned */
+    cy_parity_row *parity;
+    int scanned;          /* family boards scanned for parity */
+    int parity_max_edges;
+    double seconds;
+} cy_verify_table;
+
+/* Options of cy_verify_run; zero-initialised means the defaults. */
+typedef struct cy_verify_opts {
+    int quick;            /* smaller boards only (for tests) */
+    int progress;         /* a line per result on stderr */
+} cy_verify_opts;
+
+/* Recomputes the results of the papers (000-004) and the parity scan. */
+int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err);
+void cy_verify_table_free(cy_verify_table *t);
 
 /* ---- pictures and play (issue 5) ---- */
 

@@ -13,6 +13,16 @@ int plain_grundy(plain *s, const unsigned char *mark);
 void plain_stats(const plain *s, cy_solver_stats *st);
 void plain_free(plain *s);
 
+/* The bitboard engine: boards of at most BITS_MAX_EDGES edges whose table of
+ * 3^E bytes fits the memory allowed. */
+#define BITS_MAX_EDGES 20
+typedef struct bits bits;
+bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
+int bits_grundy(bits *s, const unsigned char *mark);
+void bits_stats(const bits *s, cy_solver_stats *st);
+void bits_until(bits *s, double until);
+void bits_free(bits *s);
+
 typedef struct fast fast;
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
@@ -50,5 +60,6 @@ void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const
 /* The progress state of a solver's engine. */
 cy_progress_state *plain_progress(plain *s);
 cy_progress_state *fast_progress(fast *s);
+cy_progress_state *bits_progress(bits *s);
 
 #endif

@@ -11,6 +11,7 @@ struct cy_solver {
     cy_solver_opts opts;
     int engine;
     plain *p;
+    bits *x;
     fast *f;
 };
 
@@ -25,9 +26,14 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
     s->engine = o->engine;
     if (s->engine == CY_ENGINE_PLAIN)
         s->p = plain_new(b, o, err);
-    else
-        s->f = fast_new(b, o, err);
-    if (!s->p && !s->f) {
+    else {
+        /* small boards: whole positions as bitboards beat sub-games */
+        if (!o->no_bitboard && b->ne <= BITS_MAX_EDGES)
+            s->x = bits_new(b, o, NULL);
+        if (!s->x)
+            s->f = fast_new(b, o, err);
+    }
+    if (!s->p && !s->x && !s->f) {
         free(s);
         return NULL;
     }
@@ -36,14 +42,14 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
 
 int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
 {
-    return s->p ? plain_grundy(s->p, mark) : fast_grundy(s->f, mark);
+    return s->p ? plain_grundy(s->p, mark) : s->x ? bits_grundy(s->x, mark) : fast_grundy(s->f, mark);
 }
 
 int cy_solver_wins(cy_solver *s, const unsigned char *mark)
 {
     if (s->f)
         return fast_wins(s->f, mark);
-    int g = plain_grundy(s->p, mark);
+    int g = cy_solver_grundy(s, mark);
     return g < 0 ? g : g != 0;
 }
 
@@ -51,6 +57,8 @@ void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
 {
     if (s->p)
         plain_stats(s->p, st);
+    else if (s->x)
+        bits_stats(s->x, st);
     else
         fast_stats(s->f, st);
 }
@@ -59,6 +67,8 @@ void cy_solver_until(cy_solver *s, double until)
 {
     if (s->p)
         plain_until(s->p, until);
+    else if (s->x)
+        bits_until(s->x, until);
     else
         fast_until(s->f, until);
 }
@@ -72,6 +82,7 @@ void cy_solver_free(cy_solver *s)
     if (!s)
         return;
     plain_free(s->p);
+    bits_free(s->x);
     fast_free(s->f);
     free(s);
 }
@@ -108,6 +119,6 @@ void cy_solver_progress_end(cy_solver *s)
 {
     cy_solver_stats st;
     cy_solver_stats_get(s, &st);
-    cy_progress_state *p = s->p ? plain_progress(s->p) : fast_progress(s->f);
+    cy_progress_state *p = s->p ? plain_progress(s->p) : s->x ? bits_progress(s->x) : fast_progress(s->f);
     cy_progress(&s->opts, p, 1, &st, 0);
 }

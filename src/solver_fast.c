@@ -80,7 +80,12 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         f->threads = 1;
     if (f->threads > 64)
         f->threads = 64;
+    /* --memory bounds the table; small boards get a table their size, which
+     * keeps it in cache and spares the page faults of a huge sparse one */
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
+    size_t want = (size_t)1 << (b->ne + 10 < 40 ? b->ne + 10 : 40);
+    if (mem > want)
+        mem = want;
     if (mem < (1u << 20))
         mem = 1u << 20;
     f->t = tt_new(mem);

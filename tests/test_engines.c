@@ -18,13 +18,17 @@ static const struct {
     const char *name;
     cy_solver_opts o;
 } variants[] = {
-    {"fast", {.engine = CY_ENGINE_FAST, .threads = 1}},
-    {"fast --no-decompose", {.engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1}},
-    {"fast --no-canon", {.engine = CY_ENGINE_FAST, .threads = 1, .no_canon = 1}},
-    {"fast --no-outcome-search", {.engine = CY_ENGINE_FAST, .threads = 1, .no_outcome_search = 1}},
+    {"fast (bitboards)", {.engine = CY_ENGINE_FAST, .threads = 1}},
+    {"fast --no-bitboard (sub-games)", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1}},
+    {"fast --no-bitboard --no-decompose",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1}},
+    {"fast --no-bitboard --no-canon", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_canon = 1}},
+    {"fast --no-bitboard --no-outcome-search",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_outcome_search = 1}},
     {"fast, every technique off",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1, .no_outcome_search = 1}},
-    {"fast, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2}},
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1, .no_canon = 1,
+      .no_outcome_search = 1}},
+    {"fast --no-bitboard, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1}},
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 

@@ -382,8 +382,9 @@ static void test_random_boards(void **state)
         cy_solver_opts o[4] = {
             {.memory = 8u << 20, .engine = CY_ENGINE_PLAIN},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1},
-            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1},
-            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 2},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1,
+             .no_bitboard = 1},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1},
         };
         int ns = seed % 8 == 0 ? 4 : 2;
         cy_solver *s[4];

@@ -135,7 +135,7 @@ int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
     if (cli_parse(argc, argv, 2,
-                  "runs boards timeout memory threads no-decompose no-canon no-outcome-search quiet", &o))
+                  "runs boards timeout memory threads no-decompose no-canon no-outcome-search no-bitboard quiet", &o))
         return 1;
     int runs = o.runs ? o.runs : 3;
     cy_solver_opts fast = o.solver, plain = o.solver;

@@ -80,7 +80,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-outcome-search",
-                                            "no-grundy", "no-replies", "hints", "dot", NULL};
+                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
             flag |= !strcmp(key, flags[k]);
@@ -105,6 +105,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->solver.no_canon = 1;
         else if (!strcmp(key, "no-outcome-search"))
             o->solver.no_outcome_search = 1;
+        else if (!strcmp(key, "no-bitboard"))
+            o->solver.no_bitboard = 1;
         else if (!strcmp(key, "no-grundy"))
             o->solver.no_grundy = 1;
         else if (!strcmp(key, "no-replies"))

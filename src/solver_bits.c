@@ -1,0 +1,217 @@
+/*
+ * solver_bits.c - the bitboard engine for small boards: whole positions as
+ * two machine words (edges marked, edges marked backward), the sink/source
+ * rule and the death-move test as a few mask operations per move, and the
+ * Grundy values in a table indexed directly by the position's base-3 number
+ * (3^E bytes), so a position costs no hashing and no probing.
+ *
+ * It answers exactly what the plain engine answers; the fast engine hands it
+ * boards small enough for its table (see fast_new).
+ */
+#include "engine.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+struct bits {
+    const cy_board *b;
+    cy_solver_opts o;
+    int ne;
+    uint64_t all;
+    int head[2 * BITS_MAX_EDGES], tail[2 * BITS_MAX_EDGES];
+    uint64_t vmask[BITS_MAX_EDGES + 1];   /* per vertex of an edge: its edges */
+    uint64_t vinto[BITS_MAX_EDGES + 1];   /* edges whose dart 0 points into it */
+    int vspecial[BITS_MAX_EDGES + 1];
+    int ncell;
+    uint64_t cmask[BITS_MAX_EDGES + 2];   /* cyclable cells: edges */
+    uint64_t cref[BITS_MAX_EDGES + 2];    /* edges the walk runs as dart 1 */
+    int ecell[BITS_MAX_EDGES][2];         /* cells of each edge, -1 none */
+    uint32_t pow3[BITS_MAX_EDGES + 1];
+    unsigned char *tab;                   /* 1 + Grundy value, 0 unknown */
+    size_t tab_bytes;
+    uint64_t positions, hits, stored;
+    double start, deadline, until;
+    cy_progress_state progress;
+    int status;
+};
+
+bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
+{
+    if (b->ne > BITS_MAX_EDGES)
+        return cy_error_set(err, "the board has %d edges; the bitboard engine handles at most %d", b->ne,
+                            BITS_MAX_EDGES), NULL;
+    size_t need = 1;
+    for (int e = 0; e < b->ne; e++)
+        need *= 3;
+    size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
+    if (need > mem)
+        return cy_error_set(err, "the bitboard engine needs %zu MiB for this board; --memory allows %zu MiB",
+                            need >> 20, mem >> 20), NULL;
+    bits *s = cy_xcalloc(1, sizeof *s);
+    s->b = b;
+    s->o = *o;
+    s->ne = b->ne;
+    s->all = b->ne == 64 ? ~0ull : (1ull << b->ne) - 1;
+    s->progress.born = cy_now();
+    if (b->nv > BITS_MAX_EDGES + 1) {
+        free(s);
+        return cy_error_set(err, "the board has too many vertices for the bitboard engine"), NULL;
+    }
+    for (int v = 0; v < b->nv; v++) {
+        s->vspecial[v] = b->special[v];
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int d = b->vdarts[i], e = cy_dart_edge(d);
+            s->vmask[v] |= 1ull << e;
+            if (b->ev[e] == v)
+                s->vinto[v] |= 1ull << e;
+        }
+    }
+    for (int d = 0; d < 2 * b->ne; d++) {
+        s->head[d] = cy_head(b, d);
+        s->tail[d] = cy_tail(b, d);
+    }
+    for (int e = 0; e < b->ne; e++)
+        s->ecell[e][0] = s->ecell[e][1] = -1;
+    for (int c = 0; c < b->ncells; c++) {
+        if (!b->cyclable[c])
+            continue;
+        int k = s->ncell++;
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int d = b->fdarts[i], e = cy_dart_edge(d);
+            s->cmask[k] |= 1ull << e;
+            if (d & 1)
+                s->cref[k] |= 1ull << e;
+            s->ecell[e][s->ecell[e][0] < 0 ? 0 : 1] = k;
+        }
+    }
+    s->pow3[0] = 1;
+    for (int e = 1; e <= b->ne; e++)
+        s->pow3[e] = s->pow3[e - 1] * 3;
+    s->tab_bytes = need;
+    s->tab = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (s->tab == MAP_FAILED) {
+        free(s);
+        return cy_error_set(err, "cannot allocate %zu MiB for the bitboard engine", need >> 20), NULL;
+    }
+    return s;
+}
+
+void bits_free(bits *s)
+{
+    if (!s)
+        return;
+    munmap(s->tab, s->tab_bytes);
+    free(s);
+}
+
+void bits_stats(const bits *s, cy_solver_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->positions = s->positions;
+    st->hits = s->hits;
+    st->stored = s->stored;
+    st->memory = s->tab_bytes;
+}
+
+void bits_until(bits *s, double until) { s->until = until; }
+
+cy_progress_state *bits_progress(bits *s) { return &s->progress; }
+
+/* Whether marking dart d (edge bit m) keeps the sink/source rule: THE
+ * SINK/SOURCE RULE of rules.c, as masks. */
+static inline int legal(const bits *s, uint64_t marked, uint64_t dir, int d, uint64_t m)
+{
+    int h = s->head[d], t = s->tail[d];
+    if (!s->vspecial[h]) {
+        /* x points into h when marked as dart 0 and in vinto, or as dart 1
+         * and not in vinto: when its dir bit differs from its vinto bit */
+        uint64_t others = s->vmask[h] & ~m;
+        uint64_t in = marked & others & (dir ^ s->vinto[h]);
+        if (in == others)
+            return 0;
+    }
+    if (!s->vspecial[t]) {
+        uint64_t others = s->vmask[t] & ~m;
+        uint64_t out = marked & others & ~(dir ^ s->vinto[t]);
+        if (out == others)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether, after the move on edge e, a cell of e can be completed: THE
+ * CYCLE-CELL TEST of rules.c, as masks (a completing arrow always obeys the
+ * sink/source rule: the cell's own arrows point into its tail and out of its
+ * head). */
+static inline int death(const bits *s, uint64_t marked, uint64_t dir, int e)
+{
+    for (int i = 0; i < 2; i++) {
+        int c = s->ecell[e][i];
+        if (c < 0)
+            continue;
+        uint64_t cm = s->cmask[c], mk = marked & cm;
+        uint64_t along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
+        if (along && against)
+            continue;
+        uint64_t open = cm & ~marked;
+        if (open && !(open & (open - 1)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The Grundy value of the position (marked, dir) with base-3 index idx. */
+static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
+{
+    unsigned char v = s->tab[idx];
+    if (v) {
+        s->hits++;
+        return v - 1;
+    }
+    if ((++s->positions & 65535) == 0) {
+        if (s->deadline > 0 && cy_now() > s->deadline)
+            return CY_SOLVE_TIMEOUT;
+        cy_solver_stats st;
+        bits_stats(s, &st);
+        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+    }
+    uint64_t seen[3] = {0, 0, 0};
+    for (uint64_t open = s->all & ~marked; open; open &= open - 1) {
+        int e = __builtin_ctzll(open);
+        uint64_t m = 1ull << e;
+        for (int k = 0; k < 2; k++) {
+            int d = 2 * e + k;
+            if (!legal(s, marked, dir, d, m))
+                continue;
+            uint64_t nm = marked | m, nd = k ? dir | m : dir;
+            if (death(s, nm, nd, e))
+                continue;
+            int g = grundy(s, nm, nd, idx + (uint32_t)(k + 1) * s->pow3[e]);
+            if (g < 0)
+                return g;
+            seen[g >> 6] |= 1ull << (g & 63);
+        }
+    }
+    int g = 0;
+    while (seen[g >> 6] & (1ull << (g & 63)))
+        g++;
+    s->tab[idx] = (unsigned char)(g + 1);
+    s->stored++;
+    return g;
+}
+
+int bits_grundy(bits *s, const unsigned char *mark)
+{
+    uint64_t marked = 0, dir = 0;
+    uint32_t idx = 0;
+    for (int e = 0; e < s->ne; e++) {
+        if (mark[e] != CY_UNMARKED)
+            marked |= 1ull << e;
+        if (mark[e] == CY_BWD)
+            dir |= 1ull << e;
+        idx += (uint32_t)mark[e] * s->pow3[e];
+    }
+    s->start = cy_now();
+    s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+    return grundy(s, marked, dir, idx);
+}
