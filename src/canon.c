@@ -33,17 +33,19 @@ static inline void fold(uint64_t key[2], uint64_t w)
     key[1] = mix(key[1] + (w * 0xD6E8FEB86659FD93ull)) ^ 0x632BE59BD9B4E019ull;
 }
 
-/* The key of g as labelled. */
+/* The key of g as labelled: a sum over its constraints, so their order does
+ * not matter. */
 static void plain_key(const sg *g, uint64_t key[2])
 {
-    key[0] = 0x243F6A8885A308D3ull;
-    key[1] = 0x13198A2E03707344ull;
-    fold(key, g->live);
+    uint64_t a = g->live * 0x9E3779B97F4A7C15ull, b = mix(g->live ^ 0x243F6A8885A308D3ull);
     for (int c = 0; c < g->nc; c++) {
-        fold(key, g->kind[c]);
-        fold(key, g->edges[c]);
-        fold(key, g->ref[c] & g->edges[c]);
+        uint64_t x = g->edges[c] * 0xD6E8FEB86659FD93ull + (g->ref[c] & g->edges[c]) * 0xA0761D6478BD642Full +
+                     (uint64_t)g->kind[c] * 0xE7037ED1A0B428DBull;
+        a += mix(x);
+        b += mix(x ^ 0x13198A2E03707344ull);
     }
+    key[0] = mix(a);
+    key[1] = mix(b + 0x452821E638D01377ull);
 }
 
 #define CANON_MAXN (2 * SG_MAXE + 2 * SG_MAXC)

@@ -32,7 +32,7 @@
 /* Smaller components are keyed as labelled only: nauty costs more than the
  * symmetric duplicates it saves (bench/ measures this). */
 #ifndef CANON_MIN
-#define CANON_MIN 6
+#define CANON_MIN 9
 #endif
 
 /* Salts that keep the table's kinds of entry apart. */

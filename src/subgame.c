@@ -109,13 +109,14 @@ int sg_legal(const sg *g, int e, int dir)
     return !((f[dir] >> e) & 1u);
 }
 
-/* Removes constraint c (order of the others is kept). */
-static void drop(sg *g, int c)
+/* Removes constraint c; the last constraint takes its place (keys do not
+ * depend on the order of constraints). */
+static inline void drop(sg *g, int c)
 {
     g->nc--;
-    memmove(g->kind + c, g->kind + c + 1, (size_t)(g->nc - c) * sizeof g->kind[0]);
-    memmove(g->edges + c, g->edges + c + 1, (size_t)(g->nc - c) * sizeof g->edges[0]);
-    memmove(g->ref + c, g->ref + c + 1, (size_t)(g->nc - c) * sizeof g->ref[0]);
+    g->kind[c] = g->kind[g->nc];
+    g->edges[c] = g->edges[g->nc];
+    g->ref[c] = g->ref[g->nc];
 }
 
 void sg_normalise(sg *g)
