@@ -30,7 +30,7 @@
 #endif
 
 /* Smaller components are keyed as labelled only: nauty costs more than the
- * symmetric duplicates it saves (bench/ measures this). */
+ * symmetric duplicates it saves (bench/techniques.sh). */
 #ifndef CANON_MIN
 #define CANON_MIN 9
 #endif
@@ -374,7 +374,7 @@ static int win(worker *f, const sg *g, int n)
     /* the moves of the big component: death moves are dropped, a move to a
      * position the table knows is lost wins at once, and the others are
      * tried in order of a score: how many constraints the move kills, then
-     * how often the dart has won before (bench/ measured both orders) */
+     * how often the dart has won before (bench/techniques.sh compares) */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
     int m = legal_darts(&big, dart), nm = 0;
     int result = 0;

@@ -135,7 +135,7 @@ int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
     if (cli_parse(argc, argv, 2,
-                  "runs boards timeout memory threads no-decompose no-canon no-outcome-search no-bitboard quiet", &o))
+                  "runs boards timeout memory threads no-decompose no-canon no-outcome-search no-bitboard no-baseline quiet", &o))
         return 1;
     int runs = o.runs ? o.runs : 3;
     cy_solver_opts fast = o.solver, plain = o.solver;
@@ -149,7 +149,12 @@ int cmd_bench(int argc, char **argv)
     char *list = strdup(o.boards ? o.boards : default_boards);
     if (!list)
         return cli_fail(NULL, "out of memory");
-    printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run\n\n", runs, fast.timeout);
+    printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
+           "thread(s)%s%s%s%s%s\n\n",
+           runs, fast.timeout, fast.threads ? fast.threads : (int)sysconf(_SC_NPROCESSORS_ONLN),
+           fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
+           fast.no_canon ? ", --no-canon" : "", fast.no_outcome_search ? ", --no-outcome-search" : "",
+           o.no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB | plain s | plain positions | plain peak MiB | speed-up |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     fflush(stdout);
@@ -162,7 +167,7 @@ int cmd_bench(int argc, char **argv)
             continue;
         }
         run f, p;
-        int nf = measure(b, &fast, runs, &f), np = measure(b, &plain, runs, &p);
+        int nf = measure(b, &fast, runs, &f), np = o.no_baseline ? 0 : measure(b, &plain, runs, &p);
         char a[32], c[32], d[32], e[32];
         printf("| %s | %d ", spec, b->ne);
         if (nf)
@@ -174,10 +179,14 @@ int cmd_bench(int argc, char **argv)
             printf("| ? | ? | > %.0f | | | | ", fast.timeout);
         if (np)
             printf("| %.4f | %s | %.0f ", p.seconds, human((double)p.positions, e, sizeof e), p.peak_mib);
+        else if (o.no_baseline)
+            printf("| | | ");
         else
             printf("| > %.0f | | ", plain.timeout);
         if (nf && np)
             printf("| %.1fx |\n", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
+        else if (o.no_baseline)
+            printf("| |\n");
         else if (nf)
             printf("| > %.0fx |\n", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);
         else

@@ -22,6 +22,7 @@ typedef struct cli_opts {
     cy_solver_opts solver; /* --engine, --threads, --no-* switches, --memory, --timeout */
     int runs;              /* --runs N (bench) */
     int no_replies;        /* --no-replies (solve) */
+    int no_baseline;       /* --no-baseline (bench) */
     int hints;             /* --hints (draw) */
     int dot;               /* --dot (tree) */
     const char *first;     /* --first human|engine (play) */

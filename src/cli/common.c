@@ -80,7 +80,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-outcome-search",
-                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", NULL};
+                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
             flag |= !strcmp(key, flags[k]);
@@ -111,6 +111,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->solver.no_grundy = 1;
         else if (!strcmp(key, "no-replies"))
             o->no_replies = 1;
+        else if (!strcmp(key, "no-baseline"))
+            o->no_baseline = 1;
         else if (!strcmp(key, "engine")) {
             if (!strcmp(val, "fast"))
                 o->solver.engine = CY_ENGINE_FAST;
