@@ -408,11 +408,11 @@ typedef struct cy_strategy {
     char why[512];         /* why it applies */
 } cy_strategy;
 
-/* A mirror strategy for b that a theorem guarantees: Theorem 6 of paper 000
- * under some involution, else Theorem 8 of paper 002 on a grid, else Theorem
- * 4.1 of paper 004 on a triangle-free cactus.  NULL when none applies, with
- * the reasons in why. */
-cy_strategy *cy_strategy_find(const cy_board *b, char *why, size_t n);
+/* A mirror strategy for b that a theorem guarantees: of the given kind, or
+ * for kind -1 the first that applies of Theorem 6 of paper 000 under some
+ * involution, Theorem 8 of paper 002 on a grid, Theorem 4.1 of paper 004 on
+ * a triangle-free cactus.  NULL when none applies, with the reasons in why. */
+cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t n);
 /* The mirror-reverse strategy under the involution vmap, whether or not a
  * theorem covers it: player 2 plays it when no edge is self-involutive,
  * player 1 (opening on that edge) when one is; NULL with a message otherwise. */

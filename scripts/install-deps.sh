@@ -8,5 +8,9 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake make pkg-config \
   libjansson-dev libcmocka-dev libnauty2-dev \
+  libmicrohttpd-dev chromium fonts-dejavu-core curl \
   clang libclang-rt-14-dev >/dev/null
+# node and npm for the browser test (tests/e2e); a machine that has them
+# from elsewhere keeps its own (Debian's npm conflicts with NodeSource's node)
+command -v npm >/dev/null 2>&1 || $SUDO apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 echo "cycles: dependencies installed"

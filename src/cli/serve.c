@@ -1,11 +1,61 @@
 /*
- * serve.c - `cycles serve` (not written yet).
+ * serve.c - `cycles serve [--port N] [--host ADDR] [--timeout S] [--memory SIZE]`:
+ * play in the browser.  Runs the web server of src/server.c until SIGINT or
+ * SIGTERM; prints "cycles: serving on http://HOST:PORT/" on stderr once it
+ * listens (--port 0 picks a free port, which that line names).
  */
 #include "cli.h"
 
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+
+#define DEFAULT_PORT 8080
+
+/* Whether the command line names --port (cli_parse leaves 0 either way). */
+static int port_given(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--port") || !strncmp(argv[i], "--port=", 7) || !strcmp(argv[i], "-port") ||
+            !strncmp(argv[i], "-port=", 6))
+            return 1;
+    return 0;
+}
+
+/* Serves until SIGINT or SIGTERM; returns 0 after a clean stop, 1 when the
+ * options are wrong or the address cannot be used. */
 int cmd_serve(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(NULL, "cycles serve is not available yet");
+    cli_opts o;
+    if (cli_parse(argc, argv, 2, "port host timeout memory", &o))
+        return 1;
+    if (o.board)
+        return cli_fail(NULL, "unexpected argument \"%s\" (serve takes options only)", o.board);
+    /* the server's threads inherit this mask, so the signals reach sigwait below */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    cy_server_opts so;
+    memset(&so, 0, sizeof so);
+    so.host = o.host ? o.host : "127.0.0.1";
+    so.port = port_given(argc, argv) ? o.port : DEFAULT_PORT;
+    so.timeout = o.timeout;
+    so.memory = o.memory;
+    cy_error err;
+    cy_server *s = cy_server_start(&so, &err);
+    if (!s)
+        return cli_fail("serve", "%s", err.msg);
+    int v6 = strchr(so.host, ':') != NULL;
+    fprintf(stderr, "cycles: serving on http://%s%s%s:%d/\n", v6 ? "[" : "", so.host, v6 ? "]" : "",
+            cy_server_port(s));
+    fflush(stderr);
+    int sig = 0;
+    while (sigwait(&set, &sig) != 0)
+        ;
+    fprintf(stderr, "cycles: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    cy_server_stop(s);
+    return 0;
 }

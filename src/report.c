@@ -1,0 +1,82 @@
+/*
+ * report.c - the answer of `cycles solve --json` as a library function, so
+ * the command line and the web server (server.c) print the same bytes.
+ */
+#include "internal.h"
+
+#include <jansson.h>
+#include <string.h>
+
+/* Fills *legal with the legal moves at mark and *reply with a winning reply
+ * of the opponent to each (-1 where none); returns the count, or a negative
+ * CY_SOLVE_ code with err set.  Both arrays are always allocated. */
+int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err)
+{
+    const cy_board *b = cy_solver_board(s);
+    *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    *reply = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int n = cy_rules_legal(b, mark, *legal);
+    for (int i = 0; i < n; i++) {
+        int rc = cy_winning_reply(s, mark, (*legal)[i], &(*reply)[i], err);
+        if (rc < 0)
+            return rc;
+    }
+    return n;
+}
+
+/* Returns the analysis as the JSON object documented in the README (two-space
+ * indent, keys in a fixed order) followed by a newline, malloc'd; NULL only
+ * when memory runs out. */
+char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
+    json_object_set_new(o, "vertices", json_integer(b->nv));
+    json_object_set_new(o, "edges", json_integer(b->ne));
+    json_object_set_new(o, "cells", json_integer(b->ncells));
+    json_object_set_new(o, "moves_played", json_integer(a->played));
+    json_object_set_new(o, "to_move", json_integer(a->to_move));
+    json_object_set_new(o, "over", json_boolean(a->over));
+    json_object_set_new(o, "outcome", a->outcome == '?' ? json_null() : json_string(a->outcome == 'N' ? "N" : "P"));
+    json_object_set_new(o, "winner", a->winner ? json_integer(a->winner) : json_null());
+    json_object_set_new(o, "grundy", a->grundy >= 0 ? json_integer(a->grundy) : json_null());
+    if (!a->grundy_known)
+        json_object_set_new(o, "grundy_computed", json_false());
+    if (!a->complete) {
+        json_object_set_new(o, "complete", json_false());
+        json_object_set_new(o, "unjudged_moves", json_integer(a->unknown));
+    }
+    json_t *w = json_array();
+    for (int i = 0; i < a->nwin; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, a->winning[i], m, sizeof m);
+        json_array_append_new(w, json_string(m));
+    }
+    json_object_set_new(o, "winning_moves", w);
+    if (nr > 0) {
+        json_t *r = json_object();
+        for (int i = 0; i < nr; i++) {
+            char m[2 * CY_MAX_LABEL + 8], q[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, legal[i], m, sizeof m);
+            if (reply[i] >= 0)
+                cy_move_str(b, reply[i], q, sizeof q);
+            json_object_set_new(r, m, reply[i] >= 0 ? json_string(q) : json_null());
+        }
+        json_object_set_new(o, "replies", r);
+    }
+    json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
+    json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
+    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *t = malloc(n + 2);
+    if (t) {
+        memcpy(t, s, n);
+        t[n] = '\n';
+        t[n + 1] = 0;
+    }
+    free(s);
+    return t;
+}

@@ -1,0 +1,739 @@
+/*
+ * server.c - the web server of `cycles serve`: the page (web/, built into the
+ * program) and a JSON API, over libmicrohttpd.
+ *
+ * Endpoints (all answers are JSON unless they are the page's files):
+ *   GET  /, /app.js, /app.css          the page
+ *   GET  /api/families                 the families and example specs
+ *   GET  /api/board?board=SPEC         the board to draw: vertices with
+ *                                      coordinates (cy_layout), edges, cells
+ *   POST /api/board[?name=N]           the same for a board file in the body
+ *   GET  /api/solve?board=SPEC&moves=M exactly what `cycles solve --json` prints
+ *   POST /api/solve?moves=M[&name=N]   the same for a board file in the body
+ *   GET  /api/move?board=SPEC&moves=M  the engine's move: a winning move if there
+ *   POST /api/move?moves=M[&name=N]    is one, else a safe move, else any legal one
+ *
+ * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
+ * named in a request: boards from files are uploaded (POST, at most max_body
+ * bytes, any format cy_read_board reads).  Moves a board file carries are
+ * played before M.  A bad request is answered 4xx with {"error": "..."}:
+ * 400 malformed request or unknown family, 404 no such page, 405 wrong method,
+ * 413 body too large, 422 board or moves refused (illegal move, bad board
+ * file, board over max_edges edges); 503 when the solver ran out of time or
+ * too many solves are running.
+ *
+ * Each request builds its own board and solver (one thread, bounded table
+ * memory, the server's timeout), so requests share no mutable state apart
+ * from the counter of solves in progress.
+ */
+#include "internal.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <jansson.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* The page's files, generated from web/ at build time (web/embed.cmake):
+ * the bytes of the file served at path, its length and content type, or NULL. */
+const unsigned char *cy_web_asset(const char *path, size_t *len, const char **type);
+
+/* nauty keeps a workspace per thread (canon.c uses it through the fast
+ * engine) and frees it only when asked; the connection threads come and go,
+ * so each request gives it back (declared here: nauty.h's macros would clash). */
+extern void nauty_freedyn(void);
+extern void nautil_freedyn(void);
+extern void naugraph_freedyn(void);
+extern void schreier_freedyn(void);
+
+/* Frees nauty's workspace of the calling thread. */
+static void nauty_thread_done(void)
+{
+    nauty_freedyn();
+    nautil_freedyn();
+    naugraph_freedyn();
+    schreier_freedyn();
+}
+
+#define DEFAULT_TIMEOUT 10.0
+#define DEFAULT_MAX_EDGES 40
+#define DEFAULT_MAX_BODY (1u << 20)
+#define DEFAULT_CONNECTIONS 32
+#define DEFAULT_SOLVES 8
+#define DEFAULT_MEMORY ((size_t)128 << 20)
+#define MAX_SPEC 200      /* longest family spec in a query */
+#define MAX_NAME 100      /* longest board name in a query */
+
+/* The HTTP status codes the server answers with (spelt out: their names in
+ * microhttpd.h changed between versions). */
+enum {
+    HTTP_OK = 200,
+    HTTP_BAD_REQUEST = 400,
+    HTTP_NOT_FOUND = 404,
+    HTTP_METHOD_NOT_ALLOWED = 405,
+    HTTP_TOO_LARGE = 413,
+    HTTP_UNPROCESSABLE = 422,
+    HTTP_INTERNAL_ERROR = 500,
+    HTTP_UNAVAILABLE = 503
+};
+
+struct cy_server {
+    struct MHD_Daemon *d;
+    cy_server_opts o;     /* with the defaults filled in */
+    int port;
+    atomic_int solving;   /* solves in progress */
+};
+
+/* What one request has received so far. */
+typedef struct request {
+    char *body;
+    size_t len, cap;
+    int too_big;          /* the body exceeded max_body and was dropped */
+} request;
+
+/* An answer under construction: status and malloc'd text. */
+typedef struct answer {
+    unsigned status;
+    char *text;
+} answer;
+
+/* --------------------------------------------------------------- answers */
+
+/* A JSON string for s; bytes that are not printable ASCII become '?' when s
+ * is not valid UTF-8, so the answer is always valid JSON. */
+static json_t *jstr(const char *s)
+{
+    json_t *j = json_string(s ? s : "");
+    if (j)
+        return j;
+    char *t = cy_xstrdup(s);
+    for (char *p = t; *p; p++)
+        if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
+            *p = '?';
+    j = json_string(t);
+    free(t);
+    return j;
+}
+
+/* Serialises o (taking the reference) as two-space indented JSON with a
+ * final newline into a malloc'd string. */
+static char *dump(json_t *o)
+{
+    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *t = cy_xmalloc(n + 2);
+    memcpy(t, s, n);
+    t[n] = '\n';
+    t[n + 1] = 0;
+    free(s);
+    return t;
+}
+
+/* Sets *a to status with {"error": message}; returns -1 for the caller to
+ * pass on. */
+static int fail(answer *a, unsigned status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(answer *a, unsigned status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    json_t *o = json_object();
+    json_object_set_new(o, "error", jstr(msg));
+    free(a->text);
+    a->status = status;
+    a->text = dump(o);
+    return -1;
+}
+
+/* Sends text (malloc'd, taken over) with the status and content type;
+ * MHD_NO only when the connection is to be dropped. */
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type, char *text, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (status == HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
+    enum MHD_Result ret = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* Sends answer a as JSON. */
+static enum MHD_Result send_answer(struct MHD_Connection *c, answer *a)
+{
+    if (!a->text)
+        fail(a, HTTP_INTERNAL_ERROR, "out of memory");
+    if (!a->text)
+        return MHD_NO;
+    return send_text(c, a->status, "application/json", a->text, strlen(a->text));
+}
+
+/* ------------------------------------------------------------- the board */
+
+/* A query argument, or NULL. */
+static const char *arg(struct MHD_Connection *c, const char *key)
+{
+    return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
+}
+
+/* Whether s is printable ASCII of at most max bytes. */
+static int printable(const char *s, size_t max)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if ((unsigned char)s[n] < 32 || (unsigned char)s[n] >= 127 || n >= max)
+            return 0;
+    return 1;
+}
+
+/* The board of a request and its position: from the family in ?board= (GET)
+ * or the board file in the body (POST), then the file's moves and ?moves=
+ * played on *mark.  *file_moves (if not NULL) gets the file's moves.  Returns
+ * 0, or -1 with the error answer in *a. */
+static int request_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
+                         unsigned char **markp, char **file_moves, answer *a)
+{
+    cy_error err;
+    char *fm = NULL;
+    cy_board *b;
+    const char *what;
+    if (!post) {
+        const char *spec = arg(c, "board");
+        if (!spec || !*spec)
+            return fail(a, HTTP_BAD_REQUEST, "give a board: ?board=SPEC with a family such as k4 or grid:3x3, or "
+                                                 "POST a board file");
+        if (!printable(spec, MAX_SPEC))
+            return fail(a, HTTP_BAD_REQUEST, "board: a family spec is printable text of at most %d characters",
+                        MAX_SPEC);
+        if (!cy_family_known(spec))
+            return fail(a, HTTP_BAD_REQUEST, "%s: no family of that name (GET /api/families lists them; files "
+                                                 "are uploaded with POST)", spec);
+        b = cy_family_build(spec, &err);
+        if (!b)
+            return fail(a, HTTP_BAD_REQUEST, "%s: %s", spec, err.msg);
+        what = spec;
+    } else {
+        if (r->too_big)
+            return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes", srv->o.max_body);
+        if (!r->len)
+            return fail(a, HTTP_BAD_REQUEST, "POST the board file as the request body (it is empty)");
+        b = cy_read_board(r->body, r->len, CY_FMT_AUTO, &fm, &err);
+        if (!b)
+            return fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.msg);
+        if (!b->name) {
+            const char *name = arg(c, "name");
+            b->name = cy_xstrdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
+        }
+        what = "the board file";
+    }
+    if (b->ne > srv->o.max_edges) {
+        fail(a, HTTP_UNPROCESSABLE, "%s: the board has %d edges; this server plays boards of at most %d",
+             what, b->ne, srv->o.max_edges);
+        goto bad;
+    }
+    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    const char *moves = arg(c, "moves");
+    const char *lists[2] = {fm, moves};
+    for (int k = 0; k < 2; k++) {
+        if (!lists[k])
+            continue;
+        int *d = NULL, n = 0;
+        if (cy_moves_parse(b, lists[k], &d, &n, &err) < 0 || cy_moves_play(b, mark, d, n, &err) < 0) {
+            free(d);
+            free(mark);
+            fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
+            goto bad;
+        }
+        free(d);
+    }
+    *bp = b;
+    *markp = mark;
+    if (file_moves)
+        *file_moves = fm;
+    else
+        free(fm);
+    return 0;
+bad:
+    free(fm);
+    cy_board_free(b);
+    return -1;
+}
+
+/* GET /api/families: {"families": [{name, usage, summary}], "examples": [...]}. */
+static int api_families(answer *a)
+{
+    static const char *const examples[] = {"k4", "cycle:5", "chord:6,3", "inner:4", "theta:2,2,3", "grid:3x3",
+                                           "wedge:3,4", "butterfly", "butterfly:closed", "windmill:3", "lollipop:4",
+                                           "gtheta:2,2,2,2", "path:4", "star:4", "spider:1,2,3", NULL};
+    json_t *o = json_object(), *f = json_array(), *e = json_array();
+    for (const cy_family_info *i = cy_family_list(); i->name; i++) {
+        json_t *x = json_object();
+        json_object_set_new(x, "name", jstr(i->name));
+        json_object_set_new(x, "usage", jstr(i->usage));
+        json_object_set_new(x, "summary", jstr(i->summary));
+        json_array_append_new(f, x);
+    }
+    for (int i = 0; examples[i]; i++)
+        json_array_append_new(e, jstr(examples[i]));
+    json_object_set_new(o, "families", f);
+    json_object_set_new(o, "examples", e);
+    a->status = HTTP_OK;
+    a->text = dump(o);
+    return 0;
+}
+
+/* /api/board: the board to draw, as {"board", "vertices": [{label, x, y,
+ * special}], "edges": [[u, v]], "cells": [[v, ...]] (each cell's walk of
+ * vertex indices, clockwise), "moves": [the file's moves], "max_edges"}. */
+static int api_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+{
+    cy_board *b;
+    unsigned char *mark;
+    char *fm = NULL;
+    if (request_board(srv, c, r, post, &b, &mark, &fm, a) < 0)
+        return -1;
+    free(mark);
+    cy_error err;
+    double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
+    if (cy_layout(b, xy, &err) < 0) {
+        fail(a, HTTP_UNPROCESSABLE, "%s: cannot lay the board out: %s", b->name ? b->name : "board",
+             err.msg);
+        free(xy);
+        free(fm);
+        cy_board_free(b);
+        return -1;
+    }
+    json_t *o = json_object(), *vs = json_array(), *es = json_array(), *cs = json_array(), *ms = json_array();
+    json_object_set_new(o, "board", jstr(b->name));
+    for (int v = 0; v < b->nv; v++) {
+        json_t *x = json_object();
+        json_object_set_new(x, "label", jstr(b->label[v]));
+        json_object_set_new(x, "x", json_real(xy[2 * v]));
+        json_object_set_new(x, "y", json_real(xy[2 * v + 1]));
+        json_object_set_new(x, "special", json_boolean(b->special[v]));
+        json_array_append_new(vs, x);
+    }
+    for (int e = 0; e < b->ne; e++)
+        json_array_append_new(es, json_pack("[ii]", b->eu[e], b->ev[e]));
+    for (int f = 0; f < b->ncells; f++) {
+        json_t *w = json_array();
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+            json_array_append_new(w, json_integer(cy_tail(b, b->fdarts[i])));
+        json_array_append_new(cs, w);
+    }
+    if (fm) {
+        int *d = NULL, n = 0;
+        if (cy_moves_parse(b, fm, &d, &n, &err) == 0)
+            for (int i = 0; i < n; i++) {
+                char m[2 * CY_MAX_LABEL + 8];
+                cy_move_str(b, d[i], m, sizeof m);
+                json_array_append_new(ms, jstr(m));
+            }
+        free(d);
+    }
+    json_object_set_new(o, "vertices", vs);
+    json_object_set_new(o, "edges", es);
+    json_object_set_new(o, "cells", cs);
+    json_object_set_new(o, "moves", ms);
+    json_object_set_new(o, "max_edges", json_integer(srv->o.max_edges));
+    a->status = HTTP_OK;
+    a->text = dump(o);
+    free(xy);
+    free(fm);
+    cy_board_free(b);
+    return 0;
+}
+
+/* Takes one of the server's solve slots; 0, or -1 with a 503 answer when all
+ * are in use. */
+static int solve_begin(cy_server *srv, answer *a)
+{
+    if (atomic_fetch_add(&srv->solving, 1) >= srv->o.max_solves) {
+        atomic_fetch_sub(&srv->solving, 1);
+        return fail(a, HTTP_UNAVAILABLE, "the server is busy with %d other solves; try again",
+                    srv->o.max_solves);
+    }
+    return 0;
+}
+
+/* Gives the solve slot back, and nauty's workspace of this thread. */
+static void solve_end(cy_server *srv)
+{
+    nauty_thread_done();
+    atomic_fetch_sub(&srv->solving, 1);
+}
+
+/* The 503 answer of a solver that stopped with code rc. */
+static int solver_failed(const cy_server *srv, const cy_board *b, int rc, const cy_error *err, answer *a)
+{
+    if (rc == CY_SOLVE_TIMEOUT)
+        return fail(a, HTTP_UNAVAILABLE, "%s: the solver ran out of time (this server allows %g s)",
+                    b->name ? b->name : "board", srv->o.timeout);
+    return fail(a, HTTP_UNAVAILABLE, "%s: %s", b->name ? b->name : "board", err->msg);
+}
+
+/* A solver for one request: one thread, the server's memory and time. */
+static cy_solver *request_solver(const cy_server *srv, const cy_board *b, int no_grundy, answer *a)
+{
+    cy_solver_opts so;
+    memset(&so, 0, sizeof so);
+    so.memory = srv->o.memory;
+    so.timeout = srv->o.timeout;
+    so.threads = 1;
+    so.no_grundy = no_grundy;
+    cy_error err;
+    cy_solver *s = cy_solver_new(b, &so, &err);
+    if (!s)
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+    return s;
+}
+
+/* /api/solve: the answer of `cycles solve --json`, byte for byte. */
+static int api_solve(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+{
+    cy_board *b;
+    unsigned char *mark;
+    if (request_board(srv, c, r, post, &b, &mark, NULL, a) < 0)
+        return -1;
+    int rc = -1;
+    cy_solver *s = NULL;
+    if (solve_begin(srv, a) < 0)
+        goto out;
+    s = request_solver(srv, b, 0, a);
+    if (s) {
+        cy_analysis an;
+        cy_error err;
+        int arc = cy_analyse(s, mark, &an, &err);
+        int nr = 0, *legal = NULL, *reply = NULL;
+        if (arc == 0 && an.outcome == 'P' && !an.over)
+            nr = arc = cy_analysis_replies(s, mark, &legal, &reply, &err);
+        if (arc < 0)
+            solver_failed(srv, b, arc, &err, a);
+        else {
+            a->status = HTTP_OK;
+            a->text = cy_analysis_json(b, &an, legal, reply, nr);
+            rc = 0;
+        }
+        free(legal);
+        free(reply);
+        cy_analysis_free(&an);
+    }
+    solve_end(srv);
+out:
+    cy_solver_free(s);
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}
+
+/* /api/move: the engine's move for the player to move, as {"move": "U->V" or
+ * null when the game is over, "wins": whether the move wins with perfect
+ * play, "over", "winner": the winner when the game is over, else null}. */
+static int api_move(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+{
+    cy_board *b;
+    unsigned char *mark;
+    if (request_board(srv, c, r, post, &b, &mark, NULL, a) < 0)
+        return -1;
+    int rc = -1;
+    cy_solver *s = NULL;
+    if (solve_begin(srv, a) < 0)
+        goto out;
+    s = request_solver(srv, b, 1, a);
+    if (s) {
+        cy_analysis an;
+        cy_error err;
+        int arc = cy_analyse(s, mark, &an, &err);
+        if (arc < 0)
+            solver_failed(srv, b, arc, &err, a);
+        else {
+            int d = -1;
+            if (!an.over && an.nwin > 0)
+                d = an.winning[0];
+            else if (!an.over) {
+                int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+                int n = cy_rules_safe(b, mark, moves);
+                if (n == 0)
+                    n = cy_rules_legal(b, mark, moves);
+                d = n > 0 ? moves[0] : -1;
+                free(moves);
+            }
+            json_t *o = json_object();
+            char m[2 * CY_MAX_LABEL + 8];
+            if (d >= 0)
+                cy_move_str(b, d, m, sizeof m);
+            json_object_set_new(o, "move", d >= 0 ? jstr(m) : json_null());
+            json_object_set_new(o, "wins", json_boolean(d >= 0 && an.nwin > 0));
+            json_object_set_new(o, "over", json_boolean(an.over));
+            json_object_set_new(o, "winner", an.over ? json_integer(an.winner) : json_null());
+            a->status = HTTP_OK;
+            a->text = dump(o);
+            rc = 0;
+        }
+        cy_analysis_free(&an);
+    }
+    solve_end(srv);
+out:
+    cy_solver_free(s);
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}
+
+/* ------------------------------------------------------------ the server */
+
+/* Answers one complete request: the page's files, or the API. */
+static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const char *url, const char *method,
+                                request *r)
+{
+    int get = !strcmp(method, MHD_HTTP_METHOD_GET) || !strcmp(method, MHD_HTTP_METHOD_HEAD);
+    int post = !strcmp(method, MHD_HTTP_METHOD_POST);
+    answer a = {0, NULL};
+    if (strncmp(url, "/api/", 5) != 0) {
+        size_t len;
+        const char *type;
+        const unsigned char *data = cy_web_asset(!strcmp(url, "/") ? "/index.html" : url, &len, &type);
+        if (!data)
+            fail(&a, HTTP_NOT_FOUND, "no such page: %.200s", url);
+        else if (!get)
+            fail(&a, HTTP_METHOD_NOT_ALLOWED, "%.200s: use GET", url);
+        else {
+            struct MHD_Response *resp =
+                MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, MHD_RESPMEM_PERSISTENT);
+            if (!resp)
+                return MHD_NO;
+            MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+            MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+            MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+            enum MHD_Result ret = MHD_queue_response(c, HTTP_OK, resp);
+            MHD_destroy_response(resp);
+            return ret;
+        }
+        return send_answer(c, &a);
+    }
+    const char *name = url + 5;
+    int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
+                !strcmp(name, "move");
+    if (!known)
+        fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
+                                     "/api/move)", url);
+    else if (!get && !(post && strcmp(name, "families") != 0))
+        fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, strcmp(name, "families") ? " or POST" : "");
+    else if (!strcmp(name, "families"))
+        api_families(&a);
+    else if (!strcmp(name, "board"))
+        api_board(srv, c, r, post, &a);
+    else if (!strcmp(name, "solve"))
+        api_solve(srv, c, r, post, &a);
+    else
+        api_move(srv, c, r, post, &a);
+    return send_answer(c, &a);
+}
+
+/* libmicrohttpd's access handler: collects the body of a request (dropping
+ * it past max_body), then answers it. */
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                              const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    cy_server *srv = cls;
+    request *r = *con_cls;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r)
+            return MHD_NO;
+        *con_cls = r;
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
+            /* refuse before reading the body */
+            answer a = {0, NULL};
+            fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+            return send_answer(c, &a);
+        }
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (!r->too_big && r->len + *upload_size > srv->o.max_body) {
+            r->too_big = 1;
+            free(r->body);
+            r->body = NULL;
+            r->len = r->cap = 0;
+        }
+        if (!r->too_big) {
+            if (r->len + *upload_size + 1 > r->cap) {
+                size_t cap = r->cap ? r->cap : 4096;
+                while (cap < r->len + *upload_size + 1)
+                    cap *= 2;
+                char *nb = realloc(r->body, cap);
+                if (!nb)
+                    return MHD_NO;
+                r->body = nb;
+                r->cap = cap;
+            }
+            memcpy(r->body + r->len, upload_data, *upload_size);
+            r->len += *upload_size;
+            r->body[r->len] = 0;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (r->too_big) {
+        answer a = {0, NULL};
+        fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+        return send_answer(c, &a);
+    }
+    return dispatch(srv, c, url, method, r);
+}
+
+/* Frees the request's state when libmicrohttpd is done with it. */
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)c;
+    (void)toe;
+    request *r = *con_cls;
+    if (r) {
+        free(r->body);
+        free(r);
+        *con_cls = NULL;
+    }
+}
+
+/* Passes libmicrohttpd's messages to stderr as "cycles: serve: ...". */
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    size_t n = strlen(msg);
+    while (n && (msg[n - 1] == '\n' || msg[n - 1] == '\r'))
+        msg[--n] = 0;
+    fprintf(stderr, "cycles: serve: %s\n", msg);
+}
+
+/* A listening socket on host:port; its fd, or -1 with a message. */
+static int listen_on(const char *host, int port, int *ipv6, cy_error *err)
+{
+    struct addrinfo hints, *res = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    int g = getaddrinfo(host, ps, &hints, &res);
+    if (g != 0)
+        return cy_error_set(err, "cannot use the address %s: %s", host, gai_strerror(g));
+    int fd = -1, e = 0;
+    for (struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) {
+            e = errno;
+            continue;
+        }
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+            e = errno;
+            close(fd);
+            fd = -1;
+            continue;
+        }
+        *ipv6 = ai->ai_family == AF_INET6;
+    }
+    freeaddrinfo(res);
+    if (fd < 0)
+        return cy_error_set(err, "cannot listen on %s port %d: %s", host, port, strerror(e));
+    return fd;
+}
+
+/* Starts the daemon on a fresh listening socket (see cycles.h). */
+cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
+{
+    cy_server_opts def;
+    memset(&def, 0, sizeof def);
+    if (!o)
+        o = &def;
+    cy_server *srv = cy_xcalloc(1, sizeof *srv);
+    srv->o = *o;
+    if (!srv->o.host || !*srv->o.host)
+        srv->o.host = "127.0.0.1";
+    if (srv->o.timeout <= 0)
+        srv->o.timeout = DEFAULT_TIMEOUT;
+    if (srv->o.max_edges <= 0)
+        srv->o.max_edges = DEFAULT_MAX_EDGES;
+    if (!srv->o.max_body)
+        srv->o.max_body = DEFAULT_MAX_BODY;
+    if (srv->o.max_connections <= 0)
+        srv->o.max_connections = DEFAULT_CONNECTIONS;
+    if (srv->o.max_solves <= 0)
+        srv->o.max_solves = DEFAULT_SOLVES;
+    if (!srv->o.memory)
+        srv->o.memory = DEFAULT_MEMORY;
+    atomic_init(&srv->solving, 0);
+    if (o->port < 0 || o->port > 65535) {
+        free(srv);
+        return cy_error_set(err, "port %d is not from 0 to 65535", o->port), NULL;
+    }
+    int ipv6 = 0;
+    int fd = listen_on(srv->o.host, o->port, &ipv6, err);
+    if (fd < 0) {
+        free(srv);
+        return NULL;
+    }
+    struct sockaddr_storage sa;
+    socklen_t sl = sizeof sa;
+    if (getsockname(fd, (struct sockaddr *)&sa, &sl) == 0)
+        srv->port = ntohs(sa.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&sa)->sin6_port
+                                                   : ((struct sockaddr_in *)&sa)->sin_port);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
+                     MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0);
+    srv->d = MHD_start_daemon(flags, (uint16_t)srv->port, NULL, NULL, handle, srv,
+                              MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+                              MHD_OPTION_LISTEN_SOCKET, fd,
+                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->o.max_connections,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
+                              MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
+                              MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                              MHD_OPTION_END);
+    if (!srv->d) {
+        close(fd);
+        free(srv);
+        return cy_error_set(err, "cannot start the web server"), NULL;
+    }
+    return srv;
+}
+
+/* The port the server listens on. */
+int cy_server_port(const cy_server *s)
+{
+    return s->port;
+}
+
+/* Stops the daemon (joining its threads) and frees the server. */
+void cy_server_stop(cy_server *s)
+{
+    if (!s)
+        return;
+    MHD_stop_daemon(s->d);
+    free(s);
+}

@@ -1,0 +1,249 @@
+# Command-line tests of `cycles serve`: the JSON API against `cycles solve
+# --json`, the page's files, 4xx/5xx JSON errors, limits, several clients at
+# once, and a clean stop.  Talks to 127.0.0.1 only, with bounded waits.
+. "$(dirname "$0")/lib.bash"
+
+if ! command -v curl >/dev/null 2>&1; then
+  bad "curl" "curl is needed for this test (scripts/install-deps.sh installs it)"
+  finish
+  exit 1
+fi
+
+SPID=
+trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$WORK"' EXIT
+# absolute paths, since the test runs in $WORK
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+SRC=$(cd "$SRC" && pwd)
+cd "$WORK" || exit 1
+
+# start_server LOG ARGS...: starts cycles serve --port 0 in the background;
+# sets SPID and PORT (empty when it did not start within 10 s).
+start_server() {
+  local log=$1
+  shift
+  : >"$log"
+  "$BIN" serve --port 0 "$@" 2>"$log" </dev/null &
+  SPID=$!
+  PORT=
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$log")
+    [ -n "$PORT" ] && return
+    sleep 0.1
+  done
+}
+
+# fetch PATH [CURL ARGS...]: sets CODE (HTTP status), BODY and TYPE.
+fetch() {
+  local path=$1
+  shift
+  CODE=$(curl -s --max-time 60 -o "$WORK/body" -D "$WORK/headers" -w '%{http_code}' "$@" "http://127.0.0.1:$PORT$path")
+  BODY=$(cat "$WORK/body")
+  TYPE=$(sed -n 's/^[Cc]ontent-[Tt]ype: *\([^;\r]*\).*/\1/p' "$WORK/headers" | tr -d '\r')
+}
+
+# strip FILE: the JSON without its "positions" and "seconds" lines.
+strip() { grep -v -E '^  "(positions|seconds)": ' "$1"; }
+
+# same_as_cli NAME PATH BOARD MOVES [CURL ARGS...]: the API's answer at PATH is
+# cycles solve BOARD --moves MOVES --json, byte for byte but for the search
+# statistics.
+same_as_cli() {
+  local name=$1 path=$2 board=$3 moves=$4
+  shift 4
+  fetch "$path" "$@"
+  if [ "$CODE" != 200 ]; then bad "$name" "status $CODE: $BODY"; return; fi
+  if [ "$TYPE" != application/json ]; then bad "$name" "content type $TYPE"; return; fi
+  cp "$WORK/body" "$WORK/api.json"
+  if ! timeout 60 "$BIN" solve "$board" --moves "$moves" --json --quiet >"$WORK/cli.json" 2>"$WORK/cli.err"; then
+    bad "$name" "cycles solve failed: $(cat "$WORK/cli.err")"
+    return
+  fi
+  if ! diff <(strip "$WORK/api.json") <(strip "$WORK/cli.json") >"$WORK/diff"; then
+    bad "$name" "API and CLI differ: $(cat "$WORK/diff")"
+    return
+  fi
+  ok "$name"
+}
+
+# expect_status NAME STATUS PATTERN PATH [CURL ARGS...]: the answer has that
+# status and is a JSON object {"error": ...} whose message matches PATTERN.
+expect_status() {
+  local name=$1 status=$2 pat=$3 path=$4
+  shift 4
+  fetch "$path" "$@"
+  if [ "$CODE" != "$status" ]; then bad "$name" "status $CODE, want $status: $BODY"; return; fi
+  if [ "$TYPE" != application/json ]; then bad "$name" "content type '$TYPE'"; return; fi
+  if ! printf '%s\n' "$BODY" | grep -Eq '^  "error": ".*"$'; then bad "$name" "no error key: $BODY"; return; fi
+  if ! printf '%s\n' "$BODY" | grep -Eq -- "$pat"; then bad "$name" "'$BODY' does not match '$pat'"; return; fi
+  ok "$name"
+}
+
+start_server "$WORK/serve.err" --timeout 1
+if [ -z "$PORT" ]; then
+  bad "server starts" "no 'serving on' line: $(cat "$WORK/serve.err")"
+  finish
+  exit 1
+fi
+ok "server starts and names its port"
+[ "$(wc -l <"$WORK/serve.err")" = 1 ] && ok "one line on stderr" || bad "one line on stderr" "$(cat "$WORK/serve.err")"
+
+# --- the page
+fetch /
+[ "$CODE" = 200 ] && [ "$TYPE" = text/html ] && grep -q '<title>Game of Cycles</title>' "$WORK/body" &&
+  ok "page" || bad "page" "$CODE $TYPE"
+fetch /app.js
+[ "$CODE" = 200 ] && [ "$TYPE" = text/javascript ] && grep -q "api('solve'" "$WORK/body" &&
+  ok "app.js" || bad "app.js" "$CODE $TYPE"
+fetch /app.css
+[ "$CODE" = 200 ] && [ "$TYPE" = text/css ] && ok "app.css" || bad "app.css" "$CODE $TYPE"
+fetch /app.js --head
+[ "$CODE" = 200 ] && ok "HEAD" || bad "HEAD" "$CODE"
+
+# --- answers exactly like cycles solve --json
+same_as_cli "solve k4" "/api/solve?board=k4" k4 ""
+same_as_cli "solve k4 after a move" "/api/solve?board=k4&moves=1-%3E2" k4 "1->2"
+same_as_cli "solve with replies" "/api/solve?board=k4&moves=1-%3E2%203-%3E4" k4 "1->2 3->4"
+same_as_cli "solve a completable cycle" "/api/solve?board=cycle:4&moves=1-%3E2,2-%3E3,3-%3E4" cycle:4 "1->2,2->3,3->4"
+same_as_cli "solve a finished game" "/api/solve?board=cycle:3&moves=1-%3E2+2-%3E3+3-%3E1" cycle:3 "1->2 2->3 3->1"
+same_as_cli "solve grid:3x3" "/api/solve?board=grid:3x3&moves=1-%3E2" grid:3x3 "1->2"
+same_as_cli "solve a special path" "/api/solve?board=path:3" path:3 ""
+same_as_cli "solve an uploaded file" "/api/solve" "$SRC/boards/figure1.json" "" --data-binary "@$SRC/boards/figure1.json"
+same_as_cli "solve an uploaded file with moves" "/api/solve?moves=1-%3E2" "$SRC/boards/figure1.json" "1->2" \
+  --data-binary "@$SRC/boards/figure1.json"
+"$BIN" convert k4 --to table-text -o "$WORK/k4.txt" 2>/dev/null
+# the CLI names a board file by its path, the API by ?name=
+same_as_cli "solve an uploaded printed table" "/api/solve?name=k4.txt" k4.txt "" \
+  --data-binary "@$WORK/k4.txt"
+
+# --- the other endpoints
+fetch /api/families
+[ "$CODE" = 200 ] && grep -q '"usage": "grid:RxC"' "$WORK/body" && grep -q '"examples"' "$WORK/body" &&
+  ok "families" || bad "families" "$CODE $BODY"
+fetch "/api/board?board=k4"
+[ "$CODE" = 200 ] && [ "$(grep -c '"label"' "$WORK/body")" = 4 ] && grep -q '"cells"' "$WORK/body" &&
+  grep -q '"x": ' "$WORK/body" && ok "board" || bad "board" "$CODE $BODY"
+fetch "/api/board?name=f.json" --data-binary "@$SRC/boards/figure1.json"
+[ "$CODE" = 200 ] && [ "$(grep -c '"label"' "$WORK/body")" = 9 ] && grep -q '"board": "figure1"' "$WORK/body" &&
+  ok "board upload" || bad "board upload" "$CODE $BODY"
+fetch "/api/move?board=k4&moves=1-%3E2"
+# after 1->2 on k4 the winning answers are 3->4 and 4->3 (tests/cli/solve.sh)
+[ "$CODE" = 200 ] && grep -Eq '"move": "(3->4|4->3)"' "$WORK/body" && grep -q '"wins": true' "$WORK/body" &&
+  ok "engine move wins" || bad "engine move wins" "$CODE $BODY"
+fetch "/api/move?board=k4"
+[ "$CODE" = 200 ] && grep -Eq '"move": "[0-9]->[0-9]"' "$WORK/body" && grep -q '"wins": false' "$WORK/body" &&
+  ok "engine move in a lost position" || bad "engine move in a lost position" "$CODE $BODY"
+fetch "/api/move?board=cycle:3&moves=1-%3E2+2-%3E3+3-%3E1"
+[ "$CODE" = 200 ] && grep -q '"move": null' "$WORK/body" && grep -q '"winner": 1' "$WORK/body" &&
+  ok "no engine move after the end" || bad "no engine move after the end" "$CODE $BODY"
+
+# --- bad requests: 4xx with a JSON error
+expect_status "no board" 400 'give a board' "/api/solve"
+expect_status "unknown family" 400 'nosuch: no family' "/api/solve?board=nosuch"
+expect_status "bad family parameters" 400 'grid:0x3: ' "/api/solve?board=grid:0x3"
+expect_status "no files from the server's disk" 400 'no family' "/api/solve?board=%2Fetc%2Fpasswd"
+expect_status "illegal move" 422 'moves: move 2 \(2->1\) is illegal: marking 2->1 makes 1 a sink' \
+  "/api/solve?board=cycle:3&moves=3-%3E1+2-%3E1"
+expect_status "malformed move" 422 'not of the form U->V' "/api/solve?board=cycle:5&moves=1-2"
+expect_status "unknown vertex" 422 'no vertex 9' "/api/move?board=cycle:5&moves=1-%3E9"
+expect_status "board too big" 422 'has 60 edges; this server plays boards of at most 40' "/api/solve?board=grid:6x6"
+expect_status "board too big to draw" 422 'at most 40' "/api/board?board=grid:6x6"
+printf 'not a board' >"$WORK/junk.txt"
+expect_status "junk upload" 422 'the board file: ' "/api/solve" --data-binary "@$WORK/junk.txt"
+expect_status "empty upload" 400 'empty' "/api/solve" --data-binary ""
+head -c 1100000 /dev/zero | tr '\0' 'x' >"$WORK/big.txt"
+expect_status "body over 1 MiB" 413 'larger than 1048576 bytes' "/api/solve" --data-binary "@$WORK/big.txt"
+expect_status "chunked body over 1 MiB" 413 'larger than 1048576 bytes' "/api/board" \
+  -H 'Transfer-Encoding: chunked' --data-binary "@$WORK/big.txt"
+printf '{"format": "cycles-board"' >"$WORK/cut.json"
+expect_status "cut-off JSON upload" 422 'the board file: ' "/api/board" --data-binary "@$WORK/cut.json"
+printf '[[1, 2], [3]]' >"$WORK/table.json"
+expect_status "bad game table upload" 422 'the board file: ' "/api/move" --data-binary "@$WORK/table.json"
+# a URL longer than the connection's memory: refused (4xx), and the server lives on
+long=$(head -c 200000 /dev/zero | tr '\0' 'x')
+CODE=
+trap '' PIPE  # the server may hang up before reading it all
+if exec 3<>"/dev/tcp/127.0.0.1/$PORT"; then
+  printf 'GET /api/solve?board=k4&moves=%s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$long" >&3 2>/dev/null
+  read -r -t 10 _ CODE _ <&3
+  exec 3<&-
+fi
+trap - PIPE
+case "$CODE" in 4??) ok "overlong URL refused" ;; *) bad "overlong URL refused" "status $CODE" ;; esac
+expect_status "unknown endpoint" 404 'no such endpoint' "/api/frob"
+expect_status "unknown page" 404 'no such page' "/nope.html"
+expect_status "wrong method" 405 'use GET or POST' "/api/solve?board=k4" -X DELETE
+expect_status "POST to families" 405 'use GET' "/api/families" --data-binary "x"
+expect_status "solver out of time" 503 'ran out of time \(this server allows 1 s\)' "/api/solve?board=grid:4x4"
+
+# --- several clients at once; a slow solve does not hold up the others
+curl -s --max-time 60 -o "$WORK/slow.json" -w '%{http_code}' "http://127.0.0.1:$PORT/api/solve?board=grid:4x4" \
+  >"$WORK/slow.code" &
+SLOW=$!
+sleep 0.2
+pids=()
+boards=(k4 cycle:5 grid:3x3 windmill:3 theta:2,2,3 wedge:3,4 chord:6,3 butterfly)
+for i in "${!boards[@]}"; do
+  curl -s --max-time 60 -o "$WORK/c$i.json" -w '%{http_code}' \
+    "http://127.0.0.1:$PORT/api/solve?board=${boards[$i]}" >"$WORK/c$i.code" &
+  pids+=($!)
+done
+start=$(date +%s%N)
+for p in "${pids[@]}"; do wait "$p"; done
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+wait "$SLOW"
+all=1
+for i in "${!boards[@]}"; do
+  timeout 60 "$BIN" solve "${boards[$i]}" --json --quiet >"$WORK/c$i.cli" 2>/dev/null
+  if [ "$(cat "$WORK/c$i.code")" != 200 ] || ! diff -q <(strip "$WORK/c$i.json") <(strip "$WORK/c$i.cli") >/dev/null; then
+    all=0
+    bad "concurrent ${boards[$i]}" "status $(cat "$WORK/c$i.code"): $(head -c 300 "$WORK/c$i.json")"
+  fi
+done
+[ "$all" = 1 ] && ok "concurrent requests answered correctly"
+[ "$(cat "$WORK/slow.code")" = 503 ] && ok "slow request timed out" || bad "slow request" "$(cat "$WORK/slow.code")"
+[ "$elapsed_ms" -lt 5000 ] && ok "quick requests not held up (${elapsed_ms} ms)" ||
+  bad "quick requests held up" "${elapsed_ms} ms"
+
+# --- still alive, then a clean stop on SIGTERM
+fetch "/api/solve?board=k4"
+[ "$CODE" = 200 ] && ok "alive after all that" || bad "alive after all that" "$CODE"
+kill -TERM "$SPID"
+rc=
+for _ in $(seq 100); do
+  if ! kill -0 "$SPID" 2>/dev/null; then
+    wait "$SPID"
+    rc=$?
+    break
+  fi
+  sleep 0.1
+done
+[ "$rc" = 0 ] && grep -q 'stopping (SIGTERM)' "$WORK/serve.err" && ok "clean stop on SIGTERM" ||
+  bad "clean stop on SIGTERM" "rc=$rc: $(cat "$WORK/serve.err")"
+SPID=
+
+# SIGINT stops it too
+start_server "$WORK/serve2.err"
+if [ -n "$PORT" ]; then
+  OLDPORT=$PORT
+  # a second server on the same port cannot listen
+  expect_error "port in use" 'cannot listen on 127.0.0.1 port [0-9]+: Address already in use' serve --port "$OLDPORT"
+  kill -INT "$SPID"
+  rc=
+  for _ in $(seq 100); do
+    if ! kill -0 "$SPID" 2>/dev/null; then
+      wait "$SPID"
+      rc=$?
+      break
+    fi
+    sleep 0.1
+  done
+  [ "$rc" = 0 ] && ok "clean stop on SIGINT" || bad "clean stop on SIGINT" "rc=$rc"
+  SPID=
+else
+  bad "second server starts" "$(cat "$WORK/serve2.err")"
+fi
+
+expect_error "bad host" 'cannot use the address' serve --port 0 --host no.such.host.invalid
+expect_error "bad port" 'port' serve --port 70000
+expect_error "stray argument" 'unexpected argument' serve k4
+finish

@@ -1,0 +1,298 @@
+// game.mjs CYCLES_BINARY SOURCE_DIR ARTIFACT_DIR CHROMIUM
+//
+// End-to-end test of the browser game: starts `cycles serve --port 0`, opens
+// the page in headless Chromium (Debian's, through playwright-core), plays a
+// short game on k4 by clicking edges near their ends, and checks the drawn
+// board, the arrows, the engine's replies and the analysis panel against
+// `cycles solve --json`; then an illegal click, undo, hints and an uploaded
+// board file.  Screenshots go to ARTIFACT_DIR (game.png, hints.png, upload.png).
+// Prints "N passed, N failed" and exits 1 on any failure.
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [BIN, SRC, ART, CHROMIUM] = process.argv.slice(2);
+let passed = 0, failed = 0;
+
+// Records a check: prints FAIL with detail when cond is false.
+function check(name, cond, detail = '') {
+  if (cond) {
+    passed++;
+  } else {
+    failed++;
+    console.log(`FAIL: ${name}${detail ? ': ' + detail : ''}`);
+  }
+}
+
+// `cycles solve BOARD --moves M --json` as an object (the reference answer).
+function solve(board, moves) {
+  const args = ['solve', board, '--json', '--quiet'];
+  if (moves.length)
+    args.push('--moves', moves.join(' '));
+  return JSON.parse(execFileSync(BIN, args, { encoding: 'utf8', timeout: 60000, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+// Whether the move list is legal: `cycles solve` exits 0 on it.
+function legal(board, moves) {
+  try {
+    solve(board, moves);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// Starts the server on a free port; resolves to {proc, port}.
+function startServer() {
+  const proc = spawn(BIN, ['serve', '--port', '0', '--timeout', '60'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start within 10 s: ' + buf)), 10000);
+    proc.stderr.on('data', (d) => {
+      buf += d;
+      const m = buf.match(/serving on http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, port: Number(m[1]) });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error('the server exited with ' + code + ': ' + buf)));
+  });
+}
+
+// Waits until the page has finished its requests.
+async function settled(page) {
+  await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 120000 });
+}
+
+// The moves listed on the page, in order.
+async function listedMoves(page) {
+  return page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.trim()));
+}
+
+// The arrows drawn on the board: {move: player}.
+async function arrows(page) {
+  return page.$$eval('polygon.arrow[data-move]', (ps) =>
+    Object.fromEntries(ps.map((p) => [p.dataset.move, Number(p.dataset.player)])));
+}
+
+// Clicks the edge of move U->V near its V end, as a person would: finds a
+// point on the edge, closer to V, where the edge's own click target is the
+// topmost element, and clicks the mouse there.
+async function clickMove(page, move) {
+  const [a, b] = move.split('->');
+  const pt = await page.evaluate(([a, b]) => {
+    const hit = [...document.querySelectorAll('line.hit')].find(
+      (l) => (l.dataset.u === a && l.dataset.v === b) || (l.dataset.u === b && l.dataset.v === a));
+    if (!hit)
+      return null;
+    const c = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(hit.getAttribute(k)));
+    const [px, py, qx, qy] = hit.dataset.v === b ? c : [c[2], c[3], c[0], c[1]];
+    const svg = hit.ownerSVGElement, m = svg.getScreenCTM();
+    for (const t of [0.72, 0.66, 0.78, 0.62, 0.84]) {
+      const p = svg.createSVGPoint();
+      p.x = px + (qx - px) * t;
+      p.y = py + (qy - py) * t;
+      const s = p.matrixTransform(m);
+      if (document.elementFromPoint(s.x, s.y) === hit)
+        return { x: s.x, y: s.y };
+    }
+    return null;
+  }, [a, b]);
+  if (!pt)
+    throw new Error('no clickable point on the edge of ' + move);
+  await page.mouse.click(pt.x, pt.y);
+}
+
+// Checks the analysis panel against the reference answer ref.
+async function checkPanel(page, ref, what) {
+  const winner = await page.textContent('#a-winner');
+  check(`${what}: winner shown`, winner === 'player ' + ref.winner + ' wins (' + ref.outcome + '-position)',
+        winner);
+  const grundy = await page.textContent('#a-grundy');
+  check(`${what}: grundy shown`, ref.grundy === null ? grundy.startsWith('none') : grundy === String(ref.grundy),
+        `${grundy} vs ${ref.grundy}`);
+  const wins = await page.$$eval('#a-winning code', (cs) => cs.map((c) => c.textContent));
+  check(`${what}: winning moves shown`, JSON.stringify(wins) === JSON.stringify(ref.winning_moves),
+        `${wins} vs ${ref.winning_moves}`);
+}
+
+// Starts the server and the browser, runs the checks, and stops both again
+// whatever happens.
+async function main() {
+  const { proc, port } = await startServer();
+  const base = `http://127.0.0.1:${port}/`;
+  const profile = mkdtempSync(join(tmpdir(), 'cycles-e2e-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+             '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    // the page may reach our server only
+    await context.route('**/*', (route) =>
+      route.request().url().startsWith(base) ? route.continue() : route.abort());
+    const page = context.pages()[0] || await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // refused requests (an illegal move: 422, a bad family: 400) are part of the test
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+        errors.push(m.text());
+    });
+
+    // --- the board as drawn
+    await page.goto(base + '?board=k4');
+    await settled(page);
+    check('title', (await page.title()) === 'Game of Cycles');
+    check('k4: 6 edges drawn', (await page.locator('line.edge').count()) === 6);
+    check('k4: 6 click targets', (await page.locator('line.hit').count()) === 6);
+    check('k4: 4 vertices drawn', (await page.locator('circle.vertex').count()) === 4);
+    check('k4: 3 cells drawn', (await page.locator('polygon.cell').count()) === 3);
+    const labels = await page.$$eval('text.label', (ts) => ts.map((t) => t.textContent).sort());
+    check('k4: vertex labels', JSON.stringify(labels) === '["1","2","3","4"]', labels);
+    check('k4: no arrows yet', Object.keys(await arrows(page)).length === 0);
+    await checkPanel(page, solve('k4', []), 'start');
+
+    // --- a short game: the test plays player 1, the engine player 2
+    const board = 'k4';
+    let moves = [];
+    for (let turn = 0; turn < 6; turn++) {
+      const before = solve(board, moves);
+      if (before.over)
+        break;
+      // a winning move when there is one, else any legal move
+      const mine = before.winning_moves[0] || Object.keys(before.replies || {})[0];
+      check(`turn ${turn}: a move to play`, !!mine);
+      if (!mine)
+        break;
+      const n = (await listedMoves(page)).length;
+      await clickMove(page, mine);
+      await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, n, { timeout: 60000 });
+      await settled(page);
+      const listed = await listedMoves(page);
+      check(`turn ${turn}: my move listed`, listed[n] === mine, `${listed[n]} vs ${mine}`);
+      const afterMine = solve(board, moves.concat([mine]));
+      let expectLen = n + 1;
+      if (!afterMine.over) {
+        expectLen = n + 2;
+        const reply = listed[n + 1];
+        check(`turn ${turn}: the engine answered`, !!reply, JSON.stringify(listed));
+        if (afterMine.winning_moves.length)
+          check(`turn ${turn}: the engine's answer ${reply} wins`, afterMine.winning_moves.includes(reply),
+                `winning: ${afterMine.winning_moves}`);
+        else
+          check(`turn ${turn}: the engine's answer ${reply} is legal`, legal(board, moves.concat([mine, reply])));
+      }
+      check(`turn ${turn}: move count`, listed.length === expectLen, JSON.stringify(listed));
+      moves = listed.slice();
+      const drawn = await arrows(page);
+      check(`turn ${turn}: one arrow per move`, Object.keys(drawn).length === moves.length,
+            `${JSON.stringify(drawn)} vs ${moves}`);
+      moves.forEach((m, i) => check(`turn ${turn}: arrow ${m} by player ${(i % 2) + 1}`, drawn[m] === (i % 2) + 1,
+                                    JSON.stringify(drawn)));
+      const now = solve(board, moves);
+      await checkPanel(page, now, `turn ${turn}`);
+      if (now.over) {
+        const verdict = await page.textContent('#verdict');
+        check('game over shown', verdict.startsWith('Game over: player ' + now.winner + ' '), verdict);
+        break;
+      }
+    }
+    const final = solve(board, moves);
+    check('the game ended', final.over, JSON.stringify(moves));
+    check('the engine (player 2) won k4, a P-position', final.winner === 2, JSON.stringify(final));
+    // a game that ends with a cycle cell has grundy null; the cell is filled
+    const cycleCells = await page.locator('polygon.cell.cycle').count();
+    check('cycle cells filled exactly when the game ended with one',
+          final.grundy === null ? cycleCells >= 1 : cycleCells === 0, `${cycleCells} filled`);
+    await page.screenshot({ path: join(ART, 'game.png') });
+
+    // --- another family through the Board field; an illegal click
+    await page.click('#new');
+    await settled(page);
+    check('new game clears the arrows', Object.keys(await arrows(page)).length === 0);
+    const small = 'cycle:5';
+    await page.fill('#family', small);
+    await page.click('#load');
+    await page.waitForFunction(() => document.querySelectorAll('line.hit').length === 5, null, { timeout: 60000 });
+    await settled(page);
+    check('cycle:5 drawn', (await page.locator('circle.vertex').count()) === 5);
+    await clickMove(page, '1->2');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2, null, { timeout: 60000 });
+    await settled(page);
+    moves = await listedMoves(page);
+    check('cycle:5: my move and the answer', moves.length === 2 && moves[0] === '1->2', JSON.stringify(moves));
+    // an illegal move: a direction `cycles solve` refuses (3->2 or 1->5 makes a sink or a source)
+    const pos = solve(small, moves);
+    const edges = await page.$$eval('line.hit', (ls) => ls.map((l) => [l.dataset.u, l.dataset.v]));
+    let illegal = null;
+    for (const [u, v] of edges)
+      for (const m of [`${u}->${v}`, `${v}->${u}`]) {
+        const marked = moves.some((x) => x === `${u}->${v}` || x === `${v}->${u}`);
+        if (!illegal && !marked && !legal(small, moves.concat([m])))
+          illegal = m;
+      }
+    check('an illegal move exists', !!illegal, JSON.stringify(moves));
+    if (illegal) {
+      await clickMove(page, illegal);
+      await page.waitForSelector('#status.error', { timeout: 60000 });
+      await settled(page);
+      const msg = await page.textContent('#status');
+      console.log('illegal click ' + illegal + ': "' + msg + '"');
+      check('an illegal click is explained', msg.includes(illegal + ' is illegal'), msg);
+      check('an illegal click draws nothing', Object.keys(await arrows(page)).length === moves.length);
+    }
+    // --- hints: the winning moves drawn as green outlines
+    await page.check('#hints');
+    const hints = await page.$$eval('polygon.hint', (ps) => ps.map((p) => p.dataset.hint).sort());
+    check('hints show the winning moves', JSON.stringify(hints) === JSON.stringify(pos.winning_moves.slice().sort()),
+          `${hints} vs ${pos.winning_moves}`);
+    await page.screenshot({ path: join(ART, 'hints.png') });
+    await page.uncheck('#hints');
+    // --- undo takes back my move and the engine's answer
+    await page.click('#undo');
+    await settled(page);
+    check('undo takes back two moves', (await listedMoves(page)).length === moves.length - 2);
+    check('undo removes their arrows', Object.keys(await arrows(page)).length === moves.length - 2);
+
+    // --- an uploaded board file (the default board of the project)
+    await page.setInputFiles('#upload', join(SRC, 'boards', 'figure1.json'));
+    await page.waitForFunction(() => document.querySelectorAll('line.hit').length === 14, null, { timeout: 60000 });
+    await settled(page);
+    check('upload: 14 edges drawn', (await page.locator('line.edge').count()) === 14);
+    check('upload: 9 vertices drawn', (await page.locator('circle.vertex, rect.vertex').count()) === 9);
+    check('upload: 6 cells drawn', (await page.locator('polygon.cell').count()) === 6);
+    await checkPanel(page, solve(join(SRC, 'boards', 'figure1.json'), []), 'upload');
+    await page.screenshot({ path: join(ART, 'upload.png') });
+
+    // --- a bad family is reported, the board stays
+    await page.fill('#family', 'grid:0x0');
+    await page.click('#load');
+    await page.waitForSelector('#status.error', { timeout: 60000 });
+    await settled(page);
+    check('a bad family is reported', (await page.textContent('#status')).includes('grid:0x0'));
+    check('the board stays after an error', (await page.locator('line.hit').count()) === 14);
+
+    check('no errors in the page', errors.length === 0, errors.join(' | '));
+  } finally {
+    if (context)
+      await context.close();
+    proc.kill('SIGTERM');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  failed++;
+  console.log('FAIL: ' + (e && e.stack ? e.stack : e));
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
