@@ -118,3 +118,10 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
     for (size_t i = 0; i < (size_t)m * (size_t)n; i++)
         fold(key, (uint64_t)cg[i]);
 }
+
+void sg_canon_thread_done(void)
+{
+    nauty_freedyn();
+    nautil_freedyn();
+    naugraph_freedyn();
+}

@@ -440,6 +440,14 @@ static void *run_job(void *arg)
     return NULL;
 }
 
+/* A helper thread: a job, then nauty's per-thread workspace is freed. */
+static void *run_helper(void *arg)
+{
+    run_job(arg);
+    sg_canon_thread_done();
+    return NULL;
+}
+
 /* Searches a board position with all threads; the answer of the first to
  * finish, or a negative code. */
 static int search(fast *f, const unsigned char *mark, int wins)
@@ -466,7 +474,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
         jobs[i].wins = wins;
     }
     for (int i = 1; i < f->threads; i++) {
-        if (pthread_create(&jobs[i].thread, NULL, run_job, &jobs[i]) != 0)
+        if (pthread_create(&jobs[i].thread, NULL, run_helper, &jobs[i]) != 0)
             break;
         started++;
     }

@@ -51,7 +51,8 @@ static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, 
         for (int i = 0; i < nr; i++) {
             char m[2 * CY_MAX_LABEL + 8], q[2 * CY_MAX_LABEL + 8];
             cy_move_str(b, legal[i], m, sizeof m);
-            cy_move_str(b, reply[i], q, sizeof q);
+            if (reply[i] >= 0)
+                cy_move_str(b, reply[i], q, sizeof q);
             n += (size_t)snprintf(t + n, cap - n, "  %-12s %s\n", m, reply[i] >= 0 ? q : "(none)");
         }
     }
