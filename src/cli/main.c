@@ -31,7 +31,7 @@ static const command commands[] = {
                        "      the state digraph of a small board with P- and N-positions"},
     {"play", cmd_play, "play BOARD [--first human|engine] [--engine-play perfect|mirror|random]\n"
                        "      play a game in the terminal against the engine"},
-    {"serve", cmd_serve, "serve [--port N] [--host 127.0.0.1]\n"
+    {"serve", cmd_serve, "serve [--port N] [--host 127.0.0.1] [--timeout S] [--memory SIZE]\n"
                          "      play in the browser: a local web server and JSON API"},
     {"symmetry", cmd_symmetry, "symmetry BOARD [--json]\n"
                                "      the board's automorphisms that respect cells, and its involutions"},
