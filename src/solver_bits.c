@@ -16,16 +16,14 @@
 struct bits {
     const cy_board *b;
     cy_solver_opts o;
-    int ne;
+    int ne, nv;
     uint64_t all;
-    int head[2 * BITS_MAX_EDGES], tail[2 * BITS_MAX_EDGES];
     uint64_t vmask[BITS_MAX_EDGES + 1];   /* per vertex of an edge: its edges */
     uint64_t vinto[BITS_MAX_EDGES + 1];   /* edges whose dart 0 points into it */
     int vspecial[BITS_MAX_EDGES + 1];
     int ncell;
     uint64_t cmask[BITS_MAX_EDGES + 2];   /* cyclable cells: edges */
     uint64_t cref[BITS_MAX_EDGES + 2];    /* edges the walk runs as dart 1 */
-    int ecell[BITS_MAX_EDGES][2];         /* cells of each edge, -1 none */
     uint32_t pow3[BITS_MAX_EDGES + 1];
     unsigned char *tab;                   /* 1 + Grundy value, 0 unknown */
     size_t tab_bytes;
@@ -51,6 +49,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->b = b;
     s->o = *o;
     s->ne = b->ne;
+    s->nv = b->nv;
     s->all = b->ne == 64 ? ~0ull : (1ull << b->ne) - 1;
     s->progress.born = cy_now();
     if (b->nv > BITS_MAX_EDGES + 1) {
@@ -66,12 +65,6 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                 s->vinto[v] |= 1ull << e;
         }
     }
-    for (int d = 0; d < 2 * b->ne; d++) {
-        s->head[d] = cy_head(b, d);
-        s->tail[d] = cy_tail(b, d);
-    }
-    for (int e = 0; e < b->ne; e++)
-        s->ecell[e][0] = s->ecell[e][1] = -1;
     for (int c = 0; c < b->ncells; c++) {
         if (!b->cyclable[c])
             continue;
@@ -81,7 +74,6 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
             s->cmask[k] |= 1ull << e;
             if (d & 1)
                 s->cref[k] |= 1ull << e;
-            s->ecell[e][s->ecell[e][0] < 0 ? 0 : 1] = k;
         }
     }
     s->pow3[0] = 1;
@@ -117,47 +109,46 @@ void bits_until(bits *s, double until) { s->until = until; }
 
 cy_progress_state *bits_progress(bits *s) { return &s->progress; }
 
-/* Whether marking dart d (edge bit m) keeps the sink/source rule: THE
- * SINK/SOURCE RULE of rules.c, as masks. */
-static inline int legal(const bits *s, uint64_t marked, uint64_t dir, int d, uint64_t m)
+/* The moves of the position that are not allowed, as two edge masks
+ * (f[0] for dart 0, f[1] for dart 1): THE SINK/SOURCE RULE of rules.c (the
+ * last open edge of a vertex whose arrows all point in may not point in, nor
+ * out where they all point out) and the death moves (the second-to-last open
+ * edge of a cell whose arrows all cycle one way may not continue the cycle:
+ * the opponent would complete it, and a completing arrow always obeys the
+ * sink/source rule, since the cell's own arrows point into its tail and out
+ * of its head), as masks. */
+static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
-    int h = s->head[d], t = s->tail[d];
-    if (!s->vspecial[h]) {
-        /* x points into h when marked as dart 0 and in vinto, or as dart 1
-         * and not in vinto: when its dir bit differs from its vinto bit */
-        uint64_t others = s->vmask[h] & ~m;
-        uint64_t in = marked & others & (dir ^ s->vinto[h]);
-        if (in == others)
-            return 0;
-    }
-    if (!s->vspecial[t]) {
-        uint64_t others = s->vmask[t] & ~m;
-        uint64_t out = marked & others & ~(dir ^ s->vinto[t]);
-        if (out == others)
-            return 0;
-    }
-    return 1;
-}
-
-/* Whether, after the move on edge e, a cell of e can be completed: THE
- * CYCLE-CELL TEST of rules.c, as masks (a completing arrow always obeys the
- * sink/source rule: the cell's own arrows point into its tail and out of its
- * head). */
-static inline int death(const bits *s, uint64_t marked, uint64_t dir, int e)
-{
-    for (int i = 0; i < 2; i++) {
-        int c = s->ecell[e][i];
-        if (c < 0)
+    f[0] = f[1] = 0;
+    for (int v = 0; v < s->nv; v++) {
+        uint64_t open = s->vmask[v] & ~marked;
+        if (s->vspecial[v] || !open || (open & (open - 1)))
             continue;
-        uint64_t cm = s->cmask[c], mk = marked & cm;
-        uint64_t along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
+        /* x points into v when its dir bit differs from its vinto bit */
+        uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
+        int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
+        if (in == mk) /* all in (or none marked: degree 1) */
+            f[open_into_is_dart0 ? 0 : 1] |= open;
+        if (in == 0) /* all out (or none marked) */
+            f[open_into_is_dart0 ? 1 : 0] |= open;
+    }
+    for (int c = 0; c < s->ncell; c++) {
+        uint64_t cm = s->cmask[c], open = cm & ~marked;
+        if (__builtin_popcountll(open) != 2)
+            continue;
+        uint64_t mk = cm & marked, along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
         if (along && against)
             continue;
-        uint64_t open = cm & ~marked;
-        if (open && !(open & (open - 1)))
-            return 1;
+        /* the walk's own dart continues an "along" cycle */
+        if (!against) {
+            f[0] |= open & ~s->cref[c];
+            f[1] |= open & s->cref[c];
+        }
+        if (!along) {
+            f[0] |= open & s->cref[c];
+            f[1] |= open & ~s->cref[c];
+        }
     }
-    return 0;
 }
 
 /* The Grundy value of the position (marked, dir) with base-3 index idx. */
@@ -175,23 +166,23 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
         bits_stats(s, &st);
         cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
     }
-    uint64_t seen[3] = {0, 0, 0};
-    for (uint64_t open = s->all & ~marked; open; open &= open - 1) {
-        int e = __builtin_ctzll(open);
-        uint64_t m = 1ull << e;
-        for (int k = 0; k < 2; k++) {
-            int d = 2 * e + k;
-            if (!legal(s, marked, dir, d, m))
-                continue;
-            uint64_t nm = marked | m, nd = k ? dir | m : dir;
-            if (death(s, nm, nd, e))
-                continue;
-            int g = grundy(s, nm, nd, idx + (uint32_t)(k + 1) * s->pow3[e]);
+    uint64_t f[2], seen[3] = {0, 0, 0};
+    forbidden(s, marked, dir, f);
+    uint64_t open = s->all & ~marked;
+    for (int k = 0; k < 2; k++)
+        for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
+            int e = __builtin_ctzll(es);
+            uint64_t m = 1ull << e;
+            uint32_t child = idx + (uint32_t)(k + 1) * s->pow3[e];
+            int g = s->tab[child] - 1; /* a known child costs no call */
+            if (g < 0)
+                g = grundy(s, marked | m, k ? dir | m : dir, child);
+            else
+                s->hits++;
             if (g < 0)
                 return g;
             seen[g >> 6] |= 1ull << (g & 63);
         }
-    }
     int g = 0;
     while (seen[g >> 6] & (1ull << (g & 63)))
         g++;
