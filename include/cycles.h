@@ -491,7 +491,7 @@ typedef struct cy_verify_row {
     int winner;           /* the computed winner, 0 when not computed */
     int grundy;           /* the computed Grundy value, -1 when not computed */
     char says[200];       /* what the paper says */
-    char computed[200];   /* what the computation found */
+    char computed[320];   /* what the computation found */
     int agrees;           /* the computation agrees with the paper */
 } cy_verify_row;
 

@@ -6,53 +6,72 @@
  * and rotations and no crossings:
  *
  *  1. The plane graph is completed to a triangulated disk by temporary
- *     ("dummy") vertices, without touching the original edges:
- *       - a cell whose walk is a simple cycle of length 3 gets nothing;
+ *     edges and ("dummy") vertices, without touching the original edges:
+ *       - a face whose walk passes a vertex more than once (bridges, cut
+ *         vertices, trees) first gets shortcuts: at a corner w_i of a vertex
+ *         the walk visits again, between two edges that are not bridges, the
+ *         edge w_i-1 - w_i+1 is added inside the face when those two differ
+ *         and are not yet joined, cutting off the triangle w_i-1 w_i w_i+1.
+ *         This spreads blocks that meet at a cut vertex apart (where the
+ *         rings below would squeeze them together) and often leaves a simple
+ *         walk;
+ *       - a cell whose walk is then a simple cycle of length 3 gets nothing;
  *       - a cell whose walk is a longer simple cycle gets one dummy joined to
- *         each of its vertices (a star: triangles z, w_i, w_i+1);
- *       - a face whose walk passes a vertex more than once (trees, bridges,
- *         cut vertices) gets a ring of corner dummies c_0 .. c_k-1, one per
- *         step w_i -> w_i+1 of the walk, with edges c_i-w_i, c_i-w_i+1 and
- *         c_i-c_i+1, and (for a cell) one more dummy joined to the whole ring.
- *         The triangles w_i w_i+1 c_i and c_i w_i+1 c_i+1 fill the band between
- *         walk and ring; since every corner has a ring vertex of its own, no
- *         two of the new edges are parallel, so the graph stays simple.
- *     The outer face is the disk's boundary: its own walk when that is a
- *     simple cycle, else its ring of corner dummies (which then surrounds the
- *     whole board).
+ *         each of its vertices (a star: triangles z w_i w_i+1);
+ *       - a face whose walk still repeats a vertex gets a ring of corner
+ *         dummies c_0 .. c_k-1, one per step w_i -> w_i+1 of the walk, with
+ *         edges c_i-w_i, c_i-w_i+1 and c_i-c_i+1, and (for a cell) one more
+ *         dummy joined to the whole ring.  The triangles w_i w_i+1 c_i and
+ *         c_i w_i+1 c_i+1 fill the band between walk and ring; since every
+ *         corner has a ring vertex of its own, no two of the new edges are
+ *         parallel, so the graph stays simple.
+ *     The outer face is the disk's boundary: its walk when that is (after
+ *     shortcuts) a simple cycle, else its ring of corner dummies, which then
+ *     surrounds the whole board.
  *  2. The boundary is placed on a regular polygon (counterclockwise, so that
  *     cells run clockwise, the convention of the game tables) and every other
  *     vertex at a weighted average of its neighbours (Tutte's barycentric
  *     method, solved by conjugate gradients).  For a triangulated disk whose
  *     boundary is a strictly convex polygon, any such convex-combination map
- *     is an embedding with the given rotations (Floater, "One-to-one
- *     piecewise linear mappings over triangulations", 2003, after Tutte
- *     1963), so the original graph, a subgraph of it, is drawn with straight
- *     lines, without crossings and with the board's rotation at every vertex.
- *  3. The dummies are dropped.  A 3-connected board whose faces are all
- *     triangles gets no dummies: its layout is Tutte's plain one.
+ *     with positive weights is an embedding with the given rotations
+ *     (Floater, "One-to-one piecewise linear mappings over triangulations",
+ *     2003, after Tutte 1963), so the original graph, a subgraph of it, is
+ *     drawn with straight lines, without crossings and with the board's
+ *     rotation at every vertex.
+ *  3. The temporary edges and vertices are dropped.  A board whose faces are
+ *     all triangles (and whose outer walk is simple) gets none: its layout
+ *     is Tutte's plain one.
  *
- * Dummy edges weigh less than board edges (DUMMY_WEIGHT) so that the board's
- * own structure dominates the picture; any positive weight keeps the proof.
+ * The weights of the temporary edges (below) were chosen by eye and by the
+ * smallest vertex-to-edge distance over the families and random boards; any
+ * positive weights keep the proof.  Floating point can in principle still
+ * squeeze a layout too much, so boards of up to CHECK_MAX_EDGES edges are
+ * checked afterwards and refused with a message rather than drawn crossed.
  */
 #include "internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
-/* Weight of an edge to a dummy vertex (board edges weigh 1). */
-#define DUMMY_WEIGHT 0.5
+/* Weights of the edges the layout adds (board edges weigh 1): a shortcut
+ * across a corner, a star spoke, a ring vertex's edges to the walk, along
+ * the ring and to the ring's centre. */
+static const double W_SHORTCUT = 2, W_STAR = 2, W_RING_WALK = 2, W_RING = 0.5, W_RING_CENTRE = 20;
 /* The crossing check after the solve runs on boards up to this many edges. */
 #define CHECK_MAX_EDGES 4000
 
 static const double PI = 3.14159265358979323846;
 
-/* The augmented graph: vertices 0..nv-1 are the board's, the rest dummies. */
+/* The augmented graph: vertices 0..nv-1 are the board's, the rest dummies;
+ * a hash set of the edges between board vertices keeps it simple. */
 typedef struct aug {
     int n;              /* vertices */
     int m, cap;         /* edges and room */
     int *eu, *ev;
     double *w;
+    uint64_t *set;      /* edges u-v (u < v, board vertices) as (u << 32 | v) + 1; 0 = empty */
+    size_t setcap, setn;
 } aug;
 
 /* Adds a vertex; returns its number. */
@@ -61,8 +80,37 @@ static int aug_vertex(aug *g)
     return g->n++;
 }
 
-/* Adds the edge u-v of weight w. */
-static void aug_edge(aug *g, int u, int v, double w)
+/* The slot of key in the edge set (where it is, or the empty slot where it
+ * would go). */
+static size_t set_slot(const aug *g, uint64_t key)
+{
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> 20) & (g->setcap - 1);
+    while (g->set[i] && g->set[i] != key)
+        i = (i + 1) & (g->setcap - 1);
+    return i;
+}
+
+/* The key of the pair u, v. */
+static uint64_t pair_key(int u, int v)
+{
+    if (u > v) {
+        int t = u;
+        u = v;
+        v = t;
+    }
+    return ((uint64_t)(unsigned)u << 32 | (unsigned)v) + 1;
+}
+
+/* Whether board vertices u and v are joined in g. */
+static int aug_adjacent(const aug *g, int u, int v)
+{
+    return g->setcap && g->set[set_slot(g, pair_key(u, v))] != 0;
+}
+
+/* Adds the edge u-v of weight w (and records it when both ends are board
+ * vertices, nv of them). */
+static void aug_edge(aug *g, int u, int v, double w, int nv)
 {
     if (g->m == g->cap) {
         g->cap = g->cap ? 2 * g->cap : 64;
@@ -74,6 +122,23 @@ static void aug_edge(aug *g, int u, int v, double w)
     g->ev[g->m] = v;
     g->w[g->m] = w;
     g->m++;
+    if (u >= nv || v >= nv)
+        return;
+    if (2 * (g->setn + 1) > g->setcap) {
+        uint64_t *old = g->set;
+        size_t oldcap = g->setcap;
+        g->setcap = oldcap ? 2 * oldcap : 256;
+        g->set = cy_xcalloc(g->setcap, sizeof(uint64_t));
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i])
+                g->set[set_slot(g, old[i])] = old[i];
+        free(old);
+    }
+    size_t i = set_slot(g, pair_key(u, v));
+    if (!g->set[i]) {
+        g->set[i] = pair_key(u, v);
+        g->setn++;
+    }
 }
 
 /* Whether the walk w[0..k) visits no vertex twice (stamp is an nv-array of
@@ -89,16 +154,79 @@ static int walk_simple(const int *w, int k, int *stamp, int tag)
     return simple;
 }
 
+/* Shortens the walk of face f, w[0..k) with darts fd[0..k) (w[i] the tail of
+ * fd[i]), by shortcuts: at a corner w[i] whose vertex the walk visits again,
+ * between two edges that are not bridges, the edge w[i-1]-w[i+1] is added
+ * inside the face (when those differ and are not yet joined), cutting off the
+ * triangle w[i-1] w[i] w[i+1].  This spreads blocks that meet at a cut vertex
+ * apart, where the rings below would squeeze them together.  cnt is an
+ * nv-array of zeros (left zero).  Returns the new length; w is rewritten. */
+static int shortcut(aug *g, const cy_board *b, int *w, const int *fd, int k, int *cnt)
+{
+    if (k <= 3)
+        return k;
+    int *prev = cy_xmalloc(sizeof(int) * (size_t)k), *next = cy_xmalloc(sizeof(int) * (size_t)k);
+    int *queue = cy_xmalloc(sizeof(int) * (size_t)(3 * k));
+    unsigned char *alive = cy_xmalloc((size_t)k), *bridge = cy_xmalloc((size_t)k);
+    int nq = 0, len = k;
+    for (int i = 0; i < k; i++) {
+        prev[i] = (i + k - 1) % k;
+        next[i] = (i + 1) % k;
+        alive[i] = 1;
+        /* the edge of fd[i] is a bridge when the face lies on both its sides */
+        bridge[i] = b->dface[fd[i]] == b->dface[cy_dart_rev(fd[i])];
+        cnt[w[i]]++;
+    }
+    for (int i = 0; i < k; i++)
+        if (cnt[w[i]] > 1)
+            queue[nq++] = i;
+    /* bridge[i] is about the step from corner i to corner next[i]; a
+     * shortcut's step is never a bridge */
+    for (int q = 0; q < nq && len > 3; q++) {
+        int i = queue[q];
+        if (!alive[i] || cnt[w[i]] <= 1 || bridge[i] || bridge[prev[i]])
+            continue;
+        int p = prev[i], n = next[i];
+        if (w[p] == w[n] || aug_adjacent(g, w[p], w[n]))
+            continue;
+        aug_edge(g, w[p], w[n], W_SHORTCUT, b->nv);
+        alive[i] = 0;
+        cnt[w[i]]--;
+        next[p] = n;
+        prev[n] = p;
+        bridge[p] = 0;
+        len--;
+        queue[nq++] = p;
+        queue[nq++] = n;
+    }
+    int s = 0;
+    while (!alive[s])
+        s++;
+    int *out = cy_xmalloc(sizeof(int) * (size_t)len);
+    for (int j = 0, i = s; j < len; j++, i = next[i])
+        out[j] = w[i];
+    for (int i = 0; i < k; i++)
+        cnt[w[i]] = 0;
+    memcpy(w, out, sizeof(int) * (size_t)len);
+    free(out);
+    free(prev);
+    free(next);
+    free(queue);
+    free(alive);
+    free(bridge);
+    return len;
+}
+
 /* Adds a ring of corner dummies for the walk w[0..k) (k >= 3); ring[i] gets
  * the dummy of step w[i] -> w[i+1]. */
-static void add_ring(aug *g, const int *w, int k, int *ring)
+static void add_ring(aug *g, const int *w, int k, int *ring, int nv)
 {
     for (int i = 0; i < k; i++)
         ring[i] = aug_vertex(g);
     for (int i = 0; i < k; i++) {
-        aug_edge(g, ring[i], w[i], DUMMY_WEIGHT);
-        aug_edge(g, ring[i], w[(i + 1) % k], DUMMY_WEIGHT);
-        aug_edge(g, ring[i], ring[(i + 1) % k], DUMMY_WEIGHT);
+        aug_edge(g, ring[i], w[i], W_RING_WALK, nv);
+        aug_edge(g, ring[i], w[(i + 1) % k], W_RING_WALK, nv);
+        aug_edge(g, ring[i], ring[(i + 1) % k], W_RING, nv);
     }
 }
 
@@ -186,7 +314,7 @@ static void barycentric(const aug *g, const unsigned char *fixed, double *pos)
                 z[v] = r[v] / diag[v];
                 rz2 += r[v] * z[v];
             }
-            if (sqrt(rnorm) <= 1e-15 * bnorm)
+            if (sqrt(rnorm) <= 1e-13 * bnorm)
                 break;
             double beta = rz2 / rz;
             rz = rz2;
@@ -279,8 +407,9 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     }
     aug g = {.n = b->nv};
     for (int e = 0; e < b->ne; e++)
-        aug_edge(&g, b->eu[e], b->ev[e], 1.0);
+        aug_edge(&g, b->eu[e], b->ev[e], 1.0, b->nv);
     int *stamp = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    int *cnt = cy_xcalloc((size_t)b->nv, sizeof(int));
     for (int v = 0; v < b->nv; v++)
         stamp[v] = -1;
     int maxlen = 0;
@@ -292,32 +421,37 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     int *boundary = NULL, nb = 0;
     for (int f = 0; f < nf; f++) {
         int k = cy_face_len(b, f);
+        const int *fd = b->fdarts + b->fstart[f];
         for (int i = 0; i < k; i++)
-            w[i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
-        int simple = walk_simple(w, k, stamp, f);
+            w[i] = cy_tail(b, fd[i]);
+        if (!walk_simple(w, k, stamp, 2 * f))
+            k = shortcut(&g, b, w, fd, k, cnt);
+        int simple = walk_simple(w, k, stamp, 2 * f + 1);
         if (f == outer) {
             boundary = cy_xmalloc(sizeof(int) * (size_t)k);
             nb = k;
             if (simple)
                 memcpy(boundary, w, sizeof(int) * (size_t)k);
             else {
-                add_ring(&g, w, k, ring);
+                add_ring(&g, w, k, ring, b->nv);
                 memcpy(boundary, ring, sizeof(int) * (size_t)k);
             }
         } else if (simple && k > 3) {
             int z = aug_vertex(&g);
             for (int i = 0; i < k; i++)
-                aug_edge(&g, z, w[i], DUMMY_WEIGHT);
+                aug_edge(&g, z, w[i], W_STAR, b->nv);
         } else if (!simple) {
-            add_ring(&g, w, k, ring);
+            add_ring(&g, w, k, ring, b->nv);
             int z = aug_vertex(&g);
             for (int i = 0; i < k; i++)
-                aug_edge(&g, z, ring[i], DUMMY_WEIGHT);
+                aug_edge(&g, z, ring[i], W_RING_CENTRE, b->nv);
         }
     }
     free(w);
     free(ring);
     free(stamp);
+    free(cnt);
+    free(g.set);
 
     double *pos = cy_xcalloc(2 * (size_t)g.n, sizeof(double));
     unsigned char *fixed = cy_xcalloc((size_t)g.n, 1);
@@ -342,6 +476,8 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     return 0;
 }
 
+/* The board's own coordinates when all are finite numbers, else the
+ * computed layout (see the top of this file). */
 int cy_layout(const cy_board *b, double *xy, cy_error *err)
 {
     int own = b->has_coords;

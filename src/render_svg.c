@@ -52,11 +52,13 @@ typedef struct frame {
     double width, height;
 } frame;
 
+/* The pixel column of layout abscissa x. */
 static double px(const frame *f, double x)
 {
     return f->xoff + f->margin + (x - f->minx) * f->scale;
 }
 
+/* The pixel row of layout ordinate y (SVG rows run down, the layout's y up). */
 static double py(const frame *f, double y)
 {
     return f->margin + (f->maxy - y) * f->scale;
@@ -71,7 +73,8 @@ static double vradius(const cy_board *b, int v)
 
 /* Chooses the frame: the layout's longest side becomes 60 pixels per
  * vertex's square root (240 to 900), then grows until vertices are at least
- * 2.6 disc radii apart, within MAX_SIDE; the picture is at least caption_w
+ * 5 disc radii apart (room for an arrowhead between two discs), within
+ * MAX_SIDE; the picture is at least caption_w
  * wide and has caption_h more height for the caption. */
 static void choose_frame(const cy_board *b, const double *xy, double caption_h, double caption_w, frame *f)
 {
@@ -97,8 +100,8 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
                 if (d > 0 && d < dmin)
                     dmin = d;
             }
-        if (isfinite(dmin) && scale * dmin < 2.6 * rmax)
-            scale = 2.6 * rmax / dmin;
+        if (isfinite(dmin) && scale * dmin < 5.0 * rmax)
+            scale = 5.0 * rmax / dmin;
     }
     if (scale * ext > MAX_SIDE)
         scale = MAX_SIDE / ext;
@@ -115,7 +118,8 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
     }
 }
 
-/* Appends an arrowhead for dart d at fraction t along its edge. */
+/* Appends an arrowhead for dart d at fraction t along the part of its edge
+ * that the vertex discs leave visible, shrunk to fit that part. */
 static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t,
                           double len, const char *colour)
 {
@@ -127,7 +131,13 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
         return;
     dx /= l;
     dy /= l;
-    double mx = x1 + t * (x2 - x1), my = y1 + t * (y2 - y1);
+    double ru = vradius(b, u), rv = vradius(b, v), vis = l - ru - rv;
+    if (vis < 4)
+        vis = 4;
+    if (len > 0.8 * vis)
+        len = 0.8 * vis;
+    double at = ru + t * (l - ru - rv);
+    double mx = x1 + at * dx, my = y1 + at * dy;
     double hw = len * 0.5;
     double tx = mx + dx * len / 2, ty = my + dy * len / 2;
     double bx = mx - dx * len / 2, by = my - dy * len / 2;
@@ -135,6 +145,8 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
                   bx - dy * hw, by + dx * hw, bx + dy * hw, by - dx * hw, colour);
 }
 
+/* The whole picture (see cycles.h and the top of this file); NULL only when
+ * the layout fails. */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
 {
     double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
@@ -157,6 +169,26 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
             hint[p->hints[i]] = 1;
     const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
+
+    /* unmarkable edges: unmarked, and neither direction legal.  After a
+     * cycle cell no move is legal, so then the edges are classified one by
+     * one (quadratic, so only on smaller boards). */
+    unsigned char *unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
+    if (cy_rules_cycle_cell(b, mark) < 0) {
+        int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int n = cy_rules_legal(b, mark, legal);
+        for (int e = 0; e < b->ne; e++)
+            unmarkable[e] = !mark[e];
+        for (int i = 0; i < n; i++)
+            unmarkable[cy_dart_edge(legal[i])] = 0;
+        free(legal);
+    } else if (b->ne <= 1000) {
+        for (int e = 0; e < b->ne; e++) {
+            cy_edge_info in;
+            cy_rules_classify(b, mark, e, &in);
+            unmarkable[e] = in.cls == CY_EDGE_UNMARKABLE;
+        }
+    }
 
     frame f;
     /* 14px type is about 8px a character wide */
@@ -189,8 +221,6 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     /* edges */
     cy_buf_puts(&o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
     for (int e = 0; e < b->ne; e++) {
-        cy_edge_info in;
-        cy_rules_classify(b, mark, e, &in);
         int u = b->eu[e], v = b->ev[e];
         const char *colour = C_EDGE, *cls = "unmarked", *dash = "";
         double width = 2.0;
@@ -210,7 +240,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
                 width = 2.5;
                 cls = "hint";
                 strcat(what, " (a winning move)");
-            } else if (in.cls == CY_EDGE_UNMARKABLE) {
+            } else if (unmarkable[e]) {
                 dash = " stroke-dasharray=\"7 5\"";
                 cls = "unmarkable";
                 strcat(what, " (unmarkable)");
@@ -229,10 +259,11 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
             int d = cy_dart(e, mark[e]);
             put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14, d == last ? C_LAST : C_MARKED);
         } else {
+            /* both ways: an arrowhead near each end, like a double-headed arrow */
             int both = hint[2 * e] && hint[2 * e + 1];
             for (int s = 0; s < 2; s++)
                 if (hint[2 * e + s])
-                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? (s ? 0.3 : 0.7) : 0.5, 14, C_HINT);
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT);
         }
     }
     cy_buf_puts(&o, "</g>\n");
@@ -267,5 +298,6 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     free(xy);
     free(mark);
     free(hint);
+    free(unmarkable);
     return cy_buf_take(&o);
 }

@@ -56,6 +56,7 @@ static void add_arc(cy_statetree *t, int from, int to, int d, int *cap)
     t->narcs++;
 }
 
+/* Frees what t holds and zeroes it (safe on a zeroed or freed tree). */
 void cy_statetree_free(cy_statetree *t)
 {
     free(t->marks);
@@ -68,6 +69,8 @@ void cy_statetree_free(cy_statetree *t)
     memset(t, 0, sizeof *t);
 }
 
+/* Breadth first from start with a hash table on the marks, then backward
+ * induction (see the top of this file); on refusal t is left zeroed. */
 int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
                        cy_error *err)
 {
@@ -168,6 +171,8 @@ static void put_position(cy_buf *o, const cy_board *b, const cy_statetree *t, in
         cy_buf_puts(o, "start");
 }
 
+/* The digraph in DOT (see cycles.h): positions s0 .. s(n-1), arcs with the
+ * move as tooltip, one rank per number of moves, and a legend. */
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
 {
     cy_buf o = {0};

@@ -85,6 +85,9 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
         snprintf(buf + k, n - k, nwin ? "; green: winning moves" : "; no winning move");
 }
 
+/* `cycles draw`: writes the picture to -o (SVG or PNG by its extension) or
+ * SVG to standard output; exit status 0, or 1 after a one-line error with
+ * nothing written. */
 int cmd_draw(int argc, char **argv)
 {
     cli_opts o;

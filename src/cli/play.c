@@ -13,8 +13,13 @@
  *            move that does not hand over a cycle cell, else any legal move;
  *   random   completes a cycle cell when it can, else a random move that is
  *            not a death move when there is one, else any legal move;
- *   mirror   the mirror strategy of the papers (needs issue 4's API).
- * Ties are broken by a PRNG seeded from --seed (default: the clock).
+ *   mirror   the mirror strategy a theorem of the papers gives the board
+ *            (cy_strategy_find); the engine takes that strategy's side
+ *            unless --first says otherwise, which is then an error.
+ * Ties are broken by a PRNG seeded from --seed (default: the clock).  The
+ * solver only finds who wins (no Grundy values), within --timeout seconds a
+ * search (PLAY_TIMEOUT by default); when it gives up, the engine says so and
+ * plays in the random style, and `hint` says it has none.
  */
 #include "cli.h"
 
@@ -24,6 +29,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Seconds the solver may spend on one search unless --timeout says otherwise
+ * (grid:4x4 takes minutes); after that the engine plays at random. */
+#define PLAY_TIMEOUT 10.0
+/* Table memory of the solver unless --memory says otherwise. */
+#define PLAY_MEMORY ((size_t)512 << 20)
 
 /* Longest input line we look at (longer ones are refused). */
 #define LINE_MAX_USED 1000
@@ -36,6 +47,7 @@ typedef struct game {
     int human;             /* the human's player number, 1 or 2 */
     const char *style;     /* "perfect", "random" or "mirror" */
     cy_solver *solver;     /* NULL when the board is too big for it */
+    cy_strategy *mirror;   /* the mirror strategy the engine plays (style "mirror") */
     char no_solver[512];   /* why there is no solver */
     uint64_t rng;
     int *buf;              /* room for 2*ne darts */
@@ -157,7 +169,11 @@ static void hint(game *g)
     cy_analysis a;
     cy_error err;
     if (cy_analyse(g->solver, g->mark, &a, &err) < 0) {
-        printf("no hint: %s\n", err.msg);
+        if (a.nwin) {
+            printf("winning move%s found before the solver stopped (%s):", a.nwin == 1 ? "" : "s", err.msg);
+            print_moves(g->b, a.winning, a.nwin);
+        } else
+            printf("no hint: %s\n", err.msg);
         cy_analysis_free(&a);
         return;
     }
@@ -189,12 +205,14 @@ static void undo(game *g)
         return;
     }
     printf("undone:");
+    int printed = 0;
     while (g->nhist > last_human) {
         int d = g->hist[--g->nhist];
         char m[2 * CY_MAX_LABEL + 8];
         cy_move_str(g->b, d, m, sizeof m);
         g->mark[cy_dart_edge(d)] = CY_UNMARKED;
-        printf(" %s (%s)", m, g->nhist == last_human ? "yours" : "the engine's");
+        printf("%s %s (%s)", printed ? "," : "", m, g->nhist == last_human ? "yours" : "the engine's");
+        printed = 1;
     }
     printf("\n");
 }
@@ -227,11 +245,22 @@ static void engine_move(game *g)
     if (!strcmp(g->style, "perfect")) {
         cy_analysis a;
         cy_error err;
-        if (cy_analyse(g->solver, g->mark, &a, &err) < 0)
-            printf("(the solver gave up: %s; the engine plays at random)\n", err.msg);
-        else if (a.nwin)
+        int r = cy_analyse(g->solver, g->mark, &a, &err);
+        /* winning moves found before a timeout are winning all the same */
+        if (a.nwin)
             d = pick(g, a.winning, a.nwin);
+        else if (r < 0)
+            printf("(%s: the engine plays at random this move)\n", err.msg);
         cy_analysis_free(&a);
+    } else if (!strcmp(g->style, "mirror")) {
+        char why[512] = "";
+        int last = g->nhist ? g->hist[g->nhist - 1] : -1;
+        int n = cy_strategy_moves(g->mirror, g->b, g->mark, last, g->buf, why, sizeof why);
+        if (n > 0)
+            d = g->buf[0];
+        else
+            printf("(the %s strategy has no move here: %s; the engine plays at random this move)\n",
+                   g->mirror->name, why);
     }
     if (d < 0)
         d = random_move(g);
@@ -241,22 +270,25 @@ static void engine_move(game *g)
     play_move(g, d);
 }
 
-/* Announces the end of the game: who won and why. */
+/* Announces the end of the game: who won and why (the winner called "you"
+ * or "the engine" when the game ended in this session). */
 static void announce(game *g)
 {
     const cy_board *b = g->b;
     int played = cy_rules_played(b, g->mark), winner = played % 2 ? 1 : 2;
     int c = cy_rules_cycle_cell(b, g->mark);
+    char whom[32] = "";
+    if (g->nhist)
+        snprintf(whom, sizeof whom, " (%s)", who(g, winner));
     if (c >= 0) {
         char m[2 * CY_MAX_LABEL + 8] = "the last move";
         if (g->nhist)
             cy_move_str(b, g->hist[g->nhist - 1], m, sizeof m);
         printf("game over: %s completed cell %d (", m, c + 1);
         print_walk(b, c);
-        printf("), a cycle cell; player %d (%s) wins\n", winner, who(g, winner));
+        printf("), a cycle cell; player %d%s wins\n", winner, whom);
     } else
-        printf("game over: no legal move is left; player %d (%s) made the last move and wins\n", winner,
-               who(g, winner));
+        printf("game over: no legal move is left; player %d%s made the last move and wins\n", winner, whom);
 }
 
 /* Prints the commands. */
@@ -287,12 +319,13 @@ static char *trim(const char *s, char *out, size_t n)
     return out;
 }
 
-/* Prints s with unprintable bytes as '?' (at most 80 characters). */
-static void print_clean(const char *s)
+/* Prints at most max bytes of s, control characters as '?' and "..." when
+ * it is cut short. */
+static void print_clean(const char *s, int max)
 {
     int i = 0;
-    for (; s[i] && i < 80; i++)
-        putchar(isprint((unsigned char)s[i]) ? s[i] : '?');
+    for (; s[i] && i < max; i++)
+        putchar((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i]);
     if (s[i])
         printf("...");
 }
@@ -312,7 +345,8 @@ static int handle(game *g, const char *raw)
     if (!*line)
         return 0;
     if (!strcmp(low, "quit") || !strcmp(low, "exit") || !strcmp(low, "q")) {
-        printf("game abandoned after %d moves\n", cy_rules_played(g->b, g->mark));
+        int n = cy_rules_played(g->b, g->mark);
+        printf("game abandoned after %d move%s\n", n, n == 1 ? "" : "s");
         return 1;
     }
     if (!strcmp(low, "help") || !strcmp(low, "?"))
@@ -328,8 +362,15 @@ static int handle(game *g, const char *raw)
     else if (strstr(line, "->")) {
         cy_error err;
         int *d = NULL, n = 0;
-        if (cy_moves_parse(g->b, line, &d, &n, &err) < 0)
-            printf("not a move: %s\n", err.msg);
+        if (cy_moves_parse(g->b, line, &d, &n, &err) < 0) {
+            /* the parser names the move by its number in a list: drop that */
+            const char *why = err.msg, *p = strstr(err.msg, "): ");
+            if (!strncmp(err.msg, "move 1 (", 8) && p)
+                why = p + 3;
+            printf("not a move: ");
+            print_clean(why, 300);
+            printf("\n");
+        }
         else if (n != 1)
             printf("one move at a time, please\n");
         else {
@@ -345,7 +386,7 @@ static int handle(game *g, const char *raw)
         free(d);
     } else {
         printf("unknown command \"");
-        print_clean(line);
+        print_clean(line, 80);
         printf("\": type a move as U->V, or help\n");
     }
     return 0;
@@ -382,6 +423,9 @@ static char **rewrite_args(int argc, char **argv, int *seeded, char **made)
     return nv;
 }
 
+/* `cycles play`: sets the game up (a one-line error and exit status 1 for a
+ * bad board or option), then runs it to the end, `quit` or the end of the
+ * input, and returns 0. */
 int cmd_play(int argc, char **argv)
 {
     int seeded;
@@ -408,16 +452,40 @@ int cmd_play(int argc, char **argv)
         free(made);
         return 1;
     }
-    if (!strcmp(style, "mirror")) {
-        free(made);
-        return cli_fail("play", "--engine mirror is not available yet");
-    }
     game g = {0};
-    g.style = !strcmp(style, "perfect") ? "perfect" : "random";
+    g.style = !strcmp(style, "perfect") ? "perfect" : !strcmp(style, "mirror") ? "mirror" : "random";
     free(made);
     if (cli_load(&o, &g.b, &g.mark))
         return 1;
+    int p0 = cy_rules_played(g.b, g.mark) % 2 == 0 ? 1 : 2;
+    g.human = !strcmp(first, "human") ? p0 : 3 - p0;
+    if (!strcmp(g.style, "mirror")) {
+        char why[1024] = "";
+        g.mirror = cy_strategy_find(g.b, -1, why, sizeof why);
+        if (!g.mirror) {
+            cli_fail(o.board, "no mirror strategy of the papers applies to this board: %s", why);
+            free(g.mark);
+            cy_board_free(g.b);
+            return 1;
+        }
+        if (!o.first)
+            g.human = 3 - g.mirror->player; /* the engine takes the strategy's side */
+        else if (g.human == g.mirror->player) {
+            cli_fail(o.board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
+                     g.mirror->name, g.mirror->player, g.mirror->player,
+                     g.mirror->player == p0 ? "engine" : "human");
+            cy_strategy_free(g.mirror);
+            free(g.mark);
+            cy_board_free(g.b);
+            return 1;
+        }
+    }
     o.solver.progress = 0;
+    if (!o.memory)
+        o.solver.memory = PLAY_MEMORY;
+    o.solver.no_grundy = 1; /* the engine and the hints need only who wins */
+    if (!(o.solver.timeout > 0))
+        o.solver.timeout = PLAY_TIMEOUT;
     cy_error err;
     g.solver = cy_solver_new(g.b, &o.solver, &err);
     if (!g.solver) {
@@ -434,14 +502,14 @@ int cmd_play(int argc, char **argv)
     g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
     g.echo = !isatty(0);
     g.start_played = cy_rules_played(g.b, g.mark);
-    int p0 = to_move(&g);
-    g.human = !strcmp(first, "human") ? p0 : 3 - p0;
 
     const cy_board *b = g.b;
     printf("Game of Cycles on %s: %d vertices, %d edges, %d cell%s.\n", b->name ? b->name : "the board", b->nv,
            b->ne, b->ncells, b->ncells == 1 ? "" : "s");
     printf("You are player %d and move %s; the engine (%s) is player %d.\n", g.human,
            g.human == p0 ? "first" : "second", g.style, 3 - g.human);
+    if (g.mirror)
+        printf("The engine plays %s, which wins here by %s.\n", g.mirror->name, g.mirror->theorem);
     printf("Type a move as U->V, or: hint, undo, moves, show, help, quit.\n");
     show(&g);
 
@@ -461,13 +529,14 @@ int cmd_play(int argc, char **argv)
         fflush(stdout);
         ssize_t got = getline(&line, &cap, stdin);
         if (got < 0) {
-            printf("%s\ngame abandoned at the end of the input after %d moves\n", g.echo ? "(end of input)" : "",
-                   cy_rules_played(b, g.mark));
+            int n = cy_rules_played(b, g.mark);
+            printf("%s\ngame abandoned at the end of the input after %d move%s\n", g.echo ? "(end of input)" : "",
+                   n, n == 1 ? "" : "s");
             break;
         }
         if (g.echo) {
             char t[LINE_MAX_USED + 1];
-            print_clean(trim(line, t, sizeof t));
+            print_clean(trim(line, t, sizeof t), 200);
             printf("\n");
         }
         if (handle(&g, line))
@@ -478,6 +547,7 @@ int cmd_play(int argc, char **argv)
     free(g.buf);
     free(g.hist);
     cy_solver_free(g.solver);
+    cy_strategy_free(g.mirror);
     free(g.mark);
     cy_board_free(g.b);
     return 0;

@@ -1,11 +1,282 @@
 /*
- * strategy.c - `cycles strategy` (not written yet).
+ * strategy.c - `cycles strategy mirror BOARD`: choose a mirror strategy that
+ * a theorem of the papers guarantees (paper 000 Thm 6, paper 002 Thm 8,
+ * paper 004 Thm 4.1), name its player, and verify it against every line of
+ * the opponent.  --involution PAIRS forces the mirror-reverse strategy under
+ * a given involution instead (to see where a strategy stops working).
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Parses "1:3,2:4" (pairs of labels exchanged; other vertices fixed) into
+ * vmap; returns 0, or 1 after printing the error. */
+static int parse_involution(const cy_board *b, const char *text, int *vmap)
+{
+    for (int v = 0; v < b->nv; v++)
+        vmap[v] = v;
+    char *copy = strdup(text);
+    int rc = 0;
+    for (char *tok = strtok(copy, ", \t"); tok && !rc; tok = strtok(NULL, ", \t")) {
+        char *colon = strchr(tok, ':');
+        if (!colon) {
+            rc = cli_fail("--involution", "\"%s\" is not a pair U:V", tok);
+            break;
+        }
+        *colon = 0;
+        int u = cy_board_find(b, tok), v = cy_board_find(b, colon + 1);
+        if (u < 0 || v < 0)
+            rc = cli_fail("--involution", "the board has no vertex %s", u < 0 ? tok : colon + 1);
+        else if (vmap[u] != u || vmap[v] != v)
+            rc = cli_fail("--involution", "vertex %s is paired twice", vmap[u] != u ? tok : colon + 1);
+        else {
+            vmap[u] = v;
+            vmap[v] = u;
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+/* The moves of a line as a JSON array. */
+static json_t *line_json(const cy_board *b, const int *line, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, line[i], m, sizeof m);
+        json_array_append_new(a, json_string(m));
+    }
+    return a;
+}
+
+/* The vertex pairs of a vertex map (each pair once) as a JSON array. */
+static json_t *pairs_json(const cy_board *b, const int *vmap)
+{
+    json_t *a = json_array();
+    for (int v = 0; v < b->nv; v++)
+        if (vmap[v] > v)
+            json_array_append_new(a, json_pack("[ss]", b->label[v], b->label[vmap[v]]));
+    return a;
+}
+
+/* The answer as JSON (s NULL: no theorem applies, why says why). */
+static char *as_json(const cy_board *b, const cy_strategy *s, const char *why, const cy_strategy_report *r)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
+    json_object_set_new(o, "edges", json_integer(b->ne));
+    json_object_set_new(o, "applies", json_boolean(s && strcmp(s->theorem, "none") != 0));
+    if (!s) {
+        json_object_set_new(o, "why", json_string(why));
+    } else {
+        json_object_set_new(o, "strategy", json_string(s->name));
+        json_object_set_new(o, "theorem", json_string(s->theorem));
+        json_object_set_new(o, "why", json_string(s->why));
+        if (s->vmap)
+            json_object_set_new(o, "involution", pairs_json(b, s->vmap));
+        else {
+            /* a cactus: the pairs of every cycle's reflection, and the axes */
+            json_t *all = json_array(), *axes = json_array();
+            for (int c = 0; c < s->nlocal; c++) {
+                json_t *p = json_array(), *fixed = json_array();
+                for (int v = 0; v < b->nv; v++) {
+                    int w = s->local[c][v];
+                    if (w == v)
+                        json_array_append_new(fixed, json_string(b->label[v]));
+                    else if (w > v) {
+                        json_array_append_new(p, json_pack("[ss]", b->label[v], b->label[w]));
+                        json_array_append_new(all, json_pack("[ss]", b->label[v], b->label[w]));
+                    }
+                }
+                json_array_append_new(axes, json_pack("{si so so}", "cell", c + 1, "pairs", p, "fixed", fixed));
+            }
+            json_object_set_new(o, "involution", all);
+            json_object_set_new(o, "axes", axes);
+        }
+        json_t *self = json_array();
+        for (int i = 0; i < s->nself; i++) {
+            int e = s->self[i];
+            char name[2 * CY_MAX_LABEL + 4];
+            snprintf(name, sizeof name, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            json_array_append_new(self, json_string(name));
+        }
+        json_object_set_new(o, "self_involutive_edges", self);
+        json_object_set_new(o, "winner", json_integer(s->player));
+        json_object_set_new(o, "verified", json_boolean(r->verified));
+        json_object_set_new(o, "complete", json_boolean(r->complete));
+        json_object_set_new(o, "opponent_lines", json_integer((json_int_t)(r->opponent_lines > INT64_MAX ? INT64_MAX : r->opponent_lines)));
+        json_object_set_new(o, "positions", json_integer((json_int_t)r->positions));
+        if (r->line) {
+            json_object_set_new(o, "losing_line", line_json(b, r->line, r->line_len));
+            json_object_set_new(o, "losing_why", json_string(r->why));
+        } else if (!r->complete)
+            json_object_set_new(o, "stopped", json_string(r->why));
+        json_object_set_new(o, "seconds", json_real((double)(long long)(r->seconds * 1e6) / 1e6));
+    }
+    char *t = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    size_t n = strlen(t);
+    char *x = malloc(n + 2);
+    memcpy(x, t, n);
+    x[n] = '\n';
+    x[n + 1] = 0;
+    free(t);
+    return x;
+}
+
+/* Appends formatted text to a malloc'd string. */
+static void put(char **t, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void put(char **t, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    *t = realloc(*t, *len + (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(*t + *len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    *len += (size_t)n;
+}
+
+/* The answer as readable text. */
+static char *as_text(const cy_board *b, const cy_strategy *s, const char *why, const cy_strategy_report *r)
+{
+    char *t = NULL;
+    size_t n = 0;
+    put(&t, &n, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    if (!s) {
+        put(&t, &n, "applies: no\nwhy: %s\n", why);
+        return t;
+    }
+    put(&t, &n, "strategy: %s for player %d (%s)\n", s->name, s->player,
+        strcmp(s->theorem, "none") ? s->theorem : "no theorem covers this involution");
+    if (s->vmap) {
+        put(&t, &n, "involution:");
+        for (int v = 0; v < b->nv; v++)
+            if (s->vmap[v] > v)
+                put(&t, &n, " %s<->%s", b->label[v], b->label[s->vmap[v]]);
+        put(&t, &n, "\n");
+    } else
+        for (int c = 0; c < s->nlocal; c++) {
+            put(&t, &n, "axis of cell %d:", c + 1);
+            for (int v = 0; v < b->nv; v++) {
+                int w = s->local[c][v];
+                if (w == v)
+                    put(&t, &n, " %s", b->label[v]);
+                else if (w > v)
+                    put(&t, &n, " %s<->%s", b->label[v], b->label[w]);
+            }
+            put(&t, &n, "\n");
+        }
+    put(&t, &n, "why: %s\n", s->why);
+    if (r->verified)
+        put(&t, &n, "verified: yes, player %d wins against all %llu lines of the opponent (%llu positions, %.3f s)\n",
+            s->player, (unsigned long long)r->opponent_lines, (unsigned long long)r->positions, r->seconds);
+    else if (r->line) {
+        put(&t, &n, "verified: no, the strategy loses this line:");
+        for (int i = 0; i < r->line_len; i++) {
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, r->line[i], m, sizeof m);
+            put(&t, &n, " %s", m);
+        }
+        put(&t, &n, "\n  (%s)\n", r->why);
+    } else
+        put(&t, &n, "verified: not checked to the end: %s\n", r->why);
+    return t;
+}
+
+/* `cycles strategy mirror|mirror-reverse|rotate-reverse|modified BOARD [--json]
+ * [--involution PAIRS] [--timeout S]`: mirror takes the first theorem that
+ * applies, the others only their own. */
 int cmd_strategy(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(NULL, "cycles strategy is not available yet");
+    static const struct {
+        const char *name;
+        int kind;
+    } names[] = {{"mirror", -1},
+                 {"mirror-reverse", CY_STRATEGY_MIRROR},
+                 {"rotate-reverse", CY_STRATEGY_ROTATE},
+                 {"modified", CY_STRATEGY_MODIFIED}};
+    if (argc < 3)
+        return cli_fail(NULL, "strategy: name a strategy (cycles strategy mirror BOARD)");
+    int kind = -2;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(argv[2], names[i].name))
+            kind = names[i].kind;
+    if (kind == -2)
+        return cli_fail(NULL, "unknown strategy \"%s\" (mirror, mirror-reverse, rotate-reverse or modified)", argv[2]);
+    /* --involution is this command's own option: take it out before cli_parse */
+    const char *forced = NULL;
+    char **args = malloc(sizeof(char *) * (size_t)(argc + 1));
+    int nargs = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i >= 3 && !strcmp(argv[i], "--involution")) {
+            if (i + 1 >= argc) {
+                free(args);
+                return cli_fail(NULL, "option --involution needs a value");
+            }
+            forced = argv[++i];
+        } else if (i >= 3 && !strncmp(argv[i], "--involution=", 13))
+            forced = argv[i] + 13;
+        else
+            args[nargs++] = argv[i];
+    }
+    args[nargs] = NULL;
+    cli_opts o;
+    int bad = cli_parse(nargs, args, 3, "BOARD json special timeout output", &o);
+    free(args);
+    if (bad)
+        return 1;
+    cy_board *b;
+    unsigned char *mark;
+    if (cli_load(&o, &b, &mark))
+        return 1;
+    int rc = 1;
+    char why[1024] = "";
+    cy_strategy *s = NULL;
+    cy_error err;
+    if (forced && kind >= 0 && kind != CY_STRATEGY_MIRROR) {
+        cli_fail("--involution", "a given involution plays mirror-reverse; use cycles strategy mirror");
+        goto out;
+    }
+    if (cy_rules_played(b, mark) != 0) {
+        cli_fail(o.board, "strategies are checked from the empty board; the board has moves");
+        goto out;
+    }
+    if (forced) {
+        int *vmap = malloc(sizeof(int) * (size_t)b->nv);
+        if (parse_involution(b, forced, vmap)) {
+            free(vmap);
+            goto out;
+        }
+        s = cy_strategy_with_involution(b, vmap, &err);
+        free(vmap);
+        if (!s) {
+            cli_fail("--involution", "%s", err.msg);
+            goto out;
+        }
+    } else
+        s = cy_strategy_find(b, kind, why, sizeof why);
+    cy_strategy_report r;
+    memset(&r, 0, sizeof r);
+    if (s) {
+        cy_strategy_limits lim = {.timeout = o.timeout};
+        if (cy_strategy_verify(b, s, &lim, &r, &err) < 0) /* too big: say so, but name the strategy */
+            snprintf(r.why, sizeof r.why, "%.200s", err.msg);
+    }
+    char *text = o.json ? as_json(b, s, why, &r) : as_text(b, s, why, &r);
+    rc = cli_emit(&o, text);
+    free(text);
+    cy_strategy_report_free(&r);
+out:
+    cy_strategy_free(s);
+    free(mark);
+    cy_board_free(b);
+    return rc;
 }

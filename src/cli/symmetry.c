@@ -1,11 +1,244 @@
 /*
- * symmetry.c - `cycles symmetry` (not written yet).
+ * symmetry.c - `cycles symmetry BOARD`: the automorphisms of the board that
+ * respect cells, its involutions, and for each involution the
+ * self-involutive vertices, edges and cells, each cell's class and what
+ * Theorem 6 of paper 000 predicts.
  */
 #include "cli.h"
 
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The name of an involution class. */
+static const char *class_name(int c)
+{
+    return c == CY_INV_SELF ? "self-involutive" : c == CY_INV_PART ? "part-involutive" : "nowhere-involutive";
+}
+
+/* The kind of automorphism a. */
+static const char *kind_name(const cy_automorphism *a)
+{
+    return a->order == 1 ? "identity" : a->reflection ? "reflection" : "rotation";
+}
+
+/* The vertex labels of cell c as a JSON array. */
+static json_t *cell_walk(const cy_board *b, int c)
+{
+    json_t *w = json_array();
+    for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++)
+        json_array_append_new(w, json_string(b->label[cy_tail(b, b->fdarts[i])]));
+    return w;
+}
+
+/* Appends cell c's walk "1,2,4" to t. */
+static void cell_text(const cy_board *b, int c, char *t, size_t n)
+{
+    size_t k = 0;
+    t[0] = 0;
+    for (int i = b->fstart[c]; i < b->fstart[c + 1] && k + 1 < n; i++)
+        k += (size_t)snprintf(t + k, n - k, "%s%s", i > b->fstart[c] ? "," : "", b->label[cy_tail(b, b->fdarts[i])]);
+}
+
+/* The involution's description as a JSON object. */
+static json_t *inv_json(const cy_board *b, const cy_involution *inv)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(inv->reflection ? "reflection" : "rotation"));
+    json_t *pairs = json_array(), *fixed = json_array();
+    for (int v = 0; v < b->nv; v++) {
+        if (inv->vmap[v] == v)
+            json_array_append_new(fixed, json_string(b->label[v]));
+        else if (v < inv->vmap[v])
+            json_array_append_new(pairs, json_pack("[ss]", b->label[v], b->label[inv->vmap[v]]));
+    }
+    json_object_set_new(o, "pairs", pairs);
+    json_object_set_new(o, "fixed_vertices", fixed);
+    json_t *edges = json_array();
+    for (int e = 0; e < b->ne; e++)
+        if (inv->edge[e] != CY_INV_EDGE_MOVED) {
+            char name[2 * CY_MAX_LABEL + 4];
+            snprintf(name, sizeof name, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            json_array_append_new(edges, json_pack("{ss ss}", "edge", name, "ends",
+                                                   inv->edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped"));
+        }
+    json_object_set_new(o, "self_involutive_edges", edges);
+    json_t *fixed_cells = json_array();
+    for (int c = 0; c < b->ncells; c++)
+        if (inv->cell[c] == CY_INV_SELF)
+            json_array_append_new(fixed_cells, json_integer(c + 1));
+    json_object_set_new(o, "self_involutive_cells", fixed_cells);
+    json_t *cells = json_array();
+    for (int c = 0; c < b->ncells; c++)
+        json_array_append_new(cells, json_pack("{si so si ss}", "cell", c + 1, "walk", cell_walk(b, c), "partner",
+                                               inv->cmap[c] + 1, "class", class_name(inv->cell[c])));
+    json_object_set_new(o, "cells", cells);
+    json_t *t6 = json_object();
+    json_object_set_new(t6, "applies", json_boolean(inv->thm6 != 0));
+    json_object_set_new(t6, "winner", inv->thm6 ? json_integer(inv->thm6) : json_null());
+    json_object_set_new(t6, "why", json_string(inv->why));
+    json_object_set_new(o, "theorem6", t6);
+    return o;
+}
+
+/* The whole answer as JSON text, or NULL with the message printed. */
+static char *as_json(const cy_board *b, const cy_symmetry *s)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
+    json_object_set_new(o, "vertices", json_integer(b->nv));
+    json_object_set_new(o, "edges", json_integer(b->ne));
+    json_object_set_new(o, "cells", json_integer(b->ncells));
+    int rot = 0, refl = 0;
+    for (int i = 0; i < s->n; i++)
+        s->aut[i].reflection ? refl++ : rot++;
+    json_object_set_new(o, "automorphisms", json_integer(s->n));
+    json_object_set_new(o, "rotations", json_integer(rot));
+    json_object_set_new(o, "reflections", json_integer(refl));
+    json_t *els = json_array(), *invs = json_array();
+    for (int i = 0; i < s->n; i++) {
+        const cy_automorphism *a = &s->aut[i];
+        json_t *map = json_object();
+        for (int v = 0; v < b->nv; v++)
+            json_object_set_new(map, b->label[v], json_string(b->label[a->vmap[v]]));
+        json_array_append_new(els, json_pack("{ss si so}", "kind", kind_name(a), "order", a->order, "map", map));
+        if (a->order == 2) {
+            cy_involution inv;
+            cy_error err;
+            if (cy_involution_analyse(b, a->vmap, &inv, &err) < 0) {
+                json_decref(o);
+                json_decref(els);
+                json_decref(invs);
+                cli_fail(b->name, "%s", err.msg);
+                return NULL;
+            }
+            json_array_append_new(invs, inv_json(b, &inv));
+            cy_involution_free(&inv);
+        }
+    }
+    json_object_set_new(o, "elements", els);
+    json_object_set_new(o, "involutions", invs);
+    char *t = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    size_t n = strlen(t);
+    char *r = malloc(n + 2);
+    memcpy(r, t, n);
+    r[n] = '\n';
+    r[n + 1] = 0;
+    free(t);
+    return r;
+}
+
+/* A growing text. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+/* Appends formatted text. */
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->s = realloc(t->s, t->cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* The whole answer as readable text, or NULL with the message printed. */
+static char *as_text(const cy_board *b, const cy_symmetry *s)
+{
+    text t = {NULL, 0, 0};
+    put(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    int rot = 0, refl = 0, ninv = 0;
+    for (int i = 0; i < s->n; i++) {
+        s->aut[i].reflection ? refl++ : rot++;
+        ninv += s->aut[i].order == 2;
+    }
+    put(&t, "automorphisms: %d (%d rotations including the identity, %d reflections)\n", s->n, rot, refl);
+    for (int i = 0; i < s->n; i++) {
+        const cy_automorphism *a = &s->aut[i];
+        put(&t, "  %-10s order %d:", kind_name(a), a->order);
+        int moved = 0;
+        for (int v = 0; v < b->nv; v++)
+            if (a->vmap[v] != v) {
+                put(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
+                moved++;
+            }
+        put(&t, "%s\n", moved ? "" : " (every vertex fixed)");
+    }
+    put(&t, "involutions: %d\n", ninv);
+    int k = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (s->aut[i].order != 2)
+            continue;
+        cy_involution inv;
+        cy_error err;
+        if (cy_involution_analyse(b, s->aut[i].vmap, &inv, &err) < 0) {
+            free(t.s);
+            cli_fail(b->name, "%s", err.msg);
+            return NULL;
+        }
+        put(&t, "involution %d (%s):", ++k, inv.reflection ? "reflection" : "rotation");
+        for (int v = 0; v < b->nv; v++)
+            if (v < inv.vmap[v])
+                put(&t, " %s<->%s", b->label[v], b->label[inv.vmap[v]]);
+        put(&t, "\n  self-involutive vertices:");
+        for (int v = 0; v < b->nv; v++)
+            if (inv.vmap[v] == v)
+                put(&t, " %s", b->label[v]);
+        put(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
+        for (int e = 0; e < b->ne; e++)
+            if (inv.edge[e] != CY_INV_EDGE_MOVED)
+                put(&t, " %s-%s (ends %s)", b->label[b->eu[e]], b->label[b->ev[e]],
+                    inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+        put(&t, "%s\n", inv.fixed_edges ? "" : " none");
+        for (int c = 0; c < b->ncells; c++) {
+            char w[512];
+            cell_text(b, c, w, sizeof w);
+            put(&t, "  cell %d (%s): %s", c + 1, w, class_name(inv.cell[c]));
+            if (inv.cmap[c] != c)
+                put(&t, ", partner cell %d", inv.cmap[c] + 1);
+            put(&t, "\n");
+        }
+        put(&t, "  %s\n", inv.why);
+        cy_involution_free(&inv);
+    }
+    return t.s;
+}
+
+/* `cycles symmetry BOARD [--json] [--special V,..] [-o FILE]`. */
 int cmd_symmetry(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(NULL, "cycles symmetry is not available yet");
+    cli_opts o;
+    if (cli_parse(argc, argv, 2, "BOARD json special output", &o))
+        return 1;
+    cy_board *b;
+    unsigned char *mark;
+    if (cli_load(&o, &b, &mark))
+        return 1;
+    cy_error err;
+    cy_symmetry *s = cy_symmetry_new(b, &err);
+    int rc = 1;
+    if (!s)
+        cli_fail(o.board, "%s", err.msg);
+    else {
+        char *t = o.json ? as_json(b, s) : as_text(b, s);
+        if (t)
+            rc = cli_emit(&o, t);
+        free(t);
+    }
+    cy_symmetry_free(s);
+    free(mark);
+    cy_board_free(b);
+    return rc;
 }

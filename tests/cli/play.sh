@@ -1,0 +1,130 @@
+# Command-line tests of `cycles play`: scripted games on piped standard
+# input (moves, illegal moves with the reason, hint, undo, moves, show, quit,
+# the end of the game and why), the engine styles and options, one-line
+# errors, and random input lines that must never crash the loop.
+. "$(dirname "$0")/lib.bash"
+
+# play_in INPUT ARGS...: runs cycles play ARGS with INPUT (backslash escapes
+# such as \n interpreted) on standard input (10 s limit); sets $OUT, $ERR, $RC.
+play_in() {
+  local input=$1
+  shift
+  printf '%b' "$input" | timeout 10 "$BIN" play "$@" >"$WORK/out" 2>"$WORK/err"
+  RC=$?
+  OUT=$(cat "$WORK/out")
+  ERR=$(cat "$WORK/err")
+}
+
+# game NAME PATTERN INPUT ARGS...: the game exits 0 and its transcript matches PATTERN.
+game() {
+  local name=$1 pat=$2 input=$3
+  shift 3
+  play_in "$input" "$@"
+  if [ "$RC" != 0 ]; then bad "$name" "exit status $RC (stderr: $ERR)"; return; fi
+  if ! printf '%s\n' "$OUT" | grep -Eq -- "$pat"; then bad "$name" "transcript lacks '$pat': $OUT"; return; fi
+  ok "$name"
+}
+
+# the start
+game "header" 'You are player 1 and move first; the engine \(perfect\) is player 2' 'quit\n' k4 --seed 1
+game "position shown" 'cell 1 \(1 2 4\): open, 3 of 3 edges unmarked' 'quit\n' k4 --seed 1
+game "quit" 'game abandoned after 0 moves' 'quit\n' k4
+game "end of input" 'game abandoned at the end of the input after 0 moves' '' k4
+game "input echoed" '^you> help$' 'help\nquit\n' k4
+game "help" 'undo   take back your last move' 'help\n' k4
+
+# an illegal move is refused with the reason, and the game goes on
+game "illegal source" 'illegal: marking 6->1 makes 6 a source' '6->1\nquit\n' lollipop:5 --seed 2
+game "illegal marked" 'illegal: edge 1-2 is already marked' '1->2\n1->2\nquit\n' k4 --seed 2
+game "not an edge" 'not a move: there is no edge between' '1->3\nquit\n' cycle:4
+game "no such vertex" 'not a move: the board has no vertex 9' '1->9\nquit\n' cycle:4
+game "one at a time" 'one move at a time' '1->2 2->3\nquit\n' cycle:4
+game "unknown command" 'unknown command "dance"' 'dance\nquit\n' k4
+
+# the engine replies, and the end says who won and why
+game "engine replies" '^engine \(player 2\) plays ' '1->2\nquit\n' k4 --seed 3
+# C3: after 1->2 every reply hands player 1 the cycle (one of these two completes it)
+game "win by a cycle cell" 'completed cell 1 \(1 2 3\), a cycle cell; player 1 \(you\) wins' \
+  '1->2\n2->3\n3->1\n' cycle:3 --seed 4
+# path:2 (ends special): after 1->2 the engine's 2->3 is the last move
+game "win by the last move" 'no legal move is left; player 2 \(the engine\) made the last move and wins' \
+  '1->2\n' path:2 --seed 5
+game "engine first" 'You are player 2 and move second' 'quit\n' k4 --first engine --seed 6
+game "engine moves first" '^engine \(player 1\) plays ' 'quit\n' k4 --first engine --seed 6
+# the perfect engine wins K4 as the second player whatever we do
+game "perfect engine wins k4" 'player 2 \(the engine\) (wins|made the last move)' \
+  '1->2\n1->3\n1->4\n2->3\n2->4\n3->4\n2->1\n3->1\n4->1\n3->2\n4->2\n4->3\n' k4 --seed 7
+game "perfect engine wins as first player" 'player 1 \(the engine\) (wins|made the last move)' \
+  '1->2\n2->3\n3->4\n4->5\n5->1\n2->1\n3->2\n4->3\n5->4\n1->5\n' cycle:5 --first engine --seed 8
+
+# hint, moves, show, undo
+game "hint when losing" 'no move wins against perfect play; moves that do not hand over a cycle cell:' 'hint\nquit\n' k4
+game "hint when winning" '^winning moves?: ' 'hint\nquit\n' cycle:5
+game "moves" 'legal moves \(12\): ' 'moves\nquit\n' k4
+game "death moves" 'death moves, which let the opponent complete a cycle cell \(2\): ' \
+  'moves\nquit\n' cycle:3 --moves "1->2"
+game "show" '1 move played; player 2 \(you\) to move' 'show\nquit\n' cycle:5 --moves "1->2"
+game "show arrows" 'arrows: 1->2' 'show\nquit\n' cycle:5 --moves "1->2"
+game "nothing to undo" 'nothing to undo' 'undo\nquit\n' k4
+game "undo" 'undone: .* \(the engine.s\), 1->2 \(yours\)' '1->2\nundo\nquit\n' k4 --seed 9
+game "undo restores" 'game abandoned after 0 moves' '1->2\nundo\nquit\n' k4 --seed 9
+game "blank and case" 'legal moves' '\n   \n  MOVES  \nquit\n' k4
+
+# engine styles and their spellings
+game "engine random" 'the engine \(random\)' 'quit\n' k4 --engine random
+game "engine=random" 'the engine \(random\)' 'quit\n' k4 --engine=random
+game "engine-play random" 'the engine \(random\)' 'quit\n' k4 --engine-play random
+game "engine perfect" 'the engine \(perfect\)' 'quit\n' k4 --engine perfect
+game "random engine takes a cycle" 'player 1 \(the engine\) wins' '1->2\n' cycle:3 --engine random --moves "2->3" --seed 1
+game "random on a big board" 'player [12]' '1->2\nquit\n' grid:9x9 --engine random --seed 1
+game "hint on a big board" 'no hint: ' 'hint\nquit\n' grid:9x9 --engine random --seed 1
+game "same seed, same game" "$(play_in '1->2\n' k4 --seed 42; printf '%s\n' "$OUT" | grep '^engine' | head -1 |
+  sed 's/[>()]/./g')" '1->2\n' k4 --seed 42
+game "game already over" '^game over: the last move completed cell 1 \(1 2 3\), a cycle cell; player 1 wins$' '' \
+  cycle:3 --moves "1->2 2->3 3->1"
+
+# errors: one line, exit 1, nothing on stdout
+expect_error "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
+expect_error "bad first" '--first is human or engine' play k4 --first nobody
+expect_error "bad board" 'no such file' play nosuchboard
+expect_error "perfect too big" 'perfect engine cannot play this board.*--engine random' play grid:9x9
+expect_error "bad moves" 'makes 1 a sink' play cycle:3 --moves "3->1 2->1"
+expect_error "unknown option" 'unknown option' play k4 --hints
+
+# the mirror engine: the strategy of the papers, its side taken by default
+game "mirror header" 'the engine \(mirror\) is player 2' 'quit\n' grid:3x3 --engine mirror
+game "mirror theorem" 'plays mirror-reverse, which wins here by paper 000, Theorem 6' 'quit\n' grid:3x3 --engine mirror
+game "mirror reply" '^engine \(player 2\) plays 8->9$' '1->2\nquit\n' grid:3x3 --engine mirror
+game "mirror first" 'You are player 2 and move second' 'quit\n' cycle:5 --engine mirror
+all=""
+for d in 1-\>2 2-\>3 4-\>5 5-\>6 7-\>8 8-\>9 1-\>4 4-\>7 2-\>5 5-\>8 3-\>6 6-\>9; do
+  all="$all$d\n${d#*->}->${d%%->*}\n"
+done
+game "mirror wins grid:3x3" 'player 2 \(the engine\) (wins|made the last move)' "$all$all$all" grid:3x3 --engine mirror
+expect_error "mirror needs a strategy" 'no mirror strategy of the papers applies' play k4 --engine mirror
+expect_error "mirror side" 'player 1.s, so the engine must be player 1 \(--first engine\)' \
+  play cycle:5 --engine mirror --first human
+
+# fuzz: random lines (moves, commands, junk, long lines, control bytes)
+# never crash the loop: every run ends with exit status 0 and a last word
+words=(1 2 3 4 5 6 7 8 9 10 '->' '-' '>' hint undo moves show help quit '' ' ' ',' x '1->2' '2->1' '->->' 'é' '%s%n' '\\')
+for seed in 1 2 3 4 5 6 7 8; do
+  RANDOM=$seed
+  : >"$WORK/fuzz_in"
+  for _ in $(seq 1 60); do
+    line=""
+    for _ in $(seq 0 $((RANDOM % 5))); do line="$line${words[RANDOM % ${#words[@]}]}"; done
+    [ $((RANDOM % 9)) = 0 ] && line="$(head -c $((RANDOM % 40 + 1)) /dev/urandom | tr -d '\n\000')"
+    [ $((RANDOM % 23)) = 0 ] && line="$(printf '%*s' 3000 '' | tr ' ' 'a')->1"
+    [ "$line" = quit ] && line=hint
+    printf '%s\n' "$line" >>"$WORK/fuzz_in"
+  done
+  for board in k4 grid:3x3 lollipop:5 spider:1,2,3; do
+    timeout 20 "$BIN" play "$board" --engine random --seed "$seed" <"$WORK/fuzz_in" >"$WORK/out" 2>"$WORK/err"
+    rc=$?
+    if [ "$rc" != 0 ]; then bad "fuzz $board $seed" "exit status $rc: $(tail -c 300 "$WORK/err")"; continue; fi
+    if tail -1 "$WORK/out" | grep -Eq 'game over|game abandoned'; then ok "fuzz $board $seed"
+    else bad "fuzz $board $seed" "last line: $(tail -1 "$WORK/out")"; fi
+  done
+done
+finish

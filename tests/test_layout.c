@@ -1,0 +1,307 @@
+/*
+ * test_layout.c - cy_layout: a board's own coordinates are used as they
+ * are; boards without coordinates (families stripped of theirs, game tables,
+ * random boards with bridges, cut vertices, trees and pendant vertices) get a
+ * straight-line drawing without crossings whose rotation at every vertex is
+ * the board's, cells clockwise and the outer face outside; 3-connected
+ * triangulated boards get Tutte's plain barycentric layout.
+ */
+#include "support.h"
+#include "randboard.c"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double TAU = 6.28318530717958647692;
+
+/* A copy of b without coordinates (same labels, faces and special vertices). */
+static cy_board *strip(const cy_board *b)
+{
+    int nf = b->ncells + 1;
+    int **walk = malloc(sizeof(int *) * (size_t)nf);
+    int *len = malloc(sizeof(int) * (size_t)nf);
+    for (int f = 0; f < nf; f++) {
+        len[f] = cy_face_len(b, f);
+        walk[f] = malloc(sizeof(int) * (size_t)len[f]);
+        for (int i = 0; i < len[f]; i++)
+            walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
+    }
+    cy_board_desc d = {
+        .nv = b->nv, .labels = (const char *const *)b->label, .ncells = b->ncells,
+        .cells = (const int *const *)walk, .cell_len = len,
+        .outer = walk[b->ncells], .outer_len = len[b->ncells],
+        .special = b->special, .name = b->name,
+    };
+    cy_error err;
+    cy_board *r = cy_board_from_faces(&d, &err);
+    if (!r)
+        fail_msg("strip %s: %s", b->name ? b->name : "?", err.msg);
+    for (int f = 0; f < nf; f++)
+        free(walk[f]);
+    free(walk);
+    free(len);
+    assert_int_equal(r->has_coords, 0);
+    return r;
+}
+
+/* The cross product (q - p) x (r - p). */
+static double cross(const double *xy, int p, int q, int r)
+{
+    return (xy[2 * q] - xy[2 * p]) * (xy[2 * r + 1] - xy[2 * p + 1]) -
+           (xy[2 * q + 1] - xy[2 * p + 1]) * (xy[2 * r] - xy[2 * p]);
+}
+
+/* Whether r lies in the bounding box of segment pq, with slack eps. */
+static int in_box(const double *xy, int p, int q, int r, double eps)
+{
+    return xy[2 * r] >= fmin(xy[2 * p], xy[2 * q]) - eps && xy[2 * r] <= fmax(xy[2 * p], xy[2 * q]) + eps &&
+           xy[2 * r + 1] >= fmin(xy[2 * p + 1], xy[2 * q + 1]) - eps &&
+           xy[2 * r + 1] <= fmax(xy[2 * p + 1], xy[2 * q + 1]) + eps;
+}
+
+/* Whether edges e and f meet anywhere but at a shared end (conservatively:
+ * near touches count), computed by intersecting the segments. */
+static int edges_meet(const cy_board *b, const double *xy, int e, int f, double eps)
+{
+    int p = b->eu[e], q = b->ev[e], r = b->eu[f], s = b->ev[f];
+    if (p == r || p == s || q == r || q == s) {
+        int c = (p == r || p == s) ? p : q;
+        int a = c == p ? q : p, d = c == r ? s : r;
+        double ax = xy[2 * a] - xy[2 * c], ay = xy[2 * a + 1] - xy[2 * c + 1];
+        double dx = xy[2 * d] - xy[2 * c], dy = xy[2 * d + 1] - xy[2 * c + 1];
+        double cr = ax * dy - ay * dx, dot = ax * dx + ay * dy;
+        return fabs(cr) <= 1e-12 * sqrt((ax * ax + ay * ay) * (dx * dx + dy * dy)) && dot > 0;
+    }
+    double o1 = cross(xy, p, q, r), o2 = cross(xy, p, q, s), o3 = cross(xy, r, s, p), o4 = cross(xy, r, s, q);
+    if (((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps)))
+        return 1;
+    return (fabs(o1) <= eps && in_box(xy, p, q, r, 1e-12)) || (fabs(o2) <= eps && in_box(xy, p, q, s, 1e-12)) ||
+           (fabs(o3) <= eps && in_box(xy, r, s, p, 1e-12)) || (fabs(o4) <= eps && in_box(xy, r, s, q, 1e-12));
+}
+
+/* Twice the signed area of face f's walk (negative: clockwise). */
+static double face_area(const cy_board *b, const double *xy, int f)
+{
+    double s = 0;
+    for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++) {
+        int d = b->fdarts[i], u = cy_tail(b, d), v = cy_head(b, d);
+        s += xy[2 * u] * xy[2 * v + 1] - xy[2 * v] * xy[2 * u + 1];
+    }
+    return s;
+}
+
+/* Lays b out and checks the drawing: finite, distinct points; no two edges
+ * meeting except at a shared end; cells clockwise and the outer face
+ * counterclockwise; the darts at every vertex in counterclockwise order, as
+ * the rotation says.  what names the board in failure messages.  Returns the
+ * layout (to free). */
+static double *check_layout(const cy_board *b, const char *what)
+{
+    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
+    cy_error err;
+    if (cy_layout(b, xy, &err) < 0)
+        fail_msg("%s: %s", what, err.msg);
+    double ext = 0;
+    for (int i = 0; i < 2 * b->nv; i++) {
+        if (!isfinite(xy[i]))
+            fail_msg("%s: coordinate %d is not finite", what, i);
+        ext = fmax(ext, fabs(xy[i]));
+    }
+    double tiny = 1e-9 * (ext > 0 ? ext : 1);
+    for (int u = 0; u < b->nv; u++)
+        for (int v = u + 1; v < b->nv; v++)
+            if (hypot(xy[2 * u] - xy[2 * v], xy[2 * u + 1] - xy[2 * v + 1]) < tiny)
+                fail_msg("%s: vertices %s and %s share a point", what, b->label[u], b->label[v]);
+    for (int e = 0; e < b->ne; e++)
+        for (int f = e + 1; f < b->ne; f++)
+            if (edges_meet(b, xy, e, f, 1e-14 * ext * ext))
+                fail_msg("%s: edges %s-%s and %s-%s meet", what, b->label[b->eu[e]], b->label[b->ev[e]],
+                         b->label[b->eu[f]], b->label[b->ev[f]]);
+    for (int c = 0; c < b->ncells; c++)
+        if (!(face_area(b, xy, c) < 0))
+            fail_msg("%s: cell %d is not clockwise (area %g)", what, c + 1, face_area(b, xy, c) / 2);
+    if (b->ncells && !(face_area(b, xy, b->ncells) > 0))
+        fail_msg("%s: the outer face is not counterclockwise", what);
+    for (int v = 0; v < b->nv; v++) {
+        int s = b->vstart[v], n = cy_degree(b, v);
+        if (n < 2)
+            continue;
+        double turn = 0;
+        for (int i = 0; i < n; i++) {
+            int h1 = cy_head(b, b->vdarts[s + i]), h2 = cy_head(b, b->vdarts[s + (i + 1) % n]);
+            double a1 = atan2(xy[2 * h1 + 1] - xy[2 * v + 1], xy[2 * h1] - xy[2 * v]);
+            double a2 = atan2(xy[2 * h2 + 1] - xy[2 * v + 1], xy[2 * h2] - xy[2 * v]);
+            double t = fmod(a2 - a1 + 2 * TAU, TAU);
+            turn += t < 1e-12 ? TAU : t;
+        }
+        if (fabs(turn - TAU) > 1e-6)
+            fail_msg("%s: the drawn rotation at vertex %s is not the board's", what, b->label[v]);
+    }
+    return xy;
+}
+
+/* The families, each stripped of its coordinates. */
+static const char *const FAMILIES[] = {
+    "k4", "cycle:3", "cycle:4", "cycle:9", "chord:6,3", "chord:7,2", "inner:4", "inner:7", "theta:1,2,3",
+    "theta:2,3,4", "theta:4,4,4", "gtheta:2,3,3,3", "gtheta:1,3,3,4,2", "grid:2x2", "grid:2x5", "grid:3x3",
+    "grid:4x4", "grid:5x7", "wedge:3,4", "wedge:3,4,5", "wedge:5,3,6,4", "butterfly", "butterfly:closed",
+    "windmill:2", "windmill:5", "lollipop:3", "lollipop:5", "path:1", "path:2", "path:6", "star:2", "star:7",
+    "spider:1,2,3", "spider:3,3,1,2", NULL,
+};
+
+/* A board with coordinates is drawn with exactly those. */
+static void test_own_coordinates(void **state)
+{
+    (void)state;
+    for (int i = 0; FAMILIES[i]; i++) {
+        cy_board *b = t_board(FAMILIES[i]);
+        assert_true(b->has_coords);
+        double *xy = check_layout(b, FAMILIES[i]);
+        for (int v = 0; v < b->nv; v++) {
+            assert_true(xy[2 * v] == b->x[v]);
+            assert_true(xy[2 * v + 1] == b->y[v]);
+        }
+        free(xy);
+        cy_board_free(b);
+    }
+}
+
+/* Every family without its coordinates draws without crossings and with its
+ * rotations. */
+static void test_families_stripped(void **state)
+{
+    (void)state;
+    for (int i = 0; FAMILIES[i]; i++) {
+        cy_board *f = t_board(FAMILIES[i]);
+        cy_board *b = strip(f);
+        free(check_layout(b, FAMILIES[i]));
+        cy_board_free(b);
+        cy_board_free(f);
+    }
+}
+
+/* Every family, in a range of sizes (the families' own list), stripped. */
+static void test_family_list_stripped(void **state)
+{
+    (void)state;
+    static const char *const more[] = {"cycle:30", "grid:10x12", "wedge:3,3,3,3,3,3", "windmill:12",
+                                       "star:40", "spider:5,1,4,2,3", "gtheta:2,2,3,3,4,4", "theta:1,5,9",
+                                       "lollipop:12", "path:40", "chord:12,6", "inner:12", NULL};
+    for (int i = 0; more[i]; i++) {
+        cy_board *f = t_board(more[i]);
+        cy_board *b = strip(f);
+        free(check_layout(b, more[i]));
+        cy_board_free(b);
+        cy_board_free(f);
+    }
+    /* every family named by cy_family_list has a default-looking spec above */
+    for (const cy_family_info *fi = cy_family_list(); fi->name; fi++) {
+        int found = 0;
+        for (int i = 0; FAMILIES[i] && !found; i++)
+            found = !strncmp(FAMILIES[i], fi->name, strlen(fi->name));
+        if (!found)
+            fail_msg("family %s is not covered by the layout tests", fi->name);
+    }
+}
+
+/* A game table carries no coordinates: read it back and lay it out. */
+static void test_game_tables(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"k4", "grid:3x3", "lollipop:5", "butterfly:closed", "wedge:3,4,5",
+                                        "theta:2,3,4", "spider:1,2,3", NULL};
+    for (int i = 0; specs[i]; i++) {
+        cy_board *f = t_board(specs[i]);
+        cy_error err;
+        char *table = cy_write_board(f, NULL, CY_FMT_TABLE, &err);
+        if (!table)
+            fail_msg("%s: %s", specs[i], err.msg);
+        cy_board *b = cy_read_board(table, strlen(table), CY_FMT_TABLE, NULL, &err);
+        if (!b)
+            fail_msg("%s: %s", specs[i], err.msg);
+        assert_int_equal(b->has_coords, 0);
+        free(check_layout(b, specs[i]));
+        free(table);
+        cy_board_free(b);
+        cy_board_free(f);
+    }
+}
+
+/* Random boards: cells with repeated vertices, trees inside cells, bridges,
+ * pendant and degree-2 vertices. */
+static void test_random_boards(void **state)
+{
+    (void)state;
+    rb_rng r = {20240605};
+    for (int i = 0; i < 400; i++) {
+        char desc[4096];
+        cy_board *b = rb_board(&r, 4 + i % 40, desc, sizeof desc);
+        char what[4200];
+        snprintf(what, sizeof what, "random board %d (%s)", i, desc);
+        if (b->has_coords) {
+            cy_board *s = strip(b);
+            cy_board_free(b);
+            b = s;
+        }
+        free(check_layout(b, what));
+        cy_board_free(b);
+    }
+}
+
+/* K4 without coordinates: a triangulation, so plain Tutte: the outer
+ * triangle equilateral around the origin and the inner vertex at the
+ * average of its neighbours (the centre). */
+static void test_plain_tutte(void **state)
+{
+    (void)state;
+    cy_board *f = t_board("k4");
+    cy_board *b = strip(f);
+    double *xy = check_layout(b, "k4");
+    int inner = cy_board_find(b, "4");
+    for (int v = 0; v < 4; v++)
+        if (v != inner)
+            assert_true(fabs(hypot(xy[2 * v], xy[2 * v + 1]) - 1) < 1e-12);
+    assert_true(fabs(xy[2 * inner]) < 1e-9 && fabs(xy[2 * inner + 1]) < 1e-9);
+    free(xy);
+    cy_board_free(b);
+    cy_board_free(f);
+    /* a 2-connected board keeps its outer face on a convex polygon */
+    f = t_board("grid:4x4");
+    b = strip(f);
+    xy = check_layout(b, "grid:4x4");
+    for (int i = b->fstart[b->ncells]; i < b->fstart[b->ncells + 1]; i++) {
+        int v = cy_tail(b, b->fdarts[i]);
+        assert_true(fabs(hypot(xy[2 * v], xy[2 * v + 1]) - 1) < 1e-12);
+    }
+    free(xy);
+    cy_board_free(b);
+    cy_board_free(f);
+}
+
+/* The two smallest boards: one edge (two vertices) and a path of two. */
+static void test_tiny(void **state)
+{
+    (void)state;
+    const char *specs[] = {"path:1", "path:2", "star:2", NULL};
+    for (int i = 0; specs[i]; i++) {
+        cy_board *f = t_board(specs[i]);
+        cy_board *b = strip(f);
+        free(check_layout(b, specs[i]));
+        cy_board_free(b);
+        cy_board_free(f);
+    }
+}
+
+/* Runs the tests. */
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_own_coordinates),  cmocka_unit_test(test_families_stripped),
+        cmocka_unit_test(test_family_list_stripped), cmocka_unit_test(test_game_tables),
+        cmocka_unit_test(test_random_boards),    cmocka_unit_test(test_plain_tutte),
+        cmocka_unit_test(test_tiny),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
