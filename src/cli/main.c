@@ -25,21 +25,21 @@ static const command commands[] = {
                                "      list the named boards a BOARD argument may be"},
     {"bench", cmd_bench, "bench [--runs N] [--boards LIST] [--timeout S] [--memory SIZE]\n"
                          "      time the fast and the plain engine on a list of boards"},
-    {"draw", cmd_draw, "draw BOARD [--moves M] [--hints] -o FILE.svg\n"
+    {"draw", cmd_draw, "draw BOARD [--moves M] [--hints] [-o FILE.svg|FILE.png]\n"
                        "      a picture of the board and position"},
-    {"tree", cmd_tree, "tree BOARD --dot\n"
+    {"tree", cmd_tree, "tree BOARD [--moves M] [--dot] [-o FILE]\n"
                        "      the state digraph of a small board with P- and N-positions"},
-    {"play", cmd_play, "play BOARD [--first human|engine] [--engine-play perfect|mirror|random]\n"
+    {"play", cmd_play, "play BOARD [--first human|engine] [--engine perfect|mirror|random] [--seed N]\n"
                        "      play a game in the terminal against the engine"},
     {"serve", cmd_serve, "serve [--port N] [--host 127.0.0.1] [--timeout S] [--memory SIZE]\n"
                          "      play in the browser: a local web server and JSON API"},
     {"symmetry", cmd_symmetry, "symmetry BOARD [--json]\n"
                                "      the board's automorphisms that respect cells, and its involutions"},
-    {"strategy", cmd_strategy, "strategy mirror BOARD [--json]\n"
-                               "      check a mirror strategy of the papers exhaustively"},
+    {"strategy", cmd_strategy, "strategy mirror|mirror-reverse|rotate-reverse|modified BOARD [--json]\n"
+                               "      [--involution 1:3,2:4]: check a mirror strategy of the papers exhaustively"},
     {"check", cmd_check, "check filled BOARD [--json]\n"
                          "      check the filled-board theorem (every complete marking has a cycle cell)"},
-    {"verify", cmd_verify, "verify [--json]\n"
+    {"verify", cmd_verify, "verify [--json] [--quick] [-o FILE]\n"
                            "      recompute the results table of the papers"},
     {"help", cmd_help, "help\n      this text"},
     {NULL, NULL, NULL},
