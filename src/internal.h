@@ -25,6 +25,11 @@ void cy_buf_puts(cy_buf *b, const char *s);
 /* Returns the string (never NULL) and leaves the buffer empty. */
 char *cy_buf_take(cy_buf *b);
 
+struct json_t;
+/* The JSON value o (jansson), indented, with keys in insertion order and a
+ * final newline, as a malloc'd string; o is released.  Never NULL. */
+char *cy_json_text(struct json_t *o);
+
 /* Whether label is acceptable as a vertex label (non-empty, at most
  * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
 int cy_label_ok(const char *label);

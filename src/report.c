@@ -66,17 +66,5 @@ char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal
     }
     json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
     json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
-    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    json_decref(o);
-    if (!s)
-        return NULL;
-    size_t n = strlen(s);
-    char *t = malloc(n + 2);
-    if (t) {
-        memcpy(t, s, n);
-        t[n] = '\n';
-        t[n + 1] = 0;
-    }
-    free(s);
-    return t;
+    return cy_json_text(o);
 }

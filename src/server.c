@@ -126,17 +126,7 @@ static json_t *jstr(const char *s)
  * final newline into a malloc'd string. */
 static char *dump(json_t *o)
 {
-    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    json_decref(o);
-    if (!s)
-        return NULL;
-    size_t n = strlen(s);
-    char *t = cy_xmalloc(n + 2);
-    memcpy(t, s, n);
-    t[n] = '\n';
-    t[n + 1] = 0;
-    free(s);
-    return t;
+    return cy_json_text(o);
 }
 
 /* Sets *a to status with {"error": message}; returns -1 for the caller to

@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -119,4 +120,19 @@ double cy_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+char *cy_json_text(struct json_t *o)
+{
+    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    if (!s) {
+        fputs("cycles: out of memory\n", stderr);
+        abort();
+    }
+    cy_buf b = {0};
+    cy_buf_puts(&b, s);
+    cy_buf_puts(&b, "\n");
+    free(s);
+    return cy_buf_take(&b);
 }

@@ -4,6 +4,7 @@
  * of paper 000), naming the first counterexample if one exists.
  */
 #include "cli.h"
+#include "internal.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -63,11 +64,7 @@ int cmd_check(int argc, char **argv)
             json_object_set_new(j, "counterexample", ce ? json_string(ce) : json_null());
             json_object_set_new(j, "theorem9_holds", json_boolean(r.without_cycle_cell == 0));
             json_object_set_new(j, "seconds", json_real((double)(long long)(r.seconds * 1e6) / 1e6));
-            char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-            json_decref(j);
-            text = malloc(strlen(s) + 2);
-            sprintf(text, "%s\n", s);
-            free(s);
+            text = cy_json_text(j);
         } else {
             size_t cap = 1024 + (ce ? strlen(ce) : 0);
             text = malloc(cap);

@@ -434,13 +434,22 @@ int cmd_play(int argc, char **argv)
     if (!args)
         return cli_fail("play", "out of memory");
     cli_opts o;
-    int bad = cli_parse(argc, args, 2, "BOARD first engine-play seed moves special timeout memory threads", &o);
+    int bad = cli_parse(argc, args, 2, "BOARD first engine-play strategy seed moves special timeout memory threads", &o);
     free(args);
     if (bad) {
         free(made);
         return 1;
     }
     const char *style = o.player ? o.player : "perfect";
+    /* --strategy mirror is the name for --engine mirror */
+    if (o.strategy) {
+        if (strcmp(o.strategy, "mirror") || (o.player && strcmp(o.player, "mirror"))) {
+            cli_fail("play", "--strategy takes mirror (the same as --engine mirror), not \"%.60s\"", o.strategy);
+            free(made);
+            return 1;
+        }
+        style = "mirror";
+    }
     const char *first = o.first ? o.first : "human";
     if (strcmp(style, "perfect") && strcmp(style, "random") && strcmp(style, "mirror")) {
         cli_fail("play", "--engine is perfect, mirror or random, not \"%.60s\"", style);

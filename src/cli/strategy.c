@@ -6,6 +6,7 @@
  * a given involution instead (to see where a strategy stops working).
  */
 #include "cli.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -118,15 +119,7 @@ static char *as_json(const cy_board *b, const cy_strategy *s, const char *why, c
             json_object_set_new(o, "stopped", json_string(r->why));
         json_object_set_new(o, "seconds", json_real((double)(long long)(r->seconds * 1e6) / 1e6));
     }
-    char *t = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    json_decref(o);
-    size_t n = strlen(t);
-    char *x = malloc(n + 2);
-    memcpy(x, t, n);
-    x[n] = '\n';
-    x[n + 1] = 0;
-    free(t);
-    return x;
+    return cy_json_text(o);
 }
 
 /* Appends formatted text to a malloc'd string. */

@@ -5,6 +5,7 @@
  * Theorem 6 of paper 000 predicts.
  */
 #include "cli.h"
+#include "internal.h"
 
 #include <jansson.h>
 #include <stdarg.h>
@@ -119,64 +120,33 @@ static char *as_json(const cy_board *b, const cy_symmetry *s)
     }
     json_object_set_new(o, "elements", els);
     json_object_set_new(o, "involutions", invs);
-    char *t = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    json_decref(o);
-    size_t n = strlen(t);
-    char *r = malloc(n + 2);
-    memcpy(r, t, n);
-    r[n] = '\n';
-    r[n + 1] = 0;
-    free(t);
-    return r;
+    return cy_json_text(o);
 }
 
-/* A growing text. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-} text;
-
-/* Appends formatted text. */
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (t->len + (size_t)n + 1 > t->cap) {
-        t->cap = (t->len + (size_t)n + 1) * 2;
-        t->s = realloc(t->s, t->cap);
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    t->len += (size_t)n;
-}
 
 /* The whole answer as readable text, or NULL with the message printed. */
 static char *as_text(const cy_board *b, const cy_symmetry *s)
 {
-    text t = {NULL, 0, 0};
-    put(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    cy_buf t = {0};
+    cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
     int rot = 0, refl = 0, ninv = 0;
     for (int i = 0; i < s->n; i++) {
         s->aut[i].reflection ? refl++ : rot++;
         ninv += s->aut[i].order == 2;
     }
-    put(&t, "automorphisms: %d (%d rotations including the identity, %d reflections)\n", s->n, rot, refl);
+    cy_buf_printf(&t, "automorphisms: %d (%d rotations including the identity, %d reflections)\n", s->n, rot, refl);
     for (int i = 0; i < s->n; i++) {
         const cy_automorphism *a = &s->aut[i];
-        put(&t, "  %-10s order %d:", kind_name(a), a->order);
+        cy_buf_printf(&t, "  %-10s order %d:", kind_name(a), a->order);
         int moved = 0;
         for (int v = 0; v < b->nv; v++)
             if (a->vmap[v] != v) {
-                put(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
+                cy_buf_printf(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
                 moved++;
             }
-        put(&t, "%s\n", moved ? "" : " (every vertex fixed)");
+        cy_buf_printf(&t, "%s\n", moved ? "" : " (every vertex fixed)");
     }
-    put(&t, "involutions: %d\n", ninv);
+    cy_buf_printf(&t, "involutions: %d\n", ninv);
     int k = 0;
     for (int i = 0; i < s->n; i++) {
         if (s->aut[i].order != 2)
@@ -188,32 +158,32 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
             cli_fail(b->name, "%s", err.msg);
             return NULL;
         }
-        put(&t, "involution %d (%s):", ++k, inv.reflection ? "reflection" : "rotation");
+        cy_buf_printf(&t, "involution %d (%s):", ++k, inv.reflection ? "reflection" : "rotation");
         for (int v = 0; v < b->nv; v++)
             if (v < inv.vmap[v])
-                put(&t, " %s<->%s", b->label[v], b->label[inv.vmap[v]]);
-        put(&t, "\n  self-involutive vertices:");
+                cy_buf_printf(&t, " %s<->%s", b->label[v], b->label[inv.vmap[v]]);
+        cy_buf_printf(&t, "\n  self-involutive vertices:");
         for (int v = 0; v < b->nv; v++)
             if (inv.vmap[v] == v)
-                put(&t, " %s", b->label[v]);
-        put(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
+                cy_buf_printf(&t, " %s", b->label[v]);
+        cy_buf_printf(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
         for (int e = 0; e < b->ne; e++)
             if (inv.edge[e] != CY_INV_EDGE_MOVED)
-                put(&t, " %s-%s (ends %s)", b->label[b->eu[e]], b->label[b->ev[e]],
+                cy_buf_printf(&t, " %s-%s (ends %s)", b->label[b->eu[e]], b->label[b->ev[e]],
                     inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
-        put(&t, "%s\n", inv.fixed_edges ? "" : " none");
+        cy_buf_printf(&t, "%s\n", inv.fixed_edges ? "" : " none");
         for (int c = 0; c < b->ncells; c++) {
             char w[512];
             cell_text(b, c, w, sizeof w);
-            put(&t, "  cell %d (%s): %s", c + 1, w, class_name(inv.cell[c]));
+            cy_buf_printf(&t, "  cell %d (%s): %s", c + 1, w, class_name(inv.cell[c]));
             if (inv.cmap[c] != c)
-                put(&t, ", partner cell %d", inv.cmap[c] + 1);
-            put(&t, "\n");
+                cy_buf_printf(&t, ", partner cell %d", inv.cmap[c] + 1);
+            cy_buf_printf(&t, "\n");
         }
-        put(&t, "  %s\n", inv.why);
+        cy_buf_printf(&t, "  %s\n", inv.why);
         cy_involution_free(&inv);
     }
-    return t.s;
+    return cy_buf_take(&t);
 }
 
 /* `cycles symmetry BOARD [--json] [--special V,..] [-o FILE]`. */

@@ -95,6 +95,7 @@ expect_error "unknown option" 'unknown option' play k4 --hints
 game "mirror header" 'the engine \(mirror\) is player 2' 'quit\n' grid:3x3 --engine mirror
 game "mirror theorem" 'plays mirror-reverse, which wins here by paper 000, Theorem 6' 'quit\n' grid:3x3 --engine mirror
 game "mirror reply" '^engine \(player 2\) plays 8->9$' '1->2\nquit\n' grid:3x3 --engine mirror
+game "strategy mirror alias" '^engine \(player 2\) plays 8->9$' '1->2\nquit\n' grid:3x3 --strategy mirror
 game "mirror first" 'You are player 2 and move second' 'quit\n' cycle:5 --engine mirror
 all=""
 for d in 1-\>2 2-\>3 4-\>5 5-\>6 7-\>8 8-\>9 1-\>4 4-\>7 2-\>5 5-\>8 3-\>6 6-\>9; do
