@@ -16,6 +16,7 @@ void plain_free(plain *s);
 /* The bitboard engine: boards of at most BITS_MAX_EDGES edges whose table of
  * 3^E bytes fits the memory allowed. */
 #define BITS_MAX_EDGES 20
+#define BITS_MAX_SYM 16
 typedef struct bits bits;
 bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int bits_grundy(bits *s, const unsigned char *mark);

@@ -3,7 +3,9 @@
  * two machine words (edges marked, edges marked backward), the sink/source
  * rule and the death-move test as a few mask operations per move, and the
  * Grundy values in a table indexed directly by the position's base-3 number
- * (3^E bytes), so a position costs no hashing and no probing.
+ * (3^E bytes), so a position costs no hashing and no probing; positions
+ * that are images of each other under the board's symmetries or under
+ * reversing every arrow share one entry (see symmetry_setup).
  *
  * It answers exactly what the plain engine answers; the fast engine hands it
  * boards small enough for its table (see fast_new).
@@ -25,6 +27,13 @@ struct bits {
     uint64_t cmask[BITS_MAX_EDGES + 2];   /* cyclable cells: edges */
     uint64_t cref[BITS_MAX_EDGES + 2];    /* edges the walk runs as dart 1 */
     uint32_t pow3[BITS_MAX_EDGES + 1];
+    /* symmetry: a position's key is the least base-3 index among its images
+     * under the board's automorphisms, each with and without every arrow
+     * reversed (images that have the same Grundy value); step[i][k][e] is
+     * what marking edge e as dart k adds to image i's index */
+    int nsym;
+    uint32_t step[BITS_MAX_SYM][2][BITS_MAX_EDGES];
+    uint32_t idx[BITS_MAX_EDGES + 2][BITS_MAX_SYM]; /* the images' indices, per depth */
     unsigned char *tab;                   /* 1 + Grundy value, 0 unknown */
     size_t tab_bytes;
     uint64_t positions, hits, stored;
@@ -32,6 +41,41 @@ struct bits {
     cy_progress_state progress;
     int status;
 };
+
+/* Fills s->step for the identity, the board's automorphisms that keep
+ * special vertices special, and all of them with every arrow reversed: at
+ * most BITS_MAX_SYM images (any set of images containing the identity gives
+ * correct keys; more of them give fewer positions). */
+static void symmetry_setup(bits *s, const cy_board *b)
+{
+    cy_symmetry *sym = s->o.no_canon ? NULL : cy_symmetry_new(b, NULL);
+    int n = sym ? sym->n : 1;
+    s->nsym = 0;
+    for (int rev = 0; rev < 2 && !s->o.no_canon; rev++)
+        for (int a = 0; a < n && s->nsym < BITS_MAX_SYM; a++) {
+            const cy_automorphism *g = sym ? &sym->aut[a] : NULL;
+            int ok = 1;
+            for (int v = 0; g && v < b->nv; v++)
+                ok &= b->special[v] == b->special[g->vmap[v]];
+            if (!ok)
+                continue;
+            for (int e = 0; e < b->ne; e++) {
+                int te = g ? g->emap[e] : e;
+                /* dart 0 of e lands on dart 1 of te when the ends swap */
+                int flip = g ? g->vmap[b->eu[e]] != b->eu[te] : 0;
+                for (int k = 0; k < 2; k++)
+                    s->step[s->nsym][k][e] = (uint32_t)(1 + (k ^ flip ^ rev)) * s->pow3[te];
+            }
+            s->nsym++;
+        }
+    if (s->nsym == 0) { /* --no-canon: the identity only */
+        for (int e = 0; e < b->ne; e++)
+            for (int k = 0; k < 2; k++)
+                s->step[0][k][e] = (uint32_t)(1 + k) * s->pow3[e];
+        s->nsym = 1;
+    }
+    cy_symmetry_free(sym);
+}
 
 bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
@@ -79,6 +123,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->pow3[0] = 1;
     for (int e = 1; e <= b->ne; e++)
         s->pow3[e] = s->pow3[e - 1] * 3;
+    symmetry_setup(s, b);
     s->tab_bytes = need;
     s->tab = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (s->tab == MAP_FAILED) {
@@ -151,10 +196,23 @@ static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint6
     }
 }
 
-/* The Grundy value of the position (marked, dir) with base-3 index idx. */
-static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
+/* The least of n indices: the key of a position. */
+static inline uint32_t least(const uint32_t *x, int n)
 {
-    unsigned char v = s->tab[idx];
+    uint32_t m = x[0];
+    for (int i = 1; i < n; i++)
+        m = x[i] < m ? x[i] : m;
+    return m;
+}
+
+/* The Grundy value of the position (marked, dir) whose images' indices are
+ * s->idx[depth]. */
+static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
+{
+    const uint32_t *idx = s->idx[depth];
+    uint32_t *next = s->idx[depth + 1];
+    uint32_t key = least(idx, s->nsym);
+    unsigned char v = s->tab[key];
     if (v) {
         s->hits++;
         return v - 1;
@@ -173,10 +231,11 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
         for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
             int e = __builtin_ctzll(es);
             uint64_t m = 1ull << e;
-            uint32_t child = idx + (uint32_t)(k + 1) * s->pow3[e];
-            int g = s->tab[child] - 1; /* a known child costs no call */
+            for (int i = 0; i < s->nsym; i++)
+                next[i] = idx[i] + s->step[i][k][e];
+            int g = s->tab[least(next, s->nsym)] - 1; /* a known child costs no call */
             if (g < 0)
-                g = grundy(s, marked | m, k ? dir | m : dir, child);
+                g = grundy(s, marked | m, k ? dir | m : dir, depth + 1);
             else
                 s->hits++;
             if (g < 0)
@@ -186,7 +245,7 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
     int g = 0;
     while (seen[g >> 6] & (1ull << (g & 63)))
         g++;
-    s->tab[idx] = (unsigned char)(g + 1);
+    s->tab[key] = (unsigned char)(g + 1);
     s->stored++;
     return g;
 }
@@ -194,15 +253,18 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, uint32_t idx)
 int bits_grundy(bits *s, const unsigned char *mark)
 {
     uint64_t marked = 0, dir = 0;
-    uint32_t idx = 0;
+    for (int i = 0; i < s->nsym; i++)
+        s->idx[0][i] = 0;
     for (int e = 0; e < s->ne; e++) {
-        if (mark[e] != CY_UNMARKED)
-            marked |= 1ull << e;
+        if (mark[e] == CY_UNMARKED)
+            continue;
+        marked |= 1ull << e;
         if (mark[e] == CY_BWD)
             dir |= 1ull << e;
-        idx += (uint32_t)mark[e] * s->pow3[e];
+        for (int i = 0; i < s->nsym; i++)
+            s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     }
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
-    return grundy(s, marked, dir, idx);
+    return grundy(s, marked, dir, 0);
 }

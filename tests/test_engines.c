@@ -19,6 +19,7 @@ static const struct {
     cy_solver_opts o;
 } variants[] = {
     {"fast (bitboards)", {.engine = CY_ENGINE_FAST, .threads = 1}},
+    {"fast --no-canon (bitboards without symmetry)", {.engine = CY_ENGINE_FAST, .threads = 1, .no_canon = 1}},
     {"fast --no-bitboard (sub-games)", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1}},
     {"fast --no-bitboard --no-decompose",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1}},
