@@ -1,6 +1,7 @@
 # Thin wrapper over CMake.  make: build build/cycles; make test: unit tests,
 # command-line tests and fuzzing, then the same tests under ASan and UBSan;
 # make run: the main job (solve the default board).
+MAKEFLAGS += --no-print-directory
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEFAULT_BOARD ?= boards/figure1.json
 
@@ -10,7 +11,7 @@ all: build
 
 build:
 	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-	@cmake --build build -j $(JOBS)
+	@cmake --build build -j $(JOBS) >/dev/null || cmake --build build -j 1
 
 test: test-plain test-asan
 
