@@ -12,7 +12,9 @@
  */
 #include "canon.h"
 
+#include <nausparse.h>
 #include <nauty.h>
+#include <schreier.h>
 #include <string.h>
 
 /* 64-bit mixing (splitmix64's finaliser). */
@@ -119,9 +121,11 @@ void sg_key(const sg *g, int canonical, uint64_t key[2])
         fold(key, (uint64_t)cg[i]);
 }
 
-void sg_canon_thread_done(void)
+void cy_nauty_thread_done(void)
 {
     nauty_freedyn();
     nautil_freedyn();
     naugraph_freedyn();
+    schreier_freedyn();
+    nausparse_freedyn();
 }

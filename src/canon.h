@@ -14,7 +14,4 @@
  * coincide. */
 void sg_key(const sg *g, int canonical, uint64_t key[2]);
 
-/* Frees the calling thread's nauty workspace (call before a thread ends). */
-void sg_canon_thread_done(void);
-
 #endif

@@ -34,6 +34,11 @@ char *cy_json_text(struct json_t *o);
  * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
 int cy_label_ok(const char *label);
 
+/* Frees the calling thread's nauty workspaces (canonical keys, symmetry):
+ * nauty keeps one per thread and frees it only when asked, so every thread
+ * but the main one calls this before it ends. */
+void cy_nauty_thread_done(void);
+
 /* Total physical memory in bytes (0 if unknown). */
 size_t cy_physical_memory(void);
 /* Monotonic seconds. */

@@ -45,23 +45,6 @@
  * the bytes of the file served at path, its length and content type, or NULL. */
 const unsigned char *cy_web_asset(const char *path, size_t *len, const char **type);
 
-/* nauty keeps a workspace per thread (canon.c uses it through the fast
- * engine) and frees it only when asked; the connection threads come and go,
- * so each request gives it back (declared here: nauty.h's macros would clash). */
-extern void nauty_freedyn(void);
-extern void nautil_freedyn(void);
-extern void naugraph_freedyn(void);
-extern void schreier_freedyn(void);
-
-/* Frees nauty's workspace of the calling thread. */
-static void nauty_thread_done(void)
-{
-    nauty_freedyn();
-    nautil_freedyn();
-    naugraph_freedyn();
-    schreier_freedyn();
-}
-
 #define DEFAULT_TIMEOUT 10.0
 #define DEFAULT_MAX_EDGES 40
 #define DEFAULT_MAX_BODY (1u << 20)
@@ -367,7 +350,7 @@ static int solve_begin(cy_server *srv, answer *a)
 /* Gives the solve slot back, and nauty's workspace of this thread. */
 static void solve_end(cy_server *srv)
 {
-    nauty_thread_done();
+    cy_nauty_thread_done();
     atomic_fetch_sub(&srv->solving, 1);
 }
 

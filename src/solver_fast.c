@@ -444,7 +444,7 @@ static void *run_job(void *arg)
 static void *run_helper(void *arg)
 {
     run_job(arg);
-    sg_canon_thread_done();
+    cy_nauty_thread_done();
     return NULL;
 }
 
