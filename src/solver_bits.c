@@ -39,7 +39,6 @@ struct bits {
     uint64_t positions, hits, stored;
     double start, deadline, until;
     cy_progress_state progress;
-    int status;
 };
 
 /* Fills s->step for the identity, the board's automorphisms that keep

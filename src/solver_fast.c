@@ -160,6 +160,7 @@ typedef struct keys {
     int have_c;
 } keys;
 
+/* Starts the keys of g: the labelled one now, the canonical one on demand. */
 static void keys_of(const sg *g, keys *k)
 {
     k->g = g;

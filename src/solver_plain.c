@@ -20,13 +20,14 @@ struct plain {
     cy_solver_stats st;
     double start, deadline, until;
     cy_progress_state progress;
-    int status;               /* 0 or a CY_SOLVE_ code */
     int *movebuf;             /* 2*ne moves per depth */
     unsigned char *mark;      /* working position */
 };
 
+/* Bytes a table slot takes. */
 static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + 1; }
 
+/* Gives s an empty table of cap slots (a power of two). */
 static void table_alloc(plain *s, size_t cap)
 {
     s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
@@ -78,6 +79,7 @@ void plain_stats(const plain *s, cy_solver_stats *st)
     st->stored = s->used;
 }
 
+/* The home slot of a key. */
 static inline size_t slot_of(uint64_t km, uint64_t kd, size_t cap)
 {
     uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -117,6 +119,7 @@ static int grow(plain *s)
     return 0;
 }
 
+/* Shows the progress line if it is time. */
 static void report(plain *s)
 {
     cy_solver_stats st;

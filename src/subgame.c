@@ -19,6 +19,7 @@
 
 #include <string.h>
 
+/* Bit i of m. */
 static inline int bit(uint64_t m, int i) { return (int)((m >> i) & 1u); }
 
 int sg_from_board(const cy_board *b, const unsigned char *mark, sg *g)
