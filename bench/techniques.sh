@@ -9,7 +9,7 @@ runs=${1:-3}
 timeout=${2:-60}
 boards=${3:-"grid:3x3 boards/figure1.json grid:2x6 grid:3x4 theta:4,5,5 wedge:5,7,9"}
 for switch in "" --no-bitboard "--no-bitboard --no-canon" "--no-bitboard --no-decompose" \
-              "--no-bitboard --no-outcome-search" "--no-bitboard --threads 1"; do
+              "--no-bitboard --no-outcome-search" "--no-bitboard --threads 2"; do
   echo "### fast ${switch:-(all techniques)}"
   echo
   # shellcheck disable=SC2086

@@ -201,7 +201,7 @@ typedef struct cy_solver_opts {
     int no_canon;         /* key sub-games as labelled, not by canonical form */
     int no_outcome_search; /* value large components by mex, not by outcome search */
     int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
-    int threads;          /* worker threads; 0 = one per core */
+    int threads;          /* threads searching together (fast engine); 0 = 1 */
     int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
 } cy_solver_opts;
 

@@ -22,7 +22,6 @@
 
 #include <pthread.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Components with at most this many live edges are solved by mex. */
 #ifndef SMALL
@@ -75,7 +74,9 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     f->o = *o;
     f->progress.born = cy_now();
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
-    f->threads = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    /* one thread unless asked: on two cores the threads of a lazy SMP search
+     * cost more than they shared (bench/techniques.sh) */
+    f->threads = o->threads > 0 ? o->threads : 1;
     if (f->threads < 1)
         f->threads = 1;
     if (f->threads > 64)
