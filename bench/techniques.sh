@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # What each technique of the fast engine is worth: the same boards with one
 # technique switched off at a time (no plain baseline), medians of RUNS runs.
-# Usage: bench/techniques.sh [RUNS] [TIMEOUT] [BOARDS]
+# Usage: bench/techniques.sh [RUNS] [TIMEOUT] [BOARDS]   (writes bench/techniques.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make -s build >/dev/null
 runs=${1:-3}
 timeout=${2:-60}
 boards=${3:-"grid:3x3 boards/figure1.json grid:2x6 grid:3x4 theta:4,5,5 wedge:5,7,9"}
+{
+echo "Made by \`bench/techniques.sh $runs $timeout\` on $(date -u +%Y-%m-%d), $(nproc) cores."
+echo
 for switch in "" --no-bitboard "--no-bitboard --no-canon" "--no-bitboard --no-decompose" \
               "--no-bitboard --no-outcome-search" "--no-bitboard --threads 2"; do
   echo "### fast ${switch:-(all techniques)}"
@@ -16,3 +19,4 @@ for switch in "" --no-bitboard "--no-bitboard --no-canon" "--no-bitboard --no-de
   ./build/cycles bench --runs "$runs" --timeout "$timeout" --no-baseline --boards "$boards" $switch | tail -n +3
   echo
 done
+} | tee bench/techniques.md
