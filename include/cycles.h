@@ -380,6 +380,10 @@ typedef struct cy_involution {
 /* Analyses vmap, which must be an involutive automorphism of b other than
  * the identity; -1 with a message otherwise. */
 int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv, cy_error *err);
+/* Parses "1:3,2:4" (pairs of labels exchanged, separated by commas or blanks;
+ * other vertices fixed) into vmap[nv]; returns 0, or -1 with a message naming
+ * the bad pair.  Whether vmap is an automorphism is not checked here. */
+int cy_involution_parse(const cy_board *b, const char *text, int *vmap, cy_error *err);
 void cy_involution_free(cy_involution *inv);
 
 /* Mirror strategies of the papers. */

@@ -569,3 +569,30 @@ void cy_involution_free(cy_involution *inv)
     free(inv->cell);
     memset(inv, 0, sizeof *inv);
 }
+
+int cy_involution_parse(const cy_board *b, const char *text, int *vmap, cy_error *err)
+{
+    for (int v = 0; v < b->nv; v++)
+        vmap[v] = v;
+    char *copy = cy_xstrdup(text);
+    int rc = 0;
+    for (char *tok = strtok(copy, ", \t"); tok && !rc; tok = strtok(NULL, ", \t")) {
+        char *colon = strchr(tok, ':');
+        if (!colon) {
+            rc = cy_error_set(err, "\"%.40s\" is not a pair U:V", tok);
+            break;
+        }
+        *colon = 0;
+        int u = cy_board_find(b, tok), v = cy_board_find(b, colon + 1);
+        if (u < 0 || v < 0)
+            rc = cy_error_set(err, "the board has no vertex %.40s", u < 0 ? tok : colon + 1);
+        else if (vmap[u] != u || vmap[v] != v)
+            rc = cy_error_set(err, "vertex %.40s is paired twice", vmap[u] != u ? tok : colon + 1);
+        else {
+            vmap[u] = v;
+            vmap[v] = u;
+        }
+    }
+    free(copy);
+    return rc;
+}

@@ -277,37 +277,38 @@ static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
     return rc < 0 ? -1 : 0;
 }
 
-/* A row claiming the winner of b (consumed). */
-static void claim_winner(vctx *v, const char *paper, const char *result, cy_board *b, int want, const char *says)
-{
-    if (!b)
-        return;
-    cy_verify_row *r = row(v, paper, result, b->name, b->ne);
-    fill(r->says, sizeof r->says, "%s", says);
-    if (solve(v, b, &r->winner, &r->grundy) == 0) {
-        fill(r->computed, sizeof r->computed, "player %d wins", r->winner);
-        r->agrees = r->winner == want;
-    } else
-        fill(r->computed, sizeof r->computed, "not solved: %s", v->err.msg);
-    done(v, r);
-    cy_board_free(b);
-}
-
-/* A row claiming the Grundy value of b (consumed); name overrides its name. */
-static void claim_grundy(vctx *v, const char *paper, const char *result, cy_board *b, const char *name, int want,
-                         const char *says)
+/* A row claiming the winner (grundy 0) or the Grundy value (grundy 1) of b,
+ * which is consumed; name (if not NULL) overrides its name. */
+static void claim_value(vctx *v, const char *paper, const char *result, cy_board *b, const char *name, int grundy,
+                        int want, const char *says)
 {
     if (!b)
         return;
     cy_verify_row *r = row(v, paper, result, name ? name : b->name, b->ne);
     fill(r->says, sizeof r->says, "%s", says);
     if (solve(v, b, &r->winner, &r->grundy) == 0) {
-        fill(r->computed, sizeof r->computed, "Grundy value %d", r->grundy);
-        r->agrees = r->grundy == want;
+        if (grundy)
+            fill(r->computed, sizeof r->computed, "Grundy value %d", r->grundy);
+        else
+            fill(r->computed, sizeof r->computed, "player %d wins", r->winner);
+        r->agrees = (grundy ? r->grundy : r->winner) == want;
     } else
         fill(r->computed, sizeof r->computed, "not solved: %s", v->err.msg);
     done(v, r);
     cy_board_free(b);
+}
+
+/* A row claiming the winner of b (consumed). */
+static void claim_winner(vctx *v, const char *paper, const char *result, cy_board *b, int want, const char *says)
+{
+    claim_value(v, paper, result, b, NULL, 0, want, says);
+}
+
+/* A row claiming the Grundy value of b (consumed); name overrides its name. */
+static void claim_grundy(vctx *v, const char *paper, const char *result, cy_board *b, const char *name, int want,
+                         const char *says)
+{
+    claim_value(v, paper, result, b, name, 1, want, says);
 }
 
 /* Describes the strategy's involution briefly into buf. */
@@ -432,18 +433,8 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
     cy_verify_row *r = row(v, paper, result, b->name, b->ne);
     fill(r->says, sizeof r->says, "%s", says);
     int *vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    for (int i = 0; i < b->nv; i++)
-        vmap[i] = i;
-    char copy[128];
-    snprintf(copy, sizeof copy, "%s", pairs);
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        char *c = strchr(tok, ':');
-        *c = 0;
-        int a = cy_board_find(b, tok), z = cy_board_find(b, c + 1);
-        vmap[a] = z;
-        vmap[z] = a;
-    }
-    cy_strategy *s = cy_strategy_with_involution(b, vmap, &v->err);
+    cy_strategy *s = cy_involution_parse(b, pairs, vmap, &v->err) < 0 ? NULL
+                                                                      : cy_strategy_with_involution(b, vmap, &v->err);
     free(vmap);
     if (!s) {
         v->failed = 1;

@@ -91,19 +91,9 @@ static cy_strategy *find(const cy_board *b, int kind)
 static cy_strategy *with_pairs(const cy_board *b, const char *pairs)
 {
     int *vmap = malloc(sizeof(int) * (size_t)b->nv);
-    for (int v = 0; v < b->nv; v++)
-        vmap[v] = v;
-    char copy[128];
-    snprintf(copy, sizeof copy, "%s", pairs);
-    for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
-        char *c = strchr(t, ':');
-        *c = 0;
-        int u = cy_board_find(b, t), w = cy_board_find(b, c + 1);
-        assert_true(u >= 0 && w >= 0);
-        vmap[u] = w;
-        vmap[w] = u;
-    }
     cy_error err;
+    if (cy_involution_parse(b, pairs, vmap, &err) < 0)
+        fail_msg("%s: %s", pairs, err.msg);
     cy_strategy *s = cy_strategy_with_involution(b, vmap, &err);
     free(vmap);
     if (!s)

@@ -307,18 +307,9 @@ static void test_isomorphic(void **state)
 static void involution(const cy_board *b, const char *pairs, cy_involution *inv)
 {
     int *vmap = malloc(sizeof(int) * (size_t)b->nv);
-    for (int v = 0; v < b->nv; v++)
-        vmap[v] = v;
-    char copy[128];
-    snprintf(copy, sizeof copy, "%s", pairs);
-    for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
-        char *c = strchr(t, ':');
-        *c = 0;
-        int u = cy_board_find(b, t), w = cy_board_find(b, c + 1);
-        vmap[u] = w;
-        vmap[w] = u;
-    }
     cy_error err;
+    if (cy_involution_parse(b, pairs, vmap, &err) < 0)
+        fail_msg("%s: %s", pairs, err.msg);
     if (cy_involution_analyse(b, vmap, inv, &err) < 0)
         fail_msg("%s: %s", pairs, err.msg);
     free(vmap);

@@ -14,35 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parses "1:3,2:4" (pairs of labels exchanged; other vertices fixed) into
- * vmap; returns 0, or 1 after printing the error. */
-static int parse_involution(const cy_board *b, const char *text, int *vmap)
-{
-    for (int v = 0; v < b->nv; v++)
-        vmap[v] = v;
-    char *copy = strdup(text);
-    int rc = 0;
-    for (char *tok = strtok(copy, ", \t"); tok && !rc; tok = strtok(NULL, ", \t")) {
-        char *colon = strchr(tok, ':');
-        if (!colon) {
-            rc = cli_fail("--involution", "\"%s\" is not a pair U:V", tok);
-            break;
-        }
-        *colon = 0;
-        int u = cy_board_find(b, tok), v = cy_board_find(b, colon + 1);
-        if (u < 0 || v < 0)
-            rc = cli_fail("--involution", "the board has no vertex %s", u < 0 ? tok : colon + 1);
-        else if (vmap[u] != u || vmap[v] != v)
-            rc = cli_fail("--involution", "vertex %s is paired twice", vmap[u] != u ? tok : colon + 1);
-        else {
-            vmap[u] = v;
-            vmap[v] = u;
-        }
-    }
-    free(copy);
-    return rc;
-}
-
 /* The moves of a line as a JSON array. */
 static json_t *line_json(const cy_board *b, const int *line, int n)
 {
@@ -244,7 +215,8 @@ int cmd_strategy(int argc, char **argv)
     }
     if (forced) {
         int *vmap = malloc(sizeof(int) * (size_t)b->nv);
-        if (parse_involution(b, forced, vmap)) {
+        if (cy_involution_parse(b, forced, vmap, &err) < 0) {
+            cli_fail("--involution", "%s", err.msg);
             free(vmap);
             goto out;
         }
