@@ -40,7 +40,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     a->to_move = a->played % 2 == 0 ? 1 : 2;
     a->cycle_cell = cy_rules_cycle_cell(b, mark);
     a->grundy = -1;
-    int rc = 0;
+    int rc = 0, root = -1; /* the position's value or outcome, once known */
     int n = cy_rules_legal(b, mark, legal);
     int grundy = !cy_solver_options(s)->no_grundy;
     a->complete = 1;
@@ -49,50 +49,56 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
         a->grundy = a->cycle_cell >= 0 ? -1 : 0;
         a->grundy_known = 1;
     } else {
-        /* each move: a completion wins, a death move loses, any other move
-         * wins when it leaves the opponent a position of value 0; the root's
-         * Grundy value is the mex of the values the safe moves leave */
+        /* The position itself first: its value (or, without Grundy values,
+         * its outcome) is one search, and a position of value 0 has no
+         * winning move but a completion.  Then each move: a completion wins,
+         * a death move loses at once, any other move wins when it leaves the
+         * opponent a position of value 0, which is an outcome search - far
+         * cheaper than the child's exact value. */
         int can_complete = cy_rules_winning_completion(b, mark) >= 0;
-        uint64_t seen[3] = {0, 0, 0};
         if (cy_solver_options(s)->timeout > 0)
             cy_solver_until(s, start + cy_solver_options(s)->timeout);
-        for (int i = 0; i < n; i++) {
+        if (!can_complete) {
+            root = grundy ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
+            if (root < 0) {
+                rc = root;
+                a->unknown = n;
+                cy_error_set(err, "%s", code_message(rc));
+            }
+        }
+        for (int i = 0; i < n && rc == 0; i++) {
             int d = legal[i], e = cy_dart_edge(d);
             int wins;
             if (cy_rules_completes(b, mark, d) >= 0)
                 wins = 1;
-            else if (cy_rules_is_death(b, mark, d, NULL))
+            else if (root == 0 || cy_rules_is_death(b, mark, d, NULL))
                 wins = 0;
             else {
                 mark[e] = (unsigned char)cy_dart_mark(d);
-                int g = grundy ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
+                int w = cy_solver_wins(s, mark);
                 mark[e] = CY_UNMARKED;
-                if (g < 0) {
-                    rc = g;
+                if (w < 0) {
+                    rc = w;
                     a->unknown = n - i;
                     cy_error_set(err, "%s", code_message(rc));
                     break;
                 }
-                if (grundy)
-                    seen[g >> 6] |= 1ull << (g & 63);
-                wins = g == 0;
+                wins = !w;
             }
             if (wins)
                 a->winning[a->nwin++] = d;
         }
         cy_solver_until(s, 0);
-        if (rc == 0 && can_complete)
+        if (can_complete && rc == 0)
             a->grundy_known = 1; /* and it stays -1 */
-        else if (rc == 0 && grundy) {
-            a->grundy = 0;
-            while (seen[a->grundy >> 6] & (1ull << (a->grundy & 63)))
-                a->grundy++;
+        else if (root >= 0 && grundy) {
+            a->grundy = root;
             a->grundy_known = 1;
         }
     }
     a->complete = rc == 0;
-    if (a->nwin > 0 || rc == 0) {
-        a->outcome = a->nwin > 0 ? 'N' : 'P';
+    if (a->nwin > 0 || rc == 0 || root >= 0) {
+        a->outcome = a->nwin > 0 || root > 0 ? 'N' : 'P';
         a->winner = a->outcome == 'N' ? a->to_move : 3 - a->to_move;
     } else {
         a->outcome = '?';
