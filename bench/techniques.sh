@@ -11,7 +11,8 @@ boards=${3:-"grid:3x3 boards/figure1.json grid:2x6 grid:3x4 theta:4,5,5 wedge:5,
 {
 echo "Made by \`bench/techniques.sh $runs $timeout\` on $(date -u +%Y-%m-%d), $(nproc) cores."
 echo
-for switch in "" --no-bitboard "--no-bitboard --no-canon" "--no-bitboard --no-decompose" \
+for switch in "" --no-bitboard "--no-bitboard --no-canon" \
+              "--no-bitboard --no-plane-keys" "--no-bitboard --no-decompose" \
               "--no-bitboard --no-outcome-search" "--no-bitboard --threads 2"; do
   echo "### fast ${switch:-(all techniques)}"
   echo

@@ -199,6 +199,8 @@ typedef struct cy_solver_opts {
     /* switches of the fast engine, each turning one technique off */
     int no_decompose;     /* search positions whole instead of as sums */
     int no_canon;         /* key sub-games as labelled, not by canonical form */
+    int no_plane_keys;    /* canonical forms by nauty alone, not plane keys for
+                             small and middling sub-games */
     int no_outcome_search; /* value large components by mex, not by outcome search */
     int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
     int threads;          /* threads searching together (fast engine); 0 = 1 */
@@ -255,10 +257,12 @@ typedef struct cy_analysis {
     int *winning;
     int complete;         /* all of the above is known; else the solver ran out
                              of time or memory and this is a partial answer:
-                             winning holds the winning moves found so far,
-                             unknown counts the moves not judged, grundy is not
-                             known, and outcome is '?' (winner 0) unless a
-                             winning move was found */
+                             winning holds the winning moves found so far and
+                             unknown counts the moves not judged; the outcome
+                             and grundy (grundy_known) may still be known, from
+                             the search of the position itself, and otherwise
+                             outcome is '?' (winner 0) unless a winning move
+                             was found */
     int unknown;
     cy_solver_stats stats;
 } cy_analysis;

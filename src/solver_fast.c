@@ -4,8 +4,10 @@
  * Positions are sub-games (subgame.c), split into independent components
  * whose Grundy values XOR (the proof is at the top of subgame.c).  Every
  * component is looked up in one transposition table (ttable.c), first under
- * its labelled key and then under its canonical key (canon.c), so isomorphic
- * components, mirror images and reversed positions are solved once.
+ * its labelled key and then under a canonical key (canon.c: a plane key
+ * for small and middling components, nauty's canonical form for large ones),
+ * so isomorphic components, mirror images and reversed positions are solved
+ * once.
  *
  * Small components get their Grundy value by the definition: the mex of the
  * values of their options.  A large component L is not expanded that way.
@@ -28,11 +30,20 @@
 #define SMALL 9
 #endif
 
-/* Smaller components are keyed as labelled only: nauty costs more than the
- * symmetric duplicates it saves (bench/techniques.sh). */
-#ifndef CANON_MIN
-#define CANON_MIN 9
+/* Which key a component gets besides its labelled one: none below
+ * PLANE_MIN live edges (looking it up again costs less than any key), a
+ * plane key (canon.c) below CANON_MIN, and from CANON_MIN nauty's canonical
+ * form, which also finds isomorphisms the plane does not show and whose cost
+ * is small beside the search below so large a component
+ * (bench/techniques.sh compares). */
+#ifndef PLANE_MIN
+#define PLANE_MIN 3
 #endif
+#ifndef CANON_MIN
+#define CANON_MIN 12
+#endif
+/* Without plane keys (--no-plane-keys): labelled below this, nauty from it. */
+#define NAUTY_ONLY_MIN 9
 
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
@@ -43,6 +54,7 @@
 /* What the threads of one search share. */
 struct fast {
     const cy_board *b;
+    sg_board sb;
     cy_solver_opts o;
     tt *t;
     uint64_t positions;            /* all threads', updated atomically */
@@ -56,6 +68,7 @@ struct fast {
  * position, in its own move order, sharing the table). */
 typedef struct worker {
     fast *s;
+    const sg_board *sb;
     tt *t;
     const cy_solver_opts *o;
     int id, small;
@@ -71,6 +84,10 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                             CY_FAST_MAX_EDGES), NULL;
     fast *f = cy_xcalloc(1, sizeof *f);
     f->b = b;
+    if (sg_board_init(b, &f->sb) < 0) {
+        free(f);
+        return cy_error_set(err, "the board has more than %d vertices and cells to track", SG_MAXK), NULL;
+    }
     f->o = *o;
     f->progress.born = cy_now();
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
@@ -116,17 +133,6 @@ void fast_stats(const fast *f, cy_solver_stats *st)
     st->memory = ts.bytes;
 }
 
-/* Copies the live part of a sub-game. */
-static inline void sg_copy(sg *dst, const sg *src)
-{
-    dst->ne = src->ne;
-    dst->nc = src->nc;
-    dst->live = src->live;
-    memcpy(dst->kind, src->kind, (size_t)src->nc);
-    memcpy(dst->edges, src->edges, sizeof(uint64_t) * (size_t)src->nc);
-    memcpy(dst->ref, src->ref, sizeof(uint64_t) * (size_t)src->nc);
-}
-
 /* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, ABORTED
  * when another thread has finished, else 0. */
 static int tick(worker *w)
@@ -162,20 +168,27 @@ typedef struct keys {
 } keys;
 
 /* Starts the keys of g: the labelled one now, the canonical one on demand. */
-static void keys_of(const sg *g, keys *k)
+static void keys_of(const worker *f, const sg *g, keys *k)
 {
     k->g = g;
-    sg_key(g, 0, k->l);
+    sg_key(f->sb, g, 0, k->l);
     k->have_c = 0;
 }
 
 /* Makes sure k has its canonical key; returns whether canonical keys are used. */
 static int canonical(worker *f, keys *k)
 {
-    if (f->o->no_canon || __builtin_popcountll(k->g->live) < CANON_MIN)
+    int n = __builtin_popcountll(k->g->live);
+    /* plane keys read one component: a whole position (--no-decompose) may
+     * have several */
+    int plane = !f->o->no_plane_keys && !f->o->no_decompose;
+    if (f->o->no_canon || n < (plane ? PLANE_MIN : NAUTY_ONLY_MIN))
         return 0;
     if (!k->have_c) {
-        sg_key(k->g, 1, k->c);
+        if (plane && n < CANON_MIN)
+            sg_plane_key(f->sb, k->g, k->c);
+        else
+            sg_key(f->sb, k->g, 1, k->c);
         k->have_c = 1;
     }
     return 1;
@@ -213,10 +226,10 @@ static int pos_value(worker *f, const sg *g);
 static int win(worker *f, const sg *g, int n);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
-static int legal_darts(const sg *g, int *dart)
+static int legal_darts(const sg_board *sb, const sg *g, int *dart)
 {
     uint64_t forbidden[2];
-    sg_forbidden(g, forbidden);
+    sg_forbidden(sb, g, forbidden);
     int k = 0;
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
@@ -237,7 +250,7 @@ static int mex_value(worker *f, const sg *g, keys *k)
     uint64_t seen[2] = {0, 0};
     sg child;
     int dart[2 * SG_MAXE];
-    int m = legal_darts(g, dart);
+    int m = legal_darts(f->sb, g, dart);
     /* helper threads start at different moves, so they share out the work */
     int first = 0;
     if (f->id && m) {
@@ -246,8 +259,8 @@ static int mex_value(worker *f, const sg *g, keys *k)
     }
     for (int i = 0; i < m; i++) {
         int d = dart[(first + i) % m];
-        sg_copy(&child, g);
-        if (sg_play(&child, d >> 1, d & 1))
+        child = *g;
+        if (sg_play(f->sb, &child, d >> 1, d & 1))
             continue; /* a death move */
         int x = pos_value(f, &child);
         if (x < 0)
@@ -265,7 +278,7 @@ static int mex_value(worker *f, const sg *g, keys *k)
 static int comp_value(worker *f, const sg *g)
 {
     keys k;
-    keys_of(g, &k);
+    keys_of(f, g, &k);
     int v = lookup(f, &k, 0);
     if (v >= 0)
         return v;
@@ -284,18 +297,13 @@ static int comp_value(worker *f, const sg *g)
 /* The Grundy value of a normalised sub-game: the XOR of its components'. */
 static int pos_value(worker *f, const sg *g)
 {
-    sg part;
-    if (f->o->no_decompose) {
-        if (!g->live)
-            return 0;
-        sg_extract(g, g->live, &part);
-        return comp_value(f, &part);
-    }
-    uint64_t comp[SG_MAXE], free_edges;
-    int n = sg_components(g, comp, &free_edges);
+    if (f->o->no_decompose)
+        return g->live ? comp_value(f, g) : 0;
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
+    int n = sg_components(f->sb, g, comp, kcomp, &free_edges);
     int x = __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < n; i++) {
-        sg_extract(g, comp[i], &part);
+        sg part = sg_part(g, comp[i], kcomp[i]);
         int v = comp_value(f, &part);
         if (v < 0)
             return v;
@@ -309,13 +317,13 @@ static int pos_value(worker *f, const sg *g)
 static int known(worker *f, const sg *g, int n)
 {
     sg part;
-    uint64_t comp[SG_MAXE], free_edges;
-    int nc = sg_components(g, comp, &free_edges), unknown = -1;
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
+    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges), unknown = -1;
     n ^= __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < nc; i++) {
-        sg_extract(g, comp[i], &part);
+        part = sg_part(g, comp[i], kcomp[i]);
         uint64_t key[2];
-        sg_key(&part, 0, key);
+        sg_key(f->sb, &part, 0, key);
         int v = tt_get(f->t, key);
         if (v >= 0)
             n ^= v;
@@ -326,9 +334,9 @@ static int known(worker *f, const sg *g, int n)
     }
     if (unknown < 0)
         return n != 0;
-    sg_extract(g, comp[unknown], &part);
+    part = sg_part(g, comp[unknown], kcomp[unknown]);
     uint64_t key[2];
-    sg_key(&part, 0, key);
+    sg_key(f->sb, &part, 0, key);
     key[0] ^= outcome_salt(n);
     return tt_get(f->t, key);
 }
@@ -338,16 +346,18 @@ static int known(worker *f, const sg *g, int n)
 static int win(worker *f, const sg *g, int n)
 {
     sg big;
-    uint64_t comp[SG_MAXE], free_edges, largest = 0;
-    int nc = sg_components(g, comp, &free_edges);
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, largest = 0, klargest = 0;
+    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges);
     n ^= __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < nc; i++)
-        if (__builtin_popcountll(comp[i]) > __builtin_popcountll(largest))
+        if (__builtin_popcountll(comp[i]) > __builtin_popcountll(largest)) {
             largest = comp[i];
+            klargest = kcomp[i];
+        }
     for (int i = 0; i < nc; i++) {
         if (comp[i] == largest)
             continue;
-        sg_extract(g, comp[i], &big);
+        big = sg_part(g, comp[i], kcomp[i]);
         int v = comp_value(f, &big);
         if (v < 0)
             return v;
@@ -355,9 +365,9 @@ static int win(worker *f, const sg *g, int n)
     }
     if (!largest)
         return n != 0;
-    sg_extract(g, largest, &big);
+    big = sg_part(g, largest, klargest);
     keys k;
-    keys_of(&big, &k);
+    keys_of(f, &big, &k);
     int v = lookup(f, &k, 0);
     if (v >= 0)
         return v != n;
@@ -378,17 +388,18 @@ static int win(worker *f, const sg *g, int n)
      * tried in order of a score: how many constraints the move kills, then
      * how often the dart has won before (bench/techniques.sh compares) */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
-    int m = legal_darts(&big, dart), nm = 0;
+    int m = legal_darts(f->sb, &big, dart), nm = 0;
     int result = 0;
     sg child;
     for (int i = 0; i < m && !result; i++) {
-        sg_copy(&child, &big);
-        if (sg_play(&child, dart[i] >> 1, dart[i] & 1))
+        child = big;
+        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
         if (known(f, &child, n) == 0)
             result = 1;
         dart[nm] = dart[i];
-        score[nm++] = (big.nc - child.nc) * 65536 + (int)(f->history[dart[i]] & 0xFFFF);
+        int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
+        score[nm++] = kills << 16 | (int)(f->history[dart[i]] & 0xFFFF);
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
@@ -400,8 +411,8 @@ static int win(worker *f, const sg *g, int n)
         score[j] = sc;
     }
     for (int i = 0; i < nm && !result; i++) {
-        sg_copy(&child, &big);
-        sg_play(&child, dart[i] >> 1, dart[i] & 1);
+        child = big;
+        sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
         int w = win(f, &child, n);
         if (w < 0)
             return w;
@@ -455,8 +466,7 @@ static void *run_helper(void *arg)
 static int search(fast *f, const unsigned char *mark, int wins)
 {
     sg g;
-    if (sg_from_board(f->b, mark, &g) < 0)
-        return CY_SOLVE_TOO_BIG;
+    sg_from_board(&f->sb, f->b, mark, &g);
     f->start = cy_now();
     f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
@@ -465,6 +475,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
     for (int i = 0; i < f->threads; i++) {
         worker *w = &jobs[i].w;
         w->s = f;
+        w->sb = &f->sb;
         w->t = f->t;
         w->o = &f->o;
         w->id = i;

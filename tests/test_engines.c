@@ -24,6 +24,8 @@ static const struct {
     {"fast --no-bitboard --no-decompose",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1}},
     {"fast --no-bitboard --no-canon", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_canon = 1}},
+    {"fast --no-bitboard --no-plane-keys (nauty alone)",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_plane_keys = 1}},
     {"fast --no-bitboard --no-outcome-search",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_outcome_search = 1}},
     {"fast, every technique off",

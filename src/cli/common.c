@@ -79,7 +79,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         key[kl] = 0;
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
-        static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-outcome-search",
+        static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
                                             "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
@@ -103,6 +103,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->solver.no_decompose = 1;
         else if (!strcmp(key, "no-canon"))
             o->solver.no_canon = 1;
+        else if (!strcmp(key, "no-plane-keys"))
+            o->solver.no_plane_keys = 1;
         else if (!strcmp(key, "no-outcome-search"))
             o->solver.no_outcome_search = 1;
         else if (!strcmp(key, "no-bitboard"))

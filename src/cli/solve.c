@@ -65,7 +65,7 @@ int cmd_solve(int argc, char **argv)
 {
     cli_opts o;
     if (cli_parse(argc, argv, 2,
-                  "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon "
+                  "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
                   "no-outcome-search no-grundy no-replies no-bitboard",
                   &o))
         return 1;
