@@ -4,8 +4,8 @@
  * Positions are sub-games (subgame.c), split into independent components
  * whose Grundy values XOR (the proof is at the top of subgame.c).  Every
  * component is looked up in one transposition table (ttable.c), first under
- * its labelled key and then under a canonical key (canon.c: a plane key
- * for small and middling components, nauty's canonical form for large ones),
+ * its labelled key and then under a canonical key (canon.c: a plane key,
+ * or nauty's canonical form for the largest components),
  * so isomorphic components, mirror images and reversed positions are solved
  * once.
  *
@@ -33,14 +33,14 @@
 /* Which key a component gets besides its labelled one: none below
  * PLANE_MIN live edges (looking it up again costs less than any key), a
  * plane key (canon.c) below CANON_MIN, and from CANON_MIN nauty's canonical
- * form, which also finds isomorphisms the plane does not show and whose cost
- * is small beside the search below so large a component
- * (bench/techniques.sh compares). */
+ * form, which also finds isomorphisms the plane does not show.  Plane keys
+ * cost so much less than nauty that they pay even for large components
+ * (bench/techniques.sh compares), so nauty is kept for the few largest. */
 #ifndef PLANE_MIN
 #define PLANE_MIN 3
 #endif
 #ifndef CANON_MIN
-#define CANON_MIN 12
+#define CANON_MIN 20
 #endif
 /* Without plane keys (--no-plane-keys): labelled below this, nauty from it. */
 #define NAUTY_ONLY_MIN 9
@@ -98,15 +98,13 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         f->threads = 1;
     if (f->threads > 64)
         f->threads = 64;
-    /* --memory bounds the table; small boards get a table their size, which
-     * keeps it in cache and spares the page faults of a huge sparse one */
+    /* --memory bounds the table; with one thread it grows from small to
+     * what the search needs (ttable.c), so small boards keep it in cache and
+     * large ones are spared the page faults of a huge sparse one */
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
-    size_t want = (size_t)1 << (b->ne + 10 < 40 ? b->ne + 10 : 40);
-    if (mem > want)
-        mem = want;
     if (mem < (1u << 20))
         mem = 1u << 20;
-    f->t = tt_new(mem);
+    f->t = tt_new(mem, f->threads == 1);
     if (!f->t) {
         free(f);
         return cy_error_set(err, "cannot allocate a %zu MiB table (try a smaller --memory)", mem >> 20), NULL;

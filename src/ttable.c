@@ -4,7 +4,15 @@
  * written and read with relaxed atomics, so a torn entry fails its check and
  * reads as a miss.  Buckets of four entries fill one cache line; a full bucket
  * replaces the entry that took the least work to compute.
+ *
+ * A table used by one thread starts small and doubles in place as it fills,
+ * up to its bound: on machines where first touching a page is dear, a table
+ * the size of the search costs far less than a sparse huge one
+ * (bench/techniques.sh).  A bucket's index is read from bits that each entry
+ * keeps, so doubling splits every bucket into itself and its twin in the new
+ * half, and the mapping grows with mremap, without a copy.
  */
+#define _GNU_SOURCE /* mremap */
 #include "ttable.h"
 
 #include <stdlib.h>
@@ -12,6 +20,8 @@
 #include <sys/mman.h>
 
 #define WAYS 4
+/* The size a growing table starts at. */
+#define START_BYTES ((size_t)1 << 22)
 
 typedef struct entry {
     uint64_t check, data; /* data: key1 high 48 bits | work class << 8 | value */
@@ -19,15 +29,35 @@ typedef struct entry {
 
 struct tt {
     entry *e;
-    void *block;          /* the mapping e lives in */
-    size_t bytes;
+    size_t bytes;         /* of the mapping e */
+    size_t max_bytes;     /* what it may grow to */
     size_t nbuckets;      /* a power of two */
+    int grow;
     uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
+    uint64_t replaced_at_grow;
 };
 
 #define KEY_MASK 0xFFFFFFFFFFFF0000ull
 
-tt *tt_new(size_t bytes)
+/* The bucket of a key: from bits of key1 that the entry keeps. */
+static inline entry *bucket(const tt *t, uint64_t key1)
+{
+    return t->e + ((key1 >> 16) & (t->nbuckets - 1)) * WAYS;
+}
+
+/* Asks for large pages for a range: far fewer page faults and TLB misses
+ * (only advice: without them the table works the same). */
+static void large_pages(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+tt *tt_new(size_t bytes, int grow)
 {
     size_t nb = 1;
     while (nb * 2 * WAYS * sizeof(entry) <= bytes)
@@ -35,20 +65,21 @@ tt *tt_new(size_t bytes)
     tt *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    t->max_bytes = nb * WAYS * sizeof(entry);
+    t->grow = grow;
+    if (grow)
+        while (nb > 1 && nb * WAYS * sizeof(entry) > START_BYTES)
+            nb /= 2;
     /* fresh anonymous pages are zero and mapped lazily, so memory is touched
      * only as the table fills */
     t->bytes = nb * WAYS * sizeof(entry);
-    t->block = mmap(NULL, t->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (t->block == MAP_FAILED) {
+    void *block = mmap(NULL, t->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) {
         free(t);
         return NULL;
     }
-#ifdef MADV_HUGEPAGE
-    /* large pages: far fewer page faults and TLB misses as the table fills
-     * (only advice: without them the table works the same) */
-    madvise(t->block, t->bytes, MADV_HUGEPAGE);
-#endif
-    t->e = t->block;
+    large_pages(block, t->bytes);
+    t->e = block;
     t->nbuckets = nb;
     return t;
 }
@@ -56,8 +87,35 @@ tt *tt_new(size_t bytes)
 void tt_free(tt *t)
 {
     if (t) {
-        munmap(t->block, t->bytes);
+        munmap(t->e, t->bytes);
         free(t);
+    }
+}
+
+/* Doubles a growing table in place; leaves it as it is if the memory cannot
+ * be had. */
+static void grow(tt *t)
+{
+    void *block = mremap(t->e, t->bytes, 2 * t->bytes, MREMAP_MAYMOVE);
+    if (block == MAP_FAILED) {
+        t->grow = 0;
+        return;
+    }
+    large_pages(block, 2 * t->bytes);
+    t->e = block;
+    size_t old = t->nbuckets;
+    t->nbuckets *= 2;
+    t->bytes *= 2;
+    /* each entry of bucket i stays or moves to its twin i + old, which is
+     * fresh and so has room for all of them */
+    for (size_t i = 0; i < old; i++) {
+        entry *b = t->e + i * WAYS, *twin = t->e + (i + old) * WAYS;
+        int k = 0;
+        for (int w = 0; w < WAYS; w++)
+            if (b[w].data && ((b[w].data >> 16) & old)) {
+                twin[k++] = b[w];
+                b[w].check = b[w].data = 0;
+            }
     }
 }
 
@@ -69,7 +127,7 @@ static inline void bump(uint64_t *p) { __atomic_store_n(p, __atomic_load_n(p, __
 
 int tt_get(tt *t, const uint64_t key[2])
 {
-    entry *b = t->e + (key[1] & (t->nbuckets - 1)) * WAYS;
+    entry *b = bucket(t, key[1]);
     bump(&t->probes);
     for (int i = 0; i < WAYS; i++) {
         uint64_t data = load(&b[i].data), check = load(&b[i].check);
@@ -86,15 +144,15 @@ static inline uint64_t work_class(uint64_t work) { return work ? 64u - (uint64_t
 
 void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work)
 {
-    entry *b = t->e + (key[1] & (t->nbuckets - 1)) * WAYS;
+    entry *b = bucket(t, key[1]);
     uint64_t data = (key[1] & KEY_MASK) | work_class(work) << 8 | (uint64_t)(value & 0xFF);
-    int victim = -1, cheapest = 0;
+    int victim = -1, cheapest = 0, fresh = 0;
     uint64_t least = UINT64_MAX;
     for (int i = 0; i < WAYS && victim < 0; i++) {
         uint64_t d = load(&b[i].data);
         if (!d) {
             victim = i;
-            bump(&t->used);
+            fresh = 1;
         } else if ((load(&b[i].check) ^ d) == key[0] && (d & KEY_MASK) == (key[1] & KEY_MASK)) {
             victim = i;
         } else if (((d >> 8) & 0xFF) < least) {
@@ -109,6 +167,17 @@ void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work)
     bump(&t->stores);
     store(&b[victim].check, key[0] ^ data);
     store(&b[victim].data, data);
+    if (fresh)
+        bump(&t->used);
+    /* half full, or an eighth of it given up to make room: double, while
+     * the bound allows */
+    if (t->grow && 2 * t->bytes <= t->max_bytes) {
+        uint64_t cap = (uint64_t)t->nbuckets * WAYS;
+        if (t->used * 2 > cap || (t->replaced - t->replaced_at_grow) * 8 > cap) {
+            grow(t);
+            t->replaced_at_grow = t->replaced;
+        }
+    }
 }
 
 void tt_stats_get(const tt *t, tt_stats *st)
@@ -119,5 +188,5 @@ void tt_stats_get(const tt *t, tt_stats *st)
     st->replaced = t->replaced;
     st->entries = (size_t)t->used;
     st->capacity = t->nbuckets * WAYS;
-    st->bytes = t->nbuckets * WAYS * sizeof(entry);
+    st->bytes = t->bytes;
 }

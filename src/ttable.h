@@ -17,8 +17,9 @@ typedef struct tt_stats {
 } tt_stats;
 
 /* A table using at most bytes of memory (at least one bucket); NULL if the
- * memory cannot be had. */
-tt *tt_new(size_t bytes);
+ * memory cannot be had.  With grow it starts small and doubles as it fills
+ * (for one thread only: growing is not safe while others use the table). */
+tt *tt_new(size_t bytes, int grow);
 void tt_free(tt *t);
 /* The value stored under key, or -1. */
 int tt_get(tt *t, const uint64_t key[2]);
