@@ -311,12 +311,17 @@ static int pos_value(worker *f, const sg *g)
 }
 
 /* What the table already says about g + *n without searching: 1 a win for
- * the player to move, 0 a loss, -1 unknown. */
-static int known(worker *f, const sg *g, int n)
+ * the player to move, 0 a loss, -1 unknown.  *largest gets the number of
+ * edges of g's largest component. */
+static int known(worker *f, const sg *g, int n, int *largest)
 {
     sg part;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
     int nc = sg_components(f->sb, g, comp, kcomp, &free_edges), unknown = -1;
+    *largest = 0;
+    for (int i = 0; i < nc; i++)
+        if (__builtin_popcountll(comp[i]) > *largest)
+            *largest = __builtin_popcountll(comp[i]);
     n ^= __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < nc; i++) {
         part = sg_part(g, comp[i], kcomp[i]);
@@ -383,8 +388,10 @@ static int win(worker *f, const sg *g, int n)
 
     /* the moves of the big component: death moves are dropped, a move to a
      * position the table knows is lost wins at once, and the others are
-     * tried in order of a score: how many constraints the move kills, then
-     * how often the dart has won before (bench/techniques.sh compares) */
+     * tried in order of a score: first those that leave the smallest
+     * largest component (the others are valued apart, and cheaply), then
+     * those that kill most constraints, then those whose dart has won most
+     * often before (bench/techniques.sh compares) */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
     int m = legal_darts(f->sb, &big, dart), nm = 0;
     int result = 0;
@@ -393,11 +400,13 @@ static int win(worker *f, const sg *g, int n)
         child = big;
         if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
-        if (known(f, &child, n) == 0)
+        int largest;
+        if (known(f, &child, n, &largest) == 0)
             result = 1;
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
-        score[nm++] = kills << 16 | (int)(f->history[dart[i]] & 0xFFFF);
+        uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
+        score[nm++] = (SG_MAXE - largest) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
