@@ -137,6 +137,21 @@ void sg_key(const sg_board *sb, const sg *g, int canonical, uint64_t key[2])
  * per constraint and edge (each edge is on at most four constraints). */
 #define PLANE_MAXT (SG_MAXK + 4 * SG_MAXE)
 
+/* Appends token tv to t and rv to r at n, and compares each with best
+ * where it still equals best so far (*ct, *cr: -1 less, 0 equal, 1 greater);
+ * returns n + 1. */
+static inline int emit(uint16_t *t, uint16_t *r, const uint16_t *best, int n, uint16_t tv, uint16_t rv, int *ct,
+                       int *cr)
+{
+    t[n] = tv;
+    r[n] = rv;
+    if (!*ct)
+        *ct = tv < best[n] ? -1 : tv > best[n];
+    if (!*cr)
+        *cr = rv < best[n] ? -1 : rv > best[n];
+    return n + 1;
+}
+
 /* The encoding of component g read from live edge e0, taken first as dart
  * fd0, in the plane's own orientation (mirror 0) or the reflected one: the
  * constraints in the order a breadth-first walk meets them, each a header
@@ -172,13 +187,9 @@ static int plane_encode(const sg_board *sb, const sg *g, int e0, int fd0, int mi
             seen |= 1ull << k;
             int cell = (int)((sb->cells >> k) & 1u), comm = (int)((g->comm >> k) & 1u);
             uint64_t es = sb->edges[k] & g->live, dg = sg_danger(sb, g, k);
-            t[n] = r[n] = (uint16_t)(0x8000u | (unsigned)__builtin_popcountll(es) << 2 | (unsigned)cell << 1 |
-                                     (unsigned)comm);
-            if (!ct)
-                ct = t[n] < best[n] ? -1 : t[n] > best[n];
-            if (!cr)
-                cr = r[n] < best[n] ? -1 : r[n] > best[n];
-            n++;
+            uint16_t head = (uint16_t)(0x8000u | (unsigned)__builtin_popcountll(es) << 2 | (unsigned)cell << 1 |
+                                       (unsigned)comm);
+            n = emit(t, r, best, n, head, head, &ct, &cr);
             if (ct > 0 && cr > 0)
                 return nb;
             int len = sb->len[k], at = sb->place[k][e], step = mirror ? -1 : 1;
@@ -202,13 +213,8 @@ static int plane_encode(const sg_board *sb, const sg *g, int e0, int fd0, int mi
                 if (base < 0)
                     base = comm ? 0 : rel;
                 rel ^= base;
-                t[n] = (uint16_t)(label[x] << 1 | rel);
-                r[n] = (uint16_t)(label[x] << 1 | (rel ^ comm));
-                if (!ct)
-                    ct = t[n] < best[n] ? -1 : t[n] > best[n];
-                if (!cr)
-                    cr = r[n] < best[n] ? -1 : r[n] > best[n];
-                n++;
+                n = emit(t, r, best, n, (uint16_t)(label[x] << 1 | rel), (uint16_t)(label[x] << 1 | (rel ^ comm)), &ct,
+                         &cr);
             }
         }
         if (ct > 0 && cr > 0)

@@ -400,13 +400,13 @@ static int win(worker *f, const sg *g, int n)
         child = big;
         if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
-        int largest;
-        if (known(f, &child, n, &largest) == 0)
+        int rest; /* edges of the child's largest component */
+        if (known(f, &child, n, &rest) == 0)
             result = 1;
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
-        score[nm++] = (SG_MAXE - largest) << 20 | kills << 14 | (int)won;
+        score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;

@@ -18,6 +18,7 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RB_MAXV 64
@@ -44,6 +45,19 @@ uint64_t rb_next(rb_rng *r)
 int rb_below(rb_rng *r, int n)
 {
     return (int)(rb_next(r) % (uint64_t)n);
+}
+
+void rb_position(const cy_board *b, unsigned char *mark, rb_rng *r, int k)
+{
+    int *moves = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    for (int i = 0; i < k; i++) {
+        int n = cy_rules_safe(b, mark, moves);
+        if (n == 0)
+            break;
+        int d = moves[rb_below(r, n)];
+        mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+    }
+    free(moves);
 }
 
 /* Appends a face walk; returns its index. */

@@ -27,6 +27,10 @@ uint64_t rb_next(rb_rng *r);
 /* A uniform integer in [0, n) (n >= 1). */
 int rb_below(rb_rng *r, int n);
 
+/* Plays up to k random safe moves on mark (never a position with a cycle
+ * cell or a completion, so the normal-play value is defined). */
+void rb_position(const cy_board *b, unsigned char *mark, rb_rng *r, int k);
+
 /* A random board with 1..max_edges edges (max_edges >= 3).  desc (if not
  * NULL) receives a description of its vertices, walks and special vertices for
  * failure messages.  Never NULL: a board the library rejects fails the test. */

@@ -4,8 +4,12 @@
  * automorphisms and under reversing every arrow, and two components with
  * one plane key are isomorphic, as nauty (an independent canonical labelling)
  * confirms.
+ *
+ * randboard.c is included (a unity build), as in test_solver.c.
  */
 #include "support.h"
+
+#include "randboard.c"
 
 #include "canon.h"
 #include "subgame.h"
@@ -13,29 +17,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A small deterministic generator (xorshift). */
-static uint32_t next_rand(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
-/* Plays up to k random safe moves on mark. */
-static void random_position(const cy_board *b, unsigned char *mark, uint32_t *rng, int k)
-{
-    int *moves = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    for (int i = 0; i < k; i++) {
-        int n = cy_rules_safe(b, mark, moves);
-        if (n == 0)
-            break;
-        int d = moves[next_rand(rng) % (unsigned)n];
-        mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
-    }
-    free(moves);
-}
 
 /* The marks of the image of position mark under automorphism a, with every
  * arrow reversed too when rev. */
@@ -95,11 +76,11 @@ static void check_invariance(const char *spec, int positions)
     assert_int_equal(sg_board_init(b, &sb), 0);
     unsigned char *mark = calloc((size_t)b->ne, 1), *img = calloc((size_t)b->ne, 1);
     uint64_t keys[SG_MAXE][2], ikeys[SG_MAXE][2];
-    uint32_t rng = 12345;
+    rb_rng rng = {12345};
     int compared = 0;
     for (int p = 0; p < positions; p++) {
         memset(mark, CY_UNMARKED, (size_t)b->ne);
-        random_position(b, mark, &rng, (int)(next_rand(&rng) % (unsigned)b->ne));
+        rb_position(b, mark, &rng, rb_below(&rng, b->ne));
         if (cy_rules_winning_completion(b, mark) >= 0)
             continue;
         for (int plane = 0; plane < 2; plane++) {
@@ -146,10 +127,10 @@ static void check_sound(const char *spec, int positions)
     uint64_t(*plane)[2] = calloc(CAP, sizeof *plane), (*nauty)[2] = calloc(CAP, sizeof *nauty);
     uint64_t pk[SG_MAXE][2];
     int n = 0, merged = 0;
-    uint32_t rng = 777;
+    rb_rng rng = {777};
     for (int p = 0; p < positions && n < CAP - SG_MAXE; p++) {
         memset(mark, CY_UNMARKED, (size_t)b->ne);
-        random_position(b, mark, &rng, (int)(next_rand(&rng) % (unsigned)b->ne));
+        rb_position(b, mark, &rng, rb_below(&rng, b->ne));
         if (cy_rules_winning_completion(b, mark) >= 0)
             continue;
         sg g;

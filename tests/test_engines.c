@@ -35,21 +35,6 @@ static const struct {
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 
-/* Plays up to k random safe moves on mark (never a position with a cycle
- * cell or a completion, so the normal-play value is defined). */
-static void random_position(const cy_board *b, unsigned char *mark, rb_rng *r, int k)
-{
-    int *moves = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    for (int i = 0; i < k; i++) {
-        int n = cy_rules_safe(b, mark, moves);
-        if (n == 0)
-            break;
-        int d = moves[rb_below(r, n)];
-        mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
-    }
-    free(moves);
-}
-
 /* Compares every variant with the plain engine on positions of b; returns
  * the number of positions compared. */
 static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *desc)
@@ -71,7 +56,7 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
     int compared = 0;
     for (int p = 0; p < positions; p++) {
         memset(mark, 0, (size_t)b->ne);
-        random_position(b, mark, r, rb_below(r, b->ne + 1));
+        rb_position(b, mark, r, rb_below(r, b->ne + 1));
         if (cy_rules_cycle_cell(b, mark) >= 0 || cy_rules_winning_completion(b, mark) >= 0)
             continue;
         int want = cy_solver_grundy(plain, mark);
