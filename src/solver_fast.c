@@ -27,7 +27,7 @@
 
 /* Components with at most this many live edges are solved by mex. */
 #ifndef SMALL
-#define SMALL 9
+#define SMALL 8
 #endif
 
 /* Which key a component gets besides its labelled one: none below
