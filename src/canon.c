@@ -236,6 +236,12 @@ static int plane_encode(const sg_board *sb, const sg *g, int e0, int fd0, int mi
     return x ? n : nb;
 }
 
+/* The invariant of constraint k (-1 for none) for choosing where to start. */
+static inline uint64_t code(const sg *g, const uint64_t *kinv, int k)
+{
+    return k >= 0 && ((g->alive >> k) & 1u) ? kinv[k] : 0;
+}
+
 void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
 {
     /* read only from the edges of least invariant: the kinds, states and
@@ -276,8 +282,15 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
         int e = __builtin_ctzll(es);
         if (inv[e] != least)
             continue;
-        for (int v = 0; v < 4; v++) {
-            nb = plane_encode(sb, g, e, v & 1, v >> 1, t, r, best, nb);
+        /* and only the ways round that put the smaller invariant first: the
+         * constraint at the dart's tail before its head, the cell first
+         * visited before the other (a tie allows both) */
+        for (int fd = 0; fd < 2; fd++) {
+            if (code(g, kinv, sb->ends[e][fd]) > code(g, kinv, sb->ends[e][1 - fd]))
+                continue;
+            for (int mirror = 0; mirror < 2; mirror++)
+                if (code(g, kinv, sb->sides[e][fd ^ mirror]) <= code(g, kinv, sb->sides[e][1 - (fd ^ mirror)]))
+                    nb = plane_encode(sb, g, e, fd, mirror, t, r, best, nb);
         }
     }
     key[0] = 0x3C6EF372FE94F82Bull;
