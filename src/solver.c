@@ -45,10 +45,12 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
     return s->p ? plain_grundy(s->p, mark) : s->x ? bits_grundy(s->x, mark) : fast_grundy(s->f, mark);
 }
 
-int cy_solver_wins(cy_solver *s, const unsigned char *mark)
+int cy_solver_wins(cy_solver *s, const unsigned char *mark) { return cy_solver_wins_after(s, mark, -1); }
+
+int cy_solver_wins_after(cy_solver *s, const unsigned char *mark, int last)
 {
     if (s->f)
-        return fast_wins(s->f, mark);
+        return fast_wins(s->f, mark, last);
     int g = cy_solver_grundy(s, mark);
     return g < 0 ? g : g != 0;
 }
@@ -107,7 +109,7 @@ void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const
     if (!o->progress || el < 1.0 || (final && !p->shown) || (!final && now - p->last < (tty ? 1.0 : 10.0)))
         return;
     p->last = now;
-    fprintf(stderr, "%scycles: %llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f of %.0f MiB, %.1f s%s",
+    fprintf(stderr, "%scycles: %llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f MiB (table %.0f MiB), %.1f s%s",
             tty ? "\r" : "", (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
             (unsigned long long)st->stored, capacity, capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0,
             (double)resident() / 1048576.0, (double)st->memory / 1048576.0, el,

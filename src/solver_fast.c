@@ -45,6 +45,9 @@
 /* Without plane keys (--no-plane-keys): labelled below this, nauty from it. */
 #define NAUTY_ONLY_MIN 9
 
+/* Mirror replies are tried for at most this many automorphisms. */
+#define MAX_MIRRORS 8
+
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
 
@@ -62,6 +65,10 @@ struct fast {
     cy_progress_state progress;
     int stop;                      /* set (atomically) when the search is over */
     int small, threads;
+    /* the images of each dart under the board's automorphisms, with and
+     * without every arrow reversed: the replies of a mirror strategy */
+    int nmirror;
+    uint8_t mirror[2 * MAX_MIRRORS][2 * SG_MAXE];
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -90,6 +97,14 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     }
     f->o = *o;
     f->progress.born = cy_now();
+    cy_symmetry *sym = cy_symmetry_new(b, NULL);
+    for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
+        for (int rev = 0; rev < 2; rev++, f->nmirror++)
+            for (int d = 0; d < 2 * b->ne; d++) {
+                int img = cy_board_dart(b, sym->aut[a].vmap[cy_tail(b, d)], sym->aut[a].vmap[cy_head(b, d)]);
+                f->mirror[f->nmirror][d] = (uint8_t)(img ^ rev);
+            }
+    cy_symmetry_free(sym);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
     /* one thread unless asked: on two cores the threads of a lazy SMP search
      * cost more than they shared (bench/techniques.sh) */
@@ -221,7 +236,7 @@ static void store(worker *f, keys *k, uint64_t salt, int v, uint64_t work)
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
 
 static int pos_value(worker *f, const sg *g);
-static int win(worker *f, const sg *g, int n);
+static int win(worker *f, const sg *g, int n, int last);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg_board *sb, const sg *g, int *dart)
@@ -284,7 +299,7 @@ static int comp_value(worker *f, const sg *g)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
     for (int n = 0;; n++) {
-        int w = win(f, g, n);
+        int w = win(f, g, n, -1);
         if (w < 0)
             return w;
         if (!w)
@@ -345,8 +360,9 @@ static int known(worker *f, const sg *g, int n, int *largest)
 }
 
 /* Whether the player to move wins g + *n (1 or 0), or a negative code.
- * All components but the largest are replaced by their Grundy values. */
-static int win(worker *f, const sg *g, int n)
+ * All components but the largest are replaced by their Grundy values.  last
+ * is the dart the opponent has just played, or -1. */
+static int win(worker *f, const sg *g, int n, int last)
 {
     sg big;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, largest = 0, klargest = 0;
@@ -406,7 +422,10 @@ static int win(worker *f, const sg *g, int n)
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
-        score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
+        int mirror = 0;
+        for (int a = 0; last >= 0 && a < f->s->nmirror && !mirror; a++)
+            mirror = f->s->mirror[a][last] == dart[i];
+        score[nm++] = mirror << 27 | (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
@@ -420,7 +439,7 @@ static int win(worker *f, const sg *g, int n)
     for (int i = 0; i < nm && !result; i++) {
         child = big;
         sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
-        int w = win(f, &child, n);
+        int w = win(f, &child, n, dart[i]);
         if (w < 0)
             return w;
         if (!w) {
@@ -430,7 +449,7 @@ static int win(worker *f, const sg *g, int n)
     }
     /* moves on the nim-heap */
     for (int j = 0; j < n && !result; j++) {
-        int w = win(f, &big, j);
+        int w = win(f, &big, j, -1);
         if (w < 0)
             return w;
         result = !w;
@@ -446,6 +465,7 @@ typedef struct job {
     worker w;
     const sg *root;
     int wins;        /* find who wins, not the Grundy value */
+    int last;        /* the dart just played, or -1 */
     int result;
     pthread_t thread;
 } job;
@@ -454,7 +474,7 @@ typedef struct job {
 static void *run_job(void *arg)
 {
     job *j = arg;
-    j->result = j->wins ? win(&j->w, j->root, 0) : pos_value(&j->w, j->root);
+    j->result = j->wins ? win(&j->w, j->root, 0, j->last) : pos_value(&j->w, j->root);
     if (j->result != ABORTED)
         __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
     return NULL;
@@ -470,7 +490,7 @@ static void *run_helper(void *arg)
 
 /* Searches a board position with all threads; the answer of the first to
  * finish, or a negative code. */
-static int search(fast *f, const unsigned char *mark, int wins)
+static int search(fast *f, const unsigned char *mark, int wins, int last)
 {
     sg g;
     sg_from_board(&f->sb, f->b, mark, &g);
@@ -492,6 +512,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
         jobs[i].root = &g;
         jobs[i].wins = wins;
+        jobs[i].last = last;
     }
     for (int i = 1; i < f->threads; i++) {
         if (pthread_create(&jobs[i].thread, NULL, run_helper, &jobs[i]) != 0)
@@ -515,6 +536,6 @@ void fast_until(fast *f, double until) { f->until = until; }
 
 cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0, -1); }
 
-int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1); }
+int fast_wins(fast *f, const unsigned char *mark, int last) { return search(f, mark, 1, last); }
