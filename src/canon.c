@@ -247,7 +247,7 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     /* read only from the edges of least invariant: the kinds, states and
      * sizes of their constraints, then those of their neighbours' (what
      * every isomorphism keeps) */
-    uint64_t inv[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
+    uint64_t inv[SG_MAXE], mixed[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         kinv[k] = mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 |
@@ -259,12 +259,13 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
         for (uint64_t ks = sb->on[e] & g->alive; ks; ks &= ks - 1)
             v += kinv[__builtin_ctzll(ks)];
         inv[e] = v;
+        mixed[e] = mix(v);
     }
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         uint64_t v = kinv[k];
         for (uint64_t es = sb->edges[k] & g->live; es; es &= es - 1)
-            v += mix(inv[__builtin_ctzll(es)]);
+            v += mixed[__builtin_ctzll(es)];
         kinv[k] = mix(v);
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
