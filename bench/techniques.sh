@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 make -s build >/dev/null
 runs=${1:-3}
 timeout=${2:-60}
-boards=${3:-"grid:3x3 boards/figure1.json grid:2x6 grid:3x4 theta:4,5,5 wedge:5,7,9"}
+boards=${3:-"grid:3x3 boards/figure1.json grid:2x6 grid:3x4 theta:4,5,5 wedge:5,7,9 grid:2x8"}
 {
 echo "Made by \`bench/techniques.sh $runs $timeout\` on $(date -u +%Y-%m-%d), $(nproc) cores."
 echo

@@ -203,7 +203,8 @@ typedef struct cy_solver_opts {
                              small and middling sub-games */
     int no_outcome_search; /* value large components by mex, not by outcome search */
     int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
-    int threads;          /* threads searching together (fast engine); 0 = 1 */
+    int threads;          /* threads searching together (fast engine); 0 = one
+                             per processor core (cy_cpu_cores) */
     int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
 } cy_solver_opts;
 
@@ -226,6 +227,8 @@ typedef struct cy_solver cy_solver;
  * by canonical form. */
 #define CY_PLAIN_MAX_EDGES 64
 #define CY_FAST_MAX_EDGES 64
+/* The processor cores online (at least 1): the fast engine's default threads. */
+int cy_cpu_cores(void);
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */

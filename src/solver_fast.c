@@ -64,6 +64,12 @@ struct fast {
     double start, deadline, until;
     cy_progress_state progress;
     int stop;                      /* set (atomically) when the search is over */
+    /* doubling the table: one worker sets pausing, the others park in
+     * tick() until it is done (finished workers count as parked); all under
+     * lock, but for a glance at pausing */
+    pthread_mutex_t lock;
+    pthread_cond_t change;
+    int pausing, parked, finished, workers;
     int small, threads;
     /* the images of each dart under the board's automorphisms, with and
      * without every arrow reversed: the replies of a mirror strategy */
@@ -106,24 +112,25 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
             }
     cy_symmetry_free(sym);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
-    /* one thread unless asked: on two cores the threads of a lazy SMP search
-     * cost more than they shared (bench/techniques.sh) */
-    f->threads = o->threads > 0 ? o->threads : 1;
+    /* one thread a core unless asked (bench/techniques.sh compares) */
+    f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();
     if (f->threads < 1)
         f->threads = 1;
     if (f->threads > 64)
         f->threads = 64;
-    /* --memory bounds the table; with one thread it grows from small to
-     * what the search needs (ttable.c), so small boards keep it in cache and
-     * large ones are spared the page faults of a huge sparse one */
+    /* --memory bounds the table; it grows from small to what the search
+     * needs (ttable.c), so small boards keep it in cache and large ones are
+     * spared the page faults of a huge sparse one */
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
-    f->t = tt_new(mem, f->threads == 1);
+    f->t = tt_new(mem, 1);
     if (!f->t) {
         free(f);
         return cy_error_set(err, "cannot allocate a %zu MiB table (try a smaller --memory)", mem >> 20), NULL;
     }
+    pthread_mutex_init(&f->lock, NULL);
+    pthread_cond_init(&f->change, NULL);
     return f;
 }
 
@@ -132,6 +139,8 @@ void fast_free(fast *f)
     if (!f)
         return;
     tt_free(f->t);
+    pthread_mutex_destroy(&f->lock);
+    pthread_cond_destroy(&f->change);
     free(f);
 }
 
@@ -144,6 +153,42 @@ void fast_stats(const fast *f, cy_solver_stats *st)
     st->hits = ts.hits;
     st->stored = ts.entries;
     st->memory = ts.bytes;
+}
+
+/* Doubles the table if it asks for room, once every other worker is parked
+ * here; or parks while another worker does it. */
+static void make_room(fast *f)
+{
+    if (!__atomic_load_n(&f->pausing, __ATOMIC_RELAXED) && !tt_needs_room(f->t))
+        return;
+    pthread_mutex_lock(&f->lock);
+    if (f->pausing) {
+        f->parked++;
+        pthread_cond_broadcast(&f->change);
+        while (f->pausing)
+            pthread_cond_wait(&f->change, &f->lock);
+        f->parked--;
+    } else if (tt_needs_room(f->t)) {
+        __atomic_store_n(&f->pausing, 1, __ATOMIC_RELAXED);
+        while (f->parked + f->finished < f->workers - 1 && !__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+            pthread_cond_wait(&f->change, &f->lock);
+        /* once a worker has finished, the others stop at their next tick:
+         * no need to grow then, and no safe moment to */
+        if (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+            tt_grow(f->t);
+        __atomic_store_n(&f->pausing, 0, __ATOMIC_RELAXED);
+        pthread_cond_broadcast(&f->change);
+    }
+    pthread_mutex_unlock(&f->lock);
+}
+
+/* Counts the end of a worker's job, for make_room. */
+static void finish(fast *f)
+{
+    pthread_mutex_lock(&f->lock);
+    f->finished++;
+    pthread_cond_broadcast(&f->change);
+    pthread_mutex_unlock(&f->lock);
 }
 
 /* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, ABORTED
@@ -159,6 +204,7 @@ static int tick(worker *w)
         return ABORTED;
     if (f->deadline > 0 && cy_now() > f->deadline)
         return CY_SOLVE_TIMEOUT;
+    make_room(f);
     if (w->id == 0) {
         cy_solver_stats st;
         tt_stats ts;
@@ -477,6 +523,7 @@ static void *run_job(void *arg)
     j->result = j->wins ? win(&j->w, j->root, 0, j->last) : pos_value(&j->w, j->root);
     if (j->result != ABORTED)
         __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
+    finish(j->w.s);
     return NULL;
 }
 
@@ -497,6 +544,8 @@ static int search(fast *f, const unsigned char *mark, int wins, int last)
     f->start = cy_now();
     f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
+    f->pausing = f->parked = f->finished = 0;
+    f->workers = f->threads;
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
@@ -519,6 +568,8 @@ static int search(fast *f, const unsigned char *mark, int wins, int last)
             break;
         started++;
     }
+    for (int i = started; i < f->threads; i++)
+        finish(f); /* threads that could not be made */
     run_job(&jobs[0]);
     int result = jobs[0].result;
     for (int i = 1; i < started; i++) {

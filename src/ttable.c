@@ -5,12 +5,13 @@
  * reads as a miss.  Buckets of four entries fill one cache line; a full bucket
  * replaces the entry that took the least work to compute.
  *
- * A table used by one thread starts small and doubles in place as it fills,
- * up to its bound: on machines where first touching a page is dear, a table
- * the size of the search costs far less than a sparse huge one
- * (bench/techniques.sh).  A bucket's index is read from bits that each entry
- * keeps, so doubling splits every bucket into itself and its twin in the new
- * half, and the mapping grows with mremap, without a copy.
+ * A growing table starts small and doubles in place as it fills, up to its
+ * bound: on machines where first touching a page is dear, a table the size of
+ * the search costs far less than a sparse huge one.  A bucket's index is read
+ * from bits that each entry keeps, so doubling splits every bucket into
+ * itself and its twin in the new half, and the mapping grows with mremap,
+ * without a copy.  Its users double it (tt_grow) when it asks for room, at a
+ * moment when no thread is using it.
  */
 #define _GNU_SOURCE /* mremap */
 #include "ttable.h"
@@ -92,10 +93,20 @@ void tt_free(tt *t)
     }
 }
 
-/* Doubles a growing table in place; leaves it as it is if the memory cannot
- * be had. */
-static void grow(tt *t)
+int tt_needs_room(const tt *t)
 {
+    if (!t->grow || 2 * t->bytes > t->max_bytes)
+        return 0;
+    /* half full, or an eighth of it given up to make room */
+    uint64_t cap = (uint64_t)t->nbuckets * WAYS;
+    uint64_t used = __atomic_load_n(&t->used, __ATOMIC_RELAXED);
+    uint64_t replaced = __atomic_load_n(&t->replaced, __ATOMIC_RELAXED);
+    return used * 2 > cap || (replaced - t->replaced_at_grow) * 8 > cap;
+}
+
+void tt_grow(tt *t)
+{
+    t->replaced_at_grow = t->replaced;
     void *block = mremap(t->e, t->bytes, 2 * t->bytes, MREMAP_MAYMOVE);
     if (block == MAP_FAILED) {
         t->grow = 0;
@@ -169,24 +180,15 @@ void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work)
     store(&b[victim].data, data);
     if (fresh)
         bump(&t->used);
-    /* half full, or an eighth of it given up to make room: double, while
-     * the bound allows */
-    if (t->grow && 2 * t->bytes <= t->max_bytes) {
-        uint64_t cap = (uint64_t)t->nbuckets * WAYS;
-        if (t->used * 2 > cap || (t->replaced - t->replaced_at_grow) * 8 > cap) {
-            grow(t);
-            t->replaced_at_grow = t->replaced;
-        }
-    }
 }
 
 void tt_stats_get(const tt *t, tt_stats *st)
 {
-    st->probes = t->probes;
-    st->hits = t->hits;
-    st->stores = t->stores;
-    st->replaced = t->replaced;
-    st->entries = (size_t)t->used;
+    st->probes = load(&t->probes);
+    st->hits = load(&t->hits);
+    st->stores = load(&t->stores);
+    st->replaced = load(&t->replaced);
+    st->entries = (size_t)load(&t->used);
     st->capacity = t->nbuckets * WAYS;
     st->bytes = t->bytes;
 }

@@ -17,9 +17,14 @@ typedef struct tt_stats {
 } tt_stats;
 
 /* A table using at most bytes of memory (at least one bucket); NULL if the
- * memory cannot be had.  With grow it starts small and doubles as it fills
- * (for one thread only: growing is not safe while others use the table). */
+ * memory cannot be had.  With grow it starts small, and doubles each time
+ * its users call tt_grow. */
 tt *tt_new(size_t bytes, int grow);
+/* Whether a growing table is full enough to want doubling, and may. */
+int tt_needs_room(const tt *t);
+/* Doubles a growing table (or leaves it as it is if the memory cannot be
+ * had).  No other thread may use the table meanwhile. */
+void tt_grow(tt *t);
 void tt_free(tt *t);
 /* The value stored under key, or -1. */
 int tt_get(tt *t, const uint64_t key[2]);

@@ -115,6 +115,12 @@ size_t cy_physical_memory(void)
     return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : 0;
 }
 
+int cy_cpu_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
 double cy_now(void)
 {
     struct timespec ts;

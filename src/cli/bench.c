@@ -151,7 +151,7 @@ int cmd_bench(int argc, char **argv)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
            "thread(s)%s%s%s%s%s%s\n\n",
-           runs, fast.timeout, fast.threads ? fast.threads : 1,
+           runs, fast.timeout, fast.threads ? fast.threads : cy_cpu_cores(),
            fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "",
