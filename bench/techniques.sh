@@ -13,7 +13,7 @@ echo "Made by \`bench/techniques.sh $runs $timeout\` on $(date -u +%Y-%m-%d), $(
 echo
 for switch in "" --no-bitboard "--no-bitboard --no-canon" \
               "--no-bitboard --no-plane-keys" "--no-bitboard --no-decompose" \
-              "--no-bitboard --no-outcome-search" "--no-bitboard --threads 2"; do
+              "--no-bitboard --no-outcome-search" "--no-bitboard --threads 1"; do
   echo "### fast ${switch:-(all techniques)}"
   echo
   # shellcheck disable=SC2086

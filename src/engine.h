@@ -14,8 +14,10 @@ void plain_stats(const plain *s, cy_solver_stats *st);
 void plain_free(plain *s);
 
 /* The bitboard engine: boards of at most BITS_MAX_EDGES edges whose table of
- * 3^E bytes fits the memory allowed. */
-#define BITS_MAX_EDGES 20
+ * 3^E bytes fits the memory allowed.  Above 14 edges sub-games are faster
+ * (bench/techniques.sh); at 14 a whole solve with its winning replies is
+ * still faster on bitboards, whose table already holds every answer. */
+#define BITS_MAX_EDGES 14
 #define BITS_MAX_SYM 16
 typedef struct bits bits;
 bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
