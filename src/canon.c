@@ -236,6 +236,15 @@ static int plane_encode(const sg_board *sb, const sg *g, int e0, int fd0, int mi
     return x ? n : nb;
 }
 
+/* The sum of the invariants of the alive constraints on edge e. */
+static inline uint64_t around(const sg_board *sb, const sg *g, const uint64_t *kinv, int e)
+{
+    uint64_t v = 0;
+    for (uint64_t ks = sb->on[e] & g->alive; ks; ks &= ks - 1)
+        v += kinv[__builtin_ctzll(ks)];
+    return v;
+}
+
 /* The invariant of constraint k (-1 for none) for choosing where to start. */
 static inline uint64_t code(const sg *g, const uint64_t *kinv, int k)
 {
@@ -255,11 +264,8 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
-        uint64_t v = 0;
-        for (uint64_t ks = sb->on[e] & g->alive; ks; ks &= ks - 1)
-            v += kinv[__builtin_ctzll(ks)];
-        inv[e] = v;
-        mixed[e] = mix(v);
+        inv[e] = around(sb, g, kinv, e);
+        mixed[e] = mix(inv[e]);
     }
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
@@ -270,12 +276,9 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
-        uint64_t v = inv[e];
-        for (uint64_t ks = sb->on[e] & g->alive; ks; ks &= ks - 1)
-            v += kinv[__builtin_ctzll(ks)];
-        inv[e] = v;
-        if (v < least)
-            least = v;
+        inv[e] += around(sb, g, kinv, e);
+        if (inv[e] < least)
+            least = inv[e];
     }
     uint16_t best[PLANE_MAXT], t[PLANE_MAXT], r[PLANE_MAXT];
     int nb = -1;
