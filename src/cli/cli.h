@@ -32,6 +32,8 @@ typedef struct cli_opts {
     const char *host;      /* --host ADDR (serve) */
     long seed;             /* --seed N */
     const char *boards;    /* --boards LIST (bench) */
+    const char *involution; /* --involution PAIRS (strategy) */
+    int quick;             /* --quick (verify) */
 } cli_opts;
 
 /* Prints "cycles: WHAT: MSG" on stderr; returns exit status 1. */

@@ -80,7 +80,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         if (strcmp(key, "o") == 0)
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
-                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", NULL};
+                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
+                                            NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
             flag |= !strcmp(key, flags[k]);
@@ -138,6 +139,10 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->hints = 1;
         else if (!strcmp(key, "dot"))
             o->dot = 1;
+        else if (!strcmp(key, "quick"))
+            o->quick = 1;
+        else if (!strcmp(key, "involution"))
+            o->involution = val;
         else if (!strcmp(key, "first"))
             o->first = val;
         else if (!strcmp(key, "engine-play"))

@@ -175,28 +175,10 @@ int cmd_strategy(int argc, char **argv)
             kind = names[i].kind;
     if (kind == -2)
         return cli_fail(NULL, "unknown strategy \"%s\" (mirror, mirror-reverse, rotate-reverse or modified)", argv[2]);
-    /* --involution is this command's own option: take it out before cli_parse */
-    const char *forced = NULL;
-    char **args = malloc(sizeof(char *) * (size_t)(argc + 1));
-    int nargs = 0;
-    for (int i = 0; i < argc; i++) {
-        if (i >= 3 && !strcmp(argv[i], "--involution")) {
-            if (i + 1 >= argc) {
-                free(args);
-                return cli_fail(NULL, "option --involution needs a value");
-            }
-            forced = argv[++i];
-        } else if (i >= 3 && !strncmp(argv[i], "--involution=", 13))
-            forced = argv[i] + 13;
-        else
-            args[nargs++] = argv[i];
-    }
-    args[nargs] = NULL;
     cli_opts o;
-    int bad = cli_parse(nargs, args, 3, "BOARD json special timeout output", &o);
-    free(args);
-    if (bad)
+    if (cli_parse(argc, argv, 3, "BOARD json special timeout output involution", &o))
         return 1;
+    const char *forced = o.involution;
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))

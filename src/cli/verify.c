@@ -116,24 +116,12 @@ static char *as_json(const cy_verify_table *t)
 /* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`. */
 int cmd_verify(int argc, char **argv)
 {
-    /* --quick is this command's own switch: take it out before cli_parse */
-    int quick = 0, nargs = 0;
-    char **args = malloc(sizeof(char *) * (size_t)(argc + 1));
-    for (int i = 0; i < argc; i++) {
-        if (i >= 2 && !strcmp(argv[i], "--quick"))
-            quick = 1;
-        else
-            args[nargs++] = argv[i];
-    }
-    args[nargs] = NULL;
     cli_opts o;
-    int bad = cli_parse(nargs, args, 2, "json quiet output", &o);
-    free(args);
-    if (bad)
+    if (cli_parse(argc, argv, 2, "json quiet output quick", &o))
         return 1;
     if (o.board)
         return cli_fail(NULL, "verify takes no BOARD (it recomputes the papers' boards)");
-    cy_verify_opts vo = {.quick = quick, .progress = !o.quiet};
+    cy_verify_opts vo = {.quick = o.quick, .progress = !o.quiet};
     cy_verify_table t;
     cy_error err;
     if (cy_verify_run(&vo, &t, &err) < 0)
