@@ -72,9 +72,13 @@ struct fast {
     int pausing, parked, finished, workers;
     int small, threads;
     /* the images of each dart under the board's automorphisms, with and
-     * without every arrow reversed: the replies of a mirror strategy */
+     * without every arrow reversed: the replies of a mirror strategy; and
+     * of each constraint, with the constraints whose reference darts map to
+     * the other darts of their image (see symmetric()) */
     int nmirror;
     uint8_t mirror[2 * MAX_MIRRORS][2 * SG_MAXE];
+    uint8_t kmap[2 * MAX_MIRRORS][SG_MAXK];
+    uint64_t kinv[2 * MAX_MIRRORS];
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -90,6 +94,57 @@ typedef struct worker {
     uint32_t rng;
 } worker;
 
+/* Fills in the mirror tables of f from the board's automorphisms. */
+static void mirrors_init(fast *f)
+{
+    const cy_board *b = f->b;
+    const sg_board *sb = &f->sb;
+    cy_symmetry *sym = cy_symmetry_new(b, NULL);
+    /* the constraint of each vertex and cell, numbered as sg_board_init does */
+    int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells)), k = 0;
+    for (int v = 0; v < b->nv; v++)
+        kof[v] = b->special[v] ? -1 : k++;
+    for (int c = 0; c < b->ncells; c++)
+        kof[b->nv + c] = b->cyclable[c] ? k++ : -1;
+    for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
+        for (int rev = 0; rev < 2; rev++, f->nmirror++) {
+            const cy_automorphism *au = &sym->aut[a];
+            uint8_t *m = f->mirror[f->nmirror];
+            for (int d = 0; d < 2 * b->ne; d++)
+                m[d] = (uint8_t)(cy_board_dart(b, au->vmap[cy_tail(b, d)], au->vmap[cy_head(b, d)]) ^ rev);
+            for (int x = 0; x < b->nv + b->ncells; x++) {
+                if (kof[x] < 0)
+                    continue;
+                int img = kof[x < b->nv ? au->vmap[x] : b->nv + au->fmap[x - b->nv]];
+                f->kmap[f->nmirror][kof[x]] = (uint8_t)img;
+                int e = __builtin_ctzll(sb->edges[kof[x]]);
+                int ref = m[2 * e + (int)((sb->ref[kof[x]] >> e) & 1u)];
+                if ((ref & 1) != (int)((sb->ref[img] >> (ref >> 1)) & 1u))
+                    f->kinv[f->nmirror] |= 1ull << kof[x];
+            }
+        }
+    free(kof);
+    cy_symmetry_free(sym);
+}
+
+/* Whether g is its own image under mirror a. */
+static int symmetric(const fast *f, int a, const sg *g)
+{
+    uint64_t live = 0, alive = 0, comm = 0, flip = 0, inv = g->flip ^ (g->comm & f->kinv[a]);
+    for (uint64_t es = g->live; es; es &= es - 1)
+        live |= 1ull << (f->mirror[a][2 * __builtin_ctzll(es)] >> 1);
+    if (live != g->live)
+        return 0;
+    for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks);
+        uint64_t bit = 1ull << f->kmap[a][k];
+        alive |= bit;
+        comm |= (g->comm >> k) & 1u ? bit : 0;
+        flip |= (inv >> k) & 1u ? bit : 0;
+    }
+    return alive == g->alive && comm == g->comm && flip == g->flip;
+}
+
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
     if (b->ne > CY_FAST_MAX_EDGES)
@@ -103,14 +158,7 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     }
     f->o = *o;
     f->progress.born = cy_now();
-    cy_symmetry *sym = cy_symmetry_new(b, NULL);
-    for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
-        for (int rev = 0; rev < 2; rev++, f->nmirror++)
-            for (int d = 0; d < 2 * b->ne; d++) {
-                int img = cy_board_dart(b, sym->aut[a].vmap[cy_tail(b, d)], sym->aut[a].vmap[cy_head(b, d)]);
-                f->mirror[f->nmirror][d] = (uint8_t)(img ^ rev);
-            }
-    cy_symmetry_free(sym);
+    mirrors_init(f);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
     /* one thread a core unless asked (bench/techniques.sh compares) */
     f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();
@@ -470,7 +518,7 @@ static int win(worker *f, const sg *g, int n, int last)
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
         int mirror = 0;
         for (int a = 0; last >= 0 && a < f->s->nmirror && !mirror; a++)
-            mirror = f->s->mirror[a][last] == dart[i];
+            mirror = f->s->mirror[a][last] == dart[i] && symmetric(f->s, a, &child);
         score[nm++] = mirror << 27 | (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
