@@ -202,6 +202,10 @@ typedef struct cy_solver_opts {
     int no_plane_keys;    /* canonical forms by nauty alone, not plane keys for
                              small and middling sub-games */
     int no_outcome_search; /* value large components by mex, not by outcome search */
+    int no_rounds;        /* outcome search: judge each move to the end in turn,
+                             not in rounds of growing allowances */
+    int round_allowance;  /* positions a move may take in the first round;
+                             0 = the default (tests make it small) */
     int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
     int threads;          /* threads searching together (fast engine); 0 = one
                              per processor core (cy_cpu_cores) */

@@ -53,6 +53,18 @@
 
 /* A search stopped because another thread finished first. */
 #define ABORTED (-100)
+/* A search that used up the positions it was allowed (see win()). */
+#define OVER (-101)
+/* No limit on the positions of a search. */
+#define UNLIMITED UINT64_MAX
+
+/* The rounds of win(): the positions each move may take in the first
+ * (unless the options say otherwise), how much more each round allows, and
+ * how much more a mirror reply gets, as it is so often right
+ * (bench/techniques.sh compares) */
+#define FIRST_ALLOWANCE 256
+#define ALLOWANCE_GROWTH 4
+#define MIRROR_ALLOWANCE 64
 
 /* What the threads of one search share. */
 struct fast {
@@ -89,7 +101,9 @@ typedef struct worker {
     tt *t;
     const cy_solver_opts *o;
     int id, small;
+    uint64_t allowance;            /* of the first round of win(); UNLIMITED for none */
     uint64_t pending;              /* positions not yet added to s->positions */
+    uint64_t nodes;                /* positions this worker has searched */
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
 } worker;
@@ -243,6 +257,7 @@ static void finish(fast *f)
  * when another thread has finished, else 0. */
 static int tick(worker *w)
 {
+    w->nodes++;
     if (++w->pending < 256)
         return 0;
     fast *f = w->s;
@@ -330,7 +345,7 @@ static void store(worker *f, keys *k, uint64_t salt, int v, uint64_t work)
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
 
 static int pos_value(worker *f, const sg *g);
-static int win(worker *f, const sg *g, int n, int last);
+static int win(worker *f, const sg *g, int n, int last, uint64_t limit);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg_board *sb, const sg *g, int *dart)
@@ -393,7 +408,7 @@ static int comp_value(worker *f, const sg *g)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
     for (int n = 0;; n++) {
-        int w = win(f, g, n, -1);
+        int w = win(f, g, n, -1, UNLIMITED);
         if (w < 0)
             return w;
         if (!w)
@@ -453,10 +468,14 @@ static int known(worker *f, const sg *g, int n, int *largest)
     return tt_get(f->t, key);
 }
 
-/* Whether the player to move wins g + *n (1 or 0), or a negative code.
- * All components but the largest are replaced by their Grundy values.  last
- * is the dart the opponent has just played, or -1. */
-static int win(worker *f, const sg *g, int n, int last)
+/* a * b, or UNLIMITED if that is more. */
+static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
+
+/* Whether the player to move wins g + *n (1 or 0), or a negative code:
+ * OVER when the search would take the worker past limit positions.  All
+ * components but the largest are replaced by their Grundy values.  last is
+ * the dart the opponent has just played, or -1. */
+static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
 {
     sg big;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, largest = 0, klargest = 0;
@@ -491,6 +510,8 @@ static int win(worker *f, const sg *g, int n, int last)
     v = lookup(f, &k, outcome_salt(n));
     if (v >= 0)
         return v;
+    if (f->nodes >= limit)
+        return OVER;
     int r = tick(f);
     if (r < 0)
         return r;
@@ -530,23 +551,44 @@ static int win(worker *f, const sg *g, int n, int last)
         dart[j] = d;
         score[j] = sc;
     }
-    for (int i = 0; i < nm && !result; i++) {
-        child = big;
-        sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
-        int w = win(f, &child, n, dart[i]);
-        if (w < 0)
-            return w;
-        if (!w) {
-            result = 1;
-            f->history[dart[i]]++;
-        }
+    /* the moves on the nim-heap come last */
+    for (int j = 0; j < n; j++) {
+        score[nm] = 0;
+        dart[nm++] = -1 - j;
     }
-    /* moves on the nim-heap */
-    for (int j = 0; j < n && !result; j++) {
-        int w = win(f, &big, j, -1);
-        if (w < 0)
-            return w;
-        result = !w;
+    /* the moves are searched in rounds, each allowing every move still
+     * open a few times more positions than the last: a move that wins
+     * cheaply is found before much is spent on one that is hard to judge
+     * (what df-pn does by proof numbers, here by effort; whatever a round
+     * settles stays in the table) */
+    for (uint64_t allow = f->allowance; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
+        int open = 0;
+        for (int i = 0; i < nm && !result; i++) {
+            uint64_t a = score[i] >> 27 ? times(allow, MIRROR_ALLOWANCE) : allow;
+            uint64_t lim = f->nodes < limit && a < limit - f->nodes ? f->nodes + a : limit;
+            int w;
+            if (dart[i] >= 0) {
+                child = big;
+                sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
+                w = win(f, &child, n, dart[i], lim);
+            } else
+                w = win(f, &big, -1 - dart[i], -1, lim);
+            if (w == OVER || (w > 0 && f->nodes >= limit)) {
+                if (f->nodes >= limit)
+                    return OVER;
+                score[open] = score[i];
+                dart[open++] = dart[i]; /* try again in the next round */
+                continue;
+            }
+            if (w < 0)
+                return w;
+            if (!w) {
+                result = 1;
+                if (dart[i] >= 0)
+                    f->history[dart[i]]++;
+            }
+        }
+        nm = open;
     }
     store(f, &k, outcome_salt(n), result, done(f) - before + 1);
     if (!result)
@@ -568,7 +610,7 @@ typedef struct job {
 static void *run_job(void *arg)
 {
     job *j = arg;
-    j->result = j->wins ? win(&j->w, j->root, 0, j->last) : pos_value(&j->w, j->root);
+    j->result = j->wins ? win(&j->w, j->root, 0, j->last, UNLIMITED) : pos_value(&j->w, j->root);
     if (j->result != ABORTED)
         __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
     finish(j->w.s);
@@ -604,6 +646,8 @@ static int search(fast *f, const unsigned char *mark, int wins, int last)
         w->o = &f->o;
         w->id = i;
         w->small = f->small;
+        w->allowance = f->o.no_rounds ? UNLIMITED
+                       : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance : FIRST_ALLOWANCE;
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
         for (int d = 0; i && d < 2 * SG_MAXE; d++)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;

@@ -31,7 +31,12 @@ static const struct {
     {"fast, every technique off",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1, .no_canon = 1,
       .no_outcome_search = 1}},
+    {"fast --no-bitboard --no-rounds", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_rounds = 1}},
+    {"fast --no-bitboard, first rounds of one position",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .round_allowance = 1}},
     {"fast --no-bitboard, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1}},
+    {"fast --no-bitboard, 2 threads, first rounds of one position",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .round_allowance = 1}},
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 
