@@ -206,6 +206,9 @@ typedef struct cy_solver_opts {
                              not in rounds of growing allowances */
     int round_allowance;  /* positions a move may take in the first round;
                              0 = the default (tests make it small) */
+    int mex_edges;        /* components of at most this many edges are valued
+                             by mex, larger ones by outcome search; 0 = the
+                             default, 8 (tests make it small) */
     int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
     int threads;          /* threads searching together (fast engine); 0 = one
                              per processor core (cy_cpu_cores) */

@@ -75,7 +75,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
                 wins = 0;
             else {
                 mark[e] = (unsigned char)cy_dart_mark(d);
-                int w = cy_solver_wins_after(s, mark, d);
+                int w = cy_solver_wins(s, mark);
                 mark[e] = CY_UNMARKED;
                 if (w < 0) {
                     rc = w;
@@ -128,7 +128,7 @@ static int move_wins(cy_solver *s, unsigned char *mark, int d)
         return 0;
     int e = cy_dart_edge(d);
     mark[e] = (unsigned char)cy_dart_mark(d);
-    int w = cy_solver_wins_after(s, mark, d);
+    int w = cy_solver_wins(s, mark);
     mark[e] = CY_UNMARKED;
     return w < 0 ? w : !w;
 }

@@ -29,15 +29,10 @@ void bits_free(bits *s);
 typedef struct fast fast;
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
-/* Whether the player to move wins (1 or 0), or a negative code; last is the
- * dart just played (-1 if unknown), whose mirror images are tried first. */
-int fast_wins(fast *s, const unsigned char *mark, int last);
+/* Whether the player to move wins (1 or 0), or a negative code. */
+int fast_wins(fast *s, const unsigned char *mark);
 void fast_stats(const fast *s, cy_solver_stats *st);
 void fast_free(fast *s);
-
-/* cy_solver_wins, told that dart last was just played (-1 if unknown): the
- * fast engine tries the replies of a mirror strategy first. */
-int cy_solver_wins_after(cy_solver *s, const unsigned char *mark, int last);
 
 /* Makes every search of s stop by the absolute time until (cy_now() seconds;
  * 0 = only the per-search timeout). */

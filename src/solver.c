@@ -45,12 +45,10 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
     return s->p ? plain_grundy(s->p, mark) : s->x ? bits_grundy(s->x, mark) : fast_grundy(s->f, mark);
 }
 
-int cy_solver_wins(cy_solver *s, const unsigned char *mark) { return cy_solver_wins_after(s, mark, -1); }
-
-int cy_solver_wins_after(cy_solver *s, const unsigned char *mark, int last)
+int cy_solver_wins(cy_solver *s, const unsigned char *mark)
 {
     if (s->f)
-        return fast_wins(s->f, mark, last);
+        return fast_wins(s->f, mark);
     int g = cy_solver_grundy(s, mark);
     return g < 0 ? g : g != 0;
 }

@@ -45,8 +45,11 @@
 /* Without plane keys (--no-plane-keys): labelled below this, nauty from it. */
 #define NAUTY_ONLY_MIN 9
 
-/* Mirror replies are tried for at most this many automorphisms. */
+/* Mirror replies are tried for at most this many automorphisms (a mirror
+ * is one of them, with or without every arrow reversed: win() keeps its
+ * number in 4 bits). */
 #define MAX_MIRRORS 8
+_Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
@@ -59,12 +62,13 @@
 #define UNLIMITED UINT64_MAX
 
 /* The rounds of win(): the positions each move may take in the first
- * (unless the options say otherwise), how much more each round allows, and
- * how much more a mirror reply gets, as it is so often right
- * (bench/techniques.sh compares) */
-#define FIRST_ALLOWANCE 256
-#define ALLOWANCE_GROWTH 4
-#define MIRROR_ALLOWANCE 64
+ * (unless the options say otherwise) and how much more each round allows.
+ * A mirror reply gets 4 to 256 times as much, the more the more its mirror
+ * has proved right (trust()).  bench/techniques.sh compares. */
+#ifndef FIRST_ALLOWANCE
+#define FIRST_ALLOWANCE 64
+#endif
+#define ALLOWANCE_GROWTH 8
 
 /* What the threads of one search share. */
 struct fast {
@@ -91,6 +95,7 @@ struct fast {
     uint8_t mirror[2 * MAX_MIRRORS][2 * SG_MAXE];
     uint8_t kmap[2 * MAX_MIRRORS][SG_MAXK];
     uint64_t kinv[2 * MAX_MIRRORS];
+    uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -104,11 +109,15 @@ typedef struct worker {
     uint64_t allowance;            /* of the first round of win(); UNLIMITED for none */
     uint64_t pending;              /* positions not yet added to s->positions */
     uint64_t nodes;                /* positions this worker has searched */
+    /* how often a reply by each mirror won and lost lately (trust()) */
+    uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
 } worker;
 
-/* Fills in the mirror tables of f from the board's automorphisms. */
+/* Fills in the mirror tables of f from the board's automorphisms: mirrors
+ * 2i and 2i + 1 are the same automorphism without and with every arrow
+ * reversed. */
 static void mirrors_init(fast *f)
 {
     const cy_board *b = f->b;
@@ -126,6 +135,9 @@ static void mirrors_init(fast *f)
             uint8_t *m = f->mirror[f->nmirror];
             for (int d = 0; d < 2 * b->ne; d++)
                 m[d] = (uint8_t)(cy_board_dart(b, au->vmap[cy_tail(b, d)], au->vmap[cy_head(b, d)]) ^ rev);
+            for (int e = 0; e < b->ne; e++)
+                if (m[2 * e] >> 1 == e)
+                    f->fixed[f->nmirror] |= 1ull << e;
             for (int x = 0; x < b->nv + b->ncells; x++) {
                 if (kof[x] < 0)
                     continue;
@@ -173,7 +185,7 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     f->o = *o;
     f->progress.born = cy_now();
     mirrors_init(f);
-    f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : SMALL;
+    f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : o->mex_edges > 0 ? o->mex_edges : SMALL;
     /* one thread a core unless asked (bench/techniques.sh compares) */
     f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();
     if (f->threads < 1)
@@ -345,7 +357,7 @@ static void store(worker *f, keys *k, uint64_t salt, int v, uint64_t work)
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
 
 static int pos_value(worker *f, const sg *g);
-static int win(worker *f, const sg *g, int n, int last, uint64_t limit);
+static int win(worker *f, const sg *g, int n, uint64_t limit);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg_board *sb, const sg *g, int *dart)
@@ -408,7 +420,7 @@ static int comp_value(worker *f, const sg *g)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
     for (int n = 0;; n++) {
-        int w = win(f, g, n, -1, UNLIMITED);
+        int w = win(f, g, n, UNLIMITED);
         if (w < 0)
             return w;
         if (!w)
@@ -432,6 +444,44 @@ static int pos_value(worker *f, const sg *g)
         x ^= v;
     }
     return x;
+}
+
+/* Drops the pairs of isomorphic components from the nc components of g in
+ * comp and kcomp: the two have one Grundy value, which cancels in the XOR.
+ * Returns how many are left. */
+static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, int nc)
+{
+    if (nc < 2 || f->o->no_canon)
+        return nc;
+    keys k[SG_MAXE];
+    sg part[SG_MAXE];
+    uint8_t state[SG_MAXE] = {0}; /* 1 keyed, 2 cancelled */
+    for (int i = 0; i < nc; i++) {
+        int size = __builtin_popcountll(comp[i]), nk = __builtin_popcountll(kcomp[i] & g->alive);
+        for (int j = i + 1; j < nc && state[i] < 2; j++) {
+            if (state[j] == 2 || __builtin_popcountll(comp[j]) != size ||
+                __builtin_popcountll(kcomp[j] & g->alive) != nk)
+                continue;
+            for (int x = i; x <= j; x += j - i)
+                if (!state[x]) {
+                    part[x] = sg_part(g, comp[x], kcomp[x]);
+                    keys_of(f, &part[x], &k[x]);
+                    state[x] = 1;
+                }
+            if (!canonical(f, &k[i]))
+                break; /* too small to be worth it */
+            canonical(f, &k[j]);
+            if (k[i].c[0] == k[j].c[0] && k[i].c[1] == k[j].c[1])
+                state[i] = state[j] = 2;
+        }
+    }
+    int left = 0;
+    for (int i = 0; i < nc; i++)
+        if (state[i] < 2) {
+            comp[left] = comp[i];
+            kcomp[left++] = kcomp[i];
+        }
+    return left;
 }
 
 /* What the table already says about g + *n without searching: 1 a win for
@@ -468,19 +518,25 @@ static int known(worker *f, const sg *g, int n, int *largest)
     return tt_get(f->t, key);
 }
 
+/* How far replies by mirror a have proved right lately, from 0 to 7. */
+static inline int trust(const worker *f, int a)
+{
+    return (int)(8 * (f->mirror_won[a] + 1) / (f->mirror_won[a] + f->mirror_lost[a] + 2)) & 7;
+}
+
 /* a * b, or UNLIMITED if that is more. */
 static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
 
 /* Whether the player to move wins g + *n (1 or 0), or a negative code:
  * OVER when the search would take the worker past limit positions.  All
- * components but the largest are replaced by their Grundy values.  last is
- * the dart the opponent has just played, or -1. */
-static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
+ * components but the largest are replaced by their Grundy values. */
+static int win(worker *f, const sg *g, int n, uint64_t limit)
 {
     sg big;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, largest = 0, klargest = 0;
     int nc = sg_components(f->sb, g, comp, kcomp, &free_edges);
     n ^= __builtin_popcountll(free_edges) & 1;
+    nc = cancel_pairs(f, g, comp, kcomp, nc);
     for (int i = 0; i < nc; i++)
         if (__builtin_popcountll(comp[i]) > __builtin_popcountll(largest)) {
             largest = comp[i];
@@ -519,12 +575,30 @@ static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
 
     /* the moves of the big component: death moves are dropped, a move to a
      * position the table knows is lost wins at once, and the others are
-     * tried in order of a score: first those that leave the smallest
-     * largest component (the others are valued apart, and cheaply), then
-     * those that kill most constraints, then those whose dart has won most
-     * often before (bench/techniques.sh compares) */
+     * tried in order of a score: first the replies of a mirror strategy
+     * (moves that leave the component symmetric under a mirror: one of the
+     * board's automorphisms, with or without every arrow reversed), the most
+     * trusted mirror's first; then those that leave the smallest largest component (the
+     * others are valued apart, and cheaply), then those that kill most
+     * constraints, then those whose dart has won most often before.  A
+     * mirror reply's score keeps its mirror in the low bits (4 bits, as
+     * 2 * MAX_MIRRORS <= 16) where other moves keep their history.
+     * bench/techniques.sh compares. */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
     int m = legal_darts(f->sb, &big, dart), nm = 0;
+    /* the edges whose move may leave big symmetric under each mirror: when
+     * big's live edges are symmetric, those the mirror fixes; when they are
+     * but for one edge e (whose image was just played), e */
+    uint64_t cand[2 * MAX_MIRRORS];
+    for (int a = 0; a < f->s->nmirror; a += 2) {
+        uint64_t img = 0;
+        for (uint64_t es = big.live; es; es &= es - 1)
+            img |= 1ull << (f->s->mirror[a][2 * __builtin_ctzll(es)] >> 1);
+        uint64_t d = img ^ big.live;
+        cand[a] = !d ? big.live & f->s->fixed[a]
+                  : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big.live) == 1 ? d & big.live : 0;
+        cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
+    }
     int result = 0;
     sg child;
     for (int i = 0; i < m && !result; i++) {
@@ -537,10 +611,15 @@ static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
-        int mirror = 0;
-        for (int a = 0; last >= 0 && a < f->s->nmirror && !mirror; a++)
-            mirror = f->s->mirror[a][last] == dart[i] && symmetric(f->s, a, &child);
-        score[nm++] = mirror << 27 | (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
+        int via = -1;
+        for (int a = 0; a < f->s->nmirror; a++)
+            if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
+                symmetric(f->s, a, &child))
+                via = a;
+        if (via >= 0)
+            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest) << 20 | kills << 14 | via;
+        else
+            score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
@@ -564,15 +643,17 @@ static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
     for (uint64_t allow = f->allowance; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
         int open = 0;
         for (int i = 0; i < nm && !result; i++) {
-            uint64_t a = score[i] >> 27 ? times(allow, MIRROR_ALLOWANCE) : allow;
+            uint64_t a = allow;
+            if (score[i] >> 27) /* a mirror reply: 4 to 256 times as much */
+                a = times(allow, 4u << (trust(f, score[i] & 15) * 6 / 7));
             uint64_t lim = f->nodes < limit && a < limit - f->nodes ? f->nodes + a : limit;
             int w;
             if (dart[i] >= 0) {
                 child = big;
                 sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
-                w = win(f, &child, n, dart[i], lim);
+                w = win(f, &child, n, lim);
             } else
-                w = win(f, &big, -1 - dart[i], -1, lim);
+                w = win(f, &big, -1 - dart[i], lim);
             if (w == OVER || (w > 0 && f->nodes >= limit)) {
                 if (f->nodes >= limit)
                     return OVER;
@@ -582,6 +663,17 @@ static int win(worker *f, const sg *g, int n, int last, uint64_t limit)
             }
             if (w < 0)
                 return w;
+            if (score[i] >> 27) {
+                int via = score[i] & 15;
+                if (f->mirror_won[via] + f->mirror_lost[via] > 1024) {
+                    f->mirror_won[via] /= 2;
+                    f->mirror_lost[via] /= 2;
+                }
+                if (w)
+                    f->mirror_lost[via]++;
+                else
+                    f->mirror_won[via]++;
+            }
             if (!w) {
                 result = 1;
                 if (dart[i] >= 0)
@@ -601,7 +693,6 @@ typedef struct job {
     worker w;
     const sg *root;
     int wins;        /* find who wins, not the Grundy value */
-    int last;        /* the dart just played, or -1 */
     int result;
     pthread_t thread;
 } job;
@@ -610,7 +701,7 @@ typedef struct job {
 static void *run_job(void *arg)
 {
     job *j = arg;
-    j->result = j->wins ? win(&j->w, j->root, 0, j->last, UNLIMITED) : pos_value(&j->w, j->root);
+    j->result = j->wins ? win(&j->w, j->root, 0, UNLIMITED) : pos_value(&j->w, j->root);
     if (j->result != ABORTED)
         __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
     finish(j->w.s);
@@ -627,7 +718,7 @@ static void *run_helper(void *arg)
 
 /* Searches a board position with all threads; the answer of the first to
  * finish, or a negative code. */
-static int search(fast *f, const unsigned char *mark, int wins, int last)
+static int search(fast *f, const unsigned char *mark, int wins)
 {
     sg g;
     sg_from_board(&f->sb, f->b, mark, &g);
@@ -653,7 +744,6 @@ static int search(fast *f, const unsigned char *mark, int wins, int last)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
         jobs[i].root = &g;
         jobs[i].wins = wins;
-        jobs[i].last = last;
     }
     for (int i = 1; i < f->threads; i++) {
         if (pthread_create(&jobs[i].thread, NULL, run_helper, &jobs[i]) != 0)
@@ -679,6 +769,6 @@ void fast_until(fast *f, double until) { f->until = until; }
 
 cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0, -1); }
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
 
-int fast_wins(fast *f, const unsigned char *mark, int last) { return search(f, mark, 1, last); }
+int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1); }

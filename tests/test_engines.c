@@ -34,6 +34,14 @@ static const struct {
     {"fast --no-bitboard --no-rounds", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_rounds = 1}},
     {"fast --no-bitboard, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .round_allowance = 1}},
+    /* outcome search on components of more than 2 edges, so that small
+     * boards exercise it (rounds, mirror replies, cancelled pairs) */
+    {"fast --no-bitboard, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2}},
+    {"fast --no-bitboard, mex up to 2 edges, first rounds of one position",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .round_allowance = 1}},
+    {"fast --no-bitboard --no-rounds, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_rounds = 1}},
     {"fast --no-bitboard, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1}},
     {"fast --no-bitboard, 2 threads, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .round_allowance = 1}},
