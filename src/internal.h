@@ -41,6 +41,8 @@ void cy_nauty_thread_done(void);
 
 /* Total physical memory in bytes (0 if unknown). */
 size_t cy_physical_memory(void);
+/* Resident memory of the process in bytes (0 if unknown). */
+size_t cy_resident_memory(void);
 /* Monotonic seconds. */
 double cy_now(void);
 

@@ -87,18 +87,6 @@ void cy_solver_free(cy_solver *s)
     free(s);
 }
 
-/* Resident memory of the process in bytes (0 if unknown). */
-static size_t resident(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long pages = 0, rss = 0;
-    if (!f)
-        return 0;
-    int n = fscanf(f, "%lu %lu", &pages, &rss);
-    fclose(f);
-    return n == 2 ? (size_t)rss * (size_t)sysconf(_SC_PAGESIZE) : 0;
-}
-
 void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,
                  size_t capacity)
 {
@@ -110,7 +98,7 @@ void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const
     fprintf(stderr, "%scycles: %llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f MiB (table %.0f MiB), %.1f s%s",
             tty ? "\r" : "", (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
             (unsigned long long)st->stored, capacity, capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0,
-            (double)resident() / 1048576.0, (double)st->memory / 1048576.0, el,
+            (double)cy_resident_memory() / 1048576.0, (double)st->memory / 1048576.0, el,
             tty && !final ? "\033[K" : "\n");
     p->shown = tty && !final;
 }

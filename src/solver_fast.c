@@ -196,6 +196,12 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
      * needs (ttable.c), so small boards keep it in cache and large ones are
      * spared the page faults of a huge sparse one */
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
+    /* a bound that was asked for holds for the whole process: the table
+     * gets what the process does not use yet, less a sixteenth for the
+     * threads' stacks and nauty's workspace */
+    size_t used = cy_resident_memory() + mem / 16;
+    if (o->memory)
+        mem = mem > used ? mem - used : 0;
     if (mem < (1u << 20))
         mem = 1u << 20;
     f->t = tt_new(mem, 1);
@@ -577,13 +583,13 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * position the table knows is lost wins at once, and the others are
      * tried in order of a score: first the replies of a mirror strategy
      * (moves that leave the component symmetric under a mirror: one of the
-     * board's automorphisms, with or without every arrow reversed), the most
-     * trusted mirror's first; then those that leave the smallest largest component (the
-     * others are valued apart, and cheaply), then those that kill most
-     * constraints, then those whose dart has won most often before.  A
-     * mirror reply's score keeps its mirror in the low bits (4 bits, as
-     * 2 * MAX_MIRRORS <= 16) where other moves keep their history.
-     * bench/techniques.sh compares. */
+     * board's automorphisms, with or without every arrow reversed), the
+     * most trusted mirror's first; then those that leave the smallest
+     * largest component (the others are valued apart, and cheaply), then
+     * those that kill most constraints, then those whose dart has won most
+     * often before.  A mirror reply's score keeps its mirror in the low
+     * bits (4 bits, as 2 * MAX_MIRRORS <= 16) where other moves keep their
+     * history.  bench/techniques.sh compares. */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
     int m = legal_darts(f->sb, &big, dart), nm = 0;
     /* the edges whose move may leave big symmetric under each mirror: when

@@ -115,6 +115,18 @@ size_t cy_physical_memory(void)
     return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : 0;
 }
 
+size_t cy_resident_memory(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0, rss = 0;
+    if (!f)
+        return 0;
+    int n = fscanf(f, "%lu %lu", &pages, &rss);
+    fclose(f);
+    long size = sysconf(_SC_PAGESIZE);
+    return n == 2 && size > 0 ? (size_t)rss * (size_t)size : 0;
+}
+
 int cy_cpu_cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -82,18 +82,23 @@ int cmd_solve(int argc, char **argv)
     }
     cy_analysis a;
     int arc = cy_analyse(s, mark, &a, &err);
-    int nr = 0, *legal = NULL, *reply = NULL;
+    int nr = 0, *legal = NULL, *reply = NULL, no_replies = 0;
     if (arc == 0 && a.outcome == 'P' && !a.over && !o.no_replies) {
-        cy_error rerr;
-        nr = cy_analysis_replies(s, mark, &legal, &reply, &rerr);
-        if (nr < 0)
-            cli_fail(o.board, "%s", rerr.msg);
+        nr = cy_analysis_replies(s, mark, &legal, &reply, &err);
+        if (nr < 0) {
+            /* out of time or memory finding the replies: the answer is
+             * known, the replies are left out, and it counts as partial */
+            arc = nr;
+            a.complete = 0;
+            nr = 0;
+            no_replies = 1;
+        }
     }
     cy_solver_progress_end(s);
     if (arc < 0) {
         /* out of time or memory: say so, print what is known, exit 2 */
-        cli_fail(o.board, "%s after %llu positions; the answer below is partial", err.msg,
-                 (unsigned long long)a.stats.positions);
+        cli_fail(o.board, "%s after %llu positions; the answer below is partial%s", err.msg,
+                 (unsigned long long)a.stats.positions, no_replies ? " (it leaves out the winning replies)" : "");
         char *text = o.json ? cy_analysis_json(b, &a, NULL, NULL, 0) : as_text(b, &a, NULL, NULL, 0);
         rc = text && cli_emit(&o, text) == 0 ? 2 : 1;
         free(text);
