@@ -204,6 +204,7 @@ typedef struct cy_solver_opts {
     int no_outcome_search; /* value large components by mex, not by outcome search */
     int no_rounds;        /* outcome search: judge each move to the end in turn,
                              not in rounds of growing allowances */
+    int no_mirrors;       /* outcome search: no mirror replies first */
     int round_allowance;  /* positions a move may take in the first round;
                              0 = the default (tests make it small) */
     int mex_edges;        /* components of at most this many edges are valued

@@ -184,7 +184,8 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     }
     f->o = *o;
     f->progress.born = cy_now();
-    mirrors_init(f);
+    if (!o->no_mirrors)
+        mirrors_init(f);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : o->mex_edges > 0 ? o->mex_edges : SMALL;
     /* one thread a core unless asked (bench/techniques.sh compares) */
     f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();

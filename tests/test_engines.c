@@ -32,6 +32,8 @@ static const struct {
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1, .no_canon = 1,
       .no_outcome_search = 1}},
     {"fast --no-bitboard --no-rounds", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_rounds = 1}},
+    {"fast --no-bitboard --no-mirrors, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_mirrors = 1, .mex_edges = 2}},
     {"fast --no-bitboard, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .round_allowance = 1}},
     /* outcome search on components of more than 2 edges, so that small

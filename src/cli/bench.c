@@ -135,7 +135,7 @@ int cmd_bench(int argc, char **argv)
 {
     cli_opts o;
     if (cli_parse(argc, argv, 2,
-                  "runs boards timeout memory threads no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-bitboard no-baseline quiet", &o))
+                  "runs boards timeout memory threads no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors no-bitboard no-baseline quiet", &o))
         return 1;
     int runs = o.runs ? o.runs : 3;
     cy_solver_opts fast = o.solver, plain = o.solver;
@@ -150,11 +150,12 @@ int cmd_bench(int argc, char **argv)
     if (!list)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
-           "thread(s)%s%s%s%s%s%s%s\n\n",
+           "thread(s)%s%s%s%s%s%s%s%s\n\n",
            runs, fast.timeout, fast.threads ? fast.threads : cy_cpu_cores(),
            fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
+           fast.no_mirrors ? ", --no-mirrors" : "",
            o.no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB | plain s | plain positions | plain peak MiB | speed-up |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");

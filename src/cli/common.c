@@ -81,7 +81,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
                                             "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
-                                            "no-rounds",
+                                            "no-rounds", "no-mirrors",
                                             NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
@@ -113,6 +113,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->solver.no_bitboard = 1;
         else if (!strcmp(key, "no-rounds"))
             o->solver.no_rounds = 1;
+        else if (!strcmp(key, "no-mirrors"))
+            o->solver.no_mirrors = 1;
         else if (!strcmp(key, "no-grundy"))
             o->solver.no_grundy = 1;
         else if (!strcmp(key, "no-replies"))

@@ -66,7 +66,7 @@ int cmd_solve(int argc, char **argv)
     cli_opts o;
     if (cli_parse(argc, argv, 2,
                   "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-grundy no-replies no-bitboard",
+                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard",
                   &o))
         return 1;
     cy_board *b;
