@@ -244,6 +244,14 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark);
 /* Whether the player to move wins the normal-play game from mark (1 or 0),
  * or a negative CY_SOLVE_ code; cheaper than the Grundy value. */
 int cy_solver_wins(cy_solver *s, const unsigned char *mark);
+/* A winning move of the normal-play game from mark (a move that is no
+ * death move and leaves a position of Grundy value 0) into *dart: returns
+ * 1, or 0 when there is none (the value is 0), or a negative CY_SOLVE_
+ * code.  The fast engine reads it from its table (each entry keeps the move
+ * that settled it) and searches only where the table lacks it, so after
+ * cy_solver_wins or cy_solver_grundy on a position it costs little.  mark
+ * must admit no cycle completion and have no cycle cell. */
+int cy_solver_move(cy_solver *s, const unsigned char *mark, int *dart);
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st);
 /* The options the solver was made with. */
 const cy_solver_opts *cy_solver_options(const cy_solver *s);

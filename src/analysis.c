@@ -27,11 +27,28 @@ static const char *code_message(int code)
     }
 }
 
+/* Whether legal dart d, which completes no cycle cell, wins from mark: 1,
+ * 0, or a negative code.  A death move loses at once; any other move wins
+ * when it leaves the opponent a position of value 0, an outcome search far
+ * cheaper than the child's exact value. */
+static int judge(cy_solver *s, unsigned char *mark, int d)
+{
+    const cy_board *b = cy_solver_board(s);
+    if (cy_rules_is_death(b, mark, d, NULL))
+        return 0;
+    int e = cy_dart_edge(d);
+    mark[e] = (unsigned char)cy_dart_mark(d);
+    int w = cy_solver_wins(s, mark);
+    mark[e] = CY_UNMARKED;
+    return w < 0 ? w : !w;
+}
+
 int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
     memset(a, 0, sizeof *a);
     double start = cy_now();
+    cy_solver_set_analysed(s, start);
     unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
     memcpy(mark, mark0, (size_t)b->ne);
     int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
@@ -40,70 +57,79 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     a->to_move = a->played % 2 == 0 ? 1 : 2;
     a->cycle_cell = cy_rules_cycle_cell(b, mark);
     a->grundy = -1;
-    int rc = 0, root = -1; /* the position's value or outcome, once known */
-    int n = cy_rules_legal(b, mark, legal);
+    a->outcome = '?';
+    int rc = 0, n = cy_rules_legal(b, mark, legal);
     int grundy = !cy_solver_options(s)->no_grundy;
-    a->complete = 1;
     if (a->cycle_cell >= 0 || n == 0) {
         a->over = 1;
         a->grundy = a->cycle_cell >= 0 ? -1 : 0;
         a->grundy_known = 1;
+        a->outcome = 'P';
     } else {
-        /* The position itself first: its value (or, without Grundy values,
-         * its outcome) is one search, and a position of value 0 has no
-         * winning move but a completion.  Then each move: a completion wins,
-         * a death move loses at once, any other move wins when it leaves the
-         * opponent a position of value 0, which is an outcome search - far
-         * cheaper than the child's exact value. */
-        int can_complete = cy_rules_winning_completion(b, mark) >= 0;
+        /* What is cheapest to know comes first, so that an answer cut
+         * short by --timeout keeps the most: who wins (a completion, or an
+         * outcome search), then for a won position one winning move (read
+         * from the table that search left), then the Grundy value, then
+         * every other move judged.  A position of value 0 has no winning
+         * move; where a cycle cell can be completed there is no value. */
         if (cy_solver_options(s)->timeout > 0)
             cy_solver_until(s, start + cy_solver_options(s)->timeout);
-        if (!can_complete) {
-            root = grundy ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
-            if (root < 0) {
-                rc = root;
-                a->unknown = n;
-                cy_error_set(err, "%s", code_message(rc));
+        int first = -1, root = 1;
+        if (cy_rules_winning_completion(b, mark) >= 0) {
+            a->outcome = 'N';
+            a->grundy_known = 1; /* and it stays -1 */
+        } else {
+            root = cy_solver_wins(s, mark);
+            if (root >= 0)
+                a->outcome = root ? 'N' : 'P';
+            if (root == 0) {
+                a->grundy = 0;
+                a->grundy_known = 1;
+            } else if (root > 0) {
+                int r = cy_solver_move(s, mark, &first);
+                if (r < 0)
+                    root = r;
+                else if (r == 0)
+                    first = -1; /* never: the outcome search said it is won */
+            }
+            if (root > 0 && grundy) {
+                int g = cy_solver_grundy(s, mark);
+                if (g < 0)
+                    root = g;
+                else {
+                    a->grundy = g;
+                    a->grundy_known = 1;
+                }
             }
         }
-        for (int i = 0; i < n && rc == 0; i++) {
-            int d = legal[i], e = cy_dart_edge(d);
-            int wins;
-            if (cy_rules_completes(b, mark, d) >= 0)
-                wins = 1;
-            else if (root == 0 || cy_rules_is_death(b, mark, d, NULL))
-                wins = 0;
-            else {
-                mark[e] = (unsigned char)cy_dart_mark(d);
-                int w = cy_solver_wins(s, mark);
-                mark[e] = CY_UNMARKED;
-                if (w < 0) {
-                    rc = w;
-                    a->unknown = n - i;
-                    cy_error_set(err, "%s", code_message(rc));
-                    break;
-                }
-                wins = !w;
+        int judged = 0;
+        for (; root > 0 && judged < n; judged++) {
+            int d = legal[judged];
+            int w = d == first || cy_rules_completes(b, mark, d) >= 0 ? 1 : judge(s, mark, d);
+            if (w < 0) {
+                root = w;
+                break;
             }
-            if (wins)
+            if (w)
                 a->winning[a->nwin++] = d;
         }
-        cy_solver_until(s, 0);
-        if (can_complete && rc == 0)
-            a->grundy_known = 1; /* and it stays -1 */
-        else if (root >= 0 && grundy) {
-            a->grundy = root;
-            a->grundy_known = 1;
+        if (root < 0) {
+            rc = root;
+            a->unknown = n - judged;
+            /* the winning move already found, if its turn did not come */
+            int listed = 0;
+            for (int i = 0; i < a->nwin; i++)
+                listed |= a->winning[i] == first;
+            if (first >= 0 && !listed) {
+                a->winning[a->nwin++] = first;
+                a->unknown--;
+            }
+            cy_error_set(err, "%s", code_message(rc));
         }
+        cy_solver_until(s, 0);
     }
     a->complete = rc == 0;
-    if (a->nwin > 0 || rc == 0 || root >= 0) {
-        a->outcome = a->nwin > 0 || root > 0 ? 'N' : 'P';
-        a->winner = a->outcome == 'N' ? a->to_move : 3 - a->to_move;
-    } else {
-        a->outcome = '?';
-        a->winner = 0;
-    }
+    a->winner = a->outcome == 'N' ? a->to_move : a->outcome == 'P' ? 3 - a->to_move : 0;
     cy_solver_stats_get(s, &a->stats);
     a->stats.seconds = cy_now() - start;
     free(mark);
@@ -117,42 +143,29 @@ void cy_analysis_free(cy_analysis *a)
     a->winning = NULL;
 }
 
-/* Whether the player to move at mark wins by playing legal dart d: 1, 0 or a
- * negative code. */
-static int move_wins(cy_solver *s, unsigned char *mark, int d)
-{
-    const cy_board *b = cy_solver_board(s);
-    if (cy_rules_completes(b, mark, d) >= 0)
-        return 1;
-    if (cy_rules_is_death(b, mark, d, NULL))
-        return 0;
-    int e = cy_dart_edge(d);
-    mark[e] = (unsigned char)cy_dart_mark(d);
-    int w = cy_solver_wins(s, mark);
-    mark[e] = CY_UNMARKED;
-    return w < 0 ? w : !w;
-}
-
 int cy_winning_reply(cy_solver *s, const unsigned char *mark0, int d, int *reply, cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
     unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
-    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     memcpy(mark, mark0, (size_t)b->ne);
-    mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
     *reply = -1;
-    int rc = 0, n = cy_rules_legal(b, mark, legal);
-    for (int i = 0; i < n && *reply < 0; i++) {
-        int w = move_wins(s, mark, legal[i]);
-        if (w < 0) {
-            rc = w;
-            cy_error_set(err, "%s", code_message(rc));
-            break;
+    int rc = 0;
+    if (cy_rules_completes(b, mark, d) < 0) {
+        mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+        /* a death move is answered by the completion; any other by the
+         * move to a position of value 0, which the search that proved the
+         * position lost has mostly left in the table */
+        *reply = cy_rules_winning_completion(b, mark);
+        if (*reply < 0 && !cy_rules_over(b, mark)) {
+            int r = cy_solver_move(s, mark, reply);
+            if (r <= 0)
+                *reply = -1;
+            if (r < 0) {
+                rc = r;
+                cy_error_set(err, "%s", code_message(rc));
+            }
         }
-        if (w)
-            *reply = legal[i];
     }
     free(mark);
-    free(legal);
     return rc;
 }

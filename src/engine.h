@@ -31,8 +31,18 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
 /* Whether the player to move wins (1 or 0), or a negative code. */
 int fast_wins(fast *s, const unsigned char *mark);
+/* A winning move of the normal-play game (a dart to a position of value 0)
+ * into *dart: 1, or 0 when the position is lost, or a negative code.  Read
+ * from the table the search of the position left, searched only where the
+ * table lacks it. */
+int fast_move(fast *s, const unsigned char *mark, int *dart);
 void fast_stats(const fast *s, cy_solver_stats *st);
 void fast_free(fast *s);
+
+/* When the last cy_analyse on s began (cy_now() seconds; 0 for never):
+ * the answers that follow it (cy_analysis_replies) share its time limit. */
+void cy_solver_set_analysed(cy_solver *s, double when);
+double cy_solver_analysed(const cy_solver *s);
 
 /* Makes every search of s stop by the absolute time until (cy_now() seconds;
  * 0 = only the per-search timeout). */

@@ -2,26 +2,31 @@
  * report.c - the answer of `cycles solve --json` as a library function, so
  * the command line and the web server (server.c) print the same bytes.
  */
-#include "internal.h"
+#include "engine.h"
 
 #include <jansson.h>
 #include <string.h>
 
 /* Fills *legal with the legal moves at mark and *reply with a winning reply
  * of the opponent to each (-1 where none); returns the count, or a negative
- * CY_SOLVE_ code with err set.  Both arrays are always allocated. */
+ * CY_SOLVE_ code with err set.  Both arrays are always allocated.  The
+ * replies come mostly from the table the analysis left (cy_winning_reply)
+ * and share its time limit, counted from the start of the last cy_analyse
+ * on s. */
 int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
     *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     *reply = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    int n = cy_rules_legal(b, mark, *legal);
-    for (int i = 0; i < n; i++) {
-        int rc = cy_winning_reply(s, mark, (*legal)[i], &(*reply)[i], err);
-        if (rc < 0)
-            return rc;
-    }
-    return n;
+    int n = cy_rules_legal(b, mark, *legal), rc = 0;
+    /* the replies share the time limit of the analysis before them */
+    double timeout = cy_solver_options(s)->timeout, since = cy_solver_analysed(s);
+    if (timeout > 0)
+        cy_solver_until(s, (since > 0 ? since : cy_now()) + timeout);
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = cy_winning_reply(s, mark, (*legal)[i], &(*reply)[i], err);
+    cy_solver_until(s, 0);
+    return rc < 0 ? rc : n;
 }
 
 /* Returns the analysis as the JSON object documented in the README (two-space

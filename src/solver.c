@@ -4,11 +4,13 @@
 #include "engine.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 struct cy_solver {
     const cy_board *b;
     cy_solver_opts opts;
+    double analysed;  /* when the last cy_analyse began (cy_solver_analysed) */
     int engine;
     plain *p;
     bits *x;
@@ -52,6 +54,38 @@ int cy_solver_wins(cy_solver *s, const unsigned char *mark)
     int g = cy_solver_grundy(s, mark);
     return g < 0 ? g : g != 0;
 }
+
+int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
+{
+    if (s->f)
+        return fast_move(s->f, mark0, dart);
+    /* the whole-position engines: the first safe move to a position of
+     * value 0, whose values their tables mostly hold already */
+    const cy_board *b = s->b;
+    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
+    int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    memcpy(mark, mark0, (size_t)b->ne);
+    int r = 0, n = cy_rules_safe(b, mark, moves);
+    for (int i = 0; i < n && r == 0; i++) {
+        int e = cy_dart_edge(moves[i]);
+        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+        int g = cy_solver_grundy(s, mark);
+        mark[e] = CY_UNMARKED;
+        if (g < 0)
+            r = g;
+        else if (g == 0) {
+            *dart = moves[i];
+            r = 1;
+        }
+    }
+    free(mark);
+    free(moves);
+    return r;
+}
+
+void cy_solver_set_analysed(cy_solver *s, double when) { s->analysed = when; }
+
+double cy_solver_analysed(const cy_solver *s) { return s->analysed; }
 
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
 {

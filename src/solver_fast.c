@@ -345,18 +345,20 @@ static int lookup(worker *f, keys *k, uint64_t salt)
     uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
     v = tt_get(f->t, c);
     if (v >= 0)
-        tt_put(f->t, l, v, 1);
+        tt_put(f->t, l, v, -1, 1);
     return v;
 }
 
-/* Stores an entry under both keys (salted). */
-static void store(worker *f, keys *k, uint64_t salt, int v, uint64_t work)
+/* Stores an entry under both keys (salted), with the move that settled it
+ * (a dart of g, or -1) under the labelled key only: under the canonical key
+ * it would name a dart of whichever isomorphic component comes next. */
+static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 {
     uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    tt_put(f->t, l, v, work);
+    tt_put(f->t, l, v, move, work);
     if (canonical(f, k)) {
         uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-        tt_put(f->t, c, v, work);
+        tt_put(f->t, c, v, -1, work);
     }
 }
 
@@ -411,7 +413,7 @@ static int mex_value(worker *f, const sg *g, keys *k)
     int mex = 0;
     while (seen[mex >> 6] & (1ull << (mex & 63)))
         mex++;
-    store(f, k, 0, mex, done(f) - before + 1);
+    store(f, k, 0, mex, -1, done(f) - before + 1);
     return mex;
 }
 
@@ -534,33 +536,55 @@ static inline int trust(const worker *f, int a)
 /* a * b, or UNLIMITED if that is more. */
 static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
 
-/* Whether the player to move wins g + *n (1 or 0), or a negative code:
- * OVER when the search would take the worker past limit positions.  All
- * components but the largest are replaced by their Grundy values. */
-static int win(worker *f, const sg *g, int n, uint64_t limit)
+/* How win() sees g + *n: the largest component left once isomorphic pairs
+ * cancel (big), and the rest folded into the heap (*heap: n, the free
+ * edges and the other components' values).  The other components go into
+ * other[] with their values in val[] (*nother of them), the free edges
+ * into *free_edges.  Returns 1 when there is a largest component, 0 when
+ * not, or a negative code. */
+static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, int *val, int *nother,
+                uint64_t *free_edges)
 {
-    sg big;
-    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, largest = 0, klargest = 0;
-    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges);
-    n ^= __builtin_popcountll(free_edges) & 1;
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], largest = 0, klargest = 0;
+    int nc = sg_components(f->sb, g, comp, kcomp, free_edges);
+    n ^= __builtin_popcountll(*free_edges) & 1;
     nc = cancel_pairs(f, g, comp, kcomp, nc);
     for (int i = 0; i < nc; i++)
         if (__builtin_popcountll(comp[i]) > __builtin_popcountll(largest)) {
             largest = comp[i];
             klargest = kcomp[i];
         }
+    *nother = 0;
     for (int i = 0; i < nc; i++) {
         if (comp[i] == largest)
             continue;
-        big = sg_part(g, comp[i], kcomp[i]);
-        int v = comp_value(f, &big);
+        sg part = sg_part(g, comp[i], kcomp[i]);
+        int v = comp_value(f, &part);
         if (v < 0)
             return v;
         n ^= v;
+        other[*nother] = part;
+        val[(*nother)++] = v;
     }
+    *heap = n;
     if (!largest)
-        return n != 0;
-    big = sg_part(g, largest, klargest);
+        return 0;
+    *big = sg_part(g, largest, klargest);
+    return 1;
+}
+
+/* Whether the player to move wins g + *n (1 or 0), or a negative code:
+ * OVER when the search would take the worker past limit positions.  All
+ * components but the largest are replaced by their Grundy values. */
+static int win(worker *f, const sg *g, int n, uint64_t limit)
+{
+    sg big, other[SG_MAXE];
+    uint64_t free_edges;
+    int val[SG_MAXE], nother;
+    int has_big = fold(f, g, n, &big, &n, other, val, &nother, &free_edges);
+    if (has_big <= 0)
+        return has_big < 0 ? has_big : n != 0;
+    uint64_t largest = big.live;
     keys k;
     keys_of(f, &big, &k);
     int v = lookup(f, &k, 0);
@@ -606,15 +630,17 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
                   : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big.live) == 1 ? d & big.live : 0;
         cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
     }
-    int result = 0;
+    int result = 0, best = -1; /* best: the winning dart, kept in the table */
     sg child;
     for (int i = 0; i < m && !result; i++) {
         child = big;
         if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
         int rest; /* edges of the child's largest component */
-        if (known(f, &child, n, &rest) == 0)
+        if (known(f, &child, n, &rest) == 0) {
             result = 1;
+            best = dart[i];
+        }
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
@@ -683,32 +709,159 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
             }
             if (!w) {
                 result = 1;
-                if (dart[i] >= 0)
+                if (dart[i] >= 0) {
                     f->history[dart[i]]++;
+                    best = dart[i];
+                }
             }
         }
         nm = open;
     }
-    store(f, &k, outcome_salt(n), result, done(f) - before + 1);
+    store(f, &k, outcome_salt(n), result, best, done(f) - before + 1);
     if (!result)
-        store(f, &k, 0, n, done(f) - before + 1); /* big + *n is a loss: its value is n */
+        store(f, &k, 0, n, -1, done(f) - before + 1); /* big + *n is a loss: its value is n */
     return result;
+}
+
+/* A dart of c (one component) after which c + *t is a loss for the player
+ * to move, so that c's value becomes t: into *dart.  Returns 1, 0 when c
+ * has none (then c's value is below t, or c + *t is itself a loss), or a
+ * negative code.  The dart that settled c + *t in the table is tried first;
+ * the others in rounds of growing allowances, as win() does, so the moves
+ * whose answer the table holds (under any key) cost nothing. */
+static int move_to_value(worker *f, const sg *c, int t, int *dart)
+{
+    int d[2 * SG_MAXE], m = legal_darts(f->sb, c, d);
+    sg child;
+    if (__builtin_popcountll(c->live) <= f->small) {
+        /* a small component: the values of its options by mex */
+        for (int i = 0; i < m; i++) {
+            child = *c;
+            if (sg_play(f->sb, &child, d[i] >> 1, d[i] & 1))
+                continue; /* a death move */
+            int v = pos_value(f, &child);
+            if (v < 0)
+                return v;
+            if (v == t) {
+                *dart = d[i];
+                return 1;
+            }
+        }
+        return 0;
+    }
+    keys k;
+    keys_of(f, c, &k);
+    uint64_t l[2] = {k.l[0] ^ outcome_salt(t), k.l[1]};
+    int best = -1, nm = 0;
+    if (tt_probe(f->t, l, &best) == 1 && best >= 0) {
+        for (int i = 0; i < m; i++)
+            if (d[i] == best) { /* first: the dart that settled it */
+                d[i] = d[0];
+                d[0] = best;
+            }
+    }
+    for (int i = 0; i < m; i++) {
+        child = *c;
+        if (!sg_play(f->sb, &child, d[i] >> 1, d[i] & 1))
+            d[nm++] = d[i]; /* not a death move */
+    }
+    for (uint64_t allow = f->allowance; nm; allow = times(allow, ALLOWANCE_GROWTH)) {
+        int open = 0;
+        for (int i = 0; i < nm; i++) {
+            child = *c;
+            sg_play(f->sb, &child, d[i] >> 1, d[i] & 1);
+            int w = win(f, &child, t, allow == UNLIMITED ? UNLIMITED : f->nodes + allow);
+            if (w == OVER) {
+                d[open++] = d[i]; /* try again in the next round */
+                continue;
+            }
+            if (w < 0)
+                return w;
+            if (!w) {
+                *dart = d[i];
+                return 1;
+            }
+        }
+        nm = open;
+    }
+    return 0;
+}
+
+/* A winning move of g + *n for the player to move, into *move: a dart of
+ * g, or -1 - m for the move on the heap to *m.  Returns 1, 0 when g + *n is
+ * a loss, or a negative code.
+ *
+ * It is read from the search that proved the position rather than searched
+ * anew: win() sees g + *n as its largest component against a heap that
+ * holds the rest (fold()), and keeps with each won entry the dart that won
+ * it; when that dart is not at hand (the entry came from an isomorphic
+ * component, or the win was a move on the folded heap), the values of the
+ * parts give the move by the rule of nim (Sprague-Grundy: a move of a part
+ * of value x to x ^ T, where T is the XOR of all parts and x ^ T < x). */
+static int find_move(worker *f, const sg *g, int n, int *move)
+{
+    sg big, other[SG_MAXE];
+    uint64_t free_edges;
+    int val[SG_MAXE], nother, heap;
+    int has_big = fold(f, g, n, &big, &heap, other, val, &nother, &free_edges);
+    if (has_big < 0)
+        return has_big;
+    int vbig = 0;
+    if (has_big) {
+        keys k;
+        keys_of(f, &big, &k);
+        vbig = lookup(f, &k, 0);
+        if (vbig < 0 && __builtin_popcountll(big.live) > f->small) {
+            int w = win(f, &big, heap, UNLIMITED);
+            if (w <= 0)
+                return w; /* a loss, or out of time */
+            int r = move_to_value(f, &big, heap, move);
+            if (r != 0)
+                return r;
+            /* won on the heap: big's value is below it (and in the table) */
+        }
+        if (vbig < 0)
+            vbig = comp_value(f, &big);
+        if (vbig < 0)
+            return vbig;
+    }
+    int total = heap ^ vbig;
+    if (!total)
+        return 0;
+    if ((n ^ total) < n) {
+        *move = -1 - (n ^ total);
+        return 1;
+    }
+    if (total == 1 && free_edges) {
+        *move = 2 * __builtin_ctzll(free_edges);
+        return 1;
+    }
+    for (int i = 0; i < nother; i++)
+        if ((val[i] ^ total) < val[i])
+            return move_to_value(f, &other[i], val[i] ^ total, move);
+    return move_to_value(f, &big, vbig ^ total, move);
 }
 
 /* One search of a thread. */
 typedef struct job {
     worker w;
     const sg *root;
-    int wins;        /* find who wins, not the Grundy value */
+    int kind;        /* what to find (JOB_) */
     int result;
+    int move;        /* JOB_MOVE: the winning dart */
     pthread_t thread;
 } job;
+
+/* What a search finds: the Grundy value, who wins, a winning move. */
+enum { JOB_GRUNDY, JOB_WINS, JOB_MOVE };
 
 /* Runs a job; the first job to finish stops the others. */
 static void *run_job(void *arg)
 {
     job *j = arg;
-    j->result = j->wins ? win(&j->w, j->root, 0, UNLIMITED) : pos_value(&j->w, j->root);
+    j->result = j->kind == JOB_WINS   ? win(&j->w, j->root, 0, UNLIMITED)
+                : j->kind == JOB_MOVE ? find_move(&j->w, j->root, 0, &j->move)
+                                      : pos_value(&j->w, j->root);
     if (j->result != ABORTED)
         __atomic_store_n(&j->w.s->stop, 1, __ATOMIC_RELAXED);
     finish(j->w.s);
@@ -723,9 +876,10 @@ static void *run_helper(void *arg)
     return NULL;
 }
 
-/* Searches a board position with all threads; the answer of the first to
- * finish, or a negative code. */
-static int search(fast *f, const unsigned char *mark, int wins)
+/* Searches a board position with all threads for what kind asks (JOB_);
+ * the answer of the first to finish (and its move into *move, for
+ * JOB_MOVE), or a negative code. */
+static int search(fast *f, const unsigned char *mark, int kind, int *move)
 {
     sg g;
     sg_from_board(&f->sb, f->b, mark, &g);
@@ -750,7 +904,7 @@ static int search(fast *f, const unsigned char *mark, int wins)
         for (int d = 0; i && d < 2 * SG_MAXE; d++)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
         jobs[i].root = &g;
-        jobs[i].wins = wins;
+        jobs[i].kind = kind;
     }
     for (int i = 1; i < f->threads; i++) {
         if (pthread_create(&jobs[i].thread, NULL, run_helper, &jobs[i]) != 0)
@@ -760,12 +914,16 @@ static int search(fast *f, const unsigned char *mark, int wins)
     for (int i = started; i < f->threads; i++)
         finish(f); /* threads that could not be made */
     run_job(&jobs[0]);
-    int result = jobs[0].result;
+    int result = jobs[0].result, found = jobs[0].move;
     for (int i = 1; i < started; i++) {
         pthread_join(jobs[i].thread, NULL);
-        if (result == ABORTED)
+        if (result == ABORTED) {
             result = jobs[i].result;
+            found = jobs[i].move;
+        }
     }
+    if (move)
+        *move = found;
     for (int i = 0; i < f->threads; i++)
         f->positions += jobs[i].w.pending;
     free(jobs);
@@ -776,6 +934,16 @@ void fast_until(fast *f, double until) { f->until = until; }
 
 cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 0); }
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, JOB_GRUNDY, NULL); }
 
-int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1); }
+int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, JOB_WINS, NULL); }
+
+int fast_move(fast *f, const unsigned char *mark, int *dart)
+{
+    int move = -1, r = search(f, mark, JOB_MOVE, &move);
+    if (r == 1 && move < 0)
+        r = 0; /* a move on a heap: there is none at the root (never) */
+    if (r == 1)
+        *dart = move;
+    return r;
+}

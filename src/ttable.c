@@ -25,7 +25,7 @@
 #define START_BYTES ((size_t)1 << 22)
 
 typedef struct entry {
-    uint64_t check, data; /* data: key1 high 48 bits | work class << 8 | value */
+    uint64_t check, data; /* data: key1 high 40 bits | move << 16 | work class << 8 | value */
 } entry;
 
 struct tt {
@@ -38,12 +38,13 @@ struct tt {
     uint64_t replaced_at_grow;
 };
 
-#define KEY_MASK 0xFFFFFFFFFFFF0000ull
+#define KEY_MASK 0xFFFFFFFFFF000000ull
+#define KEY_SHIFT 24
 
 /* The bucket of a key: from bits of key1 that the entry keeps. */
 static inline entry *bucket(const tt *t, uint64_t key1)
 {
-    return t->e + ((key1 >> 16) & (t->nbuckets - 1)) * WAYS;
+    return t->e + ((key1 >> KEY_SHIFT) & (t->nbuckets - 1)) * WAYS;
 }
 
 /* Asks for large pages for a range: far fewer page faults and TLB misses
@@ -123,7 +124,7 @@ void tt_grow(tt *t)
         entry *b = t->e + i * WAYS, *twin = t->e + (i + old) * WAYS;
         int k = 0;
         for (int w = 0; w < WAYS; w++)
-            if (b[w].data && ((b[w].data >> 16) & old)) {
+            if (b[w].data && ((b[w].data >> KEY_SHIFT) & old)) {
                 twin[k++] = b[w];
                 b[w].check = b[w].data = 0;
             }
@@ -136,7 +137,7 @@ static inline void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATO
  * few counts between them (the figures are for reading, not for deciding). */
 static inline void bump(uint64_t *p) { __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED); }
 
-int tt_get(tt *t, const uint64_t key[2])
+int tt_probe(tt *t, const uint64_t key[2], int *move)
 {
     entry *b = bucket(t, key[1]);
     bump(&t->probes);
@@ -144,19 +145,24 @@ int tt_get(tt *t, const uint64_t key[2])
         uint64_t data = load(&b[i].data), check = load(&b[i].check);
         if (data && (check ^ data) == key[0] && (data & KEY_MASK) == (key[1] & KEY_MASK)) {
             bump(&t->hits);
+            if (move)
+                *move = (int)((data >> 16) & 0xFF) - 1;
             return (int)(data & 0xFF);
         }
     }
     return -1;
 }
 
+int tt_get(tt *t, const uint64_t key[2]) { return tt_probe(t, key, NULL); }
+
 /* A work count as a small class: its bit length. */
 static inline uint64_t work_class(uint64_t work) { return work ? 64u - (uint64_t)__builtin_clzll(work) : 0; }
 
-void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work)
+void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
 {
     entry *b = bucket(t, key[1]);
-    uint64_t data = (key[1] & KEY_MASK) | work_class(work) << 8 | (uint64_t)(value & 0xFF);
+    uint64_t data = (key[1] & KEY_MASK) | (uint64_t)((move + 1) & 0xFF) << 16 | work_class(work) << 8 |
+                    (uint64_t)(value & 0xFF);
     int victim = -1, cheapest = 0, fresh = 0;
     uint64_t least = UINT64_MAX;
     for (int i = 0; i < WAYS && victim < 0; i++) {

@@ -1,7 +1,7 @@
 /*
  * ttable.h - the transposition table of the fast solver: Grundy values of
- * sub-games by 128-bit key, in a fixed amount of memory, shared by threads
- * without locks.  Internal to libcycles.
+ * sub-games, and the moves that settled them, by 128-bit key, in a fixed
+ * amount of memory, shared by threads without locks.  Internal to libcycles.
  */
 #ifndef CYCLES_TTABLE_H
 #define CYCLES_TTABLE_H
@@ -28,9 +28,14 @@ void tt_grow(tt *t);
 void tt_free(tt *t);
 /* The value stored under key, or -1. */
 int tt_get(tt *t, const uint64_t key[2]);
-/* Stores value (0..255) under key; work (positions searched to find it)
- * decides what a full bucket gives up: the entry that cost least. */
-void tt_put(tt *t, const uint64_t key[2], int value, uint64_t work);
+/* The same, and the move stored with it into *move (if not NULL): -1 for
+ * none, else 0..254. */
+int tt_probe(tt *t, const uint64_t key[2], int *move);
+/* Stores value (0..255) and move (-1 for none, else 0..254: the move that
+ * settled the entry, as chess engines keep a best move) under key; work
+ * (positions searched to find it) decides what a full bucket gives up: the
+ * entry that cost least. */
+void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work);
 void tt_stats_get(const tt *t, tt_stats *st);
 
 #endif

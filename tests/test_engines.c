@@ -1,7 +1,8 @@
 /*
  * test_engines.c - the fast engine, with each of its techniques switched off
  * in turn and with several threads, against the plain memoised engine on
- * thousands of random boards and positions.
+ * thousands of random boards and positions: the values, and the moves read
+ * from the table (a winning move, the winning replies of a lost position).
  *
  * randboard.c is included (a unity build), as in test_solver.c.
  */
@@ -50,6 +51,58 @@ static const struct {
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 
+/* Whether legal dart d wins at mark under the original rules, by the plain
+ * engine: it completes a cycle cell, or is no death move and leaves a
+ * position of value 0. */
+static int plain_move_wins(cy_solver *plain, const cy_board *b, unsigned char *mark, int d)
+{
+    if (cy_rules_completes(b, mark, d) >= 0)
+        return 1;
+    if (cy_rules_is_death(b, mark, d, NULL))
+        return 0;
+    int e = cy_dart_edge(d);
+    mark[e] = (unsigned char)cy_dart_mark(d);
+    int g = cy_solver_grundy(plain, mark);
+    mark[e] = CY_UNMARKED;
+    assert_true(g >= 0);
+    return g == 0;
+}
+
+/* Checks the moves a variant reads from its table against the plain
+ * engine: the winning move of the normal-play game (cy_solver_move, none
+ * exactly when the value is 0), and for a lost position the winning reply
+ * to every legal move (cy_analysis_replies).  want is the plain value. */
+static void check_moves(cy_solver *plain, cy_solver *fast, const cy_board *b, unsigned char *mark, int want,
+                        const char *desc, const char *variant)
+{
+    int d = -1, r = cy_solver_move(fast, mark, &d);
+    if (r != (want != 0) || (r && (cy_rules_check(b, mark, d, NULL) != CY_LEGAL || !plain_move_wins(plain, b, mark, d))))
+        fail_msg("%s, %s: value %d, but cy_solver_move says %d with move %d", desc, variant, want, r, d);
+    if (want != 0)
+        return;
+    cy_analysis a;
+    cy_error err;
+    assert_int_equal(cy_analyse(fast, mark, &a, &err), 0);
+    assert_int_equal(a.outcome, 'P');
+    cy_analysis_free(&a);
+    int *legal, *reply, n = cy_analysis_replies(fast, mark, &legal, &reply, &err);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++) {
+        int e = cy_dart_edge(legal[i]);
+        int completes = cy_rules_completes(b, mark, legal[i]) >= 0;
+        mark[e] = (unsigned char)cy_dart_mark(legal[i]);
+        int ok = completes ? reply[i] < 0
+                 : reply[i] >= 0 && cy_rules_check(b, mark, reply[i], NULL) == CY_LEGAL &&
+                       plain_move_wins(plain, b, mark, reply[i]);
+        mark[e] = CY_UNMARKED;
+        if (!ok)
+            fail_msg("%s, %s: a lost position, but reply %d to move %d does not win", desc, variant, reply[i],
+                     legal[i]);
+    }
+    free(legal);
+    free(reply);
+}
+
 /* Compares every variant with the plain engine on positions of b; returns
  * the number of positions compared. */
 static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *desc)
@@ -91,6 +144,7 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
                 fail_msg("%s, moves%s: plain Grundy %d, %s says %d (wins %d)", desc, pos, want, variants[v].name,
                          got, wins);
             }
+            check_moves(plain, fast[v], b, mark, want, desc, variants[v].name);
         }
         compared++;
     }
