@@ -493,10 +493,26 @@ static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp,
     return left;
 }
 
+/* The table's entry of component g under salt: under its labelled key, or
+ * with deep under its canonical key too; -1 when absent. */
+static int probe(worker *f, const sg *g, uint64_t salt, int deep)
+{
+    if (deep) {
+        keys k;
+        keys_of(f, g, &k);
+        return lookup(f, &k, salt);
+    }
+    uint64_t key[2];
+    sg_key(f->sb, g, 0, key);
+    key[0] ^= salt;
+    return tt_get(f->t, key);
+}
+
 /* What the table already says about g + *n without searching: 1 a win for
- * the player to move, 0 a loss, -1 unknown.  *largest gets the number of
- * edges of g's largest component. */
-static int known(worker *f, const sg *g, int n, int *largest)
+ * the player to move, 0 a loss, -1 unknown; under the labelled keys only,
+ * or with deep under the canonical keys too (dearer).  *largest gets the
+ * number of edges of g's largest component. */
+static int known(worker *f, const sg *g, int n, int *largest, int deep)
 {
     sg part;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
@@ -508,9 +524,7 @@ static int known(worker *f, const sg *g, int n, int *largest)
     n ^= __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < nc; i++) {
         part = sg_part(g, comp[i], kcomp[i]);
-        uint64_t key[2];
-        sg_key(f->sb, &part, 0, key);
-        int v = tt_get(f->t, key);
+        int v = probe(f, &part, 0, deep);
         if (v >= 0)
             n ^= v;
         else if (unknown >= 0)
@@ -521,10 +535,7 @@ static int known(worker *f, const sg *g, int n, int *largest)
     if (unknown < 0)
         return n != 0;
     part = sg_part(g, comp[unknown], kcomp[unknown]);
-    uint64_t key[2];
-    sg_key(f->sb, &part, 0, key);
-    key[0] ^= outcome_salt(n);
-    return tt_get(f->t, key);
+    return probe(f, &part, outcome_salt(n), deep);
 }
 
 /* How far replies by mirror a have proved right lately, from 0 to 7. */
@@ -637,7 +648,7 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
         if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
             continue; /* a death move */
         int rest; /* edges of the child's largest component */
-        if (known(f, &child, n, &rest) == 0) {
+        if (known(f, &child, n, &rest, 0) == 0) {
             result = 1;
             best = dart[i];
         }
@@ -762,8 +773,14 @@ static int move_to_value(worker *f, const sg *c, int t, int *dart)
     }
     for (int i = 0; i < m; i++) {
         child = *c;
-        if (!sg_play(f->sb, &child, d[i] >> 1, d[i] & 1))
-            d[nm++] = d[i]; /* not a death move */
+        if (sg_play(f->sb, &child, d[i] >> 1, d[i] & 1))
+            continue; /* a death move */
+        int rest;
+        if (known(f, &child, t, &rest, 1) == 0) {
+            *dart = d[i]; /* the table knows it wins, under some key */
+            return 1;
+        }
+        d[nm++] = d[i];
     }
     for (uint64_t allow = f->allowance; nm; allow = times(allow, ALLOWANCE_GROWTH)) {
         int open = 0;
