@@ -1,8 +1,10 @@
 /*
  * bench.c - `cycles bench`: solve a list of boards with the fast engine and
  * with the plain one, each run in a fresh child process, and print a table of
- * medians (seconds, positions, positions per second, table hits, peak memory)
- * with the speed-up of the fast engine over the plain one.
+ * medians: the board's value (seconds, positions, positions per second,
+ * table hits, peak memory) with every core and with one thread; what the
+ * user's `cycles solve` costs, the winning replies included and left out;
+ * and the speed-up of the fast engine over the plain one.
  */
 #include "cli.h"
 
@@ -25,7 +27,16 @@ static double cy_now_seconds(void)
 
 static const char *const default_boards =
     "k4 grid:3x3 boards/figure1.json theta:3,2,5 grid:3x4 grid:4x4 grid:3x5 grid:2x10 theta:7,8,9 "
-    "wedge:5,7,9 grid:4x5 grid:5x5";
+    "wedge:5,7,9 grid:3x7 grid:2x12 theta:9,10,11 wedge:5,7,9,11 boards/asym30.json grid:4x5 grid:5x5";
+
+/* The plain engine is not tried on boards larger than this: it cannot
+ * finish them in any time a benchmark allows. */
+#define PLAIN_MAX_EDGES 20
+
+/* What a run measures: the value (cy_solver_grundy), or what `cycles
+ * solve` computes (cy_analyse, then the winning replies of a lost
+ * position unless left out). */
+enum { MEASURE_VALUE, MEASURE_SOLVE, MEASURE_SOLVE_NO_REPLIES };
 
 /* What one run measured. */
 typedef struct run {
@@ -36,8 +47,9 @@ typedef struct run {
     double peak_mib;
 } run;
 
-/* Solves board once in a child process with opts; fills r. */
-static void run_once(const cy_board *b, const cy_solver_opts *opts, run *r)
+/* Solves board once in a child process with opts, measuring what (MEASURE_);
+ * fills r. */
+static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, run *r)
 {
     memset(r, 0, sizeof *r);
     int fd[2];
@@ -58,7 +70,21 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, run *r)
         unsigned char *mark = calloc((size_t)b->ne + 1, 1);
         if (s && mark) {
             double t0 = cy_now_seconds();
-            int g = cy_solver_grundy(s, mark);
+            int g;
+            if (what == MEASURE_VALUE)
+                g = cy_solver_grundy(s, mark);
+            else {
+                cy_analysis a;
+                g = cy_analyse(s, mark, &a, &err) < 0 ? -1 : a.grundy;
+                if (g >= 0 && a.outcome == 'P' && what == MEASURE_SOLVE) {
+                    int *legal, *reply;
+                    if (cy_analysis_replies(s, mark, &legal, &reply, &err) < 0)
+                        g = -1;
+                    free(legal);
+                    free(reply);
+                }
+                cy_analysis_free(&a);
+            }
             out.seconds = cy_now_seconds() - t0;
             cy_solver_stats st;
             cy_solver_stats_get(s, &st);
@@ -91,13 +117,13 @@ static int cmp_double(const void *a, const void *b)
 
 /* Runs a board up to runs times (once only if it does not finish) and
  * leaves the median run's figures in *med; returns how many runs finished. */
-static int measure(const cy_board *b, const cy_solver_opts *opts, int runs, run *med)
+static int measure(const cy_board *b, const cy_solver_opts *opts, int what, int runs, run *med)
 {
     run r[64];
     double secs[64];
     int n = 0;
     for (int i = 0; i < runs && i < 64; i++) {
-        run_once(b, opts, &r[n]);
+        run_once(b, opts, what, &r[n]);
         if (!r[n].ok)
             break;
         secs[n] = r[n].seconds;
@@ -157,9 +183,13 @@ int cmd_bench(int argc, char **argv)
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "",
            o.no_baseline ? ", no plain baseline" : "");
-    printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB | plain s | plain positions | plain peak MiB | speed-up |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
+           "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
+           "| plain s | plain positions | plain peak MiB | speed-up |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     fflush(stdout);
+    cy_solver_opts one = fast;
+    one.threads = 1;
     int rc = 0;
     for (char *spec = strtok(list, " ;"); spec; spec = strtok(NULL, " ;")) {
         cy_error err;
@@ -168,8 +198,15 @@ int cmd_bench(int argc, char **argv)
             rc = cli_fail(spec, "%s", err.msg);
             continue;
         }
-        run f, p;
-        int nf = measure(b, &fast, runs, &f), np = o.no_baseline ? 0 : measure(b, &plain, runs, &p);
+        run f, p, t1, sv, nr;
+        int nf = measure(b, &fast, MEASURE_VALUE, runs, &f);
+        /* what does not finish with every technique does not finish
+         * without: the other columns of such a board are not tried */
+        int n1 = nf ? measure(b, &one, MEASURE_VALUE, runs, &t1) : 0;
+        int ns = nf ? measure(b, &fast, MEASURE_SOLVE, runs, &sv) : 0;
+        int nn = nf ? measure(b, &fast, MEASURE_SOLVE_NO_REPLIES, runs, &nr) : 0;
+        int try_plain = !o.no_baseline && b->ne <= PLAIN_MAX_EDGES;
+        int np = try_plain ? measure(b, &plain, MEASURE_VALUE, runs, &p) : 0;
         char a[32], c[32], d[32], e[32];
         printf("| %s | %d ", spec, b->ne);
         if (nf)
@@ -179,15 +216,31 @@ int cmd_bench(int argc, char **argv)
                    human((double)f.hits, d, sizeof d), f.peak_mib);
         else
             printf("| ? | ? | > %.0f | | | | ", fast.timeout);
+        if (n1)
+            printf("| %.4f | %.2fx ", t1.seconds, f.seconds > 0 ? t1.seconds / f.seconds : 1.0);
+        else
+            printf(nf ? "| > %.0f | " : "| | ", fast.timeout);
+        if (ns)
+            printf("| %.4f ", sv.seconds);
+        else
+            printf(nf ? "| > %.0f " : "| ", fast.timeout);
+        if (nn)
+            printf("| %.4f ", nr.seconds);
+        else
+            printf(nf ? "| > %.0f " : "| ", fast.timeout);
+        if (ns && nn)
+            printf("| %.2fx ", nr.seconds > 0 ? sv.seconds / nr.seconds : 1.0);
+        else
+            printf("| ");
         if (np)
             printf("| %.4f | %s | %.0f ", p.seconds, human((double)p.positions, e, sizeof e), p.peak_mib);
-        else if (o.no_baseline)
+        else if (!try_plain)
             printf("| | | ");
         else
             printf("| > %.0f | | ", plain.timeout);
         if (nf && np)
             printf("| %.1fx |\n", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
-        else if (o.no_baseline)
+        else if (!try_plain)
             printf("| |\n");
         else if (nf)
             printf("| > %.0fx |\n", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);
