@@ -298,6 +298,47 @@ void cy_analysis_free(cy_analysis *a);
  * CY_SOLVE_ code. */
 int cy_winning_reply(cy_solver *s, const unsigned char *mark, int d, int *reply, cy_error *err);
 
+/* ------------------------------------------------------- split solves */
+
+/* A solve split into independent jobs (split.c), for boards too big for one
+ * machine: the positions `depth` safe moves on from a start position, one
+ * of each class under the board's automorphisms and arrow reversal.  Each
+ * job is solved anywhere (`cycles solve JOB`); cy_split_combine makes the
+ * start position's answer from the jobs' values. */
+#define CY_SPLIT_MAX_DEPTH 8
+#define CY_SPLIT_MAX_JOBS 10000000
+typedef struct cy_split {
+    int depth, ne;
+    int njobs;
+    unsigned char *jobs;   /* njobs positions of ne marks each */
+} cy_split;
+
+/* Expands the tree of safe moves from mark (which must have no cycle cell
+ * and admit no completion) depth levels deep, into sp; at most max_jobs
+ * jobs (0: CY_SPLIT_MAX_JOBS).  Boards of at most 64 edges.  Returns 0, or
+ * -1 with a message. */
+int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp,
+                 cy_error *err);
+void cy_split_free(cy_split *sp);
+
+/* The start position's answer, combined from its jobs'. */
+typedef struct cy_split_answer {
+    int wins;              /* the player to move wins */
+    int grundy;            /* its Grundy value, -1 when the jobs gave only outcomes */
+    int nwin, *winning;    /* the winning moves */
+    int nlegal, *legal;    /* the legal moves, with ... */
+    int *reply;            /* ... for a lost position (have_replies) a winning reply to each, -1 for none */
+    int have_replies;      /* replies are known: a lost position split at least 2 deep */
+} cy_split_answer;
+
+/* Combines the jobs' values (values[i] for sp->jobs i: its Grundy value, or
+ * with outcome_only 1 when the player to move wins it, else 0) into the
+ * answer for mark, the position sp was made from.  Returns 0, or -1 with a
+ * message (a job that is not of this board and depth, a value missing). */
+int cy_split_combine(const cy_board *b, const unsigned char *mark, const cy_split *sp, const int *values,
+                     int outcome_only, cy_split_answer *ans, cy_error *err);
+void cy_split_answer_free(cy_split_answer *ans);
+
 /* ------------------------------------------------------------- formats */
 
 typedef enum cy_format {

@@ -34,6 +34,8 @@ typedef struct cli_opts {
     const char *boards;    /* --boards LIST (bench) */
     const char *involution; /* --involution PAIRS (strategy) */
     int quick;             /* --quick (verify) */
+    int split_depth;       /* --split-depth D (solve) */
+    const char *from_jobs; /* --from-jobs DIR (solve) */
 } cli_opts;
 
 /* Prints "cycles: WHAT: MSG" on stderr; returns exit status 1. */
@@ -50,6 +52,14 @@ int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
 
 /* Writes text to o->output, or to stdout when there is none; returns 0 or 1. */
 int cli_emit(const cli_opts *o, const char *text);
+
+/* The answer of `cycles solve` as readable text (nr replies, 0 for none);
+ * malloc'd, NULL when memory runs out. */
+char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
+/* `solve --split-depth D -o DIR` and `solve --from-jobs DIR` (split.c);
+ * each returns the exit status. */
+int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark);
+int solve_from_jobs(const cli_opts *o);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(int argc, char **argv);

@@ -138,7 +138,17 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
                 o->solver.threads = (int)n;
             else
                 o->runs = (int)n;
-        } else if (!strcmp(key, "boards"))
+        } else if (!strcmp(key, "split-depth")) {
+            char *end;
+            errno = 0;
+            long n = strtol(val, &end, 10);
+            if (end == val || *end || errno || n < 1 || n > CY_SPLIT_MAX_DEPTH)
+                return cli_fail(NULL, "--split-depth wants a whole number from 1 to %d, not \"%s\"",
+                                CY_SPLIT_MAX_DEPTH, val);
+            o->split_depth = (int)n;
+        } else if (!strcmp(key, "from-jobs"))
+            o->from_jobs = val;
+        else if (!strcmp(key, "boards"))
             o->boards = val;
         else if (!strcmp(key, "hints"))
             o->hints = 1;
@@ -190,7 +200,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
     o->solver.memory = o->memory;
     o->solver.timeout = o->timeout;
     o->solver.progress = !o->quiet;
-    if (!o->board && allowed_word(allowed, "BOARD"))
+    if (!o->board && allowed_word(allowed, "BOARD") && !o->from_jobs)
         return cli_fail(NULL, "no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
     return 0;
 }

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The answer as readable text. */
-static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
+char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
     size_t cap = 1024 + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
     char *t = malloc(cap);
@@ -66,16 +65,26 @@ int cmd_solve(int argc, char **argv)
     cli_opts o;
     if (cli_parse(argc, argv, 2,
                   "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard",
+                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard split-depth from-jobs",
                   &o))
         return 1;
+    if (o.from_jobs) {
+        if (o.board || o.moves || o.split_depth)
+            return cli_fail(NULL, "--from-jobs reads the board and its moves from the directory; give nothing else");
+        return solve_from_jobs(&o);
+    }
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))
         return 1;
     cy_error err;
-    cy_solver *s = cy_solver_new(b, &o.solver, &err);
+    cy_solver *s = NULL;
     int rc = 1;
+    if (o.split_depth) {
+        rc = solve_split(&o, b, mark);
+        goto out;
+    }
+    s = cy_solver_new(b, &o.solver, &err);
     if (!s) {
         cli_fail(o.board, "%s", err.msg);
         goto out;
@@ -99,14 +108,14 @@ int cmd_solve(int argc, char **argv)
         /* out of time or memory: say so, print what is known, exit 2 */
         cli_fail(o.board, "%s after %llu positions; the answer below is partial%s", err.msg,
                  (unsigned long long)a.stats.positions, no_replies ? " (it leaves out the winning replies)" : "");
-        char *text = o.json ? cy_analysis_json(b, &a, NULL, NULL, 0) : as_text(b, &a, NULL, NULL, 0);
+        char *text = o.json ? cy_analysis_json(b, &a, NULL, NULL, 0) : solve_text(b, &a, NULL, NULL, 0);
         rc = text && cli_emit(&o, text) == 0 ? 2 : 1;
         free(text);
         cy_analysis_free(&a);
         goto out;
     }
     if (nr >= 0) {
-        char *text = o.json ? cy_analysis_json(b, &a, legal, reply, nr) : as_text(b, &a, legal, reply, nr);
+        char *text = o.json ? cy_analysis_json(b, &a, legal, reply, nr) : solve_text(b, &a, legal, reply, nr);
         rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
         free(text);
     }

@@ -1,0 +1,73 @@
+# Command-line tests of `cycles solve --split-depth` and `--from-jobs`: a
+# solve split into jobs, the jobs run by two local processes, and the
+# combined answer checked against the same solve made whole (every key but
+# the work counts), in every mode; then every error path.
+. "$(dirname "$0")/lib.bash"
+
+# split BOARD DEPTH [SOLVE_OPTS...]: splits into $WORK/s, runs the jobs two at
+# a time with the options, and leaves the combined answer in $WORK/combined.
+split() {
+  local board=$1 depth=$2
+  shift 2
+  rm -rf "$WORK/s"
+  timeout 60 "$BIN" solve "$board" --split-depth "$depth" -o "$WORK/s" >/dev/null || return 1
+  (cd "$WORK/s/jobs" && ls | timeout 120 xargs -P 2 -I{} "$BIN" solve {} --json --no-replies --quiet "$@" \
+    -o ../results/{}) || return 1
+  timeout 60 "$BIN" solve --from-jobs "$WORK/s" --json >"$WORK/combined" 2>/dev/null
+}
+
+# without the work counts, which differ between a split and a whole solve
+strip() { grep -v '"positions"\|"seconds"' "$1"; }
+
+for board in k4 grid:3x3 theta:3,2,5 cycle:5 chord:6,2 "grid:3x3 --moves 1->2"; do
+  set -- $board
+  b=$1
+  mv=()
+  [ $# -gt 1 ] && mv=(--moves "$3")
+  for depth in 1 2 3; do
+    name="$board depth $depth"
+    rm -rf "$WORK/s"
+    if ! timeout 60 "$BIN" solve "$b" "${mv[@]}" --split-depth "$depth" -o "$WORK/s" >"$WORK/msg"; then
+      bad "$name" "the split failed"
+      continue
+    fi
+    (cd "$WORK/s/jobs" && ls | timeout 120 xargs -P 2 -I{} "$BIN" solve {} --json --no-replies --quiet \
+      -o ../results/{})
+    "$BIN" solve --from-jobs "$WORK/s" --json >"$WORK/combined" 2>/dev/null
+    "$BIN" solve "$b" "${mv[@]}" --json --quiet >"$WORK/whole"
+    # a split one move deep cannot give the replies of a lost position
+    if [ "$depth" = 1 ]; then
+      diff <(strip "$WORK/combined") <(strip "$WORK/whole" | sed '/"replies"/,/^  },/d') >/dev/null
+    else
+      diff <(strip "$WORK/combined") <(strip "$WORK/whole") >/dev/null
+    fi && ok "$name" || bad "$name" "combined answer differs from the whole solve"
+  done
+done
+
+# the jobs solved for who wins only: the combined answer has no Grundy value
+split cycle:5 2 --no-grundy && grep -q '"grundy_computed": false' "$WORK/combined" &&
+  grep -q '"winner": 1' "$WORK/combined" && ok "no-grundy jobs" || bad "no-grundy jobs" "$(cat "$WORK/combined")"
+# text output
+rm -rf "$WORK/s"
+split k4 2
+expect_out "text answer" '^winner: player 2' solve --from-jobs "$WORK/s"
+
+# errors: each one line on stderr, exit status 1
+expect_error "split needs -o" '-o DIR' solve k4 --split-depth 2
+expect_error "split depth range" 'split-depth' solve k4 --split-depth 0
+expect_error "split of a completable position" 'nothing to split' solve cycle:4 --moves "1->2 2->3 3->4" \
+  --split-depth 1 -o "$WORK/t"
+expect_error "split into a used directory" 'holds a split already' solve k4 --split-depth 1 -o "$WORK/s"
+expect_error "from-jobs of no directory" 'split.json' solve --from-jobs "$WORK/nothing"
+expect_error "from-jobs with a board" 'give nothing else' solve k4 --from-jobs "$WORK/s"
+rm -f "$WORK/s/results/job-000001.json"
+expect_error "a missing result" 'job-000001.json' solve --from-jobs "$WORK/s"
+split k4 2
+cp "$WORK/s/jobs/job-000002.json" "$WORK/s/jobs/job-000001.json"
+expect_error "a job file changed" 'not the position of job 1' solve --from-jobs "$WORK/s"
+split k4 2
+printf '{"outcome": "N", "complete": false}\n' >"$WORK/s/results/job-000001.json"
+expect_error "a partial result" 'not complete' solve --from-jobs "$WORK/s"
+printf 'garbage' >"$WORK/s/results/job-000001.json"
+expect_error "a broken result" 'job-000001.json' solve --from-jobs "$WORK/s"
+finish
