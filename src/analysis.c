@@ -27,20 +27,48 @@ static const char *code_message(int code)
     }
 }
 
-/* Whether legal dart d, which completes no cycle cell, wins from mark: 1,
- * 0, or a negative code.  A death move loses at once; any other move wins
- * when it leaves the opponent a position of value 0, an outcome search far
- * cheaper than the child's exact value. */
-static int judge(cy_solver *s, unsigned char *mark, int d)
+/* Judges the legal moves at mark (n of them in legal) when the position
+ * is won, first being one winning move known already (or -1): a completion
+ * wins, a death move loses at once, and any other move wins when it leaves
+ * the opponent a position of value 0 - an outcome search, far cheaper than
+ * the child's exact value, and the searches of the children are shared out
+ * among the threads (cy_solver_wins_each).  The winning moves go into
+ * a->winning in the order of legal; returns how many moves were judged, the
+ * others being out of time (*rc gets the code). */
+static int judge(cy_solver *s, unsigned char *mark, const int *legal, int n, int first, cy_analysis *a, int *rc)
 {
     const cy_board *b = cy_solver_board(s);
-    if (cy_rules_is_death(b, mark, d, NULL))
-        return 0;
-    int e = cy_dart_edge(d);
-    mark[e] = (unsigned char)cy_dart_mark(d);
-    int w = cy_solver_wins(s, mark);
-    mark[e] = CY_UNMARKED;
-    return w < 0 ? w : !w;
+    size_t ne = (size_t)b->ne;
+    unsigned char *child = cy_xmalloc((size_t)n * ne + 1);
+    int *which = cy_xmalloc(sizeof(int) * (size_t)(n + 1)), *res = cy_xmalloc(sizeof(int) * (size_t)(n + 1));
+    int *verdict = cy_xmalloc(sizeof(int) * (size_t)(n + 1)), nc = 0;
+    for (int i = 0; i < n; i++) {
+        int d = legal[i];
+        if (d == first || cy_rules_completes(b, mark, d) >= 0)
+            verdict[i] = 1;
+        else if (cy_rules_is_death(b, mark, d, NULL))
+            verdict[i] = 0;
+        else {
+            memcpy(child + (size_t)nc * ne, mark, ne);
+            child[(size_t)nc * ne + (size_t)cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+            which[nc++] = i;
+            verdict[i] = -1;
+        }
+    }
+    *rc = cy_solver_wins_each(s, child, nc, res);
+    for (int j = 0; j < nc; j++)
+        verdict[which[j]] = res[j] < 0 ? res[j] : !res[j];
+    int judged = 0;
+    for (int i = 0; i < n; i++) {
+        judged += verdict[i] >= 0;
+        if (verdict[i] > 0)
+            a->winning[a->nwin++] = legal[i];
+    }
+    free(child);
+    free(which);
+    free(res);
+    free(verdict);
+    return judged;
 }
 
 int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_error *err)
@@ -102,25 +130,16 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
                 }
             }
         }
-        int judged = 0;
-        for (; root > 0 && judged < n; judged++) {
-            int d = legal[judged];
-            int w = d == first || cy_rules_completes(b, mark, d) >= 0 ? 1 : judge(s, mark, d);
-            if (w < 0) {
-                root = w;
-                break;
-            }
-            if (w)
-                a->winning[a->nwin++] = d;
-        }
-        if (root < 0) {
-            rc = root;
+        if (root > 0) {
+            int judged = judge(s, mark, legal, n, first, a, &rc);
             a->unknown = n - judged;
-            /* the winning move already found, if its turn did not come */
-            int listed = 0;
-            for (int i = 0; i < a->nwin; i++)
-                listed |= a->winning[i] == first;
-            if (first >= 0 && !listed) {
+        } else
+            rc = root < 0 ? root : 0;
+        if (rc < 0) {
+            if (root < 0)
+                a->unknown = n;
+            /* the winning move already found, if the moves were not judged */
+            if (first >= 0 && root < 0) {
                 a->winning[a->nwin++] = first;
                 a->unknown--;
             }

@@ -31,6 +31,10 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
 /* Whether the player to move wins (1 or 0), or a negative code. */
 int fast_wins(fast *s, const unsigned char *mark);
+/* Whether the player to move wins each of n positions (marks: n * ne):
+ * results[i] is 1 or 0, or a negative code for a position not judged; the
+ * threads share the positions out.  Returns 0 or a negative code. */
+int fast_wins_each(fast *s, const unsigned char *marks, int n, int *results);
 /* A winning move of the normal-play game (a dart to a position of value 0)
  * into *dart: 1, or 0 when the position is lost, or a negative code.  Read
  * from the table the search of the position left, searched only where the
@@ -38,6 +42,13 @@ int fast_wins(fast *s, const unsigned char *mark);
 int fast_move(fast *s, const unsigned char *mark, int *dart);
 void fast_stats(const fast *s, cy_solver_stats *st);
 void fast_free(fast *s);
+
+/* Whether the player to move wins each of n positions (marks: n * ne
+ * marks, each admitting no completion): results[i] is 1 or 0, or a
+ * negative CY_SOLVE_ code where it was not judged.  The fast engine's
+ * threads share the positions out, each searching its own; returns 0 or
+ * a negative code. */
+int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results);
 
 /* When the last cy_analyse on s began (cy_now() seconds; 0 for never):
  * the answers that follow it (cy_analysis_replies) share its time limit. */

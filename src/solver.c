@@ -55,6 +55,19 @@ int cy_solver_wins(cy_solver *s, const unsigned char *mark)
     return g < 0 ? g : g != 0;
 }
 
+int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results)
+{
+    if (s->f)
+        return fast_wins_each(s->f, marks, n, results);
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        results[i] = rc < 0 ? rc : cy_solver_wins(s, marks + (size_t)i * (size_t)s->b->ne);
+        if (results[i] < 0)
+            rc = results[i];
+    }
+    return rc;
+}
+
 int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
 {
     if (s->f)

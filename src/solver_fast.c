@@ -862,20 +862,32 @@ static int find_move(worker *f, const sg *g, int n, int *move)
 /* One search of a thread. */
 typedef struct job {
     worker w;
-    const sg *root;
+    const sg *root;  /* the positions (JOB_EACH: nroots of them) */
+    int nroots;
     int kind;        /* what to find (JOB_) */
     int result;
     int move;        /* JOB_MOVE: the winning dart */
+    int *next;       /* JOB_EACH: the next position not yet taken */
+    int *results;    /* JOB_EACH: who wins each position */
     pthread_t thread;
 } job;
 
-/* What a search finds: the Grundy value, who wins, a winning move. */
-enum { JOB_GRUNDY, JOB_WINS, JOB_MOVE };
+/* What a search finds: the Grundy value, who wins, a winning move; or who
+ * wins each of several positions (the threads sharing them out, each
+ * position searched by one thread alone). */
+enum { JOB_GRUNDY, JOB_WINS, JOB_MOVE, JOB_EACH };
 
-/* Runs a job; the first job to finish stops the others. */
+/* Runs a job; but for JOB_EACH, the first job to finish stops the others. */
 static void *run_job(void *arg)
 {
     job *j = arg;
+    if (j->kind == JOB_EACH) {
+        j->result = 0;
+        for (int i; j->result >= 0 && (i = __atomic_fetch_add(j->next, 1, __ATOMIC_RELAXED)) < j->nroots;)
+            j->result = j->results[i] = win(&j->w, &j->root[i], 0, UNLIMITED);
+        finish(j->w.s);
+        return NULL;
+    }
     j->result = j->kind == JOB_WINS   ? win(&j->w, j->root, 0, UNLIMITED)
                 : j->kind == JOB_MOVE ? find_move(&j->w, j->root, 0, &j->move)
                                       : pos_value(&j->w, j->root);
@@ -893,13 +905,20 @@ static void *run_helper(void *arg)
     return NULL;
 }
 
-/* Searches a board position with all threads for what kind asks (JOB_);
- * the answer of the first to finish (and its move into *move, for
- * JOB_MOVE), or a negative code. */
-static int search(fast *f, const unsigned char *mark, int kind, int *move)
+/* Searches board positions (n of them at marks, ne marks each; one but for
+ * JOB_EACH) with all threads for what kind asks (JOB_); the answer of the
+ * first to finish (and its move into *move, for JOB_MOVE; who wins each
+ * position into results[], for JOB_EACH, a negative code for those not
+ * judged), or a negative code. */
+static int search(fast *f, const unsigned char *marks, int n, int kind, int *move, int *results)
 {
-    sg g;
-    sg_from_board(&f->sb, f->b, mark, &g);
+    sg *g = cy_xmalloc(sizeof(sg) * (size_t)n);
+    int next = 0;
+    for (int i = 0; i < n; i++) {
+        sg_from_board(&f->sb, f->b, marks + (size_t)i * (size_t)f->b->ne, &g[i]);
+        if (results)
+            results[i] = CY_SOLVE_TIMEOUT;
+    }
     f->start = cy_now();
     f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
@@ -920,7 +939,10 @@ static int search(fast *f, const unsigned char *mark, int kind, int *move)
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
         for (int d = 0; i && d < 2 * SG_MAXE; d++)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
-        jobs[i].root = &g;
+        jobs[i].root = g;
+        jobs[i].nroots = n;
+        jobs[i].next = &next;
+        jobs[i].results = results;
         jobs[i].kind = kind;
     }
     for (int i = 1; i < f->threads; i++) {
@@ -941,9 +963,13 @@ static int search(fast *f, const unsigned char *mark, int kind, int *move)
     }
     if (move)
         *move = found;
-    for (int i = 0; i < f->threads; i++)
+    for (int i = 0; i < f->threads; i++) {
         f->positions += jobs[i].w.pending;
+        if (kind == JOB_EACH && jobs[i].result < 0)
+            result = jobs[i].result; /* out of time */
+    }
     free(jobs);
+    free(g);
     return result == ABORTED ? CY_SOLVE_TIMEOUT : result;
 }
 
@@ -951,13 +977,19 @@ void fast_until(fast *f, double until) { f->until = until; }
 
 cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, JOB_GRUNDY, NULL); }
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_GRUNDY, NULL, NULL); }
 
-int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, JOB_WINS, NULL); }
+int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_WINS, NULL, NULL); }
+
+int fast_wins_each(fast *f, const unsigned char *marks, int n, int *results)
+{
+    int r = n > 0 ? search(f, marks, n, JOB_EACH, NULL, results) : 0;
+    return r < 0 ? r : 0;
+}
 
 int fast_move(fast *f, const unsigned char *mark, int *dart)
 {
-    int move = -1, r = search(f, mark, JOB_MOVE, &move);
+    int move = -1, r = search(f, mark, 1, JOB_MOVE, &move, NULL);
     if (r == 1 && move < 0)
         r = 0; /* a move on a heap: there is none at the root (never) */
     if (r == 1)

@@ -70,22 +70,31 @@ static int plain_move_wins(cy_solver *plain, const cy_board *b, unsigned char *m
 
 /* Checks the moves a variant reads from its table against the plain
  * engine: the winning move of the normal-play game (cy_solver_move, none
- * exactly when the value is 0), and for a lost position the winning reply
- * to every legal move (cy_analysis_replies).  want is the plain value. */
+ * exactly when the value is 0), the winning moves of cy_analyse, and for a
+ * lost position the winning reply to every legal move
+ * (cy_analysis_replies).  want is the plain value. */
 static void check_moves(cy_solver *plain, cy_solver *fast, const cy_board *b, unsigned char *mark, int want,
                         const char *desc, const char *variant)
 {
     int d = -1, r = cy_solver_move(fast, mark, &d);
     if (r != (want != 0) || (r && (cy_rules_check(b, mark, d, NULL) != CY_LEGAL || !plain_move_wins(plain, b, mark, d))))
         fail_msg("%s, %s: value %d, but cy_solver_move says %d with move %d", desc, variant, want, r, d);
-    if (want != 0)
-        return;
     cy_analysis a;
     cy_error err;
     assert_int_equal(cy_analyse(fast, mark, &a, &err), 0);
-    assert_int_equal(a.outcome, 'P');
+    assert_int_equal(a.outcome, want ? 'N' : 'P');
+    /* the winning moves: exactly those the plain engine finds winning */
+    int *legal = malloc(sizeof(int) * (size_t)(2 * b->ne + 1)), nl = cy_rules_legal(b, mark, legal), k = 0;
+    for (int i = 0; i < nl; i++)
+        if (plain_move_wins(plain, b, mark, legal[i]) && (k >= a.nwin || a.winning[k++] != legal[i]))
+            fail_msg("%s, %s: winning move %d missing from cy_analyse", desc, variant, legal[i]);
+    if (k != a.nwin)
+        fail_msg("%s, %s: cy_analyse lists %d winning moves, the plain engine %d", desc, variant, a.nwin, k);
+    free(legal);
     cy_analysis_free(&a);
-    int *legal, *reply, n = cy_analysis_replies(fast, mark, &legal, &reply, &err);
+    if (want != 0)
+        return;
+    int *reply, n = cy_analysis_replies(fast, mark, &legal, &reply, &err);
     assert_true(n >= 0);
     for (int i = 0; i < n; i++) {
         int e = cy_dart_edge(legal[i]);
