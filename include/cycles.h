@@ -214,6 +214,8 @@ typedef struct cy_solver_opts {
     int threads;          /* threads searching together (fast engine); 0 = one
                              per processor core (cy_cpu_cores) */
     int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
+    int no_theorems;      /* cy_analyse searches even where a theorem of the
+                             papers answers (see cy_analysis.proof) */
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {
@@ -284,6 +286,11 @@ typedef struct cy_analysis {
                              was found */
     int unknown;
     cy_solver_stats stats;
+    const char *proof;    /* NULL when the answer was found by search; else
+                             the theorem that gives it, such as "paper 000,
+                             Theorem 6 (mirror-reverse)": the empty board of a
+                             board that theorem covers is lost for player 1,
+                             and the strategy's replies win */
 } cy_analysis;
 
 /* Solves the position: outcome under the original rules, Grundy value of the

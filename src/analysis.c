@@ -103,7 +103,15 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
         if (cy_solver_options(s)->timeout > 0)
             cy_solver_until(s, start + cy_solver_options(s)->timeout);
         int first = -1, root = 1;
-        if (cy_rules_winning_completion(b, mark) >= 0) {
+        const cy_strategy *thm = cy_solver_theorem(s, mark);
+        if (thm) {
+            /* lost for player 1, so of value 0: the theorem's proof */
+            a->outcome = 'P';
+            a->grundy = 0;
+            a->grundy_known = 1;
+            a->proof = "paper 000, Theorem 6 (mirror-reverse)";
+            root = 0;
+        } else if (cy_rules_winning_completion(b, mark) >= 0) {
             a->outcome = 'N';
             a->grundy_known = 1; /* and it stays -1 */
         } else {
@@ -175,6 +183,14 @@ int cy_winning_reply(cy_solver *s, const unsigned char *mark0, int d, int *reply
          * move to a position of value 0, which the search that proved the
          * position lost has mostly left in the table */
         *reply = cy_rules_winning_completion(b, mark);
+        const cy_strategy *thm = cy_solver_theorem(s, mark0);
+        if (*reply < 0 && thm && !cy_rules_over(b, mark)) {
+            /* the strategy's reply, which the theorem proves winning */
+            int *out = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+            if (cy_strategy_moves(thm, b, mark, d, out, NULL, 0) > 0)
+                *reply = out[0];
+            free(out);
+        }
         if (*reply < 0 && !cy_rules_over(b, mark)) {
             int r = cy_solver_move(s, mark, reply);
             if (r <= 0)

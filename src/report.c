@@ -69,6 +69,8 @@ char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal
         }
         json_object_set_new(o, "replies", r);
     }
+    if (a->proof)
+        json_object_set_new(o, "proof", json_string(a->proof));
     json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
     json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
     return cy_json_text(o);

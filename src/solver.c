@@ -11,6 +11,8 @@ struct cy_solver {
     const cy_board *b;
     cy_solver_opts opts;
     double analysed;  /* when the last cy_analyse began (cy_solver_analysed) */
+    cy_strategy *thm; /* a strategy of player 2 that Theorem 6 proves (cy_solver_theorem) */
+    int thm_sought;
     int engine;
     plain *p;
     bits *x;
@@ -96,6 +98,28 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
     return r;
 }
 
+const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
+{
+    if (s->opts.no_theorems || cy_rules_played(s->b, mark) > 0)
+        return NULL;
+    if (!s->thm_sought) {
+        /* Theorem 6 of paper 000: on a board with an involution that fixes
+         * no edge and whose cells meet the theorem's conditions (checked by
+         * cy_involution_analyse), player 2 wins from the empty board by
+         * answering each move with its partner, reversed.  It is a theorem
+         * (and `cycles verify` recomputes it on the papers' boards), so its
+         * answer needs no search. */
+        char why[1024];
+        s->thm = cy_strategy_find(s->b, CY_STRATEGY_MIRROR, why, sizeof why);
+        if (s->thm && s->thm->player != 2) {
+            cy_strategy_free(s->thm);
+            s->thm = NULL;
+        }
+        s->thm_sought = 1;
+    }
+    return s->thm;
+}
+
 void cy_solver_set_analysed(cy_solver *s, double when) { s->analysed = when; }
 
 double cy_solver_analysed(const cy_solver *s) { return s->analysed; }
@@ -131,6 +155,7 @@ void cy_solver_free(cy_solver *s)
     plain_free(s->p);
     bits_free(s->x);
     fast_free(s->f);
+    cy_strategy_free(s->thm);
     free(s);
 }
 

@@ -198,9 +198,50 @@ static void test_family_boards(void **state)
     assert_true(total >= 100);
 }
 
+/* Where Theorem 6 of paper 000 answers (the empty board of a board with a
+ * suitable involution), cy_analyse's answer and the strategy's replies
+ * against the plain engine's search. */
+static void test_theorem_answers(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"cycle:4", "cycle:6", "grid:3x3", "grid:2x4", "theta:3,2,3",
+                                        "wedge:4,4", "butterfly", "grid:2x3", "chord:6,3", "k4"};
+    int answered = 0;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(specs[i]);
+        cy_error err;
+        cy_solver_opts po = {.engine = CY_ENGINE_PLAIN, .no_theorems = 1};
+        cy_solver_opts fo = {.engine = CY_ENGINE_FAST, .threads = 1};
+        cy_solver *plain = cy_solver_new(b, &po, &err), *fast = cy_solver_new(b, &fo, &err);
+        assert_non_null(plain);
+        assert_non_null(fast);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        cy_analysis a, want;
+        assert_int_equal(cy_analyse(fast, mark, &a, &err), 0);
+        assert_int_equal(cy_analyse(plain, mark, &want, &err), 0);
+        assert_null(want.proof);
+        if (a.outcome != want.outcome || a.grundy != want.grundy)
+            fail_msg("%s: %s says %c (grundy %d), search %c (grundy %d)", specs[i], a.proof ? a.proof : "search",
+                     a.outcome, a.grundy, want.outcome, want.grundy);
+        if (a.proof) {
+            answered++;
+            check_moves(plain, fast, b, mark, 0, specs[i], "theorem");
+        }
+        cy_analysis_free(&a);
+        cy_analysis_free(&want);
+        free(mark);
+        cy_solver_free(plain);
+        cy_solver_free(fast);
+        cy_board_free(b);
+    }
+    print_message("%d boards answered by Theorem 6, all as the search answers\n", answered);
+    assert_true(answered >= 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_theorem_answers),
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_family_boards),
     };

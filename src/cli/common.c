@@ -81,7 +81,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
                                             "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
-                                            "no-rounds", "no-mirrors",
+                                            "no-rounds", "no-mirrors", "no-theorems",
                                             NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
@@ -115,6 +115,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             o->solver.no_rounds = 1;
         else if (!strcmp(key, "no-mirrors"))
             o->solver.no_mirrors = 1;
+        else if (!strcmp(key, "no-theorems"))
+            o->solver.no_theorems = 1;
         else if (!strcmp(key, "no-grundy"))
             o->solver.no_grundy = 1;
         else if (!strcmp(key, "no-replies"))

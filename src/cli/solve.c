@@ -26,9 +26,10 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
             n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d moves not judged)\n",
                                   a->unknown);
         else
-            n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s\n",
+            n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s%s%s\n",
                                   a->winner, a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous",
-                                  a->complete ? "" : " [partial answer]");
+                                  a->complete ? "" : " [partial answer]", a->proof ? " by " : "",
+                                  a->proof ? a->proof : "");
     }
     if (a->grundy >= 0)
         n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
@@ -65,7 +66,7 @@ int cmd_solve(int argc, char **argv)
     cli_opts o;
     if (cli_parse(argc, argv, 2,
                   "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard split-depth from-jobs",
+                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard no-theorems split-depth from-jobs",
                   &o))
         return 1;
     if (o.from_jobs) {

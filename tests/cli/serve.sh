@@ -173,10 +173,10 @@ expect_status "unknown endpoint" 404 'no such endpoint' "/api/frob"
 expect_status "unknown page" 404 'no such page' "/nope.html"
 expect_status "wrong method" 405 'use GET or POST' "/api/solve?board=k4" -X DELETE
 expect_status "POST to families" 405 'use GET' "/api/families" --data-binary "x"
-expect_status "solver out of time" 503 'ran out of time \(this server allows 1 s\)' "/api/solve?board=grid:4x4"
+expect_status "solver out of time" 503 'ran out of time \(this server allows 1 s\)' "/api/solve?board=grid:4x5"
 
 # --- several clients at once; a slow solve does not hold up the others
-curl -s --max-time 60 -o "$WORK/slow.json" -w '%{http_code}' "http://127.0.0.1:$PORT/api/solve?board=grid:4x4" \
+curl -s --max-time 60 -o "$WORK/slow.json" -w '%{http_code}' "http://127.0.0.1:$PORT/api/solve?board=grid:4x5" \
   >"$WORK/slow.code" &
 SLOW=$!
 sleep 0.2

@@ -22,13 +22,17 @@ expect_out "no-grundy winner" '"winner": 1' solve cycle:5 --no-grundy --json
 expect_out "no-grundy flag" '"grundy_computed": false' solve cycle:5 --no-grundy --json
 # the plain engine answers the same
 expect_out "plain engine" '"grundy": 0' solve k4 --engine plain --json
+# Theorem 6 of paper 000 answers the empty board of grid:5x5 (40 edges) at
+# once, and says so; --no-theorems would search
+expect_out "theorem answer" '"proof": "paper 000, Theorem 6' solve grid:5x5 --json --quiet
+expect_out "theorem winner" '^winner: player 2 .* by paper 000, Theorem 6' solve grid:5x5 --quiet --no-replies
 # a lost position lists a winning reply to every move (K4: the opposite edge)
 expect_out "replies" '"1->2": "3->4"' solve k4 --json
 # out of time: a partial answer, a message on stderr, exit status 2 (on
 # grid:4x5 while the position's value is sought; on grid:3x5 while it is, or
 # while the winning replies are, depending on the machine)
 for board in grid:4x5 grid:3x5; do
-  run solve "$board" --timeout 0.3 --quiet --json
+  run solve "$board" --timeout 0.3 --quiet --json --no-theorems
   if [ "$RC" = 2 ] && printf '%s' "$OUT" | grep -q '"complete": false' && printf '%s' "$ERR" | grep -q 'partial'; then
     ok "timeout partial answer, $board"
   else
