@@ -82,7 +82,8 @@ static void advance(cy_positions *it)
             it->next[it->nnext++] = it->level[i] + (uint64_t)cy_dart_mark(d) * it->pow3[cy_dart_edge(d)];
         }
     }
-    qsort(it->next, it->nnext, sizeof *it->next, cmp_code);
+    if (it->nnext > 1)
+        qsort(it->next, it->nnext, sizeof *it->next, cmp_code);
     size_t m = 0;
     for (size_t i = 0; i < it->nnext; i++)
         if (m == 0 || it->next[i] != it->next[m - 1])

@@ -87,7 +87,7 @@ class Solution:
     raw: dict = field(repr=False, default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PositionRecord:
     """One reachable position (cycles.positions): its moves (the marked edges
     as "U->V" in edge order), moves played, who is to move, whether the game
@@ -101,7 +101,13 @@ class PositionRecord:
     outcome: str
     winner: int
     grundy: Optional[int]
-    position: "Position" = field(repr=False, compare=False, default=None)
+    _board: "Board" = field(repr=False, compare=False, default=None)
+    _marks: bytes = field(repr=False, compare=False, default=b"")
+
+    @property
+    def position(self) -> "Position":
+        """The position itself."""
+        return Position(self._board, self._marks)
 
     def as_dict(self) -> dict:
         return {"moves": self.moves, "played": self.played, "to_move": self.to_move, "over": self.over,
@@ -580,7 +586,7 @@ def positions(position: Position, timeout: Optional[float] = None, grundy: bool 
         yield PositionRecord(moves=_take(lib.cy_position_moves(b._ptr, p.mark)), played=p.played,
                              to_move=p.to_move, over=bool(p.over), outcome=chr(p.outcome), winner=p.winner,
                              grundy=p.grundy if p.grundy >= 0 else None,
-                             position=Position(b, bytes(ffi.buffer(p.mark, b.ne))))
+                             _board=b, _marks=ffi.buffer(p.mark, b.ne)[:])
 
 
 def position_records(position: Position, **kw) -> List[dict]:
