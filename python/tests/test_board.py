@@ -111,3 +111,21 @@ def test_from_cells():
     assert two.isomorphic(cycles.Board.family("chord:4,2"))
     with pytest.raises(cycles.BoardError, match="both"):
         cycles.Board.from_cells([[1, 2, 3], [1, 2, 4]])  # 1->2 walked the same way by both cells
+
+
+def test_a_missing_library_is_a_clear_import_error(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ, CYCLES_LIBRARY=str(tmp_path / "libcycles.so.0"),
+               PYTHONPATH=os.path.join(SOURCE, "python"))
+    r = subprocess.run([sys.executable, "-c", "import cycles"], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode != 0
+    assert "cannot load libcycles" in r.stderr and "CYCLES_LIBRARY" in r.stderr
+
+
+def test_convert():
+    b = cycles.Board.family("k4")
+    assert cycles.Board.from_json(b.convert("table")).isomorphic(b)
+    assert b.convert("dot").startswith(("graph", "strict", "//", "digraph"))
+    with pytest.raises(ValueError):
+        b.convert("png")
