@@ -1,11 +1,15 @@
 # Thin wrapper over CMake.  make: build build/cycles; make test: unit tests,
 # command-line tests and fuzzing, then the same tests under ASan and UBSan;
-# make run: the main job (solve the default board).
+# make run: the main job (solve the default board); make install: the program,
+# libcycles.so, cycles.h, libcycles.pc, the man page and bash completion under
+# PREFIX (default /usr/local), staged under DESTDIR when given.
 MAKEFLAGS += --no-print-directory
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEFAULT_BOARD ?= boards/figure1.json
 
-.PHONY: all build test test-plain test-asan run bench clean
+PREFIX ?= /usr/local
+
+.PHONY: all build test test-plain test-asan run bench clean install
 
 all: build
 
@@ -25,6 +29,12 @@ test-asan:
 
 run: build
 	./build/cycles solve $(DEFAULT_BOARD)
+
+install:
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	@cmake --build build -j $(JOBS) >/dev/null || cmake --build build -j 1
+	DESTDIR=$(DESTDIR) cmake --install build
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
 
 clean:
 	rm -rf build build-asan

@@ -688,6 +688,53 @@ int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_po
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t);
 void cy_statetree_free(cy_statetree *t);
 
+/* ---- the library for bindings, and every position's value (issue 13) ---- */
+
+/* Frees what the library returned as malloc'd memory (the strings of
+ * cy_write_board, cy_render_svg, cy_analysis_json, cy_position_moves, the
+ * moves of cy_load and cy_read_board, the arrays of cy_moves_parse and
+ * cy_analysis_replies), for callers such as the Python binding that cannot
+ * reach the C library's free() directly.  NULL is fine. */
+void cy_free(void *p);
+
+/* The marked edges of mark as moves "U->V U->V ..." in edge order (an empty
+ * string for the empty position).  A malloc'd string. */
+char *cy_position_moves(const cy_board *b, const unsigned char *mark);
+
+/* The largest board whose reachable positions cy_positions_new enumerates. */
+#define CY_POSITIONS_MAX_EDGES 20
+
+/* One reachable position and its value under the original rules. */
+typedef struct cy_position_info {
+    const unsigned char *mark;  /* ne marks; valid until the next call */
+    int played;                 /* moves played */
+    int to_move;                /* 1 or 2 */
+    int over;                   /* a cycle cell exists or no legal move remains */
+    int cycle_cell;             /* the cycle cell, or -1 */
+    int outcome;                /* 'N' (the player to move wins) or 'P' */
+    int winner;                 /* 1 or 2 */
+    int grundy;                 /* the normal-play Grundy value; -1 where a cycle
+                                   cell can be completed at once or exists, or
+                                   when the options say no_grundy */
+} cy_position_info;
+
+typedef struct cy_positions cy_positions;
+
+/* An enumeration of every position reachable from start (NULL: the empty
+ * board) by legal moves of the original game (death moves included; a
+ * position with a cycle cell or without a legal move is an end), in order of
+ * moves played and then of the base-3 number of the marks (edge 0 lowest
+ * digit).  Values come from a solver made with o (NULL: defaults).  NULL
+ * with a message for a board of more than CY_POSITIONS_MAX_EDGES edges. */
+cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
+                               cy_error *err);
+/* The next position into *p: 1, 0 when there are no more, or a negative
+ * CY_SOLVE_ code with err set (the solver ran out of time or memory). */
+int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err);
+/* Positions returned so far. */
+uint64_t cy_positions_done(const cy_positions *it);
+void cy_positions_free(cy_positions *it);
+
 #ifdef __cplusplus
 }
 #endif

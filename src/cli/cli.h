@@ -13,6 +13,7 @@ typedef struct cli_opts {
     const char *board;     /* BOARD argument */
     const char *moves;     /* --moves */
     int json;              /* --json */
+    int csv;               /* --csv (positions) */
     int quiet;             /* --quiet: no progress on stderr */
     double timeout;        /* --timeout seconds */
     size_t memory;         /* --memory bytes */
@@ -75,5 +76,6 @@ int cmd_symmetry(int argc, char **argv);
 int cmd_strategy(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_positions(int argc, char **argv);
 
 #endif

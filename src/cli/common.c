@@ -81,7 +81,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
                                             "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
-                                            "no-rounds", "no-mirrors", "no-theorems",
+                                            "no-rounds", "no-mirrors", "no-theorems", "csv",
                                             NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
@@ -99,6 +99,8 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             return cli_fail(NULL, "option --%s takes no value", key);
         if (!strcmp(key, "json"))
             o->json = 1;
+        else if (!strcmp(key, "csv"))
+            o->csv = 1;
         else if (!strcmp(key, "quiet"))
             o->quiet = 1;
         else if (!strcmp(key, "no-decompose"))

@@ -41,6 +41,8 @@ static const command commands[] = {
                          "      check the filled-board theorem (every complete marking has a cycle cell)"},
     {"verify", cmd_verify, "verify [--json] [--quick] [-o FILE]\n"
                            "      recompute the results table of the papers"},
+    {"positions", cmd_positions, "positions BOARD [--moves M] [--csv|--json] [-o FILE]\n"
+                                 "      every reachable position with its outcome and Grundy value (up to 20 edges)"},
     {"help", cmd_help, "help\n      this text"},
     {NULL, NULL, NULL},
 };

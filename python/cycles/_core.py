@@ -1,0 +1,616 @@
+"""Boards, positions, answers and pictures: thin wrappers over libcycles.
+
+Every rule of the game, every answer and every picture comes from the C
+library; this module converts between Python objects and the library's
+structures (labels, moves as "U->V" strings, networkx graphs) and nothing
+else.
+"""
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional
+
+from ._ffi import ffi, lib
+
+# Codes of the solver (include/cycles.h).
+_SOLVE_TIMEOUT, _SOLVE_MEMORY, _SOLVE_TOO_BIG = -2, -3, -4
+
+
+class CyclesError(Exception):
+    """An error the library reported; str() is its message."""
+
+
+class BoardError(CyclesError, ValueError):
+    """A board the library cannot build or read."""
+
+
+class IllegalMoveError(CyclesError, ValueError):
+    """A move that is not a move of the board or is illegal in the position."""
+
+
+class SolverError(CyclesError):
+    """The solver could not start or finish (board too big, no memory)."""
+
+
+def _msg(err) -> str:
+    return ffi.string(err.msg).decode("utf-8", "replace")
+
+
+def _take(ptr) -> str:
+    """The malloc'd C string ptr as a str; the C memory is freed."""
+    try:
+        return ffi.string(ptr).decode("utf-8")
+    finally:
+        lib.cy_free(ptr)
+
+
+class SVG:
+    """An SVG picture: Jupyter draws it inline (_repr_svg_); save() writes it."""
+
+    def __init__(self, data: str):
+        self.data = data
+
+    def _repr_svg_(self) -> str:
+        return self.data
+
+    def __str__(self) -> str:
+        return self.data
+
+    def save(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.data)
+
+
+@dataclass
+class Solution:
+    """What the solver says about a position (the keys of ``cycles solve --json``).
+
+    outcome is "N" when the player to move wins, "P" when the previous player
+    does ("?" when the time ran out before it was known); winner is 1 or 2 (0
+    when unknown); grundy is the normal-play Grundy value, None where a cycle
+    cell can be completed at once or the game ended with one, or when not
+    asked for; winning_moves the moves that win; replies, for a lost position,
+    a winning answer to each move; complete is False when the time or memory
+    ran out (the rest is then what was known by then); proof names the
+    theorem that gave the answer (None when it was found by search).
+    """
+    outcome: str
+    winner: int
+    grundy: Optional[int]
+    winning_moves: List[str]
+    replies: Dict[str, Optional[str]]
+    positions: int
+    seconds: float
+    complete: bool
+    to_move: int
+    moves_played: int
+    over: bool
+    proof: Optional[str] = None
+    raw: dict = field(repr=False, default_factory=dict)
+
+
+@dataclass(slots=True)
+class PositionRecord:
+    """One reachable position (cycles.positions): its moves (the marked edges
+    as "U->V" in edge order), moves played, who is to move, whether the game
+    is over, the outcome ("N": the player to move wins; "P"), the winner and
+    the Grundy value (None where a cycle cell can be completed or exists);
+    .position is the Position itself."""
+    moves: str
+    played: int
+    to_move: int
+    over: bool
+    outcome: str
+    winner: int
+    grundy: Optional[int]
+    _board: "Board" = field(repr=False, compare=False, default=None)
+    _marks: bytes = field(repr=False, compare=False, default=b"")
+
+    @property
+    def position(self) -> "Position":
+        """The position itself."""
+        return Position(self._board, self._marks)
+
+    def as_dict(self) -> dict:
+        return {"moves": self.moves, "played": self.played, "to_move": self.to_move, "over": self.over,
+                "outcome": self.outcome, "winner": self.winner, "grundy": self.grundy}
+
+
+def _opts(timeout=None, grundy=True, memory=None, threads=None, engine="fast"):
+    o = ffi.new("cy_solver_opts *")
+    if timeout is not None:
+        if not timeout > 0:
+            raise ValueError("timeout must be a positive number of seconds")
+        o.timeout = float(timeout)
+    if memory is not None:
+        o.memory = int(memory)
+    if threads is not None:
+        o.threads = int(threads)
+    if engine not in ("fast", "plain"):
+        raise ValueError("engine is 'fast' or 'plain'")
+    o.engine = 0 if engine == "fast" else 1
+    o.no_grundy = 0 if grundy else 1
+    o.progress = 0
+    return o
+
+
+class Position:
+    """A position of a board: the board and the arrows drawn so far.
+
+    Positions are values: play() returns a new one.  Moves are strings
+    "U->V" (several separated by blanks or commas) with the board's labels.
+    """
+
+    __slots__ = ("board", "_mark", "_last")
+
+    def __init__(self, board: "Board", mark: bytes, last: int = -1):
+        self.board = board
+        self._mark = bytes(mark)
+        self._last = last
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def _b(self):
+        return self.board._ptr
+
+    def _cmark(self):
+        return ffi.new("unsigned char[]", self._mark + b"\0")
+
+    @property
+    def moves(self) -> str:
+        """The marked edges as moves "U->V ..." in edge order ("" when none)."""
+        return _take(lib.cy_position_moves(self._b, self._cmark()))
+
+    @property
+    def played(self) -> int:
+        """Moves played (marked edges)."""
+        return lib.cy_rules_played(self._b, self._cmark())
+
+    @property
+    def to_move(self) -> int:
+        """The player to move, 1 or 2."""
+        return 1 if self.played % 2 == 0 else 2
+
+    @property
+    def over(self) -> bool:
+        """Whether a cycle cell exists or no legal move remains."""
+        return bool(lib.cy_rules_over(self._b, self._cmark()))
+
+    @property
+    def cycle_cell(self) -> Optional[List[str]]:
+        """The walk of a cycle cell of the position, or None."""
+        c = lib.cy_rules_cycle_cell(self._b, self._cmark())
+        return self.board._face(c) if c >= 0 else None
+
+    @property
+    def last_move(self) -> Optional[str]:
+        """The move that made this position from the one before, if known."""
+        return self.board._move_str(self._last) if self._last >= 0 else None
+
+    def _darts(self, text: str) -> List[int]:
+        darts = ffi.new("int **")
+        n = ffi.new("int *")
+        err = ffi.new("cy_error *")
+        if lib.cy_moves_parse(self._b, text.encode("utf-8"), darts, n, err) < 0:
+            raise IllegalMoveError(_msg(err))
+        try:
+            return [darts[0][i] for i in range(n[0])]
+        finally:
+            lib.cy_free(darts[0])
+
+    # ---------------------------------------------------------------- playing
+    def play(self, moves: str) -> "Position":
+        """The position after the moves, each checked by the rules; an
+        IllegalMoveError names the first illegal one and why."""
+        if not isinstance(moves, str):
+            moves = " ".join(moves)
+        d = self._darts(moves)
+        mark = self._cmark()
+        err = ffi.new("cy_error *")
+        if d and lib.cy_moves_play(self._b, mark, ffi.new("int[]", d), len(d), err) < 0:
+            raise IllegalMoveError(_msg(err))
+        return Position(self.board, bytes(ffi.buffer(mark, self.board.ne)), d[-1] if d else self._last)
+
+    def legal_moves(self) -> List[str]:
+        """The legal moves (the sink/source rule; death moves included)."""
+        return [self.board._move_str(d) for d in self._legal()]
+
+    def _legal(self) -> List[int]:
+        out = ffi.new("int[]", 2 * self.board.ne + 1)
+        n = lib.cy_rules_legal(self._b, self._cmark(), out)
+        return list(out[0:n])
+
+    def death_moves(self) -> List[str]:
+        """The legal moves after which the opponent can complete a cycle cell."""
+        mark = self._cmark()
+        return [self.board._move_str(d) for d in self._legal() if lib.cy_rules_is_death(self._b, mark, d, ffi.NULL)]
+
+    # ---------------------------------------------------------------- solving
+    def _analyse(self, opts, replies: bool):
+        """(winning darts, the answer as a dict) from cy_analyse."""
+        err = ffi.new("cy_error *")
+        s = lib.cy_solver_new(self._b, opts, err)
+        if s == ffi.NULL:
+            raise SolverError(_msg(err))
+        a = ffi.new("cy_analysis *")
+        legal = ffi.new("int **")
+        reply = ffi.new("int **")
+        mark = self._cmark()
+        try:
+            rc = lib.cy_analyse(s, mark, a, err)
+            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
+                raise SolverError(_msg(err))
+            nr = 0
+            if rc == 0 and replies and a.outcome == ord("P") and not a.over:
+                nr = lib.cy_analysis_replies(s, mark, legal, reply, err)
+                if nr < 0:
+                    nr = 0
+                    a.complete = 0  # as cycles solve: an answer whole but for the replies
+            winning = list(a.winning[0:a.nwin])
+            text = _take(lib.cy_analysis_json(self._b, a, legal[0], reply[0], nr))
+            return winning, json.loads(text)
+        finally:
+            lib.cy_free(legal[0])
+            lib.cy_free(reply[0])
+            lib.cy_analysis_free(a)
+            lib.cy_solver_free(s)
+
+    def solve(self, timeout: Optional[float] = None, grundy: bool = True, replies: bool = True,
+              memory: Optional[int] = None, threads: Optional[int] = None, engine: str = "fast") -> Solution:
+        """Who wins with perfect play, the winning moves and the Grundy value
+        (grundy=False: only who wins, faster); for a lost position a winning
+        reply to every move (replies=False leaves them out).  timeout in
+        seconds; when it runs out the Solution has complete=False."""
+        _, d = self._analyse(_opts(timeout, grundy, memory, threads, engine), replies)
+        return Solution(outcome=d["outcome"], winner=d["winner"], grundy=d["grundy"],
+                        winning_moves=d["winning_moves"], replies=d.get("replies", {}),
+                        positions=d["positions"], seconds=d["seconds"], complete=d.get("complete", True),
+                        to_move=d["to_move"], moves_played=d["moves_played"], over=d["over"],
+                        proof=d.get("proof"), raw=d)
+
+    # ---------------------------------------------------------------- pictures and formats
+    def draw(self, hints: bool = False, caption: Optional[str] = None, timeout: Optional[float] = 10) -> SVG:
+        """An SVG picture of the position (cy_render_svg): the last move red,
+        with hints=True the winning moves green (solved within timeout)."""
+        nh, harr = 0, ffi.NULL
+        if hints:
+            winning, _ = self._analyse(_opts(timeout), False)
+            nh, harr = len(winning), ffi.new("int[]", winning or [0])
+        cap = ffi.new("char[]", caption.encode("utf-8")) if caption else ffi.NULL
+        mark = self._cmark()
+        pic = ffi.new("cy_picture *", {"mark": mark, "last": self._last, "hints": harr, "nhints": nh,
+                                       "caption": cap})
+        err = ffi.new("cy_error *")
+        svg = lib.cy_render_svg(self._b, pic, err)
+        if svg == ffi.NULL:
+            raise CyclesError(_msg(err))
+        return SVG(_take(svg))
+
+    def _repr_svg_(self) -> str:
+        return self.draw().data
+
+    def to_json(self) -> str:
+        """The board with this position's moves as native JSON (cycles convert --to json)."""
+        return self.board._write("json", self._cmark())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Position) and other.board is self.board and other._mark == self._mark
+
+    def __hash__(self) -> int:
+        return hash((id(self.board), self._mark))
+
+    def __repr__(self) -> str:
+        return f"<cycles.Position of {self.board.name}: {self.moves or 'no moves'}>"
+
+
+class Board(Position):
+    """A board, which is also its own empty position.
+
+    Build one with Board.family("grid:3x3"), Board.load(path),
+    Board.from_networkx(G) or Board.from_cells(cells)."""
+
+    __slots__ = ("_ptr", "file_moves", "_name", "__weakref__")
+
+    def __init__(self, ptr, file_moves: Optional[str] = None):
+        if ptr == ffi.NULL:
+            raise BoardError("no board")
+        self._ptr = ffi.gc(ptr, lib.cy_board_free)
+        self.file_moves = file_moves
+        self._name = None
+        Position.__init__(self, self, bytes(ptr.ne))
+
+    # ---------------------------------------------------------------- building
+    @classmethod
+    def family(cls, spec: str) -> "Board":
+        """A named board such as "k4", "cycle:5" or "grid:3x3" (cycles.families())."""
+        err = ffi.new("cy_error *")
+        b = lib.cy_family_build(spec.encode("utf-8"), err)
+        if b == ffi.NULL:
+            raise BoardError(f"{spec}: {_msg(err)}")
+        return cls(b)
+
+    @classmethod
+    def load(cls, path) -> "Board":
+        """A board read from a file in any format the program reads.  Moves
+        the file carries are in .file_moves (board.play(board.file_moves))."""
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"{path}: no such file")
+        with open(path, "rb") as f:
+            text = f.read()
+        err = ffi.new("cy_error *")
+        moves = ffi.new("char **")
+        b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)
+        if b == ffi.NULL:
+            raise BoardError(f"{path}: {_msg(err)}")
+        fm = _take(moves[0]) if moves[0] != ffi.NULL else None
+        board = cls(b, fm)
+        if b.name == ffi.NULL:
+            board._name = os.path.basename(path)
+        return board
+
+    @classmethod
+    def from_json(cls, text: str) -> "Board":
+        """A board from the text of a board file (any format the program reads)."""
+        data = text.encode("utf-8")
+        err = ffi.new("cy_error *")
+        moves = ffi.new("char **")
+        b = lib.cy_read_board(data, len(data), lib.CY_FMT_AUTO, moves, err)
+        if b == ffi.NULL:
+            raise BoardError(_msg(err))
+        return cls(b, _take(moves[0]) if moves[0] != ffi.NULL else None)
+
+    @classmethod
+    def from_cells(cls, cells, outer=None, special=(), labels=None, name: Optional[str] = None) -> "Board":
+        """A board from its cells, each a closed walk of vertices (any
+        hashable names; str() of each is its label), all listed the same way
+        round; outer is the outer face's walk (the other way round), or None
+        to let the library derive it; special names special vertices."""
+        order = list(labels) if labels is not None else []
+        index = {v: i for i, v in enumerate(order)}
+        walks = [list(c) for c in cells]
+        for w in walks + ([list(outer)] if outer is not None else []):
+            for v in w:
+                if v not in index:
+                    index[v] = len(order)
+                    order.append(v)
+        for v in special:
+            if v not in index:
+                raise BoardError(f"special vertex {v!r} is on no cell")
+        labs = [str(v) for v in order]
+        if len(set(labs)) != len(labs):
+            raise BoardError("two vertices have the same label")
+        keep = []
+        c_labels = [ffi.new("char[]", s.encode("utf-8")) for s in labs]
+        keep += c_labels
+        c_walks = [ffi.new("int[]", [index[v] for v in w] or [0]) for w in walks]
+        keep += c_walks
+        desc = ffi.new("cy_board_desc *")
+        desc.nv = len(order)
+        lab_arr = ffi.new("char *[]", c_labels or [ffi.NULL])
+        desc.labels = lab_arr
+        desc.ncells = len(walks)
+        cell_arr = ffi.new("int *[]", c_walks or [ffi.NULL])
+        desc.cells = cell_arr
+        len_arr = ffi.new("int[]", [len(w) for w in walks] or [0])
+        desc.cell_len = len_arr
+        if outer is not None:
+            o = ffi.new("int[]", [index[v] for v in outer] or [0])
+            keep.append(o)
+            desc.outer = o
+            desc.outer_len = len(list(outer))
+        sp = ffi.new("unsigned char[]", [1 if v in set(special) else 0 for v in order] or [0])
+        desc.special = sp
+        nm = ffi.new("char[]", name.encode("utf-8")) if name else ffi.NULL
+        desc.name = nm
+        err = ffi.new("cy_error *")
+        b = lib.cy_board_from_faces(desc, err)
+        if b == ffi.NULL:
+            raise BoardError(_msg(err))
+        return cls(b)
+
+    @classmethod
+    def from_networkx(cls, G, outer=None, special=None, name: Optional[str] = None, labels=None) -> "Board":
+        """A board from a planar networkx graph.  The embedding is G itself
+        when G is a networkx.PlanarEmbedding, G.graph["embedding"] when G has
+        one (to_networkx() gives one), else networkx.check_planarity(G)'s.
+        outer chooses the outer face: a sequence of the vertices of one face
+        of the embedding in order round it (either way round); by default
+        G.graph["outer"] when present, else the face with the longest walk.
+        special: vertices exempt from the sink/source rule (by default those
+        with a true "special" node attribute).  labels: a dict or function
+        giving each node its vertex label; by default str(node), a tuple's
+        parts joined by "_" ((0, 1) is "0_1", as nx.grid_2d_graph names
+        them)."""
+        import networkx as nx
+        if isinstance(G, nx.PlanarEmbedding):
+            emb = G
+        elif isinstance(G.graph.get("embedding"), nx.PlanarEmbedding):
+            emb = G.graph["embedding"]
+        else:
+            planar, emb = nx.check_planarity(G)
+            if not planar:
+                raise BoardError("the graph is not planar")
+        if outer is None:
+            outer = G.graph.get("outer")
+        if special is None:
+            special = [v for v, d in G.nodes(data=True) if d.get("special")]
+        faces, seen = [], set()
+        for u, v in emb.edges():
+            if (u, v) not in seen:
+                faces.append(emb.traverse_face(u, v, mark_half_edges=seen))
+        if not faces:
+            raise BoardError("the graph has no edges")
+
+        def edges_of(walk):
+            return sorted(tuple(sorted((str(a), str(b)))) for a, b in zip(walk, walk[1:] + walk[:1]))
+
+        if outer is None:
+            k = max(range(len(faces)), key=lambda i: len(faces[i]))
+        else:
+            want = edges_of(list(outer))
+            hits = [i for i, f in enumerate(faces) if edges_of(f) == want]
+            if not hits:
+                raise BoardError(f"no face of the embedding runs round {list(outer)!r}")
+            k = hits[0]
+        if labels is None:
+            def labels(v):
+                return "_".join(map(str, v)) if isinstance(v, tuple) else str(v)
+        lab = labels.__getitem__ if isinstance(labels, dict) else labels
+        named = {v: lab(v) for v in emb.nodes()}
+        cells = [[named[v] for v in f] for i, f in enumerate(faces) if i != k]
+        return cls.from_cells(cells, outer=[named[v] for v in faces[k]], special=[named[v] for v in special],
+                              labels=[named[v] for v in emb.nodes()], name=name)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def nv(self) -> int:
+        return self._ptr.nv
+
+    @property
+    def ne(self) -> int:
+        return self._ptr.ne
+
+    @property
+    def name(self) -> str:
+        if self._name:
+            return self._name
+        return ffi.string(self._ptr.name).decode("utf-8") if self._ptr.name != ffi.NULL else "board"
+
+    @property
+    def vertices(self) -> List[str]:
+        """The vertex labels."""
+        return [ffi.string(self._ptr.label[v]).decode("utf-8") for v in range(self.nv)]
+
+    @property
+    def special(self) -> List[str]:
+        """The labels of the special vertices."""
+        return [lab for v, lab in enumerate(self.vertices) if self._ptr.special[v]]
+
+    @property
+    def edges(self) -> List[tuple]:
+        """The edges as pairs of labels, in the library's edge order."""
+        lab = self.vertices
+        return [(lab[self._ptr.eu[e]], lab[self._ptr.ev[e]]) for e in range(self.ne)]
+
+    def _face(self, f) -> List[str]:
+        b, lab = self._ptr, self.vertices
+        return [lab[b.eu[d >> 1] if d % 2 == 0 else b.ev[d >> 1]] for d in b.fdarts[b.fstart[f]:b.fstart[f + 1]]]
+
+    @property
+    def cells(self) -> List[List[str]]:
+        """The cells as closed walks of labels, all the same way round."""
+        return [self._face(c) for c in range(self._ptr.ncells)]
+
+    @property
+    def outer(self) -> List[str]:
+        """The outer face's walk."""
+        return self._face(self._ptr.ncells)
+
+    def layout(self) -> Dict[str, tuple]:
+        """Coordinates for drawing: the board's own, or a plane layout."""
+        xy = ffi.new("double[]", 2 * self.nv + 2)
+        err = ffi.new("cy_error *")
+        if lib.cy_layout(self._ptr, xy, err) < 0:
+            raise CyclesError(_msg(err))
+        return {lab: (xy[2 * v], xy[2 * v + 1]) for v, lab in enumerate(self.vertices)}
+
+    def _move_str(self, d: int) -> str:
+        buf = ffi.new("char[]", 160)
+        lib.cy_move_str(self._ptr, d, buf, 160)
+        return ffi.string(buf).decode("utf-8")
+
+    def _write(self, fmt: str, mark=ffi.NULL) -> str:
+        err = ffi.new("cy_error *")
+        f = lib.cy_format_parse(fmt.encode("utf-8"))
+        s = lib.cy_write_board(self._ptr, mark, f, err)
+        if s == ffi.NULL:
+            raise CyclesError(_msg(err))
+        return _take(s)
+
+    def convert(self, fmt: str) -> str:
+        """The board as "table", "table-text", "json", "drawing" or "dot"."""
+        if lib.cy_format_parse(fmt.encode("utf-8")) < 0:
+            raise ValueError(f"unknown format {fmt!r}")
+        return self._write(fmt)
+
+    def to_networkx(self):
+        """A networkx.Graph: nodes are the labels (attributes "pos" from
+        layout() and "special"), edges carry "index"; G.graph holds
+        "embedding" (a PlanarEmbedding of the board's rotation system),
+        "outer" and "cells" (walks of labels) and "name".  from_networkx(G)
+        gives the board back."""
+        import networkx as nx
+        b, lab = self._ptr, self.vertices
+        pos = self.layout()
+        G = nx.Graph(name=self.name)
+        for v, s in enumerate(lab):
+            G.add_node(s, pos=pos[s], special=bool(b.special[v]))
+        for e, (u, v) in enumerate(self.edges):
+            G.add_edge(u, v, index=e)
+        emb = nx.PlanarEmbedding()
+        for v in range(self.nv):
+            ref = None
+            for d in b.vdarts[b.vstart[v]:b.vstart[v + 1]]:
+                w = lab[b.ev[d >> 1] if d % 2 == 0 else b.eu[d >> 1]]
+                emb.add_half_edge_cw(lab[v], w, ref) if ref is not None else emb.add_half_edge_first(lab[v], w)
+                ref = w
+        G.graph["embedding"] = emb
+        G.graph["outer"] = self.outer
+        G.graph["cells"] = self.cells
+        return G
+
+    def isomorphic(self, other: "Board") -> bool:
+        """Whether the boards are the same up to relabelling, rotation and
+        reflection (cells to cells, outer face to outer face)."""
+        return bool(lib.cy_board_isomorphic(self._ptr, other._ptr, ffi.NULL))
+
+    def __repr__(self) -> str:
+        return f"<cycles.Board {self.name}: {self.nv} vertices, {self.ne} edges, {self._ptr.ncells} cells>"
+
+
+def positions(position: Position, timeout: Optional[float] = None, grundy: bool = True) -> Iterator[PositionRecord]:
+    """Every position reachable from position (a Board: from the empty one)
+    under the original rules, in order of moves played, with its outcome and
+    Grundy value (cy_positions; boards of at most 20 edges)."""
+    b = position.board
+    err = ffi.new("cy_error *")
+    it = lib.cy_positions_new(b._ptr, position._cmark(), _opts(timeout, grundy, threads=1), err)
+    if it == ffi.NULL:
+        raise SolverError(f"{b.name}: {_msg(err)}")
+    it = ffi.gc(it, lib.cy_positions_free)
+    p = ffi.new("cy_position_info *")
+    while True:
+        rc = lib.cy_positions_next(it, p, err)
+        if rc == 0:
+            return
+        if rc < 0:
+            raise SolverError(f"{b.name}: {_msg(err)}")
+        yield PositionRecord(moves=_take(lib.cy_position_moves(b._ptr, p.mark)), played=p.played,
+                             to_move=p.to_move, over=bool(p.over), outcome=chr(p.outcome), winner=p.winner,
+                             grundy=p.grundy if p.grundy >= 0 else None,
+                             _board=b, _marks=ffi.buffer(p.mark, b.ne)[:])
+
+
+def position_records(position: Position, **kw) -> List[dict]:
+    """positions(position) as a list of plain dicts (for csv.DictWriter,
+    pandas.DataFrame or JSON)."""
+    return [r.as_dict() for r in positions(position, **kw)]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A board family: its name, how to write a spec, what it is."""
+    name: str
+    usage: str
+    summary: str
+
+
+def families() -> List[Family]:
+    """The families Board.family() knows (cycles families)."""
+    out, f = [], lib.cy_family_list()
+    i = 0
+    while f[i].name != ffi.NULL:
+        out.append(Family(*(ffi.string(x).decode("utf-8") for x in (f[i].name, f[i].usage, f[i].summary))))
+        i += 1
+    return out

@@ -1,0 +1,199 @@
+"""The C declarations the binding uses and the loaded libcycles.
+
+ABI mode of cffi: the declarations below are a copy of the parts of
+include/cycles.h the package calls (struct layouts included), checked against
+the header by python/tests/test_layout.py, which compiles the header and
+compares every field's offset.  Nothing here implements a rule of the game.
+
+The library is found at the path in the environment variable CYCLES_LIBRARY
+when it is set (and nowhere else then); otherwise, in order, next to this file (libcycles.so.0 copied into the package),
+in the build directory of the source tree this package sits in
+(../../build/libcycles.so.0), and by the system's loader (libcycles.so.0
+installed by ``make install`` to /usr/local/lib, then ``ldconfig``).
+"""
+import os
+from pathlib import Path
+
+import cffi
+
+CDEF = r"""
+typedef struct cy_error { char msg[512]; } cy_error;
+
+enum { CY_UNMARKED = 0, CY_FWD = 1, CY_BWD = 2 };
+
+typedef struct cy_board {
+    int nv, ne, ncells;
+    char **label;
+    unsigned char *special;
+    int has_coords;
+    double *x, *y;
+    int *eu, *ev;
+    int *vstart, *vdarts;
+    int *fstart, *fdarts;
+    int *dface;
+    unsigned char *cyclable;
+    char *name;
+} cy_board;
+
+typedef struct cy_board_desc {
+    int nv;
+    const char *const *labels;
+    int ncells;
+    const int *const *cells;
+    const int *cell_len;
+    const int *outer;
+    int outer_len;
+    const unsigned char *special;
+    const double *xy;
+    const char *name;
+} cy_board_desc;
+
+cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);
+cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special, cy_error *err);
+void cy_board_free(cy_board *b);
+int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap);
+
+int cy_rules_legal(const cy_board *b, const unsigned char *mark, int *out);
+int cy_rules_is_death(const cy_board *b, unsigned char *mark, int d, int *cell);
+int cy_rules_cycle_cell(const cy_board *b, const unsigned char *mark);
+int cy_rules_over(const cy_board *b, const unsigned char *mark);
+int cy_rules_played(const cy_board *b, const unsigned char *mark);
+
+int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_error *err);
+int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err);
+void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
+
+typedef struct cy_solver_opts {
+    size_t memory;
+    double timeout;
+    int progress;
+    int engine;
+    int no_decompose;
+    int no_canon;
+    int no_plane_keys;
+    int no_outcome_search;
+    int no_rounds;
+    int no_mirrors;
+    int round_allowance;
+    int mex_edges;
+    int no_bitboard;
+    int threads;
+    int no_grundy;
+    int no_theorems;
+} cy_solver_opts;
+
+typedef struct cy_solver_stats {
+    uint64_t positions;
+    uint64_t hits;
+    uint64_t stored;
+    size_t memory;
+    double seconds;
+} cy_solver_stats;
+
+typedef struct cy_solver cy_solver;
+cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
+void cy_solver_free(cy_solver *s);
+
+typedef struct cy_analysis {
+    int played;
+    int to_move;
+    int over;
+    int cycle_cell;
+    int outcome;
+    int winner;
+    int grundy;
+    int grundy_known;
+    int nwin;
+    int *winning;
+    int complete;
+    int unknown;
+    cy_solver_stats stats;
+    const char *proof;
+} cy_analysis;
+
+int cy_analyse(cy_solver *s, const unsigned char *mark, cy_analysis *a, cy_error *err);
+void cy_analysis_free(cy_analysis *a);
+int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err);
+char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
+
+typedef enum cy_format {
+    CY_FMT_AUTO, CY_FMT_TABLE, CY_FMT_TABLE_TEXT, CY_FMT_JSON, CY_FMT_DRAWING, CY_FMT_DOT
+} cy_format;
+int cy_format_parse(const char *s);
+cy_board *cy_read_board(const char *text, size_t len, cy_format f, char **moves, cy_error *err);
+char *cy_write_board(const cy_board *b, const unsigned char *mark, cy_format f, cy_error *err);
+
+cy_board *cy_family_build(const char *spec, cy_error *err);
+typedef struct cy_family_info { const char *name, *usage, *summary; } cy_family_info;
+const cy_family_info *cy_family_list(void);
+cy_board *cy_load(const char *spec, char **moves, cy_error *err);
+int cy_layout(const cy_board *b, double *xy, cy_error *err);
+
+typedef struct cy_picture {
+    const unsigned char *mark;
+    int last;
+    const int *hints;
+    int nhints;
+    const char *caption;
+} cy_picture;
+char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
+
+void cy_free(void *p);
+char *cy_position_moves(const cy_board *b, const unsigned char *mark);
+
+typedef struct cy_position_info {
+    const unsigned char *mark;
+    int played;
+    int to_move;
+    int over;
+    int cycle_cell;
+    int outcome;
+    int winner;
+    int grundy;
+} cy_position_info;
+typedef struct cy_positions cy_positions;
+cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
+                               cy_error *err);
+int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err);
+uint64_t cy_positions_done(const cy_positions *it);
+void cy_positions_free(cy_positions *it);
+"""
+
+# The structs whose layout test_layout.py checks against the header.
+STRUCTS = ["cy_error", "cy_board", "cy_board_desc", "cy_solver_opts", "cy_solver_stats", "cy_analysis",
+           "cy_family_info", "cy_picture", "cy_position_info"]
+
+SONAME = "libcycles.so.0"
+
+ffi = cffi.FFI()
+ffi.cdef(CDEF)
+
+
+def library_candidates():
+    """The paths tried for libcycles, in order (see the module's comment)."""
+    here = Path(__file__).resolve().parent
+    out = []
+    if os.environ.get("CYCLES_LIBRARY"):
+        return [os.environ["CYCLES_LIBRARY"]]
+    out.append(str(here / SONAME))
+    out.append(str(here.parent.parent / "build" / SONAME))
+    out.append(SONAME)
+    return out
+
+
+def _load():
+    tried = []
+    for path in library_candidates():
+        if os.sep in path and not os.path.exists(path):
+            tried.append(path + " (missing)")
+            continue
+        try:
+            return ffi.dlopen(path)
+        except OSError as e:
+            tried.append(f"{path} ({e})")
+    raise ImportError("cycles: cannot load libcycles: tried " + "; ".join(tried) +
+                      ". Run `sudo make install` (then ldconfig) in the cycles source tree, or set "
+                      "CYCLES_LIBRARY to the path of libcycles.so.0")
+
+
+lib = _load()

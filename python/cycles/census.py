@@ -1,0 +1,95 @@
+"""Reading a census database (SQLite) of boards and their values.
+
+The census is built by ``cycles census`` (another part of the project); this
+module reads any SQLite file generically: the tables are discovered, rows come
+back as dicts, and the table "boards" is the default when there is one.
+
+    >>> with cycles.census.open("census.db") as db:
+    ...     rows = db.rows(edges=6)
+"""
+import os
+import sqlite3
+from typing import Iterator, List, Optional
+
+
+class Census:
+    """An open census database (read-only)."""
+
+    def __init__(self, path):
+        path = os.fspath(path)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"{path}: no such census database")
+        self.path = path
+        self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self._db.row_factory = sqlite3.Row
+        try:
+            self.tables = [r[0] for r in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        except sqlite3.DatabaseError as e:
+            self._db.close()
+            raise ValueError(f"{path}: not a census database ({e})") from None
+
+    def _table(self, table: Optional[str]) -> str:
+        if table is None:
+            if "boards" in self.tables:
+                return "boards"
+            if len(self.tables) == 1:
+                return self.tables[0]
+            raise ValueError(f"{self.path}: name a table, one of {', '.join(self.tables) or '(none)'}")
+        if table not in self.tables:
+            raise ValueError(f"{self.path}: no table {table!r} (tables: {', '.join(self.tables) or '(none)'})")
+        return table
+
+    def columns(self, table: Optional[str] = None) -> List[str]:
+        """The columns of a table (default: boards)."""
+        t = self._table(table)
+        return [r[1] for r in self._db.execute(f'PRAGMA table_info("{t}")')]
+
+    def rows(self, table: Optional[str] = None, limit: Optional[int] = None, **where) -> Iterator[dict]:
+        """The rows of a table (default: boards) as dicts, those whose columns
+        equal the keyword arguments (rows(edges=6, winner=1))."""
+        t = self._table(table)
+        cols = self.columns(t)
+        for k in where:
+            if k not in cols:
+                raise ValueError(f"{self.path}: table {t} has no column {k!r} (columns: {', '.join(cols)})")
+        sql = f'SELECT * FROM "{t}"'
+        if where:
+            sql += " WHERE " + " AND ".join(f'"{k}" = ?' for k in where)
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        for r in self._db.execute(sql, tuple(where.values())):
+            yield dict(r)
+
+    def query(self, sql: str, *params) -> List[dict]:
+        """The rows of any SQL query, as dicts."""
+        return [dict(r) for r in self._db.execute(sql, params)]
+
+    def board(self, row: dict):
+        """The Board a row describes: a family spec in "spec" (or "board", or
+        "name"), or a board file's text in "json"."""
+        from ._core import Board
+        for k in ("spec", "board", "name"):
+            v = row.get(k)
+            if isinstance(v, str) and v:
+                try:
+                    return Board.family(v)
+                except ValueError:
+                    pass
+        if isinstance(row.get("json"), str):
+            return Board.from_json(row["json"])
+        raise ValueError("the row names no board (no spec, board, name or json column)")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open(db) -> Census:  # noqa: A001 - the name the issue asks for
+    """Opens the census database at path db (read-only)."""
+    return Census(db)

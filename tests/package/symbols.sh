@@ -1,0 +1,33 @@
+# package_symbols: the shared library exports exactly the functions that
+# include/cycles.h declares (all cy_), nothing of its own internals and
+# nothing of jansson, nauty or libmicrohttpd.
+# Usage: bash symbols.sh LIBCYCLES.so cycles.h
+set -u
+LIB=$1
+HDR=$2
+fail=0
+exported=$(nm -D --defined-only "$LIB" | awk '{ print $NF }' | sort -u)
+[ -n "$exported" ] || { echo "FAIL: nm -D lists no symbols in $LIB"; exit 1; }
+for s in $exported; do
+  case "$s" in
+    cy_*) ;;
+    *) echo "FAIL: $LIB exports $s, which lacks the cy_ prefix"; fail=1 ;;
+  esac
+done
+# functions the header declares, less its static inline ones
+declared=$(grep -o '\bcy_[a-z0-9_]*[ ]*(' "$HDR" | tr -d ' (' | sort -u)
+inline=$(grep -o 'static inline [a-z ]*\bcy_[a-z0-9_]*(' "$HDR" | grep -o 'cy_[a-z0-9_]*' | sort -u)
+for s in $(comm -23 <(printf '%s\n' "$declared") <(printf '%s\n' "$inline")); do
+  printf '%s\n' "$exported" | grep -qx "$s" || { echo "FAIL: $s is declared in cycles.h but not exported"; fail=1; }
+done
+for s in $exported; do
+  printf '%s\n' "$declared" | grep -qx "$s" || { echo "FAIL: $s is exported but not declared in cycles.h"; fail=1; }
+done
+# the soname carries the version
+soname=$(objdump -p "$LIB" | awk '/SONAME/ { print $2 }')
+case "$soname" in
+  libcycles.so.[0-9]*) ;;
+  *) echo "FAIL: soname '$soname' is not libcycles.so.N"; fail=1 ;;
+esac
+echo "$(printf '%s\n' "$exported" | wc -l) symbols exported, soname $soname"
+exit $fail
