@@ -27,7 +27,10 @@
  * O(E) a step, so an iteration costs O(E^2)). */
 #define SPREAD_MAX_EDGES 400
 /* Iterations of the force loop. */
-#define SPREAD_ITER 80
+#define SPREAD_ITER 60
+/* A layout whose vertices all move less than this (in edge lengths) in an
+ * iteration is done. */
+#define STILL 0.005
 /* Halvings of a refused step before the vertex stays where it is. */
 #define SPREAD_HALVINGS 4
 
@@ -57,6 +60,13 @@ static int on_segment(const double *xy, int p, int q, int r)
 static int edges_apart(const cy_board *b, const double *xy, int e, int f)
 {
     int p = b->eu[e], q = b->ev[e], r = b->eu[f], s = b->ev[f];
+    /* boxes apart (with slack for the tests below): segments apart */
+    double slack = 1e-9 * (fabs(xy[2 * p] - xy[2 * q]) + fabs(xy[2 * p + 1] - xy[2 * q + 1]) +
+                           fabs(xy[2 * r] - xy[2 * s]) + fabs(xy[2 * r + 1] - xy[2 * s + 1]));
+    for (int c = 0; c < 2; c++)
+        if (fmax(xy[2 * p + c], xy[2 * q + c]) + slack < fmin(xy[2 * r + c], xy[2 * s + c]) ||
+            fmax(xy[2 * r + c], xy[2 * s + c]) + slack < fmin(xy[2 * p + c], xy[2 * q + c]))
+            return 1;
     int o1 = orient(xy, p, q, r), o2 = orient(xy, p, q, s);
     int o3 = orient(xy, r, s, p), o4 = orient(xy, r, s, q);
     if (o1 * o2 < 0 && o3 * o4 < 0)
@@ -249,6 +259,8 @@ void cy_layout_spread(const cy_board *b, double *xy)
     double L = 1, G = 1.2 * L, grow = fmax(1.0, 0.6 * sqrt((double)n));
     for (int i = 0; i < 2 * n; i++)
         xy[i] *= grow;
+    /* steps shrink from t0 to nothing; the loop ends early once no vertex
+     * moves more than STILL */
     double t0 = 0.15 * grow;
     for (int it = 0; it < SPREAD_ITER; it++) {
         double temp = t0 * (1.0 - (double)it / SPREAD_ITER) + 0.002 * L, moved = 0;
@@ -258,21 +270,24 @@ void cy_layout_spread(const cy_board *b, double *xy)
             double f = norm(fx, fy);
             if (!(f > 0) || !isfinite(f))
                 continue;
-            double step = fmin(f, temp);
-            double ox = xy[2 * v], oy = xy[2 * v + 1];
-            int ok = 0;
-            for (int h = 0; h <= SPREAD_HALVINGS && !ok; h++, step /= 2) {
+            double step = fmin(f, temp), ox = xy[2 * v], oy = xy[2 * v + 1];
+            int h = 0;
+            for (;;) {
                 xy[2 * v] = ox + step * fx / f;
                 xy[2 * v + 1] = oy + step * fy / f;
-                ok = vertex_ok(b, xy, v);
+                if (vertex_ok(b, xy, v)) {
+                    moved = fmax(moved, step);
+                    break;
+                }
+                if (h++ == SPREAD_HALVINGS) {
+                    xy[2 * v] = ox;
+                    xy[2 * v + 1] = oy;
+                    break;
+                }
+                step /= 2;
             }
-            if (!ok) {
-                xy[2 * v] = ox;
-                xy[2 * v + 1] = oy;
-            } else
-                moved = fmax(moved, step * 2);
         }
-        if (moved < 1e-4 * L && it > SPREAD_ITER / 2)
+        if (moved < STILL * L)
             break;
     }
 }

@@ -97,17 +97,12 @@ static double face_area(const cy_board *b, const double *xy, int f)
     return s;
 }
 
-/* Lays b out and checks the drawing: finite, distinct points; no two edges
- * meeting except at a shared end; cells clockwise and the outer face
+/* Checks the drawing xy of b: finite, distinct points; no two edges meeting
+ * except at a shared end; cells clockwise and the outer face
  * counterclockwise; the darts at every vertex in counterclockwise order, as
- * the rotation says.  what names the board in failure messages.  Returns the
- * layout (to free). */
-static double *check_layout(const cy_board *b, const char *what)
+ * the rotation says.  what names the board in failure messages. */
+static void check_drawing(const cy_board *b, const double *xy, const char *what)
 {
-    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
-    cy_error err;
-    if (cy_layout(b, xy, &err) < 0)
-        fail_msg("%s: %s", what, err.msg);
     double ext = 0;
     for (int i = 0; i < 2 * b->nv; i++) {
         if (!isfinite(xy[i]))
@@ -144,6 +139,17 @@ static double *check_layout(const cy_board *b, const char *what)
         if (fabs(turn - TAU) > 1e-6)
             fail_msg("%s: the drawn rotation at vertex %s is not the board's", what, b->label[v]);
     }
+}
+
+/* Lays b out and checks the drawing (check_drawing).  Returns the layout (to
+ * free). */
+static double *check_layout(const cy_board *b, const char *what)
+{
+    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
+    cy_error err;
+    if (cy_layout(b, xy, &err) < 0)
+        fail_msg("%s: %s", what, err.msg);
+    check_drawing(b, xy, what);
     return xy;
 }
 
@@ -256,9 +262,11 @@ static void test_random_boards(void **state)
 }
 
 /* The picture of b as `cycles draw` makes it (with a caption of the usual
- * length), checked against the goals: at most 800 pixels on the longer side,
- * vertex centres at least three radii apart, every vertex at least a radius
- * away from the edges it is not on.  what names the board in messages. */
+ * length), checked as a drawing (check_drawing, on the vertex centres with
+ * rows turned upside down, since the layout's y runs up) and against the
+ * goals: at most 800 pixels on the longer side, vertex centres at least three
+ * radii apart, every vertex at least a radius away from the edges it is not
+ * on.  what names the board in messages. */
 static void check_picture(const cy_board *b, const char *what)
 {
     cy_picture pic = {.last = -1, .caption = "plane board: 0 moves; player 1 to move"};
@@ -269,6 +277,13 @@ static void check_picture(const cy_board *b, const char *what)
     sp_pic p;
     if (sp_read(svg, b, &p) < 0)
         fail_msg("%s: the picture does not show %d vertices and %d edges", what, b->nv, b->ne);
+    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
+    for (int v = 0; v < b->nv; v++) {
+        xy[2 * v] = p.cx[v];
+        xy[2 * v + 1] = -p.cy[v];
+    }
+    check_drawing(b, xy, what);
+    free(xy);
     double vv, ve;
     sp_resolution(&p, b, &vv, &ve);
     if (fmax(p.width, p.height) > 800)
@@ -375,7 +390,6 @@ static void test_every_small_board(void **state)
             cy_error err;
             cy_board *b = pb_board(&level[e].m[i], desc, sizeof desc, &err);
             assert_non_null(b);
-            free(check_layout(b, desc));
             check_picture(b, desc);
             cy_board_free(b);
         }
