@@ -41,12 +41,20 @@
  *  3. The temporary edges and vertices are dropped.  A board whose faces are
  *     all triangles (and whose outer walk is simple) gets none: its layout
  *     is Tutte's plain one.
+ *  4. The barycentric drawing has no vertex resolution: trees and paths
+ *     hanging inside a face are squeezed onto a few points, and some
+ *     vertices lie next to edges.  cy_layout_spread (layout_spread.c) then
+ *     moves the vertices under repelling and attracting forces, one step at
+ *     a time, each step kept only when the drawing stays a plane drawing with
+ *     the board's rotations and outer face, so the embedding is the same.
  *
  * The weights of the temporary edges (below) were chosen by eye and by the
  * smallest vertex-to-edge distance over the families and random boards; any
  * positive weights keep the proof.  Floating point can in principle still
  * squeeze a layout too much, so boards of up to CHECK_MAX_EDGES edges are
- * checked afterwards and refused with a message rather than drawn crossed.
+ * checked afterwards and refused with a message rather than drawn crossed
+ * (the spreading starts only from a drawing that passes, and its result is
+ * checked the same way, falling back to the barycentric drawing).
  */
 #include "internal.h"
 

@@ -9,23 +9,23 @@
  * force-directed algorithm that prevents nodes from crossing edges", 2011):
  * every pair of vertices repels, edges pull their ends together, and a vertex
  * near an edge it is not on is pushed away from it (and the edge from the
- * vertex).  The embedding is kept by moving one vertex at a time and taking
- * a step only when the drawing afterwards is still a plane drawing with the
- * board's rotations and its cells clockwise (cy_layout_vertex_ok); a step that
+ * vertex).  The embedding is kept by moving one vertex at a time, along its
+ * force by at most a "temperature" that falls with every iteration, and
+ * taking a step only when the drawing afterwards is still a plane drawing
+ * with the board's rotations and its cells clockwise (vertex_ok); a step that
  * is not is halved a few times, then given up.  Since the rotations fix the
  * faces of a connected plane drawing and the cells' way round fixes which
  * face is outside, every drawing passed through is the board's embedding.
- * PrEd proves the same by bounding each step by the distances to the edges
- * around; here the bound only sizes the first step tried.
+ * (PrEd instead bounds each step by the distances to the edges around, which
+ * keeps the embedding without a check but moves more timidly.)
  */
 #include "internal.h"
 
 #include <math.h>
-#include <string.h>
 
 /* Boards with more edges keep the barycentric layout (the checks cost
  * O(E) a step, so an iteration costs O(E^2)). */
-#define SPREAD_MAX_EDGES 400
+#define SPREAD_MAX_EDGES 300
 /* Iterations of the force loop. */
 #define SPREAD_ITER 60
 /* A layout whose vertices all move less than this (in edge lengths) in an
