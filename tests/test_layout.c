@@ -421,13 +421,15 @@ static cy_board *walks_board(int nv, const char *const *walks, int nw)
     return b;
 }
 
-/* Pendant leaves are spread, not piled up: a star inside a triangle (the
- * leaves the barycentric layout puts on one point), and larger ones beyond
+/* Pendant leaves are spread, not piled up: a star inside a triangle and four
+ * leaves at a corner inside one (the leaves the barycentric layout puts on
+ * one point), and larger ones beyond
  * the enumerated sizes: stars and a path inside a square, a star outside. */
 static void test_pendant_trees(void **state)
 {
     (void)state;
     static const char *const star_in_triangle[] = {"1 2 3 1 4 5 4 6 4 7 4", "3 2 1"};
+    static const char *const leaves_in_corner[] = {"1 4 1 5 1 6 1 7 1 2 3", "3 2 1"};
     static const char *const stars_in_square[] = {"1 5 6 5 7 5 8 5 1 2 3 9 10 9 11 9 12 9 3 4",
                                                   "4 3 2 1"};
     static const char *const path_in_square[] = {"1 2 3 4 1 5 6 7 8 9 8 7 6 5", "4 3 2 1"};
@@ -438,6 +440,7 @@ static void test_pendant_trees(void **state)
         const char *const *walks;
     } boards[] = {
         {"a star inside a triangle", 7, 2, star_in_triangle},
+        {"four leaves at a corner inside a triangle", 7, 2, leaves_in_corner},
         {"two stars inside a square", 12, 2, stars_in_square},
         {"a path inside a square", 9, 2, path_in_square},
         {"a star outside a triangle", 9, 2, star_outside},
