@@ -392,7 +392,8 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 
 /* Coordinates for drawing b into xy[2*nv]: the board's own when it has them,
  * else a straight-line plane layout computed from the embedding with the outer
- * face outside.  Returns 0, or -1 with a message. */
+ * face outside (barycentric, then spread out by forces that keep the
+ * embedding; README, Pictures).  Returns 0, or -1 with a message. */
 int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */

@@ -39,6 +39,13 @@ int cy_label_ok(const char *label);
  * but the main one calls this before it ends. */
 void cy_nauty_thread_done(void);
 
+/* Whether xy is a plane straight-line drawing of b with the board's
+ * rotations and its cells clockwise (layout_spread.c).  O(E^2). */
+int cy_layout_ok(const cy_board *b, const double *xy);
+/* Spreads out a drawing that passes cy_layout_ok without changing its
+ * embedding (layout_spread.c). */
+void cy_layout_spread(const cy_board *b, double *xy);
+
 /* Total physical memory in bytes (0 if unknown). */
 size_t cy_physical_memory(void);
 /* Resident memory of the process in bytes (0 if unknown). */

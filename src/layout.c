@@ -41,12 +41,20 @@
  *  3. The temporary edges and vertices are dropped.  A board whose faces are
  *     all triangles (and whose outer walk is simple) gets none: its layout
  *     is Tutte's plain one.
+ *  4. The barycentric drawing has no vertex resolution: trees and paths
+ *     hanging inside a face are squeezed onto a few points, and some
+ *     vertices lie next to edges.  cy_layout_spread (layout_spread.c) then
+ *     moves the vertices under repelling and attracting forces, one step at
+ *     a time, each step kept only when the drawing stays a plane drawing with
+ *     the board's rotations and outer face, so the embedding is the same.
  *
  * The weights of the temporary edges (below) were chosen by eye and by the
  * smallest vertex-to-edge distance over the families and random boards; any
  * positive weights keep the proof.  Floating point can in principle still
  * squeeze a layout too much, so boards of up to CHECK_MAX_EDGES edges are
- * checked afterwards and refused with a message rather than drawn crossed.
+ * checked afterwards and refused with a message rather than drawn crossed
+ * (the spreading starts only from a drawing that passes, and its result is
+ * checked the same way, falling back to the barycentric drawing).
  */
 #include "internal.h"
 
@@ -335,64 +343,6 @@ static void barycentric(const aug *g, const unsigned char *fixed, double *pos)
     free(wt);
 }
 
-/* The sign of the cross product (q - p) x (r - p), 0 when (nearly) collinear. */
-static int orient(const double *xy, int p, int q, int r)
-{
-    double ax = xy[2 * q] - xy[2 * p], ay = xy[2 * q + 1] - xy[2 * p + 1];
-    double bx = xy[2 * r] - xy[2 * p], by = xy[2 * r + 1] - xy[2 * p + 1];
-    double c = ax * by - ay * bx, scale = (fabs(ax) + fabs(ay)) * (fabs(bx) + fabs(by));
-    if (fabs(c) <= 1e-13 * scale)
-        return 0;
-    return c > 0 ? 1 : -1;
-}
-
-/* Whether point r (collinear with p and q) lies on the segment pq, ends
- * included, with a little slack. */
-static int on_segment(const double *xy, int p, int q, int r)
-{
-    double len = fabs(xy[2 * q] - xy[2 * p]) + fabs(xy[2 * q + 1] - xy[2 * p + 1]), eps = 1e-12 * len;
-    return xy[2 * r] >= fmin(xy[2 * p], xy[2 * q]) - eps && xy[2 * r] <= fmax(xy[2 * p], xy[2 * q]) + eps &&
-           xy[2 * r + 1] >= fmin(xy[2 * p + 1], xy[2 * q + 1]) - eps &&
-           xy[2 * r + 1] <= fmax(xy[2 * p + 1], xy[2 * q + 1]) + eps;
-}
-
-/* Whether the drawing of b at xy is a plane straight-line drawing with the
- * board's rotations: no two vertices at one point, no two edges meeting
- * except at a shared end (and then not along each other), and the darts at
- * every vertex in counterclockwise order.  O(E^2); used on small boards. */
-static int layout_ok(const cy_board *b, const double *xy)
-{
-    for (int v = 0; v < b->nv; v++) {
-        int s = b->vstart[v], k = cy_degree(b, v);
-        double turn = 0;
-        for (int i = 0; i < k && k > 1; i++) {
-            int h1 = cy_head(b, b->vdarts[s + i]), h2 = cy_head(b, b->vdarts[s + (i + 1) % k]);
-            double a1 = atan2(xy[2 * h1 + 1] - xy[2 * v + 1], xy[2 * h1] - xy[2 * v]);
-            double a2 = atan2(xy[2 * h2 + 1] - xy[2 * v + 1], xy[2 * h2] - xy[2 * v]);
-            double t = fmod(a2 - a1 + 4 * PI, 2 * PI);
-            if (t < 1e-12)
-                return 0;
-            turn += t;
-        }
-        if (k > 1 && fabs(turn - 2 * PI) > 1e-6)
-            return 0;
-    }
-    for (int e = 0; e < b->ne; e++)
-        for (int f = e + 1; f < b->ne; f++) {
-            int p = b->eu[e], q = b->ev[e], r = b->eu[f], s = b->ev[f];
-            if (p == r || p == s || q == r || q == s)
-                continue; /* the rotation check rules out overlaps at a shared end */
-            int o1 = orient(xy, p, q, r), o2 = orient(xy, p, q, s);
-            int o3 = orient(xy, r, s, p), o4 = orient(xy, r, s, q);
-            if (o1 * o2 < 0 && o3 * o4 < 0)
-                return 0; /* a proper crossing */
-            if ((o1 == 0 && on_segment(xy, p, q, r)) || (o2 == 0 && on_segment(xy, p, q, s)) ||
-                (o3 == 0 && on_segment(xy, r, s, p)) || (o4 == 0 && on_segment(xy, r, s, q)))
-                return 0; /* touching, overlapping or too close to tell */
-        }
-    return 1;
-}
-
 /* Computes the layout of a board without usable coordinates (see the top of
  * this file); returns 0 or -1 with a message. */
 static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
@@ -470,9 +420,18 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     free(g.eu);
     free(g.ev);
     free(g.w);
-    if (b->ne <= CHECK_MAX_EDGES && !layout_ok(b, xy))
+    if (b->ne <= CHECK_MAX_EDGES && !cy_layout_ok(b, xy))
         return cy_error_set(err, "the computed layout is too cramped to draw without crossings "
                                  "(give the board coordinates)");
+    /* 4. spread out what the barycentric layout squeezes (layout_spread.c) */
+    if (b->ne <= CHECK_MAX_EDGES) {
+        double *keep = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        memcpy(keep, xy, sizeof(double) * 2 * (size_t)b->nv);
+        cy_layout_spread(b, xy);
+        if (!cy_layout_ok(b, xy))
+            memcpy(xy, keep, sizeof(double) * 2 * (size_t)b->nv);
+        free(keep);
+    }
     return 0;
 }
 

@@ -22,9 +22,12 @@
 #define C_HINT "#1a9850"
 #define C_CYCLE "#ffd54f"
 
-/* The longest side of the drawing area before vertex spacing is enforced,
- * and the largest picture we write (pixels). */
+/* The largest picture we write for the sake of spacing (pixels), the
+ * largest we write at all (the longest side of the drawing area), and the
+ * most vertices whose spacing is measured. */
+#define MAX_PICTURE 800.0
 #define MAX_SIDE 6000.0
+#define SPACING_MAX 3000
 
 /* Appends s with the XML special characters escaped. */
 static void put_xml(cy_buf *o, const char *s)
@@ -71,11 +74,24 @@ static double vradius(const cy_board *b, int v)
     return r < 11.0 ? 11.0 : r;
 }
 
-/* Chooses the frame: the layout's longest side becomes 60 pixels per
- * vertex's square root (240 to 900), then grows until vertices are at least
- * 5 disc radii apart (room for an arrowhead between two discs), within
- * MAX_SIDE; the picture is at least caption_w
- * wide and has caption_h more height for the caption. */
+/* The distance from (x, y) to the segment from (ax, ay) to (bx, by). */
+static double seg_dist(double x, double y, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+    double t = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(x - ax - t * dx, y - ay - t * dy);
+}
+
+/* Chooses the frame.  The layout's longest side becomes 60 pixels per
+ * vertex's square root (240 to 900), then grows until vertex centres are 5
+ * disc radii apart (room for an arrowhead between two discs) and 2 radii away
+ * from the edges they are not on, as far as the picture stays within
+ * MAX_PICTURE pixels; beyond that it grows only as far as the readable
+ * minimum needs (centres 3 radii apart, a radius away from other edges),
+ * within MAX_SIDE.  The distances are measured on boards of up to
+ * SPACING_MAX vertices.  The picture is at least caption_w wide and has
+ * caption_h more height for the caption. */
 static void choose_frame(const cy_board *b, const double *xy, double caption_h, double caption_w, frame *f)
 {
     double minx = xy[0], maxx = xy[0], miny = xy[1], maxy = xy[1], rmax = 0;
@@ -89,26 +105,42 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
     double ext = fmax(maxx - minx, maxy - miny);
     if (!(ext > 0))
         ext = 1;
+    double margin = rmax + 16;
     double target = 60.0 * sqrt((double)b->nv);
     target = fmin(900.0, fmax(240.0, target));
     double scale = target / ext;
-    if (b->nv <= 3000) {
-        double dmin = INFINITY;
+    /* the smallest distances between vertex centres and from a centre to
+     * an edge it is not on */
+    double dvv = INFINITY, dve = INFINITY;
+    if (b->nv <= SPACING_MAX) {
         for (int u = 0; u < b->nv; u++)
             for (int v = u + 1; v < b->nv; v++) {
                 double d = hypot(xy[2 * u] - xy[2 * v], xy[2 * u + 1] - xy[2 * v + 1]);
-                if (d > 0 && d < dmin)
-                    dmin = d;
+                if (d > 0 && d < dvv)
+                    dvv = d;
             }
-        if (isfinite(dmin) && scale * dmin < 5.0 * rmax)
-            scale = 5.0 * rmax / dmin;
+        for (int v = 0; v < b->nv && (double)b->nv * b->ne <= 4.0 * SPACING_MAX * SPACING_MAX; v++)
+            for (int e = 0; e < b->ne; e++)
+                if (b->eu[e] != v && b->ev[e] != v) {
+                    double d = seg_dist(xy[2 * v], xy[2 * v + 1], xy[2 * b->eu[e]], xy[2 * b->eu[e] + 1],
+                                        xy[2 * b->ev[e]], xy[2 * b->ev[e] + 1]);
+                    if (d > 0 && d < dve)
+                        dve = d;
+                }
     }
+    scale = fmax(scale, fmax(5.0 * rmax / dvv, 2.0 * rmax / dve));
+    double room_x = MAX_PICTURE - 2 * margin, room_y = MAX_PICTURE - 2 * margin - caption_h;
+    if (maxx > minx)
+        scale = fmin(scale, room_x / (maxx - minx));
+    if (maxy > miny)
+        scale = fmin(scale, room_y / (maxy - miny));
+    scale = fmax(scale, fmax(3.0 * rmax / dvv, rmax / dve));
     if (scale * ext > MAX_SIDE)
         scale = MAX_SIDE / ext;
     f->minx = minx;
     f->maxy = maxy;
     f->scale = scale;
-    f->margin = rmax + 16;
+    f->margin = margin;
     f->width = (maxx - minx) * scale + 2 * f->margin;
     f->height = (maxy - miny) * scale + 2 * f->margin + caption_h;
     f->xoff = 0;

@@ -1,13 +1,18 @@
 /*
- * test_layout.c - cy_layout: a board's own coordinates are used as they
- * are; boards without coordinates (families stripped of theirs, game tables,
- * random boards with bridges, cut vertices, trees and pendant vertices) get a
+ * test_layout.c - cy_layout and the pictures drawn with it: a board's own
+ * coordinates are used as they are; boards without coordinates (families
+ * stripped of theirs, game tables, random boards with bridges, cut vertices,
+ * trees and pendant vertices, and every plane board of up to 8 edges) get a
  * straight-line drawing without crossings whose rotation at every vertex is
- * the board's, cells clockwise and the outer face outside; 3-connected
- * triangulated boards get Tutte's plain barycentric layout.
+ * the board's, cells clockwise and the outer face outside.  For every plane
+ * board of up to 8 edges the picture cy_render_svg makes is at most 800
+ * pixels on its longer side, with vertex centres three radii apart and every
+ * vertex a radius away from the edges it is not on.
  */
 #include "support.h"
 #include "randboard.c"
+#include "planeboards.c"
+#include "svgpic.c"
 
 #include <math.h>
 #include <stdio.h>
@@ -92,17 +97,12 @@ static double face_area(const cy_board *b, const double *xy, int f)
     return s;
 }
 
-/* Lays b out and checks the drawing: finite, distinct points; no two edges
- * meeting except at a shared end; cells clockwise and the outer face
+/* Checks the drawing xy of b: finite, distinct points; no two edges meeting
+ * except at a shared end; cells clockwise and the outer face
  * counterclockwise; the darts at every vertex in counterclockwise order, as
- * the rotation says.  what names the board in failure messages.  Returns the
- * layout (to free). */
-static double *check_layout(const cy_board *b, const char *what)
+ * the rotation says.  what names the board in failure messages. */
+static void check_drawing(const cy_board *b, const double *xy, const char *what)
 {
-    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
-    cy_error err;
-    if (cy_layout(b, xy, &err) < 0)
-        fail_msg("%s: %s", what, err.msg);
     double ext = 0;
     for (int i = 0; i < 2 * b->nv; i++) {
         if (!isfinite(xy[i]))
@@ -139,6 +139,17 @@ static double *check_layout(const cy_board *b, const char *what)
         if (fabs(turn - TAU) > 1e-6)
             fail_msg("%s: the drawn rotation at vertex %s is not the board's", what, b->label[v]);
     }
+}
+
+/* Lays b out and checks the drawing (check_drawing).  Returns the layout (to
+ * free). */
+static double *check_layout(const cy_board *b, const char *what)
+{
+    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
+    cy_error err;
+    if (cy_layout(b, xy, &err) < 0)
+        fail_msg("%s: %s", what, err.msg);
+    check_drawing(b, xy, what);
     return xy;
 }
 
@@ -250,34 +261,209 @@ static void test_random_boards(void **state)
     }
 }
 
-/* K4 without coordinates: a triangulation, so plain Tutte: the outer
- * triangle equilateral around the origin and the inner vertex at the
- * average of its neighbours (the centre). */
-static void test_plain_tutte(void **state)
+/* The picture of b as `cycles draw` makes it (with a caption of the usual
+ * length), checked as a drawing (check_drawing, on the vertex centres with
+ * rows turned upside down, since the layout's y runs up) and against the
+ * goals: at most 800 pixels on the longer side, vertex centres at least three
+ * radii apart, every vertex at least a radius away from the edges it is not
+ * on.  what names the board in messages. */
+static void check_picture(const cy_board *b, const char *what)
+{
+    cy_picture pic = {.last = -1, .caption = "plane board: 0 moves; player 1 to move"};
+    cy_error err;
+    char *svg = cy_render_svg(b, &pic, &err);
+    if (!svg)
+        fail_msg("%s: %s", what, err.msg);
+    sp_pic p;
+    if (sp_read(svg, b, &p) < 0)
+        fail_msg("%s: the picture does not show %d vertices and %d edges", what, b->nv, b->ne);
+    double *xy = malloc(sizeof(double) * 2 * (size_t)b->nv);
+    for (int v = 0; v < b->nv; v++) {
+        xy[2 * v] = p.cx[v];
+        xy[2 * v + 1] = -p.cy[v];
+    }
+    check_drawing(b, xy, what);
+    free(xy);
+    double vv, ve;
+    sp_resolution(&p, b, &vv, &ve);
+    if (fmax(p.width, p.height) > 800)
+        fail_msg("%s: the picture is %.0f x %.0f pixels", what, p.width, p.height);
+    if (vv < 3)
+        fail_msg("%s: two vertex centres are %.2f radii apart", what, vv);
+    if (ve < 1)
+        fail_msg("%s: a vertex is %.2f radii from an edge it is not on", what, ve);
+    sp_free(&p);
+    free(svg);
+}
+
+/* The generator of plane boards: the hand counts 1, 1, 3, 6 for 1 to 4 edges
+ * (an edge; a path; a path, a claw and a triangle; three trees, a triangle
+ * with a pendant edge inside or outside, a square); every board built by the
+ * library; up to 6 edges the same counts when every extension is deduplicated
+ * by cy_board_isomorphic instead of the generator's own canonical code, and
+ * up to 8 edges no two boards listed isomorphic by cy_board_isomorphic.
+ * Generated up to rotation only (reflections told apart), the trees among
+ * them are the plane trees: 1, 1, 2, 3, 6, 14, 34, 95 for 1 to 8 edges (OEIS
+ * A002995, unlabeled plane trees by nodes). */
+static void test_generator(void **state)
 {
     (void)state;
-    cy_board *f = t_board("k4");
-    cy_board *b = strip(f);
-    double *xy = check_layout(b, "k4");
-    int inner = cy_board_find(b, "4");
-    for (int v = 0; v < 4; v++)
-        if (v != inner)
-            assert_true(fabs(hypot(xy[2 * v], xy[2 * v + 1]) - 1) < 1e-12);
-    assert_true(fabs(xy[2 * inner]) < 1e-9 && fabs(xy[2 * inner + 1]) < 1e-9);
-    free(xy);
-    cy_board_free(b);
-    cy_board_free(f);
-    /* a 2-connected board keeps its outer face on a convex polygon */
-    f = t_board("grid:4x4");
-    b = strip(f);
-    xy = check_layout(b, "grid:4x4");
-    for (int i = b->fstart[b->ncells]; i < b->fstart[b->ncells + 1]; i++) {
-        int v = cy_tail(b, b->fdarts[i]);
-        assert_true(fabs(hypot(xy[2 * v], xy[2 * v + 1]) - 1) < 1e-12);
+    static const int hand[] = {0, 1, 1, 3, 6};
+    static const int trees[] = {0, 1, 1, 2, 3, 6, 14, 34, 95};
+    pb_list level[PB_MAXE + 1];
+    pb_generate(PB_MAXE, level);
+    for (int e = 1; e <= 4; e++)
+        assert_int_equal(level[e].n, hand[e]);
+    for (int e = 1; e <= PB_MAXE; e++) {
+        int n = level[e].n;
+        cy_board **b = malloc(sizeof(cy_board *) * (size_t)n);
+        char desc[512];
+        for (int i = 0; i < n; i++) {
+            cy_error err;
+            b[i] = pb_board(&level[e].m[i], desc, sizeof desc, &err);
+            if (!b[i])
+                fail_msg("%d edges: the library refuses %s: %s", e, desc, err.msg);
+            assert_int_equal(b[i]->ne, e);
+        }
+        /* no two alike (compared when vertex and cell counts agree) */
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (b[i]->nv == b[j]->nv && b[i]->ncells == b[j]->ncells &&
+                    cy_face_len(b[i], b[i]->ncells) == cy_face_len(b[j], b[j]->ncells) &&
+                    cy_board_isomorphic(b[i], b[j], NULL))
+                    fail_msg("%d edges: boards %d and %d are isomorphic", e, i, j);
+        /* up to 6 edges: every extension of the boards one edge smaller,
+         * deduplicated by cy_board_isomorphic, gives as many */
+        if (e >= 2 && e <= 6) {
+            pb_list all = {0};
+            for (int i = 0; i < level[e - 1].n; i++)
+                pb_extend(&level[e - 1].m[i], &all);
+            cy_board **kept = malloc(sizeof(cy_board *) * (size_t)all.n);
+            int nk = 0;
+            for (int i = 0; i < all.n; i++) {
+                cy_error err;
+                cy_board *c = pb_board(&all.m[i], NULL, 0, &err);
+                assert_non_null(c);
+                int dup = 0;
+                for (int j = 0; j < nk && !dup; j++)
+                    dup = kept[j]->nv == c->nv && kept[j]->ncells == c->ncells && cy_board_isomorphic(kept[j], c, NULL);
+                if (dup)
+                    cy_board_free(c);
+                else
+                    kept[nk++] = c;
+            }
+            assert_int_equal(nk, n);
+            for (int j = 0; j < nk; j++)
+                cy_board_free(kept[j]);
+            free(kept);
+            free(all.m);
+        }
+        for (int i = 0; i < n; i++)
+            cy_board_free(b[i]);
+        free(b);
     }
-    free(xy);
-    cy_board_free(b);
-    cy_board_free(f);
+    for (int e = 0; e <= PB_MAXE; e++)
+        free(level[e].m);
+    /* reflections told apart: the trees */
+    pb_reflections = 0;
+    pb_generate(PB_MAXE, level);
+    pb_reflections = 1;
+    for (int e = 1; e <= PB_MAXE; e++) {
+        int ntrees = 0;
+        for (int i = 0; i < level[e].n; i++)
+            ntrees += level[e].m[i].n == e + 1;
+        assert_int_equal(ntrees, trees[e]);
+        free(level[e].m);
+    }
+}
+
+/* Every plane board of up to 8 edges, without coordinates: a plane drawing
+ * with the board's rotations and outer face, and a readable picture. */
+static void test_every_small_board(void **state)
+{
+    (void)state;
+    pb_list level[PB_MAXE + 1];
+    pb_generate(PB_MAXE, level);
+    for (int e = 1; e <= PB_MAXE; e++)
+        for (int i = 0; i < level[e].n; i++) {
+            char desc[512];
+            cy_error err;
+            cy_board *b = pb_board(&level[e].m[i], desc, sizeof desc, &err);
+            assert_non_null(b);
+            check_picture(b, desc);
+            cy_board_free(b);
+        }
+    for (int e = 0; e <= PB_MAXE; e++)
+        free(level[e].m);
+}
+
+/* Builds a board without coordinates from face walks written as label
+ * lists ("1 2 3"), the last one the outer face. */
+static cy_board *walks_board(int nv, const char *const *walks, int nw)
+{
+    int w[16][32], len[16];
+    const int *cells[16];
+    for (int f = 0; f < nw; f++) {
+        len[f] = 0;
+        for (const char *p = walks[f]; *p;) {
+            char *end;
+            w[f][len[f]++] = (int)strtol(p, &end, 10) - 1;
+            p = end;
+        }
+        cells[f] = w[f];
+    }
+    cy_board_desc d = {.nv = nv, .ncells = nw - 1, .cells = cells, .cell_len = len,
+                       .outer = w[nw - 1], .outer_len = len[nw - 1], .name = "board"};
+    cy_error err;
+    cy_board *b = cy_board_from_faces(&d, &err);
+    if (!b)
+        fail_msg("%s", err.msg);
+    return b;
+}
+
+/* Pendant leaves are spread, not piled up: a star inside a triangle and four
+ * leaves at a corner inside one (the leaves the barycentric layout puts on
+ * one point), and larger ones beyond
+ * the enumerated sizes: stars and a path inside a square, a star outside. */
+static void test_pendant_trees(void **state)
+{
+    (void)state;
+    static const char *const star_in_triangle[] = {"1 2 3 1 4 5 4 6 4 7 4", "3 2 1"};
+    static const char *const leaves_in_corner[] = {"1 4 1 5 1 6 1 7 1 2 3", "3 2 1"};
+    static const char *const stars_in_square[] = {"1 5 6 5 7 5 8 5 1 2 3 9 10 9 11 9 12 9 3 4",
+                                                  "4 3 2 1"};
+    static const char *const path_in_square[] = {"1 2 3 4 1 5 6 7 8 9 8 7 6 5", "4 3 2 1"};
+    static const char *const star_outside[] = {"1 2 3", "3 2 1 4 5 4 6 4 7 4 8 4 9 4 1"};
+    struct {
+        const char *what;
+        int nv, nw;
+        const char *const *walks;
+    } boards[] = {
+        {"a star inside a triangle", 7, 2, star_in_triangle},
+        {"four leaves at a corner inside a triangle", 7, 2, leaves_in_corner},
+        {"two stars inside a square", 12, 2, stars_in_square},
+        {"a path inside a square", 9, 2, path_in_square},
+        {"a star outside a triangle", 9, 2, star_outside},
+    };
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        cy_board *b = walks_board(boards[i].nv, boards[i].walks, boards[i].nw);
+        free(check_layout(b, boards[i].what));
+        check_picture(b, boards[i].what);
+        cy_board_free(b);
+    }
+}
+
+/* Boards with coordinates keep them, and their pictures are bounded too: the
+ * families of up to 60 vertices fit in 800 pixels, readable. */
+static void test_own_coordinates_pictures(void **state)
+{
+    (void)state;
+    for (int i = 0; FAMILIES[i]; i++) {
+        cy_board *b = t_board(FAMILIES[i]);
+        if (b->nv <= 60)
+            check_picture(b, FAMILIES[i]);
+        cy_board_free(b);
+    }
 }
 
 /* The two smallest boards: one edge (two vertices) and a path of two. */
@@ -300,8 +486,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_own_coordinates),  cmocka_unit_test(test_families_stripped),
         cmocka_unit_test(test_family_list_stripped), cmocka_unit_test(test_game_tables),
-        cmocka_unit_test(test_random_boards),    cmocka_unit_test(test_plain_tutte),
-        cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_random_boards),    cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_generator),        cmocka_unit_test(test_every_small_board),
+        cmocka_unit_test(test_pendant_trees),    cmocka_unit_test(test_own_coordinates_pictures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
