@@ -32,9 +32,28 @@ typedef struct cy_error {
     char msg[512];
 } cy_error;
 
-/* Formats msg into err (if err is not NULL); always returns -1. */
+/* Formats msg into err (if err is not NULL), escaped by cy_escape (so input
+ * quoted in a message cannot reach a terminal raw); always returns -1. */
 int cy_error_set(cy_error *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------- escaping */
+
+/* cy_escape flag: keep newlines and tabs (for whole multi-line texts). */
+#define CY_ESCAPE_KEEP_LINES 1
+
+/* Writes s[0..len) to out (room for n bytes, the NUL included; n may be 0)
+ * with every control character (C0 including NUL, DEL, and C1 U+0080..U+009F)
+ * and every byte that is not part of well-formed UTF-8 written as \xHH, so
+ * the result is valid UTF-8 free of control characters (but newlines and
+ * tabs with CY_ESCAPE_KEEP_LINES).  Other bytes, the backslash included,
+ * are copied, so escaping escaped text changes nothing.  Cuts only between
+ * characters or escapes.  Returns the length of the whole escaped text, as
+ * snprintf does. */
+size_t cy_escape(char *out, size_t n, const char *s, size_t len, int flags);
+
+/* cy_escape of the string s into a malloc'd string. */
+char *cy_escape_dup(const char *s, int flags);
 
 /* ----------------------------------------------------------------- board */
 

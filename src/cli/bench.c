@@ -131,22 +131,18 @@ static const char *human(double x, char *buf, size_t n)
     return buf;
 }
 
-int cmd_bench(int argc, char **argv)
+int cmd_bench(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2,
-                  "runs boards timeout memory threads no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors no-bitboard no-baseline quiet", &o))
-        return 1;
-    int runs = o.runs ? o.runs : 3;
-    cy_solver_opts fast = o.solver, plain = o.solver;
+    int runs = o->runs ? o->runs : 3;
+    cy_solver_opts fast = o->solver, plain = o->solver;
     fast.progress = plain.progress = 0;
-    if (!o.timeout)
+    if (!o->timeout)
         fast.timeout = plain.timeout = 20;
-    if (!o.memory)
+    if (!o->memory)
         fast.memory = plain.memory = (size_t)2 << 30;
     fast.engine = CY_ENGINE_FAST;
     plain.engine = CY_ENGINE_PLAIN;
-    char *list = strdup(o.boards ? o.boards : default_boards);
+    char *list = strdup(o->boards ? o->boards : default_boards);
     if (!list)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
@@ -156,7 +152,7 @@ int cmd_bench(int argc, char **argv)
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "",
-           o.no_baseline ? ", no plain baseline" : "");
+           o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB | plain s | plain positions | plain peak MiB | speed-up |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     fflush(stdout);
@@ -169,7 +165,7 @@ int cmd_bench(int argc, char **argv)
             continue;
         }
         run f, p;
-        int nf = measure(b, &fast, runs, &f), np = o.no_baseline ? 0 : measure(b, &plain, runs, &p);
+        int nf = measure(b, &fast, runs, &f), np = o->no_baseline ? 0 : measure(b, &plain, runs, &p);
         char a[32], c[32], d[32], e[32];
         printf("| %s | %d ", spec, b->ne);
         if (nf)
@@ -181,13 +177,13 @@ int cmd_bench(int argc, char **argv)
             printf("| ? | ? | > %.0f | | | | ", fast.timeout);
         if (np)
             printf("| %.4f | %s | %.0f ", p.seconds, human((double)p.positions, e, sizeof e), p.peak_mib);
-        else if (o.no_baseline)
+        else if (o->no_baseline)
             printf("| | | ");
         else
             printf("| > %.0f | | ", plain.timeout);
         if (nf && np)
             printf("| %.1fx |\n", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
-        else if (o.no_baseline)
+        else if (o->no_baseline)
             printf("| |\n");
         else if (nf)
             printf("| > %.0fx |\n", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);

@@ -392,79 +392,30 @@ static int handle(game *g, const char *raw)
     return 0;
 }
 
-/* Rewrites --engine VALUE / --engine=VALUE into --engine-play for this
- * command and notes whether --seed was given; returns a new argv (the
- * strings it makes are in *made, to free). */
-static char **rewrite_args(int argc, char **argv, int *seeded, char **made)
-{
-    char **nv = malloc(sizeof(char *) * (size_t)(argc + 1));
-    if (!nv)
-        return NULL;
-    *seeded = 0;
-    *made = NULL;
-    for (int i = 0; i < argc; i++) {
-        nv[i] = argv[i];
-        if (i < 2)
-            continue;
-        if (!strcmp(argv[i], "--engine"))
-            nv[i] = "--engine-play";
-        else if (!strncmp(argv[i], "--engine=", 9) && !*made) {
-            size_t n = strlen(argv[i]) + 8;
-            *made = malloc(n);
-            if (*made) {
-                snprintf(*made, n, "--engine-play=%s", argv[i] + 9);
-                nv[i] = *made;
-            }
-        }
-        if (!strcmp(argv[i], "--seed") || !strncmp(argv[i], "--seed=", 7))
-            *seeded = 1;
-    }
-    nv[argc] = NULL;
-    return nv;
-}
-
 /* `cycles play`: sets the game up (a one-line error and exit status 1 for a
  * bad board or option), then runs it to the end, `quit` or the end of the
  * input, and returns 0. */
-int cmd_play(int argc, char **argv)
+int cmd_play(cli_opts *o)
 {
-    int seeded;
-    char *made;
-    char **args = rewrite_args(argc, argv, &seeded, &made);
-    if (!args)
-        return cli_fail("play", "out of memory");
-    cli_opts o;
-    int bad = cli_parse(argc, args, 2, "BOARD first engine-play strategy seed moves special timeout memory threads", &o);
-    free(args);
-    if (bad) {
-        free(made);
-        return 1;
-    }
-    const char *style = o.player ? o.player : "perfect";
+    int seeded = cli_given(o, "seed");
+    const char *style = o->player ? o->player : "perfect";
     /* --strategy mirror is the name for --engine mirror */
-    if (o.strategy) {
-        if (strcmp(o.strategy, "mirror") || (o.player && strcmp(o.player, "mirror"))) {
-            cli_fail("play", "--strategy takes mirror (the same as --engine mirror), not \"%.60s\"", o.strategy);
-            free(made);
-            return 1;
+    if (o->strategy) {
+        if (strcmp(o->strategy, "mirror") || (o->player && strcmp(o->player, "mirror"))) {
+            return cli_usage_fail("--strategy takes mirror (the same as --engine mirror), not \"%.60s\"", o->strategy);
         }
         style = "mirror";
     }
-    const char *first = o.first ? o.first : "human";
+    const char *first = o->first ? o->first : "human";
     if (strcmp(style, "perfect") && strcmp(style, "random") && strcmp(style, "mirror")) {
-        cli_fail("play", "--engine is perfect, mirror or random, not \"%.60s\"", style);
-        free(made);
-        return 1;
+        return cli_usage_fail("--engine is perfect, mirror or random, not \"%.60s\"", style);
     }
     if (strcmp(first, "human") && strcmp(first, "engine")) {
-        cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
-        free(made);
-        return 1;
+        return cli_usage_fail("--first is human or engine, not \"%.60s\"", first);
     }
     game g = {0};
     g.style = !strcmp(style, "perfect") ? "perfect" : !strcmp(style, "mirror") ? "mirror" : "random";
-    free(made);
-    if (cli_load(&o, &g.b, &g.mark))
+    if (cli_load(o, &g.b, &g.mark))
         return 1;
     int p0 = cy_rules_played(g.b, g.mark) % 2 == 0 ? 1 : 2;
     g.human = !strcmp(first, "human") ? p0 : 3 - p0;
@@ -472,15 +423,15 @@ int cmd_play(int argc, char **argv)
         char why[1024] = "";
         g.mirror = cy_strategy_find(g.b, -1, why, sizeof why);
         if (!g.mirror) {
-            cli_fail(o.board, "no mirror strategy of the papers applies to this board: %s", why);
+            cli_fail(o->board, "no mirror strategy of the papers applies to this board: %s", why);
             free(g.mark);
             cy_board_free(g.b);
             return 1;
         }
-        if (!o.first)
+        if (!o->first)
             g.human = 3 - g.mirror->player; /* the engine takes the strategy's side */
         else if (g.human == g.mirror->player) {
-            cli_fail(o.board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
+            cli_fail(o->board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
                      g.mirror->name, g.mirror->player, g.mirror->player,
                      g.mirror->player == p0 ? "engine" : "human");
             cy_strategy_free(g.mirror);
@@ -489,24 +440,24 @@ int cmd_play(int argc, char **argv)
             return 1;
         }
     }
-    o.solver.progress = 0;
-    if (!o.memory)
-        o.solver.memory = PLAY_MEMORY;
-    o.solver.no_grundy = 1; /* the engine and the hints need only who wins */
-    if (!(o.solver.timeout > 0))
-        o.solver.timeout = PLAY_TIMEOUT;
+    o->solver.progress = 0;
+    if (!o->memory)
+        o->solver.memory = PLAY_MEMORY;
+    o->solver.no_grundy = 1; /* the engine and the hints need only who wins */
+    if (!(o->solver.timeout > 0))
+        o->solver.timeout = PLAY_TIMEOUT;
     cy_error err;
-    g.solver = cy_solver_new(g.b, &o.solver, &err);
+    g.solver = cy_solver_new(g.b, &o->solver, &err);
     if (!g.solver) {
         snprintf(g.no_solver, sizeof g.no_solver, "%s", err.msg);
         if (!strcmp(g.style, "perfect")) {
-            cli_fail(o.board, "the perfect engine cannot play this board: %s (try --engine random)", err.msg);
+            cli_fail(o->board, "the perfect engine cannot play this board: %s (try --engine random)", err.msg);
             free(g.mark);
             cy_board_free(g.b);
             return 1;
         }
     }
-    g.rng = seeded ? (uint64_t)o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    g.rng = seeded ? (uint64_t)o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     g.buf = malloc(sizeof(int) * (size_t)(2 * g.b->ne + 1));
     g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
     g.echo = !isatty(0);

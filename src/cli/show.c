@@ -150,17 +150,14 @@ static char *report(const cy_board *b, unsigned char *mark)
     return cy_buf_take(&o);
 }
 
-int cmd_show(int argc, char **argv)
+int cmd_show(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves special output", &o))
-        return 1;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     char *text = report(b, mark);
-    int rc = cli_emit(&o, text);
+    int rc = cli_emit(o, text);
     free(text);
     free(mark);
     cy_board_free(b);

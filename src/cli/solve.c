@@ -61,29 +61,23 @@ static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, 
     return t;
 }
 
-int cmd_solve(int argc, char **argv)
+int cmd_solve(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2,
-                  "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard",
-                  &o))
-        return 1;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
-    cy_solver *s = cy_solver_new(b, &o.solver, &err);
+    cy_solver *s = cy_solver_new(b, &o->solver, &err);
     int rc = 1;
     if (!s) {
-        cli_fail(o.board, "%s", err.msg);
+        cli_fail(o->board, "%s", err.msg);
         goto out;
     }
     cy_analysis a;
     int arc = cy_analyse(s, mark, &a, &err);
     int nr = 0, *legal = NULL, *reply = NULL, no_replies = 0;
-    if (arc == 0 && a.outcome == 'P' && !a.over && !o.no_replies) {
+    if (arc == 0 && a.outcome == 'P' && !a.over && !o->no_replies) {
         nr = cy_analysis_replies(s, mark, &legal, &reply, &err);
         if (nr < 0) {
             /* out of time or memory finding the replies: the answer is
@@ -97,17 +91,17 @@ int cmd_solve(int argc, char **argv)
     cy_solver_progress_end(s);
     if (arc < 0) {
         /* out of time or memory: say so, print what is known, exit 2 */
-        cli_fail(o.board, "%s after %llu positions; the answer below is partial%s", err.msg,
+        cli_fail(o->board, "%s after %llu positions; the answer below is partial%s", err.msg,
                  (unsigned long long)a.stats.positions, no_replies ? " (it leaves out the winning replies)" : "");
-        char *text = o.json ? cy_analysis_json(b, &a, NULL, NULL, 0) : as_text(b, &a, NULL, NULL, 0);
-        rc = text && cli_emit(&o, text) == 0 ? 2 : 1;
+        char *text = o->json ? cy_analysis_json(b, &a, NULL, NULL, 0) : as_text(b, &a, NULL, NULL, 0);
+        rc = text && cli_emit(o, text) == 0 ? 2 : 1;
         free(text);
         cy_analysis_free(&a);
         goto out;
     }
     if (nr >= 0) {
-        char *text = o.json ? cy_analysis_json(b, &a, legal, reply, nr) : as_text(b, &a, legal, reply, nr);
-        rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
+        char *text = o->json ? cy_analysis_json(b, &a, legal, reply, nr) : as_text(b, &a, legal, reply, nr);
+        rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
         free(text);
     }
     free(legal);

@@ -34,6 +34,19 @@ expect_error() {
   ok "$name"
 }
 
+# expect_usage NAME PATTERN ARGS...: the same for a usage error (exit status 2).
+expect_usage() {
+  local name=$1 pat=$2
+  shift 2
+  run "$@"
+  if [ "$RC" != 2 ]; then bad "$name" "exit status $RC, want 2 (stderr: $ERR)"; return; fi
+  if [ -n "$OUT" ]; then bad "$name" "wrote to stdout: $OUT"; return; fi
+  if [ "$(printf '%s\n' "$ERR" | wc -l)" != 1 ]; then bad "$name" "stderr is not one line: $ERR"; return; fi
+  case "$ERR" in cycles:\ *) ;; *) bad "$name" "stderr does not start with 'cycles: ': $ERR"; return ;; esac
+  if ! printf '%s\n' "$ERR" | grep -Eq -- "$pat"; then bad "$name" "stderr '$ERR' does not match '$pat'"; return; fi
+  ok "$name"
+}
+
 # expect_out NAME PATTERN ARGS...: exit status 0 and stdout matching PATTERN.
 expect_out() {
   local name=$1 pat=$2

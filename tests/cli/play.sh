@@ -84,12 +84,12 @@ game "game already over" '^game over: the last move completed cell 1 \(1 2 3\), 
   cycle:3 --moves "1->2 2->3 3->1"
 
 # errors: one line, exit 1, nothing on stdout
-expect_error "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
-expect_error "bad first" '--first is human or engine' play k4 --first nobody
+expect_usage "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
+expect_usage "bad first" '--first is human or engine' play k4 --first nobody
 expect_error "bad board" 'no such file' play nosuchboard
 expect_error "perfect too big" 'perfect engine cannot play this board.*--engine random' play grid:9x9
 expect_error "bad moves" 'makes 1 a sink' play cycle:3 --moves "3->1 2->1"
-expect_error "unknown option" 'unknown option' play k4 --hints
+expect_usage "unknown option" 'unknown option' play k4 --hints
 
 # the mirror engine: the strategy of the papers, its side taken by default
 game "mirror header" 'the engine \(mirror\) is player 2' 'quit\n' grid:3x3 --engine mirror

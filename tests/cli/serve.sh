@@ -244,6 +244,6 @@ else
 fi
 
 expect_error "bad host" 'cannot use the address' serve --port 0 --host no.such.host.invalid
-expect_error "bad port" 'port' serve --port 70000
-expect_error "stray argument" 'unexpected argument' serve k4
+expect_usage "bad port" 'port' serve --port 70000
+expect_usage "stray argument" 'unexpected argument' serve k4
 finish
