@@ -78,7 +78,8 @@ typedef struct cy_board {
     int *fstart, *fdarts;    /* face f walk: fdarts[fstart[f] .. fstart[f+1]) */
     int *dface;              /* face of each dart */
     unsigned char *cyclable; /* per cell: its walk uses no edge twice */
-    char *name;              /* a name for messages and output; may be NULL */
+    char *name;              /* a name for messages and output, escaped by cy_escape
+                                (valid UTF-8 without control characters); may be NULL */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */

@@ -98,7 +98,8 @@ const char *cli_plural(long n, const char *one, const char *many);
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */
 int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
 
-/* Writes text to o->output, or to stdout when there is none; returns 0 or 1. */
+/* Writes text to o->output, or to stdout when there is none (escaped by
+ * cy_escape, newlines and tabs kept); returns 0 or 1. */
 int cli_emit(const cli_opts *o, const char *text);
 
 /* The subcommands; each returns the exit status. */

@@ -455,7 +455,12 @@ int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
 int cli_emit(const cli_opts *o, const char *text)
 {
     if (!o->output || !strcmp(o->output, "-")) {
-        fputs(text, stdout);
+        /* the last guard for the terminal: whatever input a text quotes
+         * (a board's name, say), no control character but newlines and
+         * tabs and no invalid UTF-8 reaches standard output */
+        char *safe = cy_escape_dup(text, CY_ESCAPE_KEEP_LINES);
+        fputs(safe, stdout);
+        free(safe);
         return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
     }
     /* write to a temporary file and rename, so a failure leaves nothing half-written */

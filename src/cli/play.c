@@ -319,14 +319,15 @@ static char *trim(const char *s, char *out, size_t n)
     return out;
 }
 
-/* Prints at most max bytes of s, control characters as '?' and "..." when
- * it is cut short. */
+/* Prints at most max (<= 300) bytes of s escaped by cy_escape, and "..."
+ * when it is cut short. */
 static void print_clean(const char *s, int max)
 {
-    int i = 0;
-    for (; s[i] && i < max; i++)
-        putchar((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i]);
-    if (s[i])
+    char buf[4 * 300 + 8];
+    size_t n = strlen(s), k = n > (size_t)max ? (size_t)max : n;
+    cy_escape(buf, sizeof buf, s, k, 0);
+    fputs(buf, stdout);
+    if (k < n)
         printf("...");
 }
 
