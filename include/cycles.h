@@ -178,7 +178,8 @@ typedef enum cy_edge_class {
     CY_EDGE_MARKED,
     CY_EDGE_BOTH,        /* both directions legal and not death moves */
     CY_EDGE_ONE_WAY,     /* exactly one direction legal and safe */
-    CY_EDGE_UNPLAYABLE,  /* currently unplayable: no safe direction, a death move among them */
+    CY_EDGE_UNPLAYABLE,  /* legal only as death moves: no safe direction, a legal
+                            death move among them (so the move is in the legal list) */
     CY_EDGE_UNMARKABLE   /* neither direction legal: unmarkable for good */
 } cy_edge_class;
 

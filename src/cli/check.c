@@ -61,13 +61,14 @@ int cmd_check(cli_opts *o)
             json_object_set_new(j, "seconds", json_real((double)(long long)(r.seconds * 1e6) / 1e6));
             text = cy_json_text(j);
         } else {
-            size_t cap = 1024 + (ce ? strlen(ce) : 0);
+            char head[CY_MAX_NAME_SHOWN];
+            size_t cap = 1024 + sizeof head + (ce ? strlen(ce) : 0);
             text = malloc(cap);
             int n = snprintf(text, cap,
-                             "board: %s (%d vertices, %d edges, %d cells)\n"
+                             "board: %s\n"
                              "complete markings with no sink or source: %llu%s\n"
                              "without a cycle cell: %llu\n",
-                             b->name ? b->name : "?", b->nv, b->ne, b->ncells,
+                             cli_board_head(b, head, sizeof head),
                              (unsigned long long)r.complete_markings, r.complete ? "" : " (stopped by --timeout)",
                              (unsigned long long)r.without_cycle_cell);
             if (ce)

@@ -47,6 +47,9 @@ typedef struct cli_opts {
     int quick;             /* --quick (verify) */
 } cli_opts;
 
+/* Room for cli_board_head: a long board name is cut. */
+#define CY_MAX_NAME_SHOWN 400
+
 /* Exit statuses: an answer; bad input (unreadable or malformed board, illegal
  * move, unwritable output); a usage error or a partial answer. */
 #define CLI_OK 0
@@ -93,6 +96,14 @@ int cli_given(const cli_opts *o, const char *key);
 
 /* one when n is 1, else many: "1 cell", "2 cells". */
 const char *cli_plural(long n, const char *one, const char *many);
+
+/* The end of a game with no legal move left and no cycle cell after played
+ * moves, into buf: who wins and why ("no move is possible" when played is
+ * 0, since then player 1 cannot move); returns buf. */
+const char *cli_no_move(int played, char *buf, size_t n);
+
+/* "NAME (4 vertices, 6 edges, 3 cells)" for b into buf; returns buf. */
+const char *cli_board_head(const cy_board *b, char *buf, size_t n);
 
 /* Loads o->board and plays the moves (those in the file first, then --moves)
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */

@@ -55,6 +55,23 @@ const char *cli_plural(long n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
+const char *cli_no_move(int played, char *buf, size_t n)
+{
+    if (played == 0)
+        snprintf(buf, n, "game over before it starts: no move is possible; player 2 wins since player 1 cannot move");
+    else
+        snprintf(buf, n, "game over: no legal move is left; player %d made the last move and wins",
+                 played % 2 == 1 ? 1 : 2);
+    return buf;
+}
+
+const char *cli_board_head(const cy_board *b, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s (%d %s, %d %s, %d %s)", b->name ? b->name : "?", b->nv, cli_plural(b->nv, "vertex", "vertices"),
+             b->ne, cli_plural(b->ne, "edge", "edges"), b->ncells, cli_plural(b->ncells, "cell", "cells"));
+    return buf;
+}
+
 /* ------------------------------------------------------------- options */
 
 /* How an option's value is read. */

@@ -77,6 +77,8 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
     if (cyc >= 0)
         k += (size_t)snprintf(buf + k, n - k, "; cell %d is a cycle cell: player %d wins", cyc + 1,
                               played % 2 ? 1 : 2);
+    else if (cy_rules_over(b, mark) && played == 0)
+        k += (size_t)snprintf(buf + k, n - k, "; no move is possible: player 2 wins");
     else if (cy_rules_over(b, mark))
         k += (size_t)snprintf(buf + k, n - k, "; no move left: player %d wins", played % 2 ? 1 : 2);
     else

@@ -287,7 +287,10 @@ static void announce(game *g)
         printf("game over: %s completed cell %d (", m, c + 1);
         print_walk(b, c);
         printf("), a cycle cell; player %d%s wins\n", winner, whom);
-    } else
+    } else if (played == 0)
+        printf("game over before it starts: no move is possible; player 2 (%s) wins since player 1 cannot move\n",
+               who(g, 2));
+    else
         printf("game over: no legal move is left; player %d%s made the last move and wins\n", winner, whom);
 }
 
@@ -465,8 +468,9 @@ int cmd_play(cli_opts *o)
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
-    printf("Game of Cycles on %s: %d vertices, %d edges, %d cell%s.\n", b->name ? b->name : "the board", b->nv,
-           b->ne, b->ncells, b->ncells == 1 ? "" : "s");
+    printf("Game of Cycles on %s: %d %s, %d %s, %d %s.\n", b->name ? b->name : "the board", b->nv,
+           cli_plural(b->nv, "vertex", "vertices"), b->ne, cli_plural(b->ne, "edge", "edges"), b->ncells,
+           cli_plural(b->ncells, "cell", "cells"));
     printf("You are player %d and move %s; the engine (%s) is player %d.\n", g.human,
            g.human == p0 ? "first" : "second", g.style, 3 - g.human);
     if (g.mirror)

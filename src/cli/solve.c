@@ -9,23 +9,24 @@
 /* The answer as readable text. */
 static char *as_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
-    size_t cap = 1024 + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
+    size_t cap = 1024 + CY_MAX_NAME_SHOWN + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
     char *t = malloc(cap);
     if (!t)
         return NULL;
     size_t n = 0;
-    n += (size_t)snprintf(t + n, cap - n, "board: %s (%d vertices, %d edges, %d cells)\n",
-                          b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN], head2[128];
+    n += (size_t)snprintf(t + n, cap - n, "board: %s\n", cli_board_head(b, head, sizeof head));
     if (a->over) {
         if (a->cycle_cell >= 0)
             n += (size_t)snprintf(t + n, cap - n, "game over: player %d completed a cycle cell and wins\n", a->winner);
         else
-            n += (size_t)snprintf(t + n, cap - n, "game over: no legal move is left; player %d made the last move and wins\n", a->winner);
+            n += (size_t)snprintf(t + n, cap - n, "%s\n", cli_no_move(a->played, head2, sizeof head2));
     } else {
-        n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d moves played)\n", a->to_move, a->played);
+        n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d %s played)\n", a->to_move, a->played,
+                              cli_plural(a->played, "move", "moves"));
         if (a->outcome == '?')
-            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d moves not judged)\n",
-                                  a->unknown);
+            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d %s not judged)\n",
+                                  a->unknown, cli_plural(a->unknown, "move", "moves"));
         else
             n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s\n",
                                   a->winner, a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous",

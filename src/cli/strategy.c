@@ -113,7 +113,8 @@ static char *as_text(const cy_board *b, const cy_strategy *s, const char *why, c
 {
     char *t = NULL;
     size_t n = 0;
-    put(&t, &n, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    put(&t, &n, "board: %s\n", cli_board_head(b, head, sizeof head));
     if (!s) {
         put(&t, &n, "applies: no\nwhy: %s\n", why);
         return t;

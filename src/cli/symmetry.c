@@ -128,7 +128,8 @@ static char *as_json(const cy_board *b, const cy_symmetry *s)
 static char *as_text(const cy_board *b, const cy_symmetry *s)
 {
     cy_buf t = {0};
-    cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    cy_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
     int rot = 0, refl = 0, ninv = 0;
     for (int i = 0; i < s->n; i++) {
         s->aut[i].reflection ? refl++ : rot++;

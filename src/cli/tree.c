@@ -19,8 +19,8 @@
 static char *summary(const cy_board *b, const cy_statetree *t)
 {
     cy_buf o = {0};
-    cy_buf_printf(&o, "state digraph of %s: %d positions, %d moves\n", b->name ? b->name : "board", t->n,
-                  t->narcs);
+    cy_buf_printf(&o, "state digraph of %s: %d %s, %d %s\n", b->name ? b->name : "board", t->n,
+                  cli_plural(t->n, "position", "positions"), t->narcs, cli_plural(t->narcs, "move", "moves"));
     cy_buf_puts(&o, "moves  positions      P      N  ends\n");
     for (int i = 0; i < t->n;) {
         int j = i, p = 0, n = 0, ends = 0;
