@@ -618,6 +618,30 @@ typedef struct cy_picture {
  * arrows.  A malloc'd string, or NULL with a message. */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
 
+/* What a text picture shows besides the board (cy_render_text). */
+typedef struct cy_text_opts {
+    const unsigned char *mark;  /* the position (ne marks), or NULL: no arrows */
+    const unsigned char *owner; /* per edge, the player (1 or 2) who marked it, 0 when
+                                   not known; or NULL */
+    int last;                   /* the dart of the last move, or -1 */
+    int utf8;                   /* Unicode lines and arrows instead of ASCII */
+    int color;                  /* ANSI colours: the players' arrows, the last move */
+    int max_width;              /* columns at most; 0 = 78 */
+} cy_text_opts;
+
+/* A picture of b and its position on a character grid, for terminals: a
+ * board with coordinates (every family has them) is drawn as placed, the
+ * vertices as their labels, edges as lines of - | / \ (or Unicode box
+ * drawing), each marked edge with an arrowhead at its middle pointing from
+ * tail to head (> < ^ v, or the eight Unicode arrows), coloured by the
+ * player who marked it and the last move bold; no line is wider than
+ * max_width columns.  A board without coordinates (or too big to draw in
+ * max_width columns with its labels apart) gets a plain list of its arrows
+ * and unmarked edges instead, wrapped at max_width (an entry longer than a
+ * line excepted).  Lines end in \n;
+ * malloc'd (never NULL: running out of memory aborts). */
+char *cy_render_text(const cy_board *b, const cy_text_opts *o);
+
 /* Whether this build can write PNG (librsvg and cairo were found). */
 int cy_png_available(void);
 /* Renders SVG text to PNG bytes (malloc'd *png of *png_len bytes).  Returns

@@ -24,6 +24,11 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <pthread.h>
+#include <sys/ioctl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +57,94 @@ typedef struct game {
     uint64_t rng;
     int *buf;              /* room for 2*ne darts */
     int echo;              /* echo input lines (standard input is not a terminal) */
+    unsigned char *owner;  /* per edge: the player who marked it in this session, or 0 */
+    cy_text_opts pic;      /* how the board is drawn (UTF-8, colours, width) */
+    int changes, drawn;    /* positions played and undone so far; the count last drawn */
 } game;
+
+/* Seconds the engine thinks before it says so on stderr. */
+#define THINKING_AFTER 0.5
+
+/* The "thinking..." line: a thread that says it unless the search ends first. */
+typedef struct thinking {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+} thinking;
+
+/* The thread: waits THINKING_AFTER seconds or until done. */
+static void *think_wait(void *arg)
+{
+    thinking *t = arg;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += (long)(THINKING_AFTER * 1e9);
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&t->lock);
+    int r = 0;
+    while (!t->done && r != ETIMEDOUT)
+        r = pthread_cond_timedwait(&t->cond, &t->lock, &until);
+    if (!t->done) {
+        fputs("thinking...\n", stderr);
+        fflush(stderr);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+/* Starts the clock of a search; 0, or -1 when no thread could be made (then
+ * nothing is said). */
+static int think_start(thinking *t)
+{
+    t->done = 0;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->cond, NULL);
+    if (pthread_create(&t->thread, NULL, think_wait, t) != 0) {
+        pthread_mutex_destroy(&t->lock);
+        pthread_cond_destroy(&t->cond);
+        return -1;
+    }
+    return 0;
+}
+
+/* Stops the clock (after think_start returned 0). */
+static void think_stop(thinking *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->done = 1;
+    pthread_cond_signal(&t->cond);
+    pthread_mutex_unlock(&t->lock);
+    pthread_join(t->thread, NULL);
+    pthread_mutex_destroy(&t->lock);
+    pthread_cond_destroy(&t->cond);
+}
+
+/* cy_analyse with the "thinking..." line when it takes long. */
+static int analyse(game *g, cy_analysis *a, cy_error *err)
+{
+    thinking t;
+    int clock = think_start(&t) == 0;
+    int r = cy_analyse(g->solver, g->mark, a, err);
+    if (clock)
+        think_stop(&t);
+    return r;
+}
+
+/* Prints the picture of the position (cy_render_text). */
+static void picture(game *g)
+{
+    g->pic.mark = g->mark;
+    g->pic.owner = g->owner;
+    g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
+    char *t = cy_render_text(g->b, &g->pic);
+    fputs(t, stdout);
+    free(t);
+    g->drawn = g->changes;
+}
 
 /* splitmix64: the next random number. */
 static uint64_t rnd(game *g)
@@ -106,6 +198,7 @@ static void print_moves(const cy_board *b, const int *d, int n)
 static void show(game *g)
 {
     const cy_board *b = g->b;
+    picture(g);
     int played = cy_rules_played(b, g->mark);
     printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
            who(g, to_move(g)));
@@ -168,7 +261,7 @@ static void hint(game *g)
     }
     cy_analysis a;
     cy_error err;
-    if (cy_analyse(g->solver, g->mark, &a, &err) < 0) {
+    if (analyse(g, &a, &err) < 0) {
         if (a.nwin) {
             printf("winning move%s found before the solver stopped (%s):", a.nwin == 1 ? "" : "s", err.msg);
             print_moves(g->b, a.winning, a.nwin);
@@ -211,6 +304,8 @@ static void undo(game *g)
         char m[2 * CY_MAX_LABEL + 8];
         cy_move_str(g->b, d, m, sizeof m);
         g->mark[cy_dart_edge(d)] = CY_UNMARKED;
+        g->owner[cy_dart_edge(d)] = 0;
+        g->changes++;
         printf("%s %s (%s)", printed ? "," : "", m, g->nhist == last_human ? "yours" : "the engine's");
         printed = 1;
     }
@@ -220,6 +315,8 @@ static void undo(game *g)
 /* Plays dart d. */
 static void play_move(game *g, int d)
 {
+    g->changes++;
+    g->owner[cy_dart_edge(d)] = (unsigned char)to_move(g);
     g->mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
     g->hist[g->nhist++] = d;
 }
@@ -245,7 +342,7 @@ static void engine_move(game *g)
     if (!strcmp(g->style, "perfect")) {
         cy_analysis a;
         cy_error err;
-        int r = cy_analyse(g->solver, g->mark, &a, &err);
+        int r = analyse(g, &a, &err);
         /* winning moves found before a timeout are winning all the same */
         if (a.nwin)
             d = pick(g, a.winning, a.nwin);
@@ -465,6 +562,17 @@ int cmd_play(cli_opts *o)
     g.buf = malloc(sizeof(int) * (size_t)(2 * g.b->ne + 1));
     g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
     g.echo = !isatty(0);
+    g.owner = calloc((size_t)g.b->ne + 1, 1);
+    /* the picture: Unicode when the locale says UTF-8, colours on a terminal
+     * unless NO_COLOR is set (https://no-color.org), as wide as the terminal */
+    setlocale(LC_CTYPE, "");
+    const char *cs = nl_langinfo(CODESET);
+    g.pic.utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+    g.pic.color = isatty(1) && !getenv("NO_COLOR");
+    g.pic.max_width = 78;
+    struct winsize ws;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+        g.pic.max_width = ws.ws_col - 1;
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
@@ -483,6 +591,8 @@ int cmd_play(cli_opts *o)
     for (;;) {
         fflush(stdout);
         if (cy_rules_over(b, g.mark)) {
+            if (g.drawn != g.changes)
+                picture(&g); /* the final position */
             announce(&g);
             break;
         }
@@ -490,6 +600,8 @@ int cmd_play(cli_opts *o)
             engine_move(&g);
             continue;
         }
+        if (g.drawn != g.changes)
+            picture(&g);
         printf("you> ");
         fflush(stdout);
         ssize_t got = getline(&line, &cap, stdin);
@@ -511,6 +623,7 @@ int cmd_play(cli_opts *o)
     free(line);
     free(g.buf);
     free(g.hist);
+    free(g.owner);
     cy_solver_free(g.solver);
     cy_strategy_free(g.mirror);
     free(g.mark);

@@ -12,9 +12,10 @@ FAIL=0
 ok() { PASS=$((PASS + 1)); }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $1: $2"; }
 
-# run ARGS...: runs cycles with a 10 s limit; sets $OUT, $ERR, $RC.
+# run ARGS...: runs cycles with a 30 s limit (generous: the machine may be
+# loaded and the build may be the sanitizers'); sets $OUT, $ERR, $RC.
 run() {
-  timeout 10 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+  timeout 30 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
   RC=$?
   OUT=$(cat "$WORK/out")
   ERR=$(cat "$WORK/err")
