@@ -329,14 +329,29 @@ static int refused(const cli_command *c, const char *arg, const struct option *l
     return cli_usage_fail("unknown option %.80s (cycles %s --help lists the options)", arg, c->name);
 }
 
+/* Adds word to the words of o; CLI_OK, or CLI_USAGE after the message when
+ * command c takes no more. */
+static int add_word(const cli_command *c, cli_opts *o, const char *word)
+{
+    if (o->nargs >= c->max_args || o->nargs >= CLI_MAX_ARGS) {
+        if (c->max_args == 0)
+            return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s takes options only)", word, c->name);
+        return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s %s)", word, c->name, c->args);
+    }
+    o->args[o->nargs++] = word;
+    return CLI_OK;
+}
+
 int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->cmd = c;
     int idx[CLI_MAX_OPTIONS], n = command_options(c, idx);
     struct option lopts[CLI_MAX_OPTIONS + 2];
-    char shorts[2 * CLI_MAX_OPTIONS + 4] = ":h";
-    size_t ns = 2;
+    /* "-": words come back in order as code 1, so options and words mix
+     * even under POSIXLY_CORRECT; ":": a missing value is ':' */
+    char shorts[2 * CLI_MAX_OPTIONS + 4] = "-:h";
+    size_t ns = 3;
     for (int k = 0; k < n; k++) {
         const cli_option *op = &catalogue[idx[k]];
         lopts[k] = (struct option){long_name(idx[k]), op->arg ? required_argument : no_argument, NULL, 256 + idx[k]};
@@ -355,6 +370,12 @@ int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o)
         int r = getopt_long(argc, argv, shorts, lopts, NULL);
         if (r == -1)
             break;
+        if (r == 1) {
+            int rc = add_word(c, o, optarg);
+            if (rc)
+                return rc;
+            continue;
+        }
         if (r == 'h') {
             cli_usage(stdout, c);
             return -1;
@@ -375,12 +396,9 @@ int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o)
             return rc;
     }
     for (int i = optind; i < argc; i++) {
-        if (o->nargs >= c->max_args || o->nargs >= CLI_MAX_ARGS) {
-            if (c->max_args == 0)
-                return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s takes options only)", argv[i], c->name);
-            return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s %s)", argv[i], c->name, c->args);
-        }
-        o->args[o->nargs++] = argv[i];
+        int rc = add_word(c, o, argv[i]);
+        if (rc)
+            return rc;
     }
     int takes_board = strstr(c->args, "BOARD") != NULL;
     if (o->nargs < c->min_args) {

@@ -148,6 +148,9 @@ want "ambiguous" 2 solve k4 --no-
 grep -q 'ambiguous' "$WORK/err" || bad "ambiguous" "$(cat "$WORK/err")"
 want "switch with a value" 2 solve k4 --json=yes
 grep -q 'takes no value' "$WORK/err" || bad "switch with a value" "$(cat "$WORK/err")"
+# options after the BOARD even under POSIXLY_CORRECT
+POSIXLY_CORRECT=1 want "options after BOARD, POSIXLY_CORRECT" 0 solve k4 --no-grundy
+grep -q 'grundy: not computed' "$WORK/out" || bad "POSIXLY_CORRECT" "--no-grundy after the board was not taken"
 # option values that look like options are values
 want "-o value" 0 convert k4 --to json -o "$WORK/--json"
 [ -s "$WORK/--json" ] || bad "-o value" "nothing written to the file --json"
