@@ -209,13 +209,30 @@ void cli_usage(FILE *f, const cli_command *c)
         else
             snprintf(left, sizeof left, "    --%s%s%s", long_name(idx[k]), op->arg ? " " : "", op->arg ? op->arg : "");
         if (strlen(left) > 28)
-            fprintf(f, "  %s\n  %-28s  %s\n", left, "", op->help);
+            fprintf(f, "  %s\n", left);
         else
-            fprintf(f, "  %-28s  %s\n", left, op->help);
+            fprintf(f, "  %-28s", left);
+        /* the help wrapped at 79 columns, continued under itself */
+        const char *h = op->help;
+        int first = strlen(left) <= 28;
+        while (*h) {
+            size_t n = strlen(h);
+            if (n > 47) {
+                n = 47;
+                while (n > 0 && h[n] != ' ')
+                    n--;
+                if (n == 0)
+                    n = strcspn(h, " ");
+            }
+            fprintf(f, "%s%.*s\n", first ? "  " : "                                ", (int)n, h);
+            first = 0;
+            h += n;
+            h += *h == ' ';
+        }
     }
     fprintf(f, "  %-28s  %s\n", "-h, --help", "this text");
     fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n",
-            !strcmp(c->name, "solve") ? " or a partial answer" : "");
+            !strcmp(c->name, "solve") ? "\nor a partial answer" : "");
 }
 
 /* Parses a size such as 512M or 2G into bytes; -1 if malformed. */

@@ -25,7 +25,7 @@ const cli_command cli_commands[] = {
      "\nFor a lost position, a winning reply to every move.  Running out of\n"
      "--timeout or --memory gives a partial answer (exit status 2).\n"},
     {"show", cmd_show, "BOARD", 1, 1, "moves special output",
-     "the board and position: legal moves, why moves are illegal, cells, death moves\n"
+     "the board and position: legal moves, why others are illegal, cells\n"
      "\nVertices (in/out/unmarked, almost-sinks and almost-sources), cells, each\n"
      "unmarked edge classified, the legal moves and the death moves, and whether the\n"
      "game is over.\n"},
@@ -44,7 +44,8 @@ const cli_command cli_commands[] = {
     {"play", cmd_play, "BOARD", 1, 1, "first play-engine engine-play strategy seed moves special timeout memory threads",
      "play a game in the terminal against the engine\n"
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
-     "The board is drawn after each move (colours on a terminal unless NO_COLOR is set).\n"},
+     "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
+     "is set).\n"},
     {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
      "play in the browser: a local web server and JSON API\n"
      "\nServes until SIGINT or SIGTERM.\n"},
