@@ -106,6 +106,19 @@ for f in "$WORK/named.json" "$WORK/n"$'\xff'"$ESC.json"; do
   fi
 done
 
+# quotes and backslashes in a name keep the DOT output well-formed
+printf '{"name": "a\\"b\\\\c", "vertices": [1, 2, 3], "cells": [[1, 2, 3]]}' >"$WORK/quote.json"
+for c in "tree --dot" "convert --to dot"; do
+  # shellcheck disable=SC2086
+  run $c "$WORK/quote.json"
+  if [ "$RC" != 0 ]; then bad "quoted name: $c" "exit status $RC: $ERR"; continue; fi
+  grep -q 'a\\"b\\\\c' "$WORK/out" || { bad "quoted name: $c" "$(head -1 "$WORK/out")"; continue; }
+  if command -v dot >/dev/null && ! dot -Tsvg "$WORK/out" >/dev/null 2>"$WORK/doterr"; then
+    bad "quoted name: $c" "dot refuses it: $(cat "$WORK/doterr")"; continue
+  fi
+  ok "quoted name: $c"
+done
+
 # the terminal game: echoed input lines and unknown commands
 printf '%s\n1->%s\n%s->2\nquit\n' "$ESC" "$ESC" $'\xff\xfe' | timeout 10 "$BIN" play k4 --seed 1 >"$WORK/out" 2>"$WORK/err"
 RC=$?
