@@ -32,9 +32,28 @@ typedef struct cy_error {
     char msg[512];
 } cy_error;
 
-/* Formats msg into err (if err is not NULL); always returns -1. */
+/* Formats msg into err (if err is not NULL), escaped by cy_escape (so input
+ * quoted in a message cannot reach a terminal raw); always returns -1. */
 int cy_error_set(cy_error *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------- escaping */
+
+/* cy_escape flag: keep newlines and tabs (for whole multi-line texts). */
+#define CY_ESCAPE_KEEP_LINES 1
+
+/* Writes s[0..len) to out (room for n bytes, the NUL included; n may be 0)
+ * with every control character (C0 including NUL, DEL, and C1 U+0080..U+009F)
+ * and every byte that is not part of well-formed UTF-8 written as \xHH, so
+ * the result is valid UTF-8 free of control characters (but newlines and
+ * tabs with CY_ESCAPE_KEEP_LINES).  Other bytes, the backslash included,
+ * are copied, so escaping escaped text changes nothing.  Cuts only between
+ * characters or escapes.  Returns the length of the whole escaped text, as
+ * snprintf does. */
+size_t cy_escape(char *out, size_t n, const char *s, size_t len, int flags);
+
+/* cy_escape of the string s into a malloc'd string. */
+char *cy_escape_dup(const char *s, int flags);
 
 /* ----------------------------------------------------------------- board */
 
@@ -59,7 +78,8 @@ typedef struct cy_board {
     int *fstart, *fdarts;    /* face f walk: fdarts[fstart[f] .. fstart[f+1]) */
     int *dface;              /* face of each dart */
     unsigned char *cyclable; /* per cell: its walk uses no edge twice */
-    char *name;              /* a name for messages and output; may be NULL */
+    char *name;              /* a name for messages and output, escaped by cy_escape
+                                (valid UTF-8 without control characters); may be NULL */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
@@ -158,7 +178,8 @@ typedef enum cy_edge_class {
     CY_EDGE_MARKED,
     CY_EDGE_BOTH,        /* both directions legal and not death moves */
     CY_EDGE_ONE_WAY,     /* exactly one direction legal and safe */
-    CY_EDGE_UNPLAYABLE,  /* currently unplayable: no safe direction, a death move among them */
+    CY_EDGE_UNPLAYABLE,  /* legal only as death moves: no safe direction, a legal
+                            death move among them (so the move is in the legal list) */
     CY_EDGE_UNMARKABLE   /* neither direction legal: unmarkable for good */
 } cy_edge_class;
 
@@ -653,6 +674,30 @@ typedef struct cy_picture {
  * middle, cycle cells filled, the last move red and thicker, hints as green
  * arrows.  A malloc'd string, or NULL with a message. */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
+
+/* What a text picture shows besides the board (cy_render_text). */
+typedef struct cy_text_opts {
+    const unsigned char *mark;  /* the position (ne marks), or NULL: no arrows */
+    const unsigned char *owner; /* per edge, the player (1 or 2) who marked it, 0 when
+                                   not known; or NULL */
+    int last;                   /* the dart of the last move, or -1 */
+    int utf8;                   /* Unicode lines and arrows instead of ASCII */
+    int color;                  /* ANSI colours: the players' arrows, the last move */
+    int max_width;              /* columns at most; 0 = 78 */
+} cy_text_opts;
+
+/* A picture of b and its position on a character grid, for terminals: a
+ * board with coordinates (every family has them) is drawn as placed, the
+ * vertices as their labels, edges as lines of - | / \ (or Unicode box
+ * drawing), each marked edge with an arrowhead at its middle pointing from
+ * tail to head (> < ^ v, or the eight Unicode arrows), coloured by the
+ * player who marked it and the last move bold; no line is wider than
+ * max_width columns.  A board without coordinates (or too big to draw in
+ * max_width columns with its labels apart) gets a plain list of its arrows
+ * and unmarked edges instead, wrapped at max_width (an entry longer than a
+ * line excepted).  Lines end in \n;
+ * malloc'd (never NULL: running out of memory aborts). */
+char *cy_render_text(const cy_board *b, const cy_text_opts *o);
 
 /* Whether this build can write PNG (librsvg and cairo were found). */
 int cy_png_available(void);

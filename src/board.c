@@ -168,7 +168,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     cy_board *b = cy_xcalloc(1, sizeof *b);
     b->nv = d->nv;
     b->ncells = d->ncells;
-    b->name = d->name ? cy_xstrdup(d->name) : NULL;
+    /* the name is for display and comes from input: kept escaped */
+    b->name = d->name ? cy_escape_dup(d->name, 0) : NULL;
     b->label = cy_xcalloc((size_t)b->nv, sizeof(char *));
     for (int v = 0; v < b->nv; v++) {
         char tmp[16];

@@ -49,10 +49,10 @@ typedef struct build {
 } build;
 
 /* The context of one cy_family_build call: the spec (the board's name) and
- * a printable copy of it for messages. */
+ * an escaped copy of it (cy_escape, cut at 80 bytes) for messages. */
 typedef struct ctx {
     const char *spec;
-    char show[100];
+    char show[4 * 80 + 8];
 } ctx;
 
 /* Starts a board of nv vertices, with room for coordinates when coords. */
@@ -166,18 +166,14 @@ static double b_polygon(build *b, int first, int n)
 
 /* ------------------------------------------------------------- parameters */
 
-/* Copies spec into c->show with unprintable bytes as '?', cut at 80 bytes. */
+/* Copies spec into c->show escaped by cy_escape, cut at 80 bytes. */
 static void ctx_init(ctx *c, const char *spec)
 {
     c->spec = spec;
-    size_t n = 0;
-    for (; spec[n] && n < 80; n++) {
-        unsigned char ch = (unsigned char)spec[n];
-        c->show[n] = ch < 32 || ch >= 127 ? '?' : (char)ch;
-    }
-    c->show[n] = 0;
-    if (spec[n])
-        strcpy(c->show + n, "...");
+    size_t n = strlen(spec), k = n > 80 ? 80 : n;
+    cy_escape(c->show, sizeof c->show - 4, spec, k, 0);
+    if (k < n)
+        strcat(c->show, "...");
 }
 
 /* Parses p as whole numbers separated by sep into a malloc'd *out of *n

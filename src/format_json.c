@@ -437,15 +437,18 @@ static void put_number(cy_buf *out, double x)
     cy_buf_puts(out, s);
 }
 
-/* Appends s as a JSON string. */
-static void put_string(cy_buf *out, const char *s)
+/* Appends s as a JSON string, escaped by cy_escape first (it comes from
+ * input: no control characters or invalid UTF-8 get through). */
+static void put_string(cy_buf *out, const char *raw)
 {
+    char *s = cy_escape_dup(raw, 0);
     json_t *j = json_string(s);
     char *t = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
     json_decref(j);
     if (t) {
         cy_buf_puts(out, t);
         free(t);
+        free(s);
         return;
     }
     /* not valid UTF-8: keep the ASCII, replace the rest */
@@ -459,6 +462,7 @@ static void put_string(cy_buf *out, const char *s)
             cy_buf_printf(out, "%c", *p < 0x80 ? *p : '?');
     }
     cy_buf_puts(out, "\"");
+    free(s);
 }
 
 /* Writes b as a native board or as a drawing. */

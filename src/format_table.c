@@ -571,6 +571,24 @@ static int is_row_label(const char *s, int r)
     return strcmp(s, buf) == 0;
 }
 
+/* Whether the words tok[0..n) can be the header line of a printed table:
+ * column names such as f_1 or F2 (letters or underscores, then digits). */
+static int header_like(char **tok, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *c = tok[i];
+        while ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_')
+            c++;
+        if (c == tok[i] || !(*c >= '0' && *c <= '9'))
+            return 0;
+        while (*c >= '0' && *c <= '9')
+            c++;
+        if (*c)
+            return 0;
+    }
+    return 1;
+}
+
 /* Fills t from the printed table; -1 with a message. */
 static int table_parse_text(const char *text, size_t len, table *t, cy_error *err)
 {
@@ -609,6 +627,13 @@ static int table_parse_text(const char *text, size_t len, table *t, cy_error *er
             continue;
         if (header < 0 && ncols < 0) {
             if (!((tok[0][0] >= '0' && tok[0][0] <= '9') || tok[0][0] == '-')) {
+                if (!header_like(tok, nt)) {
+                    rc = cy_error_set(err, "not a board in any known format: expected a game table (a JSON array "
+                                           "of rows), a native board or drawing (a JSON object with \"cells\" or "
+                                           "\"edges\"), or a printed table (rows of vertex numbers, under an "
+                                           "optional header line such as f_1 f_2 f_3)");
+                    break;
+                }
                 header = ncols = nt;
                 continue;
             }

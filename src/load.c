@@ -64,6 +64,6 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err)
     cy_board *b = cy_read_board(text, len, CY_FMT_AUTO, moves, err);
     free(text);
     if (b && !b->name)
-        b->name = cy_xstrdup(spec);
+        b->name = cy_escape_dup(spec, 0);
     return b;
 }

@@ -11,6 +11,12 @@ void cy_move_str(const cy_board *b, int d, char *buf, size_t n)
     snprintf(buf, n, "%s->%s", b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
 }
 
+/* Whether c separates moves: a blank or a comma. */
+static int is_sep(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',';
+}
+
 /* Copies the vertex label [s, e) into out, or returns -1 when it is too long. */
 static int take_label(const char *s, const char *e, char *out)
 {
@@ -29,26 +35,40 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
     int count = 0;
     const char *p = text;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ',')
+        while (is_sep(*p))
             p++;
         if (!*p)
             break;
-        const char *start = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != ',')
+        /* U, blanks, "->", blanks, V: labels hold no blank, comma or "->" */
+        const char *start = p, *arrow = NULL, *vstart, *ustop;
+        while (*p && !is_sep(*p) && !(p[0] == '-' && p[1] == '>'))
             p++;
-        const char *arrow = NULL;
-        for (const char *q = start; q + 1 < p; q++)
-            if (q[0] == '-' && q[1] == '>') {
-                arrow = q;
-                break;
-            }
+        ustop = p;
+        const char *q = p;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (q[0] == '-' && q[1] == '>') {
+            arrow = q;
+            q += 2;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            vstart = q;
+            while (*q && !is_sep(*q) && !(q[0] == '-' && q[1] == '>'))
+                q++;
+            p = q;
+        } else
+            vstart = p;
+        /* a token that goes on ("1->2->3") is malformed as a whole */
+        int malformed = !arrow || ustop == start || vstart == p || (*p && !is_sep(*p));
+        while (*p && !is_sep(*p))
+            p++;
         char u[CY_MAX_LABEL + 1], v[CY_MAX_LABEL + 1];
         int len = (int)(p - start);
-        if (!arrow || arrow == start || arrow + 2 == p) {
+        if (malformed) {
             cy_error_set(err, "move %d \"%.*s\" is not of the form U->V", count + 1, len > 60 ? 60 : len, start);
             goto fail;
         }
-        if (take_label(start, arrow, u) < 0 || take_label(arrow + 2, p, v) < 0) {
+        if (take_label(start, ustop, u) < 0 || take_label(vstart, p, v) < 0) {
             cy_error_set(err, "move %d names a vertex label longer than %d characters", count + 1, CY_MAX_LABEL);
             goto fail;
         }

@@ -29,9 +29,11 @@
 #define MAX_SIDE 6000.0
 #define SPACING_MAX 3000
 
-/* Appends s with the XML special characters escaped. */
-static void put_xml(cy_buf *o, const char *s)
+/* Appends s with the XML special characters escaped, after cy_escape (so
+ * no control character or invalid UTF-8 from input gets into the XML). */
+static void put_xml(cy_buf *o, const char *raw)
 {
+    char *s = cy_escape_dup(raw, 0);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
         case '&': cy_buf_puts(o, "&amp;"); break;
@@ -46,6 +48,7 @@ static void put_xml(cy_buf *o, const char *s)
                 cy_buf_printf(o, "%c", *p);
         }
     }
+    free(s);
 }
 
 /* The picture's frame: layout coordinates to pixels. */

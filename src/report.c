@@ -35,7 +35,10 @@ int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, in
 char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "board", json_string(b->name ? b->name : ""));
+    /* the name comes from input: escaped, it is valid UTF-8 without control characters */
+    char *name = cy_escape_dup(b->name ? b->name : "", 0);
+    json_object_set_new(o, "board", json_string(name));
+    free(name);
     json_object_set_new(o, "vertices", json_integer(b->nv));
     json_object_set_new(o, "edges", json_integer(b->ne));
     json_object_set_new(o, "cells", json_integer(b->ncells));

@@ -176,8 +176,12 @@ static void put_position(cy_buf *o, const cy_board *b, const cy_statetree *t, in
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
 {
     cy_buf o = {0};
-    /* labels need no escaping: cy_label_ok rules out quotes and backslashes */
-    cy_buf_printf(&o, "digraph \"states of %s\" {\n", b->name ? b->name : "board");
+    /* labels need no escaping: cy_label_ok rules out quotes and backslashes;
+     * the name (escaped by cy_escape already) may hold both */
+    cy_buf_puts(&o, "digraph \"states of ");
+    for (const char *p = b->name ? b->name : "board"; *p; p++)
+        cy_buf_printf(&o, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
+    cy_buf_puts(&o, "\" {\n");
     cy_buf_printf(&o, "  // %d positions, %d moves; the start is a%s %c-position: player %d wins\n", t->n,
                   t->narcs, t->value[0] == 'N' ? "n" : "", t->value[0],
                   (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2);

@@ -14,12 +14,88 @@
 int cy_error_set(cy_error *err, const char *fmt, ...)
 {
     if (err) {
+        char raw[2048];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
+        cy_escape(err->msg, sizeof err->msg, raw, strlen(raw), 0);
     }
     return -1;
+}
+
+/* Length of the well-formed UTF-8 character at s[0..len) that is no control
+ * character, or 0 when s starts with anything else. */
+static size_t utf8_char(const unsigned char *s, size_t len)
+{
+    unsigned char c = s[0];
+    if (c >= 0x20 && c < 0x7f)
+        return 1;
+    size_t k;
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf)
+        k = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        k = 3;
+        if (c == 0xe0)
+            lo = 0xa0;
+        else if (c == 0xed)
+            hi = 0x9f; /* no UTF-16 surrogates */
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        k = 4;
+        if (c == 0xf0)
+            lo = 0x90;
+        else if (c == 0xf4)
+            hi = 0x8f;
+    } else
+        return 0;
+    if (len < k || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < k; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    if (c == 0xc2 && s[1] <= 0x9f)
+        return 0; /* C1 control: escape both bytes */
+    return k;
+}
+
+size_t cy_escape(char *out, size_t n, const char *s, size_t len, int flags)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t total = 0, w = 0;
+    int full = n == 0;
+    for (size_t i = 0; i < len;) {
+        char piece[8];
+        size_t k = utf8_char(u + i, len - i), plen;
+        if (!k && (flags & CY_ESCAPE_KEEP_LINES) && (u[i] == '\n' || u[i] == '\t'))
+            k = 1;
+        if (k) {
+            memcpy(piece, u + i, k);
+            plen = k;
+            i += k;
+        } else {
+            snprintf(piece, sizeof piece, "\\x%02x", u[i]);
+            plen = 4;
+            i++;
+        }
+        total += plen;
+        if (!full && w + plen < n) {
+            memcpy(out + w, piece, plen);
+            w += plen;
+        } else
+            full = 1;
+    }
+    if (n)
+        out[w] = 0;
+    return total;
+}
+
+char *cy_escape_dup(const char *s, int flags)
+{
+    size_t len = strlen(s), n = cy_escape(NULL, 0, s, len, flags) + 1;
+    char *out = cy_xmalloc(n);
+    cy_escape(out, n, s, len, flags);
+    return out;
 }
 
 static void *oom(void)

@@ -760,13 +760,15 @@ static void test_bad_specs(void **state)
     assert_null(cy_family_build("nothing", NULL));
 }
 
-/* Messages show unprintable bytes as '?' and cut very long specs. */
+/* Messages show unprintable bytes escaped as \xHH (cy_escape) and cut very long specs. */
 static void test_messages_printable(void **state)
 {
     (void)state;
     cy_error err;
     assert_null(cy_family_build("cyc\x01le:5", &err));
-    assert_non_null(strstr(err.msg, "cyc?le"));
+    assert_non_null(strstr(err.msg, "cyc\\x01le"));
+    assert_null(cy_family_build("cy\033[2J\xffle:5", &err));
+    assert_non_null(strstr(err.msg, "cy\\x1b[2J\\xffle"));
     char *big = malloc(400001);
     memset(big, '7', 400000);
     big[400000] = 0;

@@ -157,24 +157,20 @@ static const char *human(double x, char *buf, size_t n)
     return buf;
 }
 
-int cmd_bench(int argc, char **argv)
+int cmd_bench(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2,
-                  "runs boards timeout memory threads no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors no-bitboard no-baseline quiet", &o))
-        return 1;
-    int runs = o.runs ? o.runs : 3;
-    cy_solver_opts fast = o.solver, plain = o.solver;
+    int runs = o->runs ? o->runs : 3;
+    cy_solver_opts fast = o->solver, plain = o->solver;
     fast.progress = plain.progress = 0;
-    if (!o.timeout)
+    if (!o->timeout)
         fast.timeout = plain.timeout = 20;
-    if (!o.memory)
+    if (!o->memory)
         fast.memory = plain.memory = (size_t)2 << 30;
     fast.engine = CY_ENGINE_FAST;
     plain.engine = CY_ENGINE_PLAIN;
     /* the benchmark measures search, not a theorem's answer */
     fast.no_theorems = plain.no_theorems = 1;
-    char *list = strdup(o.boards ? o.boards : default_boards);
+    char *list = strdup(o->boards ? o->boards : default_boards);
     if (!list)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
@@ -184,7 +180,7 @@ int cmd_bench(int argc, char **argv)
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "",
-           o.no_baseline ? ", no plain baseline" : "");
+           o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
            "| plain s | plain positions | plain peak MiB | speed-up |\n");
@@ -207,7 +203,7 @@ int cmd_bench(int argc, char **argv)
         int n1 = nf ? measure(b, &one, MEASURE_VALUE, runs, &t1) : 0;
         int ns = nf ? measure(b, &fast, MEASURE_SOLVE, runs, &sv) : 0;
         int nn = nf ? measure(b, &fast, MEASURE_SOLVE_NO_REPLIES, runs, &nr) : 0;
-        int try_plain = !o.no_baseline && b->ne <= PLAIN_MAX_EDGES;
+        int try_plain = !o->no_baseline && b->ne <= PLAIN_MAX_EDGES;
         int np = try_plain ? measure(b, &plain, MEASURE_VALUE, runs, &p) : 0;
         char a[32], c[32], d[32], e[32];
         printf("| %s | %d ", spec, b->ne);

@@ -26,33 +26,28 @@ static char *marking_moves(const cy_board *b, const unsigned char *mark)
 }
 
 /* `cycles check filled BOARD [--json] [--timeout S] [--special V,..] [-o FILE]`. */
-int cmd_check(int argc, char **argv)
+int cmd_check(cli_opts *o)
 {
-    if (argc < 3)
-        return cli_fail(NULL, "check: name a check (cycles check filled BOARD)");
-    if (strcmp(argv[2], "filled") != 0)
-        return cli_fail(NULL, "unknown check \"%s\" (the check is filled)", argv[2]);
-    cli_opts o;
-    if (cli_parse(argc, argv, 3, "BOARD json timeout special output", &o))
-        return 1;
+    if (strcmp(o->args[0], "filled") != 0)
+        return cli_usage_fail("unknown check \"%.80s\" (the check is filled)", o->args[0]);
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     int rc = 1;
     cy_error err;
     cy_filled_result r;
     if (cy_rules_played(b, mark) != 0)
-        cli_fail(o.board, "the check enumerates complete markings of the empty board; the board has moves");
-    else if (cy_filled_check(b, o.timeout, &r, &err) < 0)
-        cli_fail(o.board, "%s", err.msg);
+        cli_fail(o->board, "the check enumerates complete markings of the empty board; the board has moves");
+    else if (cy_filled_check(b, o->timeout, &r, &err) < 0)
+        cli_fail(o->board, "%s", err.msg);
     else {
         char *ce = r.counterexample ? marking_moves(b, r.counterexample) : NULL;
         int special = 0;
         for (int v = 0; v < b->nv; v++)
             special += b->special[v] != 0;
         char *text;
-        if (o.json) {
+        if (o->json) {
             json_t *j = json_object();
             json_object_set_new(j, "board", json_string(b->name ? b->name : ""));
             json_object_set_new(j, "edges", json_integer(b->ne));
@@ -66,13 +61,14 @@ int cmd_check(int argc, char **argv)
             json_object_set_new(j, "seconds", json_real((double)(long long)(r.seconds * 1e6) / 1e6));
             text = cy_json_text(j);
         } else {
-            size_t cap = 1024 + (ce ? strlen(ce) : 0);
+            char head[CY_MAX_NAME_SHOWN];
+            size_t cap = 1024 + sizeof head + (ce ? strlen(ce) : 0);
             text = malloc(cap);
             int n = snprintf(text, cap,
-                             "board: %s (%d vertices, %d edges, %d cells)\n"
+                             "board: %s\n"
                              "complete markings with no sink or source: %llu%s\n"
                              "without a cycle cell: %llu\n",
-                             b->name ? b->name : "?", b->nv, b->ne, b->ncells,
+                             cli_board_head(b, head, sizeof head),
                              (unsigned long long)r.complete_markings, r.complete ? "" : " (stopped by --timeout)",
                              (unsigned long long)r.without_cycle_cell);
             if (ce)
@@ -82,7 +78,7 @@ int cmd_check(int argc, char **argv)
                 snprintf(text + n, cap - (size_t)n, "Theorem 9 (paper 000) holds on this board%s\n",
                          r.complete ? "" : " as far as the enumeration went");
         }
-        rc = cli_emit(&o, text);
+        rc = cli_emit(o, text);
         free(text);
         free(ce);
         cy_filled_result_free(&r);

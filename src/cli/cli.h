@@ -8,9 +8,20 @@
 
 #include <stdio.h>
 
-/* Options common to the subcommands. */
+/* The most words (not options) a command takes. */
+#define CLI_MAX_ARGS 4
+/* Room for the options of the catalogue in common.c. */
+#define CLI_MAX_OPTIONS 64
+
+struct cli_command;
+
+/* The parsed command line of one subcommand. */
 typedef struct cli_opts {
-    const char *board;     /* BOARD argument */
+    const struct cli_command *cmd; /* the command being run */
+    const char *args[CLI_MAX_ARGS]; /* its words (BOARD, ...), options taken out */
+    int nargs;
+    unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: catalogue option i was on the line */
+    const char *board;     /* BOARD argument (the last word, for commands taking one) */
     const char *moves;     /* --moves */
     int json;              /* --json */
     int csv;               /* --csv (positions) */
@@ -39,19 +50,70 @@ typedef struct cli_opts {
     const char *from_jobs; /* --from-jobs DIR (solve) */
 } cli_opts;
 
-/* Prints "cycles: WHAT: MSG" on stderr; returns exit status 1. */
+/* Room for cli_board_head: a long board name is cut. */
+#define CY_MAX_NAME_SHOWN 400
+
+/* Exit statuses: an answer; bad input (unreadable or malformed board, illegal
+ * move, unwritable output); a usage error or a partial answer. */
+#define CLI_OK 0
+#define CLI_BAD_INPUT 1
+#define CLI_USAGE 2
+
+/* One subcommand: an entry of the table in main.c. */
+typedef struct cli_command {
+    const char *name;              /* cycles NAME ... */
+    int (*run)(cli_opts *o);       /* runs it on the parsed line; the exit status */
+    const char *args;              /* its words in the usage: "BOARD", "filled BOARD", "" */
+    int min_args, max_args;        /* how many words it takes */
+    const char *options;           /* the options it takes, as blank-separated keys of
+                                      the catalogue in common.c ("moves json output") */
+    const char *summary;           /* what it does: one line for the list of commands,
+                                      then more for its --help (lines end in \n) */
+} cli_command;
+
+/* The command table (main.c), ended by an entry with a NULL name. */
+extern const cli_command cli_commands[];
+
+/* The command called name, or NULL. */
+const cli_command *cli_find(const char *name);
+
+/* Prints the full usage of c (every option it takes) to f. */
+void cli_usage(FILE *f, const cli_command *c);
+
+/* Prints "cycles: WHAT: MSG" on stderr, with control characters and invalid
+ * UTF-8 escaped (cy_escape) and overlong text cut; returns exit status 1. */
 int cli_fail(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Parses argv[first..] into o; allowed names the long options the caller
- * accepts (e.g. "moves json timeout memory").  Returns 0, or 1 after printing
- * the error. */
-int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o);
+/* The same for a usage error: returns exit status 2. */
+int cli_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parses the options and words of command c in argv[1..argc) (argv[0] being
+ * the command's name) with getopt_long: GNU conventions (--opt=value, --opt
+ * value, unambiguous abbreviations, -- ending the options, options and words
+ * in any order).  Returns CLI_OK to go on; -1 after printing the usage for
+ * -h/--help (the caller exits 0); CLI_USAGE after a one-line message. */
+int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o);
+
+/* Whether the option with catalogue key was given on the command line. */
+int cli_given(const cli_opts *o, const char *key);
+
+/* one when n is 1, else many: "1 cell", "2 cells". */
+const char *cli_plural(long n, const char *one, const char *many);
+
+/* The end of a game with no legal move left and no cycle cell after played
+ * moves, into buf: who wins and why ("no move is possible" when played is
+ * 0, since then player 1 cannot move); returns buf. */
+const char *cli_no_move(int played, char *buf, size_t n);
+
+/* "NAME (4 vertices, 6 edges, 3 cells)" for b into buf; returns buf. */
+const char *cli_board_head(const cy_board *b, char *buf, size_t n);
 
 /* Loads o->board and plays the moves (those in the file first, then --moves)
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */
 int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
 
-/* Writes text to o->output, or to stdout when there is none; returns 0 or 1. */
+/* Writes text to o->output, or to stdout when there is none (escaped by
+ * cy_escape, newlines and tabs kept); returns 0 or 1. */
 int cli_emit(const cli_opts *o, const char *text);
 
 /* The answer of `cycles solve` as readable text (nr replies, 0 for none);
@@ -63,19 +125,21 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
 int solve_from_jobs(const cli_opts *o);
 
 /* The subcommands; each returns the exit status. */
-int cmd_solve(int argc, char **argv);
-int cmd_show(int argc, char **argv);
-int cmd_convert(int argc, char **argv);
-int cmd_families(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_draw(int argc, char **argv);
-int cmd_tree(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_serve(int argc, char **argv);
-int cmd_symmetry(int argc, char **argv);
-int cmd_strategy(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_positions(int argc, char **argv);
+int cmd_solve(cli_opts *o);
+int cmd_show(cli_opts *o);
+int cmd_convert(cli_opts *o);
+int cmd_families(cli_opts *o);
+int cmd_bench(cli_opts *o);
+int cmd_draw(cli_opts *o);
+int cmd_tree(cli_opts *o);
+int cmd_play(cli_opts *o);
+int cmd_serve(cli_opts *o);
+int cmd_symmetry(cli_opts *o);
+int cmd_strategy(cli_opts *o);
+int cmd_check(cli_opts *o);
+int cmd_verify(cli_opts *o);
+int cmd_positions(cli_opts *o);
+int cmd_help(cli_opts *o);
+int cmd_version(cli_opts *o);
 
 #endif

@@ -4,23 +4,242 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/* Prints "cycles: " what ": " and the message, escaped and cut to a
+ * readable length, as one line on stderr. */
+static void vfail(const char *what, const char *fmt, va_list ap)
+{
+    char raw[4096];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    char msg[1200], head[240];
+    size_t n = cy_escape(msg, sizeof msg - 4, raw, strlen(raw), 0);
+    if (n >= sizeof msg - 4)
+        strcat(msg, "...");
+    fputs("cycles: ", stderr);
+    if (what) {
+        n = cy_escape(head, sizeof head - 4, what, strlen(what), 0);
+        if (n >= sizeof head - 4)
+            strcat(head, "...");
+        fprintf(stderr, "%s: ", head);
+    }
+    fprintf(stderr, "%s\n", msg);
+}
+
 int cli_fail(const char *what, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "cycles: ");
-    if (what)
-        fprintf(stderr, "%s: ", what);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfail(what, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    return 1;
+    return CLI_BAD_INPUT;
+}
+
+int cli_usage_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(NULL, fmt, ap);
+    va_end(ap);
+    return CLI_USAGE;
+}
+
+const char *cli_plural(long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+const char *cli_no_move(int played, char *buf, size_t n)
+{
+    if (played == 0)
+        snprintf(buf, n, "game over before it starts: no move is possible; player 2 wins since player 1 cannot move");
+    else
+        snprintf(buf, n, "game over: no legal move is left; player %d made the last move and wins",
+                 played % 2 == 1 ? 1 : 2);
+    return buf;
+}
+
+const char *cli_board_head(const cy_board *b, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s (%d %s, %d %s, %d %s)", b->name ? b->name : "?", b->nv, cli_plural(b->nv, "vertex", "vertices"),
+             b->ne, cli_plural(b->ne, "edge", "edges"), b->ncells, cli_plural(b->ncells, "cell", "cells"));
+    return buf;
+}
+
+/* ------------------------------------------------------------- options */
+
+/* How an option's value is read. */
+typedef enum kind {
+    K_FLAG,    /* a switch: sets an int to 1 */
+    K_STRING,  /* a string, kept as given */
+    K_INT,     /* a whole number from lo to hi into an int */
+    K_LONG,    /* the same into a long */
+    K_SECONDS, /* a positive number of seconds into a double */
+    K_SIZE,    /* a size such as 512M into a size_t */
+    K_ENGINE   /* fast or plain into an int (CY_ENGINE_*) */
+} kind;
+
+/* One option any command may take. */
+typedef struct cli_option {
+    const char *key;  /* the name commands list it by in cli_command.options */
+    const char *name; /* the long option, --NAME (NULL: the key) */
+    int letter;       /* its one-letter form (-o), or 0 */
+    const char *arg;  /* the value in the usage ("SECONDS"), NULL for a switch */
+    kind kind;
+    size_t offset;    /* where in cli_opts the value goes */
+    long lo, hi;      /* the range of K_INT and K_LONG */
+    const char *help; /* what it does, one line */
+} cli_option;
+
+#define AT(field) offsetof(cli_opts, field)
+
+/* The catalogue of options.  To add an option: a field in cli_opts (cli.h),
+ * an entry here, and its key in the options of each command taking it
+ * (main.c). */
+static const cli_option catalogue[] = {
+    {"moves", NULL, 0, "M", K_STRING, AT(moves), 0, 0,
+     "play these moves first, after those in the board file (U->V, blanks or commas between)"},
+    {"special", NULL, 0, "V,W", K_STRING, AT(special), 0, 0, "make these vertices special (no sink/source rule)"},
+    {"json", NULL, 0, NULL, K_FLAG, AT(json), 0, 0, "print JSON instead of text"},
+    {"output", NULL, 'o', "FILE", K_STRING, AT(output), 0, 0, "write to FILE instead of standard output"},
+    {"quiet", NULL, 0, NULL, K_FLAG, AT(quiet), 0, 0, "no progress on stderr"},
+    {"timeout", NULL, 0, "SECONDS", K_SECONDS, AT(timeout), 0, 0, "stop after this many seconds"},
+    {"memory", NULL, 0, "SIZE", K_SIZE, AT(memory), 0, 0,
+     "memory for the whole process, e.g. 512M or 2G (default: a quarter of RAM)"},
+    {"engine", NULL, 0, "fast|plain", K_ENGINE, AT(solver.engine), 0, 0, "the solver (default fast)"},
+    {"threads", NULL, 0, "N", K_INT, AT(solver.threads), 1, 256,
+     "threads searching together (default: one per core)"},
+    {"no-grundy", NULL, 0, NULL, K_FLAG, AT(solver.no_grundy), 0, 0, "find only who wins, not the Grundy value (faster)"},
+    {"no-replies", NULL, 0, NULL, K_FLAG, AT(no_replies), 0, 0, "for a lost position, leave out the winning replies"},
+    {"no-bitboard", NULL, 0, NULL, K_FLAG, AT(solver.no_bitboard), 0, 0, "fast engine: no bitboards for small boards"},
+    {"no-decompose", NULL, 0, NULL, K_FLAG, AT(solver.no_decompose), 0, 0,
+     "fast engine: search positions whole, not as sums"},
+    {"no-canon", NULL, 0, NULL, K_FLAG, AT(solver.no_canon), 0, 0,
+     "fast engine: key sub-games as labelled, not by canonical form"},
+    {"no-plane-keys", NULL, 0, NULL, K_FLAG, AT(solver.no_plane_keys), 0, 0,
+     "fast engine: canonical forms by nauty alone"},
+    {"no-outcome-search", NULL, 0, NULL, K_FLAG, AT(solver.no_outcome_search), 0, 0,
+     "fast engine: value large components by mex"},
+    {"no-rounds", NULL, 0, NULL, K_FLAG, AT(solver.no_rounds), 0, 0,
+     "fast engine: outcome search without rounds of growing allowances"},
+    {"no-mirrors", NULL, 0, NULL, K_FLAG, AT(solver.no_mirrors), 0, 0, "fast engine: no mirror replies first"},
+    {"no-theorems", NULL, 0, NULL, K_FLAG, AT(solver.no_theorems), 0, 0,
+     "search even where a theorem of the papers gives the answer"},
+    {"split-depth", NULL, 0, "D", K_INT, AT(split_depth), 1, CY_SPLIT_MAX_DEPTH,
+     "write the solve as independent jobs, the positions D moves on, into -o DIR"},
+    {"from-jobs", NULL, 0, "DIR", K_STRING, AT(from_jobs), 0, 0,
+     "combine the answers of the jobs in DIR (no BOARD: it is in DIR)"},
+    {"csv", NULL, 0, NULL, K_FLAG, AT(csv), 0, 0, "print CSV"},
+    {"to", NULL, 0, "FORMAT", K_STRING, AT(to), 0, 0, "table, table-text, json, drawing or dot"},
+    {"hints", NULL, 0, NULL, K_FLAG, AT(hints), 0, 0, "solve and draw the winning moves in green"},
+    {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
+    {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default 3)"},
+    {"boards", NULL, 0, "LIST", K_STRING, AT(boards), 0, 0, "the boards to time, blank or comma separated"},
+    {"no-baseline", NULL, 0, NULL, K_FLAG, AT(no_baseline), 0, 0, "time the fast engine only"},
+    {"first", NULL, 0, "human|engine", K_STRING, AT(first), 0, 0, "who moves first (default human)"},
+    {"engine-play", NULL, 0, "perfect|mirror|random", K_STRING, AT(player), 0, 0,
+     "how the engine plays (default perfect)"},
+    {"play-engine", "engine", 0, "perfect|mirror|random", K_STRING, AT(player), 0, 0, "the same as --engine-play"},
+    {"strategy", NULL, 0, "mirror", K_STRING, AT(strategy), 0, 0, "the same as --engine mirror"},
+    {"seed", NULL, 0, "N", K_LONG, AT(seed), 0, 2147483647L, "seed of the engine's random choices (default: the clock)"},
+    {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535, "the port to listen on (default 8080; 0 picks a free one)"},
+    {"host", NULL, 0, "ADDR", K_STRING, AT(host), 0, 0, "the address to listen on (default 127.0.0.1)"},
+    {"involution", NULL, 0, "U:V,...", K_STRING, AT(involution), 0, 0,
+     "check mirror-reverse with this involution (vertex pairs)"},
+    {"quick", NULL, 0, NULL, K_FLAG, AT(quick), 0, 0, "leave out the slow boards"},
+};
+#define NCAT ((int)(sizeof catalogue / sizeof catalogue[0]))
+_Static_assert(sizeof catalogue / sizeof catalogue[0] <= CLI_MAX_OPTIONS, "CLI_MAX_OPTIONS is too small");
+
+/* The catalogue index of the option with key [s, s+n), or -1. */
+static int find_key(const char *s, size_t n)
+{
+    for (int i = 0; i < NCAT; i++)
+        if (strlen(catalogue[i].key) == n && !strncmp(catalogue[i].key, s, n))
+            return i;
+    return -1;
+}
+
+/* Fills idx with the catalogue indices of the options of c; returns how
+ * many.  An unknown key is a programming error: it aborts. */
+static int command_options(const cli_command *c, int *idx)
+{
+    int n = 0;
+    for (const char *p = c->options; *p;) {
+        size_t k = strcspn(p, " ");
+        if (k) {
+            int i = find_key(p, k);
+            if (i < 0 || n >= CLI_MAX_OPTIONS) {
+                fprintf(stderr, "cycles: internal error: command %s lists unknown option %.*s\n", c->name, (int)k, p);
+                abort();
+            }
+            idx[n++] = i;
+        }
+        p += k;
+        p += *p == ' ';
+    }
+    return n;
+}
+
+/* The long name of catalogue option i. */
+static const char *long_name(int i)
+{
+    return catalogue[i].name ? catalogue[i].name : catalogue[i].key;
+}
+
+const cli_command *cli_find(const char *name)
+{
+    for (const cli_command *c = cli_commands; c->name; c++)
+        if (!strcmp(c->name, name))
+            return c;
+    return NULL;
+}
+
+void cli_usage(FILE *f, const cli_command *c)
+{
+    int idx[CLI_MAX_OPTIONS], n = command_options(c, idx);
+    fprintf(f, "usage: cycles %s%s%s%s\n\n%s", c->name, *c->args ? " " : "", c->args, n ? " [OPTIONS]" : "",
+            c->summary);
+    fprintf(f, "\noptions:\n");
+    for (int k = 0; k < n; k++) {
+        const cli_option *op = &catalogue[idx[k]];
+        char left[64];
+        if (op->letter)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", op->letter, long_name(idx[k]), op->arg ? " " : "",
+                     op->arg ? op->arg : "");
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", long_name(idx[k]), op->arg ? " " : "", op->arg ? op->arg : "");
+        if (strlen(left) > 28)
+            fprintf(f, "  %s\n", left);
+        else
+            fprintf(f, "  %-28s", left);
+        /* the help wrapped at 79 columns, continued under itself */
+        const char *h = op->help;
+        int first = strlen(left) <= 28;
+        while (*h) {
+            size_t n = strlen(h);
+            if (n > 47) {
+                n = 47;
+                while (n > 0 && h[n] != ' ')
+                    n--;
+                if (n == 0)
+                    n = strcspn(h, " ");
+            }
+            fprintf(f, "%s%.*s\n", first ? "  " : "                                ", (int)n, h);
+            first = 0;
+            h += n;
+            h += *h == ' ';
+        }
+    }
+    fprintf(f, "  %-28s  %s\n", "-h, --help", "this text");
+    fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n",
+            !strcmp(c->name, "solve") ? "\nor a partial answer" : "");
 }
 
 /* Parses a size such as 512M or 2G into bytes; -1 if malformed. */
@@ -47,166 +266,182 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
-/* Whether word appears as a blank-separated word of list. */
-static int allowed_word(const char *list, const char *word)
+/* Stores the value val of catalogue option i into o; CLI_OK or CLI_USAGE
+ * after the message. */
+static int set_option(cli_opts *o, int i, const char *val)
 {
-    size_t n = strlen(word);
-    for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
-            return 1;
-    return 0;
+    const cli_option *op = &catalogue[i];
+    char *at = (char *)o + op->offset, *end;
+    const char *name = long_name(i);
+    o->given[i] = 1;
+    switch (op->kind) {
+    case K_FLAG:
+        *(int *)at = 1;
+        return CLI_OK;
+    case K_STRING:
+        *(const char **)at = val;
+        return CLI_OK;
+    case K_INT:
+    case K_LONG: {
+        errno = 0;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end || errno || n < op->lo || n > op->hi)
+            return cli_usage_fail("--%s wants a whole number from %ld to %ld, not \"%.80s\"", name, op->lo, op->hi,
+                                  val);
+        if (op->kind == K_INT)
+            *(int *)at = (int)n;
+        else
+            *(long *)at = n;
+        return CLI_OK;
+    }
+    case K_SECONDS: {
+        errno = 0;
+        double t = strtod(val, &end);
+        if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
+            return cli_usage_fail("--%s wants a positive number of seconds, not \"%.80s\"", name, val);
+        *(double *)at = t;
+        return CLI_OK;
+    }
+    case K_SIZE:
+        if (parse_size(val, (size_t *)at) < 0)
+            return cli_usage_fail("--%s wants a size such as 512M or 2G, not \"%.80s\"", name, val);
+        return CLI_OK;
+    case K_ENGINE:
+        if (!strcmp(val, "fast"))
+            *(int *)at = CY_ENGINE_FAST;
+        else if (!strcmp(val, "plain"))
+            *(int *)at = CY_ENGINE_PLAIN;
+        else
+            return cli_usage_fail("--%s is fast or plain, not \"%.80s\"", name, val);
+        return CLI_OK;
+    }
+    return CLI_USAGE;
 }
 
-int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o)
+/* The message for an option getopt_long refused (arg is the command-line
+ * word, lopts the command's long options); returns CLI_USAGE. */
+static int refused(const cli_command *c, const char *arg, const struct option *lopts, int missing)
+{
+    if (!arg || arg[0] != '-')
+        return cli_usage_fail("%s: bad option (cycles %s --help lists the options)", c->name, c->name);
+    if (arg[1] != '-') {
+        /* short option: optopt names it */
+        if (missing)
+            return cli_usage_fail("option -%c needs a value", optopt);
+        return cli_usage_fail("unknown option -%c (cycles %s --help lists the options)", optopt ? optopt : '?',
+                              c->name);
+    }
+    const char *name = arg + 2;
+    size_t len = strcspn(name, "=");
+    int exact = -1, matches = 0;
+    char list[400] = "";
+    for (int k = 0; lopts[k].name; k++)
+        if (len && !strncmp(lopts[k].name, name, len)) {
+            if (strlen(lopts[k].name) == len)
+                exact = k;
+            matches++;
+            if (strlen(list) + strlen(lopts[k].name) + 8 < sizeof list)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s--%s", *list ? ", " : "",
+                         lopts[k].name);
+        }
+    if (missing)
+        return cli_usage_fail("option %.80s needs a value", arg);
+    if (exact >= 0 || matches == 1)
+        return cli_usage_fail("option --%.80s takes no value", exact >= 0 ? lopts[exact].name : list + 2);
+    if (matches > 1)
+        return cli_usage_fail("option --%.*s is ambiguous: %s", (int)(len > 80 ? 80 : len), name, list);
+    return cli_usage_fail("unknown option %.80s (cycles %s --help lists the options)", arg, c->name);
+}
+
+/* Adds word to the words of o; CLI_OK, or CLI_USAGE after the message when
+ * command c takes no more. */
+static int add_word(const cli_command *c, cli_opts *o, const char *word)
+{
+    if (o->nargs >= c->max_args || o->nargs >= CLI_MAX_ARGS) {
+        if (c->max_args == 0)
+            return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s takes options only)", word, c->name);
+        return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s %s)", word, c->name, c->args);
+    }
+    o->args[o->nargs++] = word;
+    return CLI_OK;
+}
+
+int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o)
 {
     memset(o, 0, sizeof *o);
-    for (int i = first; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] == 0) {
-            if (o->board)
-                return cli_fail(NULL, "unexpected argument \"%s\" (one BOARD only)", a);
-            o->board = a;
-            continue;
-        }
-        const char *name = a[1] == '-' ? a + 2 : a + 1;
-        const char *val = NULL;
-        char key[32];
-        const char *eq = strchr(name, '=');
-        size_t kl = eq ? (size_t)(eq - name) : strlen(name);
-        if (kl >= sizeof key)
-            return cli_fail(NULL, "unknown option %s", a);
-        memcpy(key, name, kl);
-        key[kl] = 0;
-        if (strcmp(key, "o") == 0)
-            strcpy(key, "output");
-        static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
-                                            "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
-                                            "no-rounds", "no-mirrors", "no-theorems", "csv",
-                                            NULL};
-        int flag = 0;
-        for (int k = 0; flags[k]; k++)
-            flag |= !strcmp(key, flags[k]);
-        if (!allowed_word(allowed, key))
-            return cli_fail(NULL, "unknown option %s (try cycles help)", a);
-        if (!flag) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                return cli_fail(NULL, "option %s needs a value", a);
-        } else if (eq)
-            return cli_fail(NULL, "option --%s takes no value", key);
-        if (!strcmp(key, "json"))
-            o->json = 1;
-        else if (!strcmp(key, "csv"))
-            o->csv = 1;
-        else if (!strcmp(key, "quiet"))
-            o->quiet = 1;
-        else if (!strcmp(key, "no-decompose"))
-            o->solver.no_decompose = 1;
-        else if (!strcmp(key, "no-canon"))
-            o->solver.no_canon = 1;
-        else if (!strcmp(key, "no-plane-keys"))
-            o->solver.no_plane_keys = 1;
-        else if (!strcmp(key, "no-outcome-search"))
-            o->solver.no_outcome_search = 1;
-        else if (!strcmp(key, "no-bitboard"))
-            o->solver.no_bitboard = 1;
-        else if (!strcmp(key, "no-rounds"))
-            o->solver.no_rounds = 1;
-        else if (!strcmp(key, "no-mirrors"))
-            o->solver.no_mirrors = 1;
-        else if (!strcmp(key, "no-theorems"))
-            o->solver.no_theorems = 1;
-        else if (!strcmp(key, "no-grundy"))
-            o->solver.no_grundy = 1;
-        else if (!strcmp(key, "no-replies"))
-            o->no_replies = 1;
-        else if (!strcmp(key, "no-baseline"))
-            o->no_baseline = 1;
-        else if (!strcmp(key, "engine")) {
-            if (!strcmp(val, "fast"))
-                o->solver.engine = CY_ENGINE_FAST;
-            else if (!strcmp(val, "plain"))
-                o->solver.engine = CY_ENGINE_PLAIN;
-            else
-                return cli_fail(NULL, "--engine is fast or plain, not \"%s\"", val);
-        } else if (!strcmp(key, "threads") || !strcmp(key, "runs")) {
-            char *end;
-            errno = 0;
-            long n = strtol(val, &end, 10);
-            if (end == val || *end || errno || n < 1 || n > 256)
-                return cli_fail(NULL, "--%s wants a whole number from 1 to 256, not \"%s\"", key, val);
-            if (!strcmp(key, "threads"))
-                o->solver.threads = (int)n;
-            else
-                o->runs = (int)n;
-        } else if (!strcmp(key, "split-depth")) {
-            char *end;
-            errno = 0;
-            long n = strtol(val, &end, 10);
-            if (end == val || *end || errno || n < 1 || n > CY_SPLIT_MAX_DEPTH)
-                return cli_fail(NULL, "--split-depth wants a whole number from 1 to %d, not \"%s\"",
-                                CY_SPLIT_MAX_DEPTH, val);
-            o->split_depth = (int)n;
-        } else if (!strcmp(key, "from-jobs"))
-            o->from_jobs = val;
-        else if (!strcmp(key, "boards"))
-            o->boards = val;
-        else if (!strcmp(key, "hints"))
-            o->hints = 1;
-        else if (!strcmp(key, "dot"))
-            o->dot = 1;
-        else if (!strcmp(key, "quick"))
-            o->quick = 1;
-        else if (!strcmp(key, "involution"))
-            o->involution = val;
-        else if (!strcmp(key, "first"))
-            o->first = val;
-        else if (!strcmp(key, "engine-play"))
-            o->player = val;
-        else if (!strcmp(key, "strategy"))
-            o->strategy = val;
-        else if (!strcmp(key, "host"))
-            o->host = val;
-        else if (!strcmp(key, "port") || !strcmp(key, "seed")) {
-            char *end;
-            errno = 0;
-            long n = strtol(val, &end, 10);
-            long hi = !strcmp(key, "port") ? 65535 : 2147483647L;
-            if (end == val || *end || errno || n < 0 || n > hi)
-                return cli_fail(NULL, "--%s wants a whole number from 0 to %ld, not \"%s\"", key, hi, val);
-            if (!strcmp(key, "port"))
-                o->port = (int)n;
-            else
-                o->seed = n;
-        }
-        else if (!strcmp(key, "moves"))
-            o->moves = val;
-        else if (!strcmp(key, "to"))
-            o->to = val;
-        else if (!strcmp(key, "output"))
-            o->output = val;
-        else if (!strcmp(key, "special"))
-            o->special = val;
-        else if (!strcmp(key, "timeout")) {
-            char *end;
-            errno = 0;
-            o->timeout = strtod(val, &end);
-            if (end == val || *end || errno || !(o->timeout > 0) || !isfinite(o->timeout) || o->timeout > 1e9)
-                return cli_fail(NULL, "--timeout wants a positive number of seconds, not \"%s\"", val);
-        } else if (!strcmp(key, "memory")) {
-            if (parse_size(val, &o->memory) < 0)
-                return cli_fail(NULL, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
+    o->cmd = c;
+    int idx[CLI_MAX_OPTIONS], n = command_options(c, idx);
+    struct option lopts[CLI_MAX_OPTIONS + 2];
+    /* "-": words come back in order as code 1, so options and words mix
+     * even under POSIXLY_CORRECT; ":": a missing value is ':' */
+    char shorts[2 * CLI_MAX_OPTIONS + 4] = "-:h";
+    size_t ns = 3;
+    for (int k = 0; k < n; k++) {
+        const cli_option *op = &catalogue[idx[k]];
+        lopts[k] = (struct option){long_name(idx[k]), op->arg ? required_argument : no_argument, NULL, 256 + idx[k]};
+        if (op->letter) {
+            shorts[ns++] = (char)op->letter;
+            if (op->arg)
+                shorts[ns++] = ':';
         }
     }
+    shorts[ns] = 0;
+    lopts[n] = (struct option){"help", no_argument, NULL, 'h'};
+    lopts[n + 1] = (struct option){NULL, 0, NULL, 0};
+    opterr = 0;
+    optind = 0; /* start afresh (glibc) */
+    for (;;) {
+        int r = getopt_long(argc, argv, shorts, lopts, NULL);
+        if (r == -1)
+            break;
+        if (r == 1) {
+            int rc = add_word(c, o, optarg);
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (r == 'h') {
+            cli_usage(stdout, c);
+            return -1;
+        }
+        if (r == '?' || r == ':')
+            return refused(c, optind > 0 && optind <= argc ? argv[optind - 1] : NULL, lopts, r == ':');
+        int i = -1;
+        if (r >= 256)
+            i = r - 256;
+        else
+            for (int k = 0; k < n; k++)
+                if (catalogue[idx[k]].letter == r)
+                    i = idx[k];
+        if (i < 0)
+            return refused(c, NULL, lopts, 0);
+        int rc = set_option(o, i, optarg);
+        if (rc)
+            return rc;
+    }
+    for (int i = optind; i < argc; i++) {
+        int rc = add_word(c, o, argv[i]);
+        if (rc)
+            return rc;
+    }
+    int takes_board = strstr(c->args, "BOARD") != NULL;
+    if (o->nargs < c->min_args) {
+        if (takes_board && o->nargs == c->min_args - 1)
+            return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
+        return cli_usage_fail("cycles %s wants %s (cycles %s --help)", c->name, c->args, c->name);
+    }
+    if (takes_board && o->nargs)
+        o->board = o->args[o->nargs - 1];
     o->solver.memory = o->memory;
     o->solver.timeout = o->timeout;
     o->solver.progress = !o->quiet;
-    if (!o->board && allowed_word(allowed, "BOARD") && !o->from_jobs)
-        return cli_fail(NULL, "no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
-    return 0;
+    return CLI_OK;
+}
+
+int cli_given(const cli_opts *o, const char *key)
+{
+    int i = find_key(key, strlen(key));
+    return i >= 0 && o->given[i];
 }
 
 /* Marks the vertices named in the comma/blank separated list as special. */
@@ -279,7 +514,12 @@ int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
 int cli_emit(const cli_opts *o, const char *text)
 {
     if (!o->output || !strcmp(o->output, "-")) {
-        fputs(text, stdout);
+        /* the last guard for the terminal: whatever input a text quotes
+         * (a board's name, say), no control character but newlines and
+         * tabs and no invalid UTF-8 reaches standard output */
+        char *safe = cy_escape_dup(text, CY_ESCAPE_KEEP_LINES);
+        fputs(safe, stdout);
+        free(safe);
         return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
     }
     /* write to a temporary file and rename, so a failure leaves nothing half-written */

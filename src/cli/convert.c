@@ -5,23 +5,20 @@
 
 #include <stdlib.h>
 
-int cmd_convert(int argc, char **argv)
+int cmd_convert(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves to output special", &o))
-        return 1;
-    if (!o.to)
-        return cli_fail(NULL, "convert needs --to FORMAT (table, table-text, json, drawing or dot)");
-    int f = cy_format_parse(o.to);
+    if (!o->to)
+        return cli_usage_fail("convert needs --to FORMAT (table, table-text, json, drawing or dot)");
+    int f = cy_format_parse(o->to);
     if (f < 0 || f == CY_FMT_AUTO)
-        return cli_fail(NULL, "unknown format \"%s\" (table, table-text, json, drawing or dot)", o.to);
+        return cli_usage_fail("unknown format \"%.80s\" (table, table-text, json, drawing or dot)", o->to);
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     char *text = cy_write_board(b, mark, (cy_format)f, &err);
-    int rc = text ? cli_emit(&o, text) : cli_fail(o.board, "%s", err.msg);
+    int rc = text ? cli_emit(o, text) : cli_fail(o->board, "%s", err.msg);
     free(text);
     free(mark);
     cy_board_free(b);

@@ -77,6 +77,8 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
     if (cyc >= 0)
         k += (size_t)snprintf(buf + k, n - k, "; cell %d is a cycle cell: player %d wins", cyc + 1,
                               played % 2 ? 1 : 2);
+    else if (cy_rules_over(b, mark) && played == 0)
+        k += (size_t)snprintf(buf + k, n - k, "; no move is possible: player 2 wins");
     else if (cy_rules_over(b, mark))
         k += (size_t)snprintf(buf + k, n - k, "; no move left: player %d wins", played % 2 ? 1 : 2);
     else
@@ -88,63 +90,60 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
 /* `cycles draw`: writes the picture to -o (SVG or PNG by its extension) or
  * SVG to standard output; exit status 0, or 1 after a one-line error with
  * nothing written. */
-int cmd_draw(int argc, char **argv)
+int cmd_draw(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves hints output special timeout memory quiet engine threads", &o))
-        return 1;
     int png = 0;
-    if (o.output && strcmp(o.output, "-") != 0) {
-        if (ends_with(o.output, ".png"))
+    if (o->output && strcmp(o->output, "-") != 0) {
+        if (ends_with(o->output, ".png"))
             png = 1;
-        else if (!ends_with(o.output, ".svg"))
-            return cli_fail(o.output, "draw writes .svg or .png files; name the file accordingly");
+        else if (!ends_with(o->output, ".svg"))
+            return cli_usage_fail("%.200s: draw writes .svg or .png files; name the file accordingly", o->output);
         if (png && !cy_png_available())
-            return cli_fail(o.output, "this build cannot write PNG (install librsvg2-dev and rebuild); "
+            return cli_fail(o->output, "this build cannot write PNG (install librsvg2-dev and rebuild); "
                                       "write .svg instead");
     }
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     int rc = 1;
     cy_error err;
     cy_analysis a = {0};
     char *svg = NULL;
-    if (o.hints && !cy_rules_over(b, mark)) {
-        o.solver.progress = 0;
-        o.solver.no_grundy = 1; /* only who wins is needed */
-        cy_solver *s = cy_solver_new(b, &o.solver, &err);
+    if (o->hints && !cy_rules_over(b, mark)) {
+        o->solver.progress = 0;
+        o->solver.no_grundy = 1; /* only who wins is needed */
+        cy_solver *s = cy_solver_new(b, &o->solver, &err);
         if (!s) {
-            cli_fail(o.board, "--hints: %s", err.msg);
+            cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
         int r = cy_analyse(s, mark, &a, &err);
         cy_solver_free(s);
         if (r < 0) {
-            cli_fail(o.board, "--hints: %s", err.msg);
+            cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
     }
     char cap[256];
-    caption(b, mark, o.hints, a.nwin, cap, sizeof cap);
-    cy_picture p = {.mark = mark, .last = last_move(&o, b), .hints = a.winning, .nhints = a.nwin, .caption = cap};
+    caption(b, mark, o->hints, a.nwin, cap, sizeof cap);
+    cy_picture p = {.mark = mark, .last = last_move(o, b), .hints = a.winning, .nhints = a.nwin, .caption = cap};
     svg = cy_render_svg(b, &p, &err);
     if (!svg) {
-        cli_fail(o.board, "%s", err.msg);
+        cli_fail(o->board, "%s", err.msg);
         goto out;
     }
     if (png) {
         unsigned char *bytes;
         size_t len;
         if (cy_svg_to_png(svg, strlen(svg), &bytes, &len, &err) < 0) {
-            cli_fail(o.output, "%s", err.msg);
+            cli_fail(o->output, "%s", err.msg);
             goto out;
         }
-        rc = write_bytes(o.output, bytes, len);
+        rc = write_bytes(o->output, bytes, len);
         free(bytes);
     } else
-        rc = cli_emit(&o, svg);
+        rc = cli_emit(o, svg);
 out:
     free(svg);
     cy_analysis_free(&a);

@@ -1,83 +1,128 @@
 /*
- * main.c - the cycles program: dispatches to one subcommand per file.
+ * main.c - the cycles program: the command table, and dispatch to one
+ * subcommand per file.
+ *
+ * To add a command: write `int cmd_NAME(cli_opts *o)` in src/cli/NAME.c
+ * (declared in cli.h; it gets the parsed line, o->board being its BOARD),
+ * add the file to CMakeLists.txt, and add one entry below: its name, its
+ * words, how many it takes, the keys of the options it takes (from the
+ * catalogue in common.c; a new option is one entry there and a field in
+ * cli_opts) and its help text.  Parsing, --help, `cycles help NAME` and the
+ * usage errors then come for free.
  */
 #include "cli.h"
 
 #include <string.h>
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *usage;
-} command;
+/* The options of the solver, shared by solve, draw and bench. */
+#define SOLVER_SWITCHES                                                                                        \
+    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors"
 
-static int cmd_help(int argc, char **argv);
-
-static const command commands[] = {
-    {"solve", cmd_solve, "solve BOARD [--moves M] [--json] [--timeout S] [--memory SIZE] [--special V,..]\n"
-                         "      who wins with perfect play, the winning moves and the Grundy value"},
-    {"show", cmd_show, "show BOARD [--moves M] [--special V,..]\n"
-                       "      the board and position: legal moves, why moves are illegal, cells,\n"
-                       "      death moves, edge classes, almost-sinks and almost-sources"},
-    {"convert", cmd_convert, "convert BOARD --to FORMAT [--moves M] [-o FILE]\n"
-                             "      write the board as table, table-text, json, drawing or dot"},
-    {"families", cmd_families, "families\n"
-                               "      list the named boards a BOARD argument may be"},
-    {"bench", cmd_bench, "bench [--runs N] [--boards LIST] [--timeout S] [--memory SIZE]\n"
-                         "      time the fast and the plain engine on a list of boards"},
-    {"draw", cmd_draw, "draw BOARD [--moves M] [--hints] [-o FILE.svg|FILE.png]\n"
-                       "      a picture of the board and position"},
-    {"tree", cmd_tree, "tree BOARD [--moves M] [--dot] [-o FILE]\n"
-                       "      the state digraph of a small board with P- and N-positions"},
-    {"play", cmd_play, "play BOARD [--first human|engine] [--engine perfect|mirror|random] [--seed N]\n"
-                       "      play a game in the terminal against the engine"},
-    {"serve", cmd_serve, "serve [--port N] [--host 127.0.0.1] [--timeout S] [--memory SIZE]\n"
-                         "      play in the browser: a local web server and JSON API"},
-    {"symmetry", cmd_symmetry, "symmetry BOARD [--json]\n"
-                               "      the board's automorphisms that respect cells, and its involutions"},
-    {"strategy", cmd_strategy, "strategy mirror|mirror-reverse|rotate-reverse|modified BOARD [--json]\n"
-                               "      [--involution 1:3,2:4]: check a mirror strategy of the papers exhaustively"},
-    {"check", cmd_check, "check filled BOARD [--json]\n"
-                         "      check the filled-board theorem (every complete marking has a cycle cell)"},
-    {"verify", cmd_verify, "verify [--json] [--quick] [-o FILE]\n"
-                           "      recompute the results table of the papers"},
-    {"positions", cmd_positions, "positions BOARD [--moves M] [--csv|--json] [-o FILE]\n"
-                                 "      every reachable position with its outcome and Grundy value (up to 20 edges)"},
-    {"help", cmd_help, "help\n      this text"},
-    {NULL, NULL, NULL},
+const cli_command cli_commands[] = {
+    {"solve", cmd_solve, "[BOARD]", 0, 1,
+     "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
+     "from-jobs " SOLVER_SWITCHES,
+     "who wins with perfect play, the winning moves and the Grundy value\n"
+     "\nFor a lost position, a winning reply to every move.  Running out of\n"
+     "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
+     "theorem of the papers proves the answer it is given without search\n"
+     "(--no-theorems searches).  --split-depth D -o DIR writes the solve as\n"
+     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n"},
+    {"show", cmd_show, "BOARD", 1, 1, "moves special output",
+     "the board and position: legal moves, why others are illegal, cells\n"
+     "\nVertices (in/out/unmarked, almost-sinks and almost-sources), cells, each\n"
+     "unmarked edge classified, the legal moves and the death moves, and whether the\n"
+     "game is over.\n"},
+    {"convert", cmd_convert, "BOARD", 1, 1, "to moves special output",
+     "write the board as table, table-text, json, drawing or dot (--to FORMAT)\n"},
+    {"families", cmd_families, "", 0, 0, "", "list the named boards a BOARD argument may be\n"},
+    {"bench", cmd_bench, "", 0, 0, "runs boards timeout memory threads quiet no-baseline " SOLVER_SWITCHES,
+     "time the fast and the plain engine on a list of boards\n"},
+    {"draw", cmd_draw, "BOARD", 1, 1, "moves special hints output timeout memory quiet engine threads",
+     "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
+     "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
+     "winning moves in green.\n"},
+    {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output",
+     "the state digraph of a small board with its P- and N-positions\n"
+     "\nAt most 1000 positions: a table per number of moves, or --dot for Graphviz.\n"},
+    {"play", cmd_play, "BOARD", 1, 1, "first play-engine engine-play strategy seed moves special timeout memory threads",
+     "play a game in the terminal against the engine\n"
+     "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
+     "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
+     "is set).\n"},
+    {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
+     "play in the browser: a local web server and JSON API\n"
+     "\nServes until SIGINT or SIGTERM.\n"},
+    {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
+     "the board's automorphisms that respect cells, and its involutions\n"},
+    {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
+     "json special timeout output involution",
+     "check a mirror strategy of the papers exhaustively\n"
+     "\nFinds the strategy a theorem gives the board and checks it against every\n"
+     "opponent line.\n"},
+    {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
+     "check the filled-board theorem (every complete marking has a cycle cell)\n"},
+    {"verify", cmd_verify, "", 0, 0, "json quiet output quick", "recompute the results table of the papers\n"},
+    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",
+     "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
+    {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
+    {"version", cmd_version, "", 0, 0, "", "the version\n"},
+    {NULL, NULL, NULL, 0, 0, NULL, NULL},
 };
 
-/* Prints the usage text to f. */
+/* Prints the general usage to f: every command with its words and the
+ * first line of its help. */
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: cycles COMMAND [ARGS]\n\n"
+    fprintf(f, "usage: cycles COMMAND [ARGS] [OPTIONS]\n\n"
                "The Game of Cycles engine.  BOARD is a file (game table, printed table,\n"
                "native JSON or drawing) or a family such as k4, cycle:5 or grid:3x3.\n"
                "Moves are written U->V, separated by blanks or commas.\n\ncommands:\n");
-    for (const command *c = commands; c->name; c++)
-        fprintf(f, "  cycles %s\n", c->usage);
+    for (const cli_command *c = cli_commands; c->name; c++) {
+        fprintf(f, "  cycles %s%s%s%s\n      %.*s\n", c->name, *c->args ? " " : "", c->args,
+                *c->options ? " [OPTIONS]" : "", (int)strcspn(c->summary, "\n"), c->summary);
+    }
+    fprintf(f, "\n`cycles COMMAND --help` or `cycles help COMMAND` lists a command's options.\n"
+               "Exit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error\n"
+               "or a partial answer.\n");
 }
 
-static int cmd_help(int argc, char **argv)
+int cmd_help(cli_opts *o)
 {
-    (void)argc;
-    (void)argv;
-    usage(stdout);
-    return 0;
+    if (o->nargs == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    const cli_command *c = cli_find(o->args[0]);
+    if (!c)
+        return cli_usage_fail("unknown command \"%.80s\" (try cycles help)", o->args[0]);
+    cli_usage(stdout, c);
+    return CLI_OK;
+}
+
+int cmd_version(cli_opts *o)
+{
+    (void)o;
+    printf("cycles %s\n", CY_VERSION);
+    return CLI_OK;
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_fail(NULL, "no command given (try cycles help)");
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-        return cmd_help(argc, argv);
-    if (!strcmp(argv[1], "--version")) {
-        printf("cycles %s\n", CY_VERSION);
-        return 0;
+        return cli_usage_fail("no command given (try cycles help)");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return CLI_OK;
     }
-    for (const command *c = commands; c->name; c++)
-        if (!strcmp(argv[1], c->name))
-            return c->run(argc, argv);
-    return cli_fail(NULL, "unknown command \"%s\" (try cycles help)", argv[1]);
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+        return cmd_version(NULL);
+    const cli_command *c = cli_find(argv[1]);
+    if (!c)
+        return cli_usage_fail("unknown command \"%.80s\" (try cycles help)", argv[1]);
+    cli_opts o;
+    int rc = cli_parse(c, argc - 1, argv + 1, &o);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    return c->run(&o);
 }

@@ -24,6 +24,11 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <pthread.h>
+#include <sys/ioctl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +57,94 @@ typedef struct game {
     uint64_t rng;
     int *buf;              /* room for 2*ne darts */
     int echo;              /* echo input lines (standard input is not a terminal) */
+    unsigned char *owner;  /* per edge: the player who marked it in this session, or 0 */
+    cy_text_opts pic;      /* how the board is drawn (UTF-8, colours, width) */
+    int changes, drawn;    /* positions played and undone so far; the count last drawn */
 } game;
+
+/* Seconds the engine thinks before it says so on stderr. */
+#define THINKING_AFTER 0.5
+
+/* The "thinking..." line: a thread that says it unless the search ends first. */
+typedef struct thinking {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+} thinking;
+
+/* The thread: waits THINKING_AFTER seconds or until done. */
+static void *think_wait(void *arg)
+{
+    thinking *t = arg;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += (long)(THINKING_AFTER * 1e9);
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&t->lock);
+    int r = 0;
+    while (!t->done && r != ETIMEDOUT)
+        r = pthread_cond_timedwait(&t->cond, &t->lock, &until);
+    if (!t->done) {
+        fputs("thinking...\n", stderr);
+        fflush(stderr);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+/* Starts the clock of a search; 0, or -1 when no thread could be made (then
+ * nothing is said). */
+static int think_start(thinking *t)
+{
+    t->done = 0;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->cond, NULL);
+    if (pthread_create(&t->thread, NULL, think_wait, t) != 0) {
+        pthread_mutex_destroy(&t->lock);
+        pthread_cond_destroy(&t->cond);
+        return -1;
+    }
+    return 0;
+}
+
+/* Stops the clock (after think_start returned 0). */
+static void think_stop(thinking *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->done = 1;
+    pthread_cond_signal(&t->cond);
+    pthread_mutex_unlock(&t->lock);
+    pthread_join(t->thread, NULL);
+    pthread_mutex_destroy(&t->lock);
+    pthread_cond_destroy(&t->cond);
+}
+
+/* cy_analyse with the "thinking..." line when it takes long. */
+static int analyse(game *g, cy_analysis *a, cy_error *err)
+{
+    thinking t;
+    int clock = think_start(&t) == 0;
+    int r = cy_analyse(g->solver, g->mark, a, err);
+    if (clock)
+        think_stop(&t);
+    return r;
+}
+
+/* Prints the picture of the position (cy_render_text). */
+static void picture(game *g)
+{
+    g->pic.mark = g->mark;
+    g->pic.owner = g->owner;
+    g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
+    char *t = cy_render_text(g->b, &g->pic);
+    fputs(t, stdout);
+    free(t);
+    g->drawn = g->changes;
+}
 
 /* splitmix64: the next random number. */
 static uint64_t rnd(game *g)
@@ -106,6 +198,7 @@ static void print_moves(const cy_board *b, const int *d, int n)
 static void show(game *g)
 {
     const cy_board *b = g->b;
+    picture(g);
     int played = cy_rules_played(b, g->mark);
     printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
            who(g, to_move(g)));
@@ -168,7 +261,7 @@ static void hint(game *g)
     }
     cy_analysis a;
     cy_error err;
-    if (cy_analyse(g->solver, g->mark, &a, &err) < 0) {
+    if (analyse(g, &a, &err) < 0) {
         if (a.nwin) {
             printf("winning move%s found before the solver stopped (%s):", a.nwin == 1 ? "" : "s", err.msg);
             print_moves(g->b, a.winning, a.nwin);
@@ -211,6 +304,8 @@ static void undo(game *g)
         char m[2 * CY_MAX_LABEL + 8];
         cy_move_str(g->b, d, m, sizeof m);
         g->mark[cy_dart_edge(d)] = CY_UNMARKED;
+        g->owner[cy_dart_edge(d)] = 0;
+        g->changes++;
         printf("%s %s (%s)", printed ? "," : "", m, g->nhist == last_human ? "yours" : "the engine's");
         printed = 1;
     }
@@ -220,6 +315,8 @@ static void undo(game *g)
 /* Plays dart d. */
 static void play_move(game *g, int d)
 {
+    g->changes++;
+    g->owner[cy_dart_edge(d)] = (unsigned char)to_move(g);
     g->mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
     g->hist[g->nhist++] = d;
 }
@@ -245,7 +342,7 @@ static void engine_move(game *g)
     if (!strcmp(g->style, "perfect")) {
         cy_analysis a;
         cy_error err;
-        int r = cy_analyse(g->solver, g->mark, &a, &err);
+        int r = analyse(g, &a, &err);
         /* winning moves found before a timeout are winning all the same */
         if (a.nwin)
             d = pick(g, a.winning, a.nwin);
@@ -287,7 +384,10 @@ static void announce(game *g)
         printf("game over: %s completed cell %d (", m, c + 1);
         print_walk(b, c);
         printf("), a cycle cell; player %d%s wins\n", winner, whom);
-    } else
+    } else if (played == 0)
+        printf("game over before it starts: no move is possible; player 2 (%s) wins since player 1 cannot move\n",
+               who(g, 2));
+    else
         printf("game over: no legal move is left; player %d%s made the last move and wins\n", winner, whom);
 }
 
@@ -319,14 +419,15 @@ static char *trim(const char *s, char *out, size_t n)
     return out;
 }
 
-/* Prints at most max bytes of s, control characters as '?' and "..." when
- * it is cut short. */
+/* Prints at most max (<= 300) bytes of s escaped by cy_escape, and "..."
+ * when it is cut short. */
 static void print_clean(const char *s, int max)
 {
-    int i = 0;
-    for (; s[i] && i < max; i++)
-        putchar((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i]);
-    if (s[i])
+    char buf[4 * 300 + 8];
+    size_t n = strlen(s), k = n > (size_t)max ? (size_t)max : n;
+    cy_escape(buf, sizeof buf, s, k, 0);
+    fputs(buf, stdout);
+    if (k < n)
         printf("...");
 }
 
@@ -392,79 +493,30 @@ static int handle(game *g, const char *raw)
     return 0;
 }
 
-/* Rewrites --engine VALUE / --engine=VALUE into --engine-play for this
- * command and notes whether --seed was given; returns a new argv (the
- * strings it makes are in *made, to free). */
-static char **rewrite_args(int argc, char **argv, int *seeded, char **made)
-{
-    char **nv = malloc(sizeof(char *) * (size_t)(argc + 1));
-    if (!nv)
-        return NULL;
-    *seeded = 0;
-    *made = NULL;
-    for (int i = 0; i < argc; i++) {
-        nv[i] = argv[i];
-        if (i < 2)
-            continue;
-        if (!strcmp(argv[i], "--engine"))
-            nv[i] = "--engine-play";
-        else if (!strncmp(argv[i], "--engine=", 9) && !*made) {
-            size_t n = strlen(argv[i]) + 8;
-            *made = malloc(n);
-            if (*made) {
-                snprintf(*made, n, "--engine-play=%s", argv[i] + 9);
-                nv[i] = *made;
-            }
-        }
-        if (!strcmp(argv[i], "--seed") || !strncmp(argv[i], "--seed=", 7))
-            *seeded = 1;
-    }
-    nv[argc] = NULL;
-    return nv;
-}
-
 /* `cycles play`: sets the game up (a one-line error and exit status 1 for a
  * bad board or option), then runs it to the end, `quit` or the end of the
  * input, and returns 0. */
-int cmd_play(int argc, char **argv)
+int cmd_play(cli_opts *o)
 {
-    int seeded;
-    char *made;
-    char **args = rewrite_args(argc, argv, &seeded, &made);
-    if (!args)
-        return cli_fail("play", "out of memory");
-    cli_opts o;
-    int bad = cli_parse(argc, args, 2, "BOARD first engine-play strategy seed moves special timeout memory threads", &o);
-    free(args);
-    if (bad) {
-        free(made);
-        return 1;
-    }
-    const char *style = o.player ? o.player : "perfect";
+    int seeded = cli_given(o, "seed");
+    const char *style = o->player ? o->player : "perfect";
     /* --strategy mirror is the name for --engine mirror */
-    if (o.strategy) {
-        if (strcmp(o.strategy, "mirror") || (o.player && strcmp(o.player, "mirror"))) {
-            cli_fail("play", "--strategy takes mirror (the same as --engine mirror), not \"%.60s\"", o.strategy);
-            free(made);
-            return 1;
+    if (o->strategy) {
+        if (strcmp(o->strategy, "mirror") || (o->player && strcmp(o->player, "mirror"))) {
+            return cli_usage_fail("--strategy takes mirror (the same as --engine mirror), not \"%.60s\"", o->strategy);
         }
         style = "mirror";
     }
-    const char *first = o.first ? o.first : "human";
+    const char *first = o->first ? o->first : "human";
     if (strcmp(style, "perfect") && strcmp(style, "random") && strcmp(style, "mirror")) {
-        cli_fail("play", "--engine is perfect, mirror or random, not \"%.60s\"", style);
-        free(made);
-        return 1;
+        return cli_usage_fail("--engine is perfect, mirror or random, not \"%.60s\"", style);
     }
     if (strcmp(first, "human") && strcmp(first, "engine")) {
-        cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
-        free(made);
-        return 1;
+        return cli_usage_fail("--first is human or engine, not \"%.60s\"", first);
     }
     game g = {0};
     g.style = !strcmp(style, "perfect") ? "perfect" : !strcmp(style, "mirror") ? "mirror" : "random";
-    free(made);
-    if (cli_load(&o, &g.b, &g.mark))
+    if (cli_load(o, &g.b, &g.mark))
         return 1;
     int p0 = cy_rules_played(g.b, g.mark) % 2 == 0 ? 1 : 2;
     g.human = !strcmp(first, "human") ? p0 : 3 - p0;
@@ -472,15 +524,15 @@ int cmd_play(int argc, char **argv)
         char why[1024] = "";
         g.mirror = cy_strategy_find(g.b, -1, why, sizeof why);
         if (!g.mirror) {
-            cli_fail(o.board, "no mirror strategy of the papers applies to this board: %s", why);
+            cli_fail(o->board, "no mirror strategy of the papers applies to this board: %s", why);
             free(g.mark);
             cy_board_free(g.b);
             return 1;
         }
-        if (!o.first)
+        if (!o->first)
             g.human = 3 - g.mirror->player; /* the engine takes the strategy's side */
         else if (g.human == g.mirror->player) {
-            cli_fail(o.board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
+            cli_fail(o->board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
                      g.mirror->name, g.mirror->player, g.mirror->player,
                      g.mirror->player == p0 ? "engine" : "human");
             cy_strategy_free(g.mirror);
@@ -489,32 +541,44 @@ int cmd_play(int argc, char **argv)
             return 1;
         }
     }
-    o.solver.progress = 0;
-    if (!o.memory)
-        o.solver.memory = PLAY_MEMORY;
-    o.solver.no_grundy = 1; /* the engine and the hints need only who wins */
-    if (!(o.solver.timeout > 0))
-        o.solver.timeout = PLAY_TIMEOUT;
+    o->solver.progress = 0;
+    if (!o->memory)
+        o->solver.memory = PLAY_MEMORY;
+    o->solver.no_grundy = 1; /* the engine and the hints need only who wins */
+    if (!(o->solver.timeout > 0))
+        o->solver.timeout = PLAY_TIMEOUT;
     cy_error err;
-    g.solver = cy_solver_new(g.b, &o.solver, &err);
+    g.solver = cy_solver_new(g.b, &o->solver, &err);
     if (!g.solver) {
         snprintf(g.no_solver, sizeof g.no_solver, "%s", err.msg);
         if (!strcmp(g.style, "perfect")) {
-            cli_fail(o.board, "the perfect engine cannot play this board: %s (try --engine random)", err.msg);
+            cli_fail(o->board, "the perfect engine cannot play this board: %s (try --engine random)", err.msg);
             free(g.mark);
             cy_board_free(g.b);
             return 1;
         }
     }
-    g.rng = seeded ? (uint64_t)o.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    g.rng = seeded ? (uint64_t)o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     g.buf = malloc(sizeof(int) * (size_t)(2 * g.b->ne + 1));
     g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
     g.echo = !isatty(0);
+    g.owner = calloc((size_t)g.b->ne + 1, 1);
+    /* the picture: Unicode when the locale says UTF-8, colours on a terminal
+     * unless NO_COLOR is set (https://no-color.org), as wide as the terminal */
+    setlocale(LC_CTYPE, "");
+    const char *cs = nl_langinfo(CODESET);
+    g.pic.utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+    g.pic.color = isatty(1) && !getenv("NO_COLOR");
+    g.pic.max_width = 78;
+    struct winsize ws;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+        g.pic.max_width = ws.ws_col - 1;
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
-    printf("Game of Cycles on %s: %d vertices, %d edges, %d cell%s.\n", b->name ? b->name : "the board", b->nv,
-           b->ne, b->ncells, b->ncells == 1 ? "" : "s");
+    printf("Game of Cycles on %s: %d %s, %d %s, %d %s.\n", b->name ? b->name : "the board", b->nv,
+           cli_plural(b->nv, "vertex", "vertices"), b->ne, cli_plural(b->ne, "edge", "edges"), b->ncells,
+           cli_plural(b->ncells, "cell", "cells"));
     printf("You are player %d and move %s; the engine (%s) is player %d.\n", g.human,
            g.human == p0 ? "first" : "second", g.style, 3 - g.human);
     if (g.mirror)
@@ -527,6 +591,8 @@ int cmd_play(int argc, char **argv)
     for (;;) {
         fflush(stdout);
         if (cy_rules_over(b, g.mark)) {
+            if (g.drawn != g.changes)
+                picture(&g); /* the final position */
             announce(&g);
             break;
         }
@@ -534,6 +600,8 @@ int cmd_play(int argc, char **argv)
             engine_move(&g);
             continue;
         }
+        if (g.drawn != g.changes)
+            picture(&g);
         printf("you> ");
         fflush(stdout);
         ssize_t got = getline(&line, &cap, stdin);
@@ -555,6 +623,7 @@ int cmd_play(int argc, char **argv)
     free(line);
     free(g.buf);
     free(g.hist);
+    free(g.owner);
     cy_solver_free(g.solver);
     cy_strategy_free(g.mirror);
     free(g.mark);

@@ -24,31 +24,28 @@ static void json_str(cy_buf *o, const char *s)
 
 /* `cycles positions`: CSV (the default) or a JSON array on stdout or -o; exit
  * status 0, 1 after a one-line error, 2 for a usage error. */
-int cmd_positions(int argc, char **argv)
+int cmd_positions(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves csv json output special timeout memory", &o))
-        return 2;
-    if (o.csv && o.json)
-        return cli_fail(NULL, "--csv and --json exclude each other"), 2;
+    if (o->csv && o->json)
+        return cli_usage_fail("--csv and --json exclude each other");
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
-    o.solver.progress = 0;
-    cy_positions *it = cy_positions_new(b, mark, &o.solver, &err);
+    o->solver.progress = 0;
+    cy_positions *it = cy_positions_new(b, mark, &o->solver, &err);
     int rc = 0;
     if (!it)
-        rc = cli_fail(o.board, "%s", err.msg);
+        rc = cli_fail(o->board, "%s", err.msg);
     else {
         cy_buf out = {0};
-        cy_buf_puts(&out, o.json ? "[" : "played,to_move,moves,over,outcome,winner,grundy\n");
+        cy_buf_puts(&out, o->json ? "[" : "played,to_move,moves,over,outcome,winner,grundy\n");
         cy_position_info p;
         int k;
         while ((k = cy_positions_next(it, &p, &err)) == 1) {
             char *moves = cy_position_moves(b, p.mark);
-            if (o.json) {
+            if (o->json) {
                 cy_buf_printf(&out, "%s\n  {\"played\": %d, \"to_move\": %d, \"moves\": ",
                               cy_positions_done(it) > 1 ? "," : "", p.played, p.to_move);
                 json_str(&out, moves);
@@ -66,10 +63,10 @@ int cmd_positions(int argc, char **argv)
             }
             free(moves);
         }
-        if (o.json)
+        if (o->json)
             cy_buf_puts(&out, "\n]\n");
         char *text = cy_buf_take(&out);
-        rc = k < 0 ? cli_fail(o.board, "%s", err.msg) : cli_emit(&o, text);
+        rc = k < 0 ? cli_fail(o->board, "%s", err.msg) : cli_emit(o, text);
         free(text);
         cy_positions_free(it);
     }

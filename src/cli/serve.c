@@ -12,25 +12,10 @@
 
 #define DEFAULT_PORT 8080
 
-/* Whether the command line names --port (cli_parse leaves 0 either way). */
-static int port_given(int argc, char **argv)
-{
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--port") || !strncmp(argv[i], "--port=", 7) || !strcmp(argv[i], "-port") ||
-            !strncmp(argv[i], "-port=", 6))
-            return 1;
-    return 0;
-}
-
 /* Serves until SIGINT or SIGTERM; returns 0 after a clean stop, 1 when the
  * options are wrong or the address cannot be used. */
-int cmd_serve(int argc, char **argv)
+int cmd_serve(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "port host timeout memory", &o))
-        return 1;
-    if (o.board)
-        return cli_fail(NULL, "unexpected argument \"%s\" (serve takes options only)", o.board);
     /* the server's threads inherit this mask, so the signals reach sigwait below */
     sigset_t set;
     sigemptyset(&set);
@@ -40,10 +25,10 @@ int cmd_serve(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     cy_server_opts so;
     memset(&so, 0, sizeof so);
-    so.host = o.host ? o.host : "127.0.0.1";
-    so.port = port_given(argc, argv) ? o.port : DEFAULT_PORT;
-    so.timeout = o.timeout;
-    so.memory = o.memory;
+    so.host = o->host ? o->host : "127.0.0.1";
+    so.port = cli_given(o, "port") ? o->port : DEFAULT_PORT;
+    so.timeout = o->timeout;
+    so.memory = o->memory;
     cy_error err;
     cy_server *s = cy_server_start(&so, &err);
     if (!s)

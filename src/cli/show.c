@@ -44,8 +44,8 @@ static char *report(const cy_board *b, unsigned char *mark)
 {
     cy_buf o = {0};
     int played = cy_rules_played(b, mark);
-    cy_buf_printf(&o, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne,
-                  b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    cy_buf_printf(&o, "board: %s\n", cli_board_head(b, head, sizeof head));
     cy_buf_printf(&o, "moves played: %d\n", played);
 
     cy_buf_puts(&o, "\nvertices:\n");
@@ -100,16 +100,26 @@ static char *report(const cy_board *b, unsigned char *mark)
             cy_buf_puts(&o, "markable both ways\n");
             break;
         case CY_EDGE_ONE_WAY: {
+            /* one safe direction; the other is illegal, or legal but a death move */
             int bad = in.verdict[0] == CY_LEGAL && in.death_cell[0] < 0 ? 1 : 0;
             cy_move_str(b, 2 * e + (1 - bad), m, sizeof m);
-            cy_buf_printf(&o, "one way only: %s (", m);
+            cy_buf_printf(&o, in.verdict[bad] == CY_LEGAL ? "safe one way only: %s (" : "one way only: %s (", m);
             put_reason(&o, b, &in, 2 * e + bad, bad);
             cy_buf_puts(&o, ")\n");
             break;
         }
-        case CY_EDGE_UNPLAYABLE:
+        case CY_EDGE_UNPLAYABLE: {
+            /* legal (so in the legal list), but only as death moves */
+            int nlegal = (in.verdict[0] == CY_LEGAL) + (in.verdict[1] == CY_LEGAL);
+            cy_buf_puts(&o, nlegal == 2 ? "legal, but only as death moves: " : "legal, but only as a death move: ");
+            put_reason(&o, b, &in, 2 * e, 0);
+            cy_buf_puts(&o, "; ");
+            put_reason(&o, b, &in, 2 * e + 1, 1);
+            cy_buf_puts(&o, "\n");
+            break;
+        }
         case CY_EDGE_UNMARKABLE:
-            cy_buf_puts(&o, in.cls == CY_EDGE_UNPLAYABLE ? "currently unplayable: " : "unmarkable for good: ");
+            cy_buf_puts(&o, "unmarkable for good: ");
             put_reason(&o, b, &in, 2 * e, 0);
             cy_buf_puts(&o, "; ");
             put_reason(&o, b, &in, 2 * e + 1, 1);
@@ -134,8 +144,7 @@ static char *report(const cy_board *b, unsigned char *mark)
         cy_buf_printf(&o, "game over: cell %d is a cycle cell; player %d completed it and wins\n", cyc + 1,
                       played % 2 == 1 ? 1 : 2);
     else if (n == 0)
-        cy_buf_printf(&o, "game over: no legal move is left; player %d made the last move and wins\n",
-                      played % 2 == 1 ? 1 : 2);
+        cy_buf_printf(&o, "%s\n", cli_no_move(played, head, sizeof head));
     else {
         cy_buf_printf(&o, "player %d to move", played % 2 == 0 ? 1 : 2);
         if (win >= 0) {
@@ -150,17 +159,14 @@ static char *report(const cy_board *b, unsigned char *mark)
     return cy_buf_take(&o);
 }
 
-int cmd_show(int argc, char **argv)
+int cmd_show(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves special output", &o))
-        return 1;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     char *text = report(b, mark);
-    int rc = cli_emit(&o, text);
+    int rc = cli_emit(o, text);
     free(text);
     free(mark);
     cy_board_free(b);

@@ -8,23 +8,24 @@
 
 char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr)
 {
-    size_t cap = 1024 + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
+    size_t cap = 1024 + CY_MAX_NAME_SHOWN + (size_t)(a->nwin + 2 * nr) * (2 * CY_MAX_LABEL + 16);
     char *t = malloc(cap);
     if (!t)
         return NULL;
     size_t n = 0;
-    n += (size_t)snprintf(t + n, cap - n, "board: %s (%d vertices, %d edges, %d cells)\n",
-                          b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN], head2[128];
+    n += (size_t)snprintf(t + n, cap - n, "board: %s\n", cli_board_head(b, head, sizeof head));
     if (a->over) {
         if (a->cycle_cell >= 0)
             n += (size_t)snprintf(t + n, cap - n, "game over: player %d completed a cycle cell and wins\n", a->winner);
         else
-            n += (size_t)snprintf(t + n, cap - n, "game over: no legal move is left; player %d made the last move and wins\n", a->winner);
+            n += (size_t)snprintf(t + n, cap - n, "%s\n", cli_no_move(a->played, head2, sizeof head2));
     } else {
-        n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d moves played)\n", a->to_move, a->played);
+        n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d %s played)\n", a->to_move, a->played,
+                              cli_plural(a->played, "move", "moves"));
         if (a->outcome == '?')
-            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d moves not judged)\n",
-                                  a->unknown);
+            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d %s not judged)\n",
+                                  a->unknown, cli_plural(a->unknown, "move", "moves"));
         else
             n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s%s%s\n",
                                   a->winner, a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous",
@@ -61,39 +62,35 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
     return t;
 }
 
-int cmd_solve(int argc, char **argv)
+int cmd_solve(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2,
-                  "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard no-theorems split-depth from-jobs",
-                  &o))
-        return 1;
-    if (o.from_jobs) {
-        if (o.board || o.moves || o.split_depth)
-            return cli_fail(NULL, "--from-jobs reads the board and its moves from the directory; give nothing else");
-        return solve_from_jobs(&o);
+    if (o->from_jobs) {
+        if (o->board || o->moves || o->split_depth)
+            return cli_usage_fail("--from-jobs reads the board and its moves from the directory; give nothing else");
+        return solve_from_jobs(o);
     }
+    if (!o->board)
+        return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     cy_solver *s = NULL;
     int rc = 1;
-    if (o.split_depth) {
-        rc = solve_split(&o, b, mark);
+    if (o->split_depth) {
+        rc = solve_split(o, b, mark);
         goto out;
     }
-    s = cy_solver_new(b, &o.solver, &err);
+    s = cy_solver_new(b, &o->solver, &err);
     if (!s) {
-        cli_fail(o.board, "%s", err.msg);
+        cli_fail(o->board, "%s", err.msg);
         goto out;
     }
     cy_analysis a;
     int arc = cy_analyse(s, mark, &a, &err);
     int nr = 0, *legal = NULL, *reply = NULL, no_replies = 0;
-    if (arc == 0 && a.outcome == 'P' && !a.over && !o.no_replies) {
+    if (arc == 0 && a.outcome == 'P' && !a.over && !o->no_replies) {
         nr = cy_analysis_replies(s, mark, &legal, &reply, &err);
         if (nr < 0) {
             /* out of time or memory finding the replies: the answer is
@@ -107,17 +104,17 @@ int cmd_solve(int argc, char **argv)
     cy_solver_progress_end(s);
     if (arc < 0) {
         /* out of time or memory: say so, print what is known, exit 2 */
-        cli_fail(o.board, "%s after %llu positions; the answer below is partial%s", err.msg,
+        cli_fail(o->board, "%s after %llu positions; the answer below is partial%s", err.msg,
                  (unsigned long long)a.stats.positions, no_replies ? " (it leaves out the winning replies)" : "");
-        char *text = o.json ? cy_analysis_json(b, &a, NULL, NULL, 0) : solve_text(b, &a, NULL, NULL, 0);
-        rc = text && cli_emit(&o, text) == 0 ? 2 : 1;
+        char *text = o->json ? cy_analysis_json(b, &a, NULL, NULL, 0) : solve_text(b, &a, NULL, NULL, 0);
+        rc = text && cli_emit(o, text) == 0 ? 2 : 1;
         free(text);
         cy_analysis_free(&a);
         goto out;
     }
     if (nr >= 0) {
-        char *text = o.json ? cy_analysis_json(b, &a, legal, reply, nr) : solve_text(b, &a, legal, reply, nr);
-        rc = text ? cli_emit(&o, text) : cli_fail(NULL, "out of memory");
+        char *text = o->json ? cy_analysis_json(b, &a, legal, reply, nr) : solve_text(b, &a, legal, reply, nr);
+        rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
         free(text);
     }
     free(legal);

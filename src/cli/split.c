@@ -65,7 +65,7 @@ static int make_dir(const char *dir, const char *part)
 int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
 {
     if (!o->output || !strcmp(o->output, "-"))
-        return cli_fail(NULL, "--split-depth writes a directory of jobs: name it with -o DIR");
+        return cli_usage_fail("--split-depth writes a directory of jobs: name it with -o DIR");
     cy_error err;
     cy_split sp;
     if (cy_split_new(b, mark, o->split_depth, 0, &sp, &err) < 0)

@@ -113,7 +113,8 @@ static char *as_text(const cy_board *b, const cy_strategy *s, const char *why, c
 {
     char *t = NULL;
     size_t n = 0;
-    put(&t, &n, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    put(&t, &n, "board: %s\n", cli_board_head(b, head, sizeof head));
     if (!s) {
         put(&t, &n, "applies: no\nwhy: %s\n", why);
         return t;
@@ -158,7 +159,7 @@ static char *as_text(const cy_board *b, const cy_strategy *s, const char *why, c
 /* `cycles strategy mirror|mirror-reverse|rotate-reverse|modified BOARD [--json]
  * [--involution PAIRS] [--timeout S]`: mirror takes the first theorem that
  * applies, the others only their own. */
-int cmd_strategy(int argc, char **argv)
+int cmd_strategy(cli_opts *o)
 {
     static const struct {
         const char *name;
@@ -167,21 +168,17 @@ int cmd_strategy(int argc, char **argv)
                  {"mirror-reverse", CY_STRATEGY_MIRROR},
                  {"rotate-reverse", CY_STRATEGY_ROTATE},
                  {"modified", CY_STRATEGY_MODIFIED}};
-    if (argc < 3)
-        return cli_fail(NULL, "strategy: name a strategy (cycles strategy mirror BOARD)");
     int kind = -2;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(argv[2], names[i].name))
+        if (!strcmp(o->args[0], names[i].name))
             kind = names[i].kind;
     if (kind == -2)
-        return cli_fail(NULL, "unknown strategy \"%s\" (mirror, mirror-reverse, rotate-reverse or modified)", argv[2]);
-    cli_opts o;
-    if (cli_parse(argc, argv, 3, "BOARD json special timeout output involution", &o))
-        return 1;
-    const char *forced = o.involution;
+        return cli_usage_fail("unknown strategy \"%.80s\" (mirror, mirror-reverse, rotate-reverse or modified)",
+                              o->args[0]);
+    const char *forced = o->involution;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     int rc = 1;
     char why[1024] = "";
@@ -192,7 +189,7 @@ int cmd_strategy(int argc, char **argv)
         goto out;
     }
     if (cy_rules_played(b, mark) != 0) {
-        cli_fail(o.board, "strategies are checked from the empty board; the board has moves");
+        cli_fail(o->board, "strategies are checked from the empty board; the board has moves");
         goto out;
     }
     if (forced) {
@@ -213,12 +210,12 @@ int cmd_strategy(int argc, char **argv)
     cy_strategy_report r;
     memset(&r, 0, sizeof r);
     if (s) {
-        cy_strategy_limits lim = {.timeout = o.timeout};
+        cy_strategy_limits lim = {.timeout = o->timeout};
         if (cy_strategy_verify(b, s, &lim, &r, &err) < 0) /* too big: say so, but name the strategy */
             snprintf(r.why, sizeof r.why, "%.200s", err.msg);
     }
-    char *text = o.json ? as_json(b, s, why, &r) : as_text(b, s, why, &r);
-    rc = cli_emit(&o, text);
+    char *text = o->json ? as_json(b, s, why, &r) : as_text(b, s, why, &r);
+    rc = cli_emit(o, text);
     free(text);
     cy_strategy_report_free(&r);
 out:

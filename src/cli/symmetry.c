@@ -128,7 +128,8 @@ static char *as_json(const cy_board *b, const cy_symmetry *s)
 static char *as_text(const cy_board *b, const cy_symmetry *s)
 {
     cy_buf t = {0};
-    cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne, b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    cy_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
     int rot = 0, refl = 0, ninv = 0;
     for (int i = 0; i < s->n; i++) {
         s->aut[i].reflection ? refl++ : rot++;
@@ -187,24 +188,21 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
 }
 
 /* `cycles symmetry BOARD [--json] [--special V,..] [-o FILE]`. */
-int cmd_symmetry(int argc, char **argv)
+int cmd_symmetry(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD json special output", &o))
-        return 1;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     cy_symmetry *s = cy_symmetry_new(b, &err);
     int rc = 1;
     if (!s)
-        cli_fail(o.board, "%s", err.msg);
+        cli_fail(o->board, "%s", err.msg);
     else {
-        char *t = o.json ? as_json(b, s) : as_text(b, s);
+        char *t = o->json ? as_json(b, s) : as_text(b, s);
         if (t)
-            rc = cli_emit(&o, t);
+            rc = cli_emit(o, t);
         free(t);
     }
     cy_symmetry_free(s);

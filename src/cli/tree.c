@@ -19,8 +19,8 @@
 static char *summary(const cy_board *b, const cy_statetree *t)
 {
     cy_buf o = {0};
-    cy_buf_printf(&o, "state digraph of %s: %d positions, %d moves\n", b->name ? b->name : "board", t->n,
-                  t->narcs);
+    cy_buf_printf(&o, "state digraph of %s: %d %s, %d %s\n", b->name ? b->name : "board", t->n,
+                  cli_plural(t->n, "position", "positions"), t->narcs, cli_plural(t->narcs, "move", "moves"));
     cy_buf_puts(&o, "moves  positions      P      N  ends\n");
     for (int i = 0; i < t->n;) {
         int j = i, p = 0, n = 0, ends = 0;
@@ -45,23 +45,20 @@ static char *summary(const cy_board *b, const cy_statetree *t)
 
 /* `cycles tree`: the summary or (--dot) the digraph on standard output or
  * -o; exit status 0, or 1 after a one-line error (too many positions). */
-int cmd_tree(int argc, char **argv)
+int cmd_tree(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves dot output special", &o))
-        return 1;
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(&o, &b, &mark))
+    if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     cy_statetree t;
     int rc;
     if (cy_statetree_build(b, mark, TREE_MAX, &t, &err) < 0)
-        rc = cli_fail(o.board, "%s", err.msg);
+        rc = cli_fail(o->board, "%s", err.msg);
     else {
-        char *text = o.dot ? cy_statetree_dot(b, &t) : summary(b, &t);
-        rc = cli_emit(&o, text);
+        char *text = o->dot ? cy_statetree_dot(b, &t) : summary(b, &t);
+        rc = cli_emit(o, text);
         free(text);
         cy_statetree_free(&t);
     }

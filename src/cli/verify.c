@@ -114,20 +114,15 @@ static char *as_json(const cy_verify_table *t)
 }
 
 /* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`. */
-int cmd_verify(int argc, char **argv)
+int cmd_verify(cli_opts *o)
 {
-    cli_opts o;
-    if (cli_parse(argc, argv, 2, "json quiet output quick", &o))
-        return 1;
-    if (o.board)
-        return cli_fail(NULL, "verify takes no BOARD (it recomputes the papers' boards)");
-    cy_verify_opts vo = {.quick = o.quick, .progress = !o.quiet};
+    cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet};
     cy_verify_table t;
     cy_error err;
     if (cy_verify_run(&vo, &t, &err) < 0)
         return cli_fail("verify", "%s", err.msg);
-    char *s = o.json ? as_json(&t) : as_markdown(&t);
-    int rc = cli_emit(&o, s);
+    char *s = o->json ? as_json(&t) : as_markdown(&t);
+    int rc = cli_emit(o, s);
     free(s);
     cy_verify_table_free(&t);
     return rc;

@@ -66,12 +66,12 @@ else
 fi
 
 # errors: one line, exit 1, nothing on stdout, no file left behind
-expect_error "bad extension" 'writes .svg or .png' draw k4 -o "$WORK/k4.txt"
+expect_usage "bad extension" 'writes .svg or .png' draw k4 -o "$WORK/k4.txt"
 [ ! -e "$WORK/k4.txt" ] && ok "no file on error" || bad "no file on error" "k4.txt written"
 expect_error "bad board" 'no such file' draw nosuchboard -o "$WORK/x.svg"
 expect_error "bad moves" 'makes 1 a sink' draw cycle:3 --moves "3->1 2->1" -o "$WORK/x.svg"
 expect_error "hints too big" 'hints' draw grid:9x9 --hints -o "$WORK/x.svg"
-expect_error "unknown option" 'unknown option' draw k4 --dot
+expect_usage "unknown option" 'unknown option' draw k4 --dot
 expect_error "unwritable" 'x.svg' draw k4 -o "$WORK/no/such/dir/x.svg"
 
 # the state digraph

@@ -59,29 +59,29 @@ run verify --quick --quiet -o "$WORK/results.md"
 if [ "$RC" = 0 ] && grep -q '^| 000 | Thm 1 | k4 | 6 | 2 |' "$WORK/results.md"; then ok "verify output file"; else bad "verify output file" "rc $RC"; fi
 
 # errors: one line on stderr, exit 1, nothing on stdout.
-expect_error "unknown strategy" 'unknown strategy "copycat"' strategy copycat k4
-expect_error "strategy without name" 'name a strategy' strategy
+expect_usage "unknown strategy" 'unknown strategy "copycat"' strategy copycat k4
+expect_usage "strategy without name" 'strategy wants mirror' strategy
 expect_error "strategy bad board" 'nosuch:3' strategy mirror nosuch:3
-expect_error "strategy no board" 'no BOARD' strategy mirror
+expect_usage "strategy no board" 'no BOARD' strategy mirror
 expect_error "involution bad vertex" 'no vertex 9' strategy mirror cycle:5 --involution 1:9
 expect_error "involution not automorphism" 'not an automorphism' strategy mirror cycle:5 --involution 1:2
 expect_error "involution too many fixed edges" 'at most one self-involutive edge' strategy mirror k4 --involution 2:3
 expect_error "involution malformed" 'not a pair' strategy mirror cycle:5 --involution 1-2
-expect_error "involution value" 'needs a value' strategy mirror cycle:5 --involution
+expect_usage "involution value" 'needs a value' strategy mirror cycle:5 --involution
 cat >"$WORK/played.json" <<'EOF'
 {"format": "cycles-board", "version": 1, "vertices": ["1","2","3","4","5"],
  "cells": [["1","2","3","4","5"]], "moves": ["1->2"]}
 EOF
 expect_error "strategy with moves" 'empty board' strategy mirror "$WORK/played.json"
 expect_error "check with moves" 'empty board' check filled "$WORK/played.json"
-expect_error "strategy --moves" 'unknown option' strategy mirror cycle:5 --moves "1->2"
-expect_error "unknown check" 'unknown check "empty"' check empty k4
-expect_error "check without name" 'name a check' check
+expect_usage "strategy --moves" 'unknown option' strategy mirror cycle:5 --moves "1->2"
+expect_usage "unknown check" 'unknown check "empty"' check empty k4
+expect_usage "check without name" 'check wants filled BOARD' check
 expect_error "check bad board" 'nosuch' check filled nosuch:1
 expect_error "check too big" 'at most 62' check filled grid:6x8
-expect_error "symmetry no board" 'no BOARD' symmetry
+expect_usage "symmetry no board" 'no BOARD' symmetry
 expect_error "symmetry bad board" 'grid:0x0' symmetry grid:0x0
-expect_error "symmetry unknown option" 'unknown option' symmetry k4 --frob
-expect_error "verify with a board" 'takes no BOARD' verify k4
-expect_error "verify unknown option" 'unknown option' verify --frob
+expect_usage "symmetry unknown option" 'unknown option' symmetry k4 --frob
+expect_usage "verify with a board" 'unexpected argument .k4. \(cycles verify takes options only' verify k4
+expect_usage "verify unknown option" 'unknown option' verify --frob
 finish

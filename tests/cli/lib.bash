@@ -12,27 +12,34 @@ FAIL=0
 ok() { PASS=$((PASS + 1)); }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $1: $2"; }
 
-# run ARGS...: runs cycles with a 10 s limit; sets $OUT, $ERR, $RC.
+# run ARGS...: runs cycles with a 30 s limit (generous: the machine may be
+# loaded and the build may be the sanitizers'); sets $OUT, $ERR, $RC.
 run() {
-  timeout 10 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+  timeout 30 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
   RC=$?
   OUT=$(cat "$WORK/out")
   ERR=$(cat "$WORK/err")
 }
 
-# expect_error NAME PATTERN ARGS...: exit status 1, nothing on stdout, one
-# line on stderr starting "cycles: " and matching PATTERN (grep -E).
-expect_error() {
-  local name=$1 pat=$2
-  shift 2
+# expect_refusal NAME STATUS PATTERN ARGS...: exit status STATUS, nothing on
+# stdout, one line on stderr starting "cycles: " and matching PATTERN (grep -E).
+expect_refusal() {
+  local name=$1 status=$2 pat=$3
+  shift 3
   run "$@"
-  if [ "$RC" != 1 ]; then bad "$name" "exit status $RC, want 1 (stderr: $ERR)"; return; fi
+  if [ "$RC" != "$status" ]; then bad "$name" "exit status $RC, want $status (stderr: $ERR)"; return; fi
   if [ -n "$OUT" ]; then bad "$name" "wrote to stdout: $OUT"; return; fi
   if [ "$(printf '%s\n' "$ERR" | wc -l)" != 1 ]; then bad "$name" "stderr is not one line: $ERR"; return; fi
   case "$ERR" in cycles:\ *) ;; *) bad "$name" "stderr does not start with 'cycles: ': $ERR"; return ;; esac
   if ! printf '%s\n' "$ERR" | grep -Eq -- "$pat"; then bad "$name" "stderr '$ERR' does not match '$pat'"; return; fi
   ok "$name"
 }
+
+# expect_error NAME PATTERN ARGS...: bad input, exit status 1 (expect_refusal).
+expect_error() { expect_refusal "$1" 1 "${@:2}"; }
+
+# expect_usage NAME PATTERN ARGS...: a usage error, exit status 2 (expect_refusal).
+expect_usage() { expect_refusal "$1" 2 "${@:2}"; }
 
 # expect_out NAME PATTERN ARGS...: exit status 0 and stdout matching PATTERN.
 expect_out() {

@@ -84,12 +84,12 @@ game "game already over" '^game over: the last move completed cell 1 \(1 2 3\), 
   cycle:3 --moves "1->2 2->3 3->1"
 
 # errors: one line, exit 1, nothing on stdout
-expect_error "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
-expect_error "bad first" '--first is human or engine' play k4 --first nobody
+expect_usage "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
+expect_usage "bad first" '--first is human or engine' play k4 --first nobody
 expect_error "bad board" 'no such file' play nosuchboard
 expect_error "perfect too big" 'perfect engine cannot play this board.*--engine random' play grid:9x9
 expect_error "bad moves" 'makes 1 a sink' play cycle:3 --moves "3->1 2->1"
-expect_error "unknown option" 'unknown option' play k4 --hints
+expect_usage "unknown option" 'unknown option' play k4 --hints
 
 # the mirror engine: the strategy of the papers, its side taken by default
 game "mirror header" 'the engine \(mirror\) is player 2' 'quit\n' grid:3x3 --engine mirror
@@ -128,4 +128,36 @@ for seed in 1 2 3 4 5 6 7 8; do
     else bad "fuzz $board $seed" "last line: $(tail -1 "$WORK/out")"; fi
   done
 done
+
+# the picture of the board: after the moves (ASCII in the C locale, no
+# colours on a pipe), the final position at game over, and a plain list
+# for a board without coordinates
+export LC_ALL=C
+game "picture at the start" '^1-----2-----3$' 'quit\n' grid:2x3 --seed 1
+game "picture after a move" '^1-->--2-----3$' '1->2\nquit\n' grid:2x3 --seed 1
+# the engine's reply is drawn too: the picture after it has two arrows
+play_in '1->2\nquit\n' grid:2x3 --seed 1
+n=$(printf '%s\n' "$OUT" | sed -n '/^you> 1->2$/,/^you> quit$/p' | grep -E '^[0-9 |/\\<>^v-]+$' | tr -cd '<>^v' | wc -c)
+[ "$n" = 2 ] && ok "both moves drawn" || bad "both moves drawn" "$n arrowheads after two moves: $OUT"
+printf '%s\n' "$OUT" | grep -q $'\033' && bad "no colours on a pipe" "ESC in the transcript" || ok "no colours on a pipe"
+game "final position" '^1-->--2$' '1->2\n' path:1 --seed 1
+play_in '1->2\n' path:1 --seed 1
+[ "$(printf '%s\n' "$OUT" | tail -2 | head -1)" = "1-->--2" ] && ok "final position before the end" ||
+  bad "final position before the end" "$OUT"
+game "plain list without coordinates" '^arrows: 1->2 \(1\) [^ ]+ \(2\) \(last\)$' '1->2\nquit\n' "$SRC/boards/figure1.json" --seed 1
+LC_ALL=C.UTF-8 game "Unicode in a UTF-8 locale" '^1──→──2─────3$' '1->2\nquit\n' grid:2x3 --seed 1
+# colours on a terminal (script gives the game one), none with NO_COLOR
+if command -v script >/dev/null; then
+  printf '1->2\nquit\n' | timeout 20 script -qec "$BIN play grid:2x3 --seed 1" /dev/null >"$WORK/tty" 2>&1
+  grep -q $'\033\\[36m' "$WORK/tty" && grep -q $'\033\\[1;33m' "$WORK/tty" && ok "colours on a terminal" ||
+    bad "colours on a terminal" "$(od -c "$WORK/tty" | head -5)"
+  printf '1->2\nquit\n' | NO_COLOR=1 timeout 20 script -qec "$BIN play grid:2x3 --seed 1" /dev/null >"$WORK/tty" 2>&1
+  grep -q $'\033\\[3' "$WORK/tty" && bad "NO_COLOR" "colours in spite of NO_COLOR" || ok "NO_COLOR"
+fi
+# "thinking..." on stderr when the engine needs more than half a second
+# (grid:4x5 takes minutes; --timeout 1 stops it after a second), not otherwise
+play_in '1->2\nquit\n' grid:4x5 --timeout 1 --seed 1
+[ "$RC" = 0 ] && grep -qx 'thinking\.\.\.' "$WORK/err" && ok "thinking" || bad "thinking" "stderr: $ERR"
+play_in '1->2\nquit\n' k4 --seed 1
+[ -z "$ERR" ] && ok "no thinking on k4" || bad "no thinking on k4" "stderr: $ERR"
 finish

@@ -149,6 +149,9 @@ expect_status "board too big" 422 'has 60 edges; this server plays boards of at 
 expect_status "board too big to draw" 422 'at most 40' "/api/board?board=grid:6x6"
 printf 'not a board' >"$WORK/junk.txt"
 expect_status "junk upload" 422 'the board file: ' "/api/solve" --data-binary "@$WORK/junk.txt"
+printf 'garbage text' >"$WORK/garbage.txt"
+expect_status "garbage upload" 422 'the board file: not a board in any known format: expected a game table' "/api/solve" \
+  --data-binary "@$WORK/garbage.txt"
 expect_status "empty upload" 400 'empty' "/api/solve" --data-binary ""
 head -c 1100000 /dev/zero | tr '\0' 'x' >"$WORK/big.txt"
 expect_status "body over 1 MiB" 413 'larger than 1048576 bytes' "/api/solve" --data-binary "@$WORK/big.txt"
@@ -244,6 +247,6 @@ else
 fi
 
 expect_error "bad host" 'cannot use the address' serve --port 0 --host no.such.host.invalid
-expect_error "bad port" 'port' serve --port 70000
-expect_error "stray argument" 'unexpected argument' serve k4
+expect_usage "bad port" 'port' serve --port 70000
+expect_usage "stray argument" 'unexpected argument' serve k4
 finish

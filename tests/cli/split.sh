@@ -53,13 +53,13 @@ split k4 2
 expect_out "text answer" '^winner: player 2' solve --from-jobs "$WORK/s"
 
 # errors: each one line on stderr, exit status 1
-expect_error "split needs -o" '-o DIR' solve k4 --split-depth 2
-expect_error "split depth range" 'split-depth' solve k4 --split-depth 0
+expect_usage "split needs -o" '-o DIR' solve k4 --split-depth 2
+expect_usage "split depth range" 'split-depth' solve k4 --split-depth 0
 expect_error "split of a completable position" 'nothing to split' solve cycle:4 --moves "1->2 2->3 3->4" \
   --split-depth 1 -o "$WORK/t"
 expect_error "split into a used directory" 'holds a split already' solve k4 --split-depth 1 -o "$WORK/s"
 expect_error "from-jobs of no directory" 'split.json' solve --from-jobs "$WORK/nothing"
-expect_error "from-jobs with a board" 'give nothing else' solve k4 --from-jobs "$WORK/s"
+expect_usage "from-jobs with a board" 'give nothing else' solve k4 --from-jobs "$WORK/s"
 rm -f "$WORK/s/results/job-000001.json"
 expect_error "a missing result" 'job-000001.json' solve --from-jobs "$WORK/s"
 split k4 2

@@ -1,0 +1,309 @@
+/*
+ * render_text.c - a picture of a board and its position on a character grid
+ * (cy_render_text), for the terminal game and any other text front end.
+ *
+ * The board's own coordinates are scaled so that no two vertex labels touch
+ * (a character is about twice as tall as wide, so a row counts double) and
+ * the picture fits max_width columns; a board that cannot be drawn so gets
+ * the plain list.  Edges are drawn first, as runs of one
+ * character chosen by the edge's slope; then each marked edge's arrowhead at
+ * its middle cell; then the labels over everything.  Each cell holds one
+ * character and a colour; the rows are written out trimmed, with ANSI colour
+ * changes only where the colour changes.
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Boards with more vertices get the plain list. */
+#define TEXT_MAX_VERTICES 400
+/* The most rows a picture has. */
+#define TEXT_MAX_ROWS 60
+
+/* The characters of a picture: glyph indices into the tables below. */
+enum glyph {
+    G_BLANK, G_HORIZ, G_VERT, G_SLASH, G_BACKSLASH, /* lines */
+    G_RIGHT, G_LEFT, G_UP, G_DOWN,                  /* arrows */
+    G_UPRIGHT, G_DOWNRIGHT, G_DOWNLEFT, G_UPLEFT,   /* diagonal arrows (Unicode only) */
+    G_NGLYPHS
+};
+static const char *const ascii_glyph[G_NGLYPHS] = {" ", "-", "|", "/", "\\", ">", "<", "^", "v", "^", "v", "v", "^"};
+static const char *const utf8_glyph[G_NGLYPHS] = {" ", "\u2500", "\u2502", "\u2571", "\u2572", "\u2192", "\u2190",
+                                                  "\u2191", "\u2193", "\u2197", "\u2198", "\u2199", "\u2196"};
+
+/* Colours of a cell. */
+enum colour { C_NONE, C_PLAYER1, C_PLAYER2, C_LAST, C_VERTEX };
+static const char *const colour_code[] = {"\033[0m", "\033[36m", "\033[35m", "\033[1;33m", "\033[1m"};
+
+typedef struct cell {
+    char ch;          /* a label's byte when glyph is G_NGLYPHS, else unused */
+    unsigned char glyph;
+    unsigned char colour;
+    unsigned char vertex; /* part of a label: edges do not draw over it */
+} cell;
+
+typedef struct grid {
+    int w, h;
+    cell *c;
+} grid;
+
+static cell *at(grid *g, int col, int row)
+{
+    return col >= 0 && row >= 0 && col < g->w && row < g->h ? &g->c[(size_t)row * (size_t)g->w + (size_t)col] : NULL;
+}
+
+/* Appends word to out after a blank, or on a new line indented by two
+ * when the line would be wider than maxw; *col is the current line's width. */
+static void put_word(cy_buf *out, const char *word, int maxw, int *col)
+{
+    int n = (int)strlen(word);
+    if (*col + 1 + n > maxw && *col > 2) {
+        cy_buf_puts(out, "\n ");
+        *col = 1;
+    }
+    cy_buf_printf(out, " %s", word);
+    *col += 1 + n;
+}
+
+/* The plain list: arrows (with their players when known) and unmarked
+ * edges, wrapped at maxw columns. */
+static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw)
+{
+    cy_buf out = {0};
+    char w[2 * CY_MAX_LABEL + 32];
+    int col = 7, any = 0;
+    cy_buf_puts(&out, "arrows:");
+    for (int e = 0; e < b->ne; e++)
+        if (o->mark && o->mark[e]) {
+            char m[2 * CY_MAX_LABEL + 8];
+            int d = cy_dart(e, o->mark[e]);
+            cy_move_str(b, d, m, sizeof m);
+            int who = o->owner ? o->owner[e] : 0;
+            snprintf(w, sizeof w, "%s%s%s", m, who ? (who == 1 ? " (1)" : " (2)") : "", d == o->last ? " (last)" : "");
+            put_word(&out, w, maxw, &col);
+            any = 1;
+        }
+    if (!any)
+        put_word(&out, "none", maxw, &col);
+    cy_buf_puts(&out, "\nunmarked:");
+    col = 9;
+    any = 0;
+    for (int e = 0; e < b->ne; e++)
+        if (!o->mark || !o->mark[e]) {
+            snprintf(w, sizeof w, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            put_word(&out, w, maxw, &col);
+            any = 1;
+        }
+    if (!any)
+        put_word(&out, "none", maxw, &col);
+    cy_buf_puts(&out, "\n");
+    return cy_buf_take(&out);
+}
+
+/* The arrow glyph for screen direction (dx columns, dy rows down). */
+static int arrow_glyph(double dx, double dy, int utf8)
+{
+    double vx = dx, vy = 2 * dy; /* rows count double */
+    double ang = atan2(-vy, vx) * 180 / M_PI; /* 0 = right, 90 = up */
+    if (!utf8) {
+        if (ang > -45 && ang <= 45)
+            return G_RIGHT;
+        if (ang > 45 && ang <= 135)
+            return G_UP;
+        if (ang > -135 && ang <= -45)
+            return G_DOWN;
+        return G_LEFT;
+    }
+    static const int dirs[8] = {G_RIGHT, G_UPRIGHT, G_UP, G_UPLEFT, G_LEFT, G_DOWNLEFT, G_DOWN, G_DOWNRIGHT};
+    int k = (int)floor((ang + 22.5) / 45.0);
+    return dirs[((k % 8) + 8) % 8];
+}
+
+/* The line glyph for an edge of screen direction (dx, dy). */
+static int line_glyph(double dx, double dy)
+{
+    double vx = fabs(dx), vy = 2 * fabs(dy);
+    if (vy <= 0.5 * vx)
+        return G_HORIZ;
+    if (vx <= 0.5 * vy)
+        return G_VERT;
+    return dx * dy > 0 ? G_BACKSLASH : G_SLASH;
+}
+
+/* The columns of each label's first character, and the rows, into col/row;
+ * 0 on success, -1 when the board cannot be drawn in the space. */
+static int place(const cy_board *b, int maxw, int lw, int *col, int *row, int *w, int *h)
+{
+    double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
+    for (int v = 0; v < b->nv; v++) {
+        minx = fmin(minx, b->x[v]);
+        maxx = fmax(maxx, b->x[v]);
+        miny = fmin(miny, b->y[v]);
+        maxy = fmax(maxy, b->y[v]);
+    }
+    if (!isfinite(minx) || !isfinite(maxx) || !isfinite(miny) || !isfinite(maxy))
+        return -1;
+    /* the least scale s (rows per unit; columns per unit 2s) at which every
+     * two labels are lw+3 columns or 2 rows apart */
+    double s = 0;
+    for (int u = 0; u < b->nv; u++)
+        for (int v = u + 1; v < b->nv; v++) {
+            double dx = fabs(b->x[u] - b->x[v]), dy = fabs(b->y[u] - b->y[v]);
+            double need = INFINITY;
+            if (dx > 1e-12)
+                need = (lw + 3) / (2 * dx);
+            if (dy > 1e-12)
+                need = fmin(need, 2.0 / dy);
+            if (isfinite(need))
+                s = fmax(s, need);
+        }
+    if (s == 0)
+        s = 1;
+    double need = s, spanx = maxx - minx, spany = maxy - miny;
+    s *= 1.5; /* room for the lines and arrows between the labels */
+    /* fit the width and the height; a board that needs more is not drawn */
+    if (spanx > 0 && 2 * s * spanx + lw > maxw)
+        s = (maxw - lw) / (2 * spanx);
+    if (spany > 0 && s * spany + 1 > TEXT_MAX_ROWS)
+        s = (TEXT_MAX_ROWS - 1) / spany;
+    if (!(s > 0) || s < need)
+        return -1;
+    *w = (int)lround(2 * s * spanx) + lw;
+    *h = (int)lround(s * spany) + 1;
+    if (*w > maxw)
+        *w = maxw;
+    for (int v = 0; v < b->nv; v++) {
+        col[v] = (int)lround(2 * s * (b->x[v] - minx)) + (lw - 1) / 2;
+        row[v] = (int)lround(s * (maxy - b->y[v]));
+    }
+    return 0;
+}
+
+/* Draws the edges, their arrows and the labels into g. */
+static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *col, const int *row)
+{
+    /* labels first as obstacles (their cells are marked, drawn last) */
+    for (int v = 0; v < b->nv; v++) {
+        int n = (int)strlen(b->label[v]), c0 = col[v] - (n - 1) / 2;
+        for (int i = 0; i < n; i++) {
+            cell *c = at(g, c0 + i, row[v]);
+            if (c)
+                c->vertex = 1;
+        }
+    }
+    int *mid = cy_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
+    for (int e = 0; e < b->ne; e++) {
+        int u = b->eu[e], v = b->ev[e];
+        double dx = col[v] - col[u], dy = row[v] - row[u];
+        int glyph = line_glyph(dx, dy);
+        /* one character a column for a flat line, else one a row (a
+         * diagonal drawn a column a step would double its characters) */
+        int steps = glyph == G_HORIZ ? (int)fabs(dx) : (int)fabs(dy);
+        int m = o->mark ? o->mark[e] : 0, d = m ? cy_dart(e, m) : -1;
+        int colour = C_NONE;
+        if (m && o->color) {
+            int who = o->owner ? o->owner[e] : 0;
+            colour = d == o->last ? C_LAST : who == 1 ? C_PLAYER1 : who == 2 ? C_PLAYER2 : C_NONE;
+        }
+        /* the free cells of the edge, to find its middle */
+        int nfree = 0, first = -1, last = -1;
+        for (int i = 1; i < steps; i++) {
+            cell *c = at(g, col[u] + (int)lround(dx * i / steps), row[u] + (int)lround(dy * i / steps));
+            if (c && !c->vertex) {
+                c->glyph = (unsigned char)glyph;
+                c->colour = (unsigned char)colour;
+                if (first < 0)
+                    first = i;
+                last = i;
+                nfree++;
+            }
+        }
+        mid[2 * e] = mid[2 * e + 1] = -1;
+        if (m && nfree) {
+            int i = (first + last) / 2;
+            mid[2 * e] = col[u] + (int)lround(dx * i / steps);
+            mid[2 * e + 1] = row[u] + (int)lround(dy * i / steps);
+        }
+    }
+    /* arrows over the lines, so no other edge hides them */
+    for (int e = 0; e < b->ne; e++) {
+        int m = o->mark ? o->mark[e] : 0;
+        if (!m || mid[2 * e] < 0)
+            continue;
+        int d = cy_dart(e, m), t = cy_tail(b, d), h = cy_head(b, d);
+        cell *c = at(g, mid[2 * e], mid[2 * e + 1]);
+        if (c && !c->vertex)
+            c->glyph = (unsigned char)arrow_glyph(col[h] - col[t], row[h] - row[t], o->utf8);
+    }
+    free(mid);
+    for (int v = 0; v < b->nv; v++) {
+        int n = (int)strlen(b->label[v]), c0 = col[v] - (n - 1) / 2;
+        for (int i = 0; i < n; i++) {
+            cell *c = at(g, c0 + i, row[v]);
+            if (c) {
+                c->glyph = G_NGLYPHS;
+                c->ch = b->label[v][i];
+                c->colour = o->color ? C_VERTEX : C_NONE;
+            }
+        }
+    }
+}
+
+/* The grid as text: rows trimmed, colour codes where the colour changes. */
+static char *write_grid(grid *g, const cy_text_opts *o)
+{
+    cy_buf out = {0};
+    const char *const *glyphs = o->utf8 ? utf8_glyph : ascii_glyph;
+    for (int r = 0; r < g->h; r++) {
+        int end = g->w;
+        while (end > 0 && g->c[(size_t)r * (size_t)g->w + (size_t)(end - 1)].glyph == G_BLANK)
+            end--;
+        int cur = C_NONE;
+        for (int k = 0; k < end; k++) {
+            cell *c = &g->c[(size_t)r * (size_t)g->w + (size_t)k];
+            int want = c->glyph == G_BLANK ? C_NONE : c->colour;
+            if (want != cur) {
+                cy_buf_puts(&out, colour_code[want]);
+                cur = want;
+            }
+            if (c->glyph == G_NGLYPHS)
+                cy_buf_printf(&out, "%c", c->ch);
+            else
+                cy_buf_puts(&out, glyphs[c->glyph]);
+        }
+        if (cur != C_NONE)
+            cy_buf_puts(&out, colour_code[C_NONE]);
+        cy_buf_puts(&out, "\n");
+    }
+    return cy_buf_take(&out);
+}
+
+char *cy_render_text(const cy_board *b, const cy_text_opts *o)
+{
+    cy_text_opts def = {.last = -1};
+    if (!o)
+        o = &def;
+    int maxw = o->max_width > 0 ? o->max_width : 78;
+    int lw = 1;
+    for (int v = 0; v < b->nv; v++)
+        lw = (int)fmax(lw, (double)strlen(b->label[v]));
+    if (!b->has_coords || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
+        return plain_list(b, o, maxw);
+    int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    grid g = {0};
+    char *text;
+    if (place(b, maxw, lw, col, row, &g.w, &g.h) < 0)
+        text = plain_list(b, o, maxw);
+    else {
+        g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
+        draw(&g, b, o, col, row);
+        text = write_grid(&g, o);
+        free(g.c);
+    }
+    free(col);
+    free(row);
+    return text;
+}

@@ -1,0 +1,368 @@
+/*
+ * test_render_text.c - the character-grid picture of a board (cy_render_text).
+ *
+ * Every family (the test fails when a family has no example here), in ASCII
+ * and Unicode, with and without colours, at several widths, after random
+ * moves: no line wider than asked, one arrowhead per marked edge, and each
+ * arrowhead pointing from its edge's tail label towards its head label as
+ * they are found in the picture (read back from the text, not from the
+ * renderer).  Random boards given coordinates by cy_layout must not break it.
+ * Boards without coordinates get the plain list.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "randboard.c"
+
+/* One example spec per family (name as cy_family_list gives it). */
+static const struct {
+    const char *family, *spec;
+} examples[] = {
+    {"k4", "k4"},           {"cycle", "cycle:7"},       {"chord", "chord:6,2"},    {"inner", "inner:5"},
+    {"theta", "theta:2,3,3"}, {"gtheta", "gtheta:2,3,2,4"}, {"grid", "grid:3x4"},    {"wedge", "wedge:3,4,5"},
+    {"butterfly", "butterfly:closed"}, {"windmill", "windmill:4"}, {"lollipop", "lollipop:4"},
+    {"path", "path:4"},     {"star", "star:6"},         {"spider", "spider:1,2,3"},
+};
+/* More boards: degenerate, wide, tall, many labels of two digits. */
+static const char *const extra[] = {"grid:1x3", "cycle:3", "cycle:30", "grid:6x8", "grid:9x2", "star:20",
+                                    "path:1", "butterfly", "gtheta:5,5,5,5", "wedge:9,9", "theta:1,2,9"};
+
+/* The display width of line [s, e): UTF-8 characters, ANSI colour codes not counted. */
+static int width(const char *s, const char *e)
+{
+    int w = 0;
+    for (const char *p = s; p < e; p++) {
+        if (*p == '\033') {
+            while (p < e && *p != 'm')
+                p++;
+            continue;
+        }
+        if (((unsigned char)*p & 0xc0) != 0x80)
+            w++;
+    }
+    return w;
+}
+
+/* The picture as a plain grid of code points: rows of at most 200 columns. */
+typedef struct pic {
+    int h;
+    unsigned cp[120][200];
+} pic;
+
+/* Reads text (colours dropped) into p. */
+static void read_pic(const char *text, pic *p)
+{
+    memset(p, 0, sizeof *p);
+    int r = 0, c = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s;) {
+        if (*s == '\033') {
+            while (*s && *s != 'm')
+                s++;
+            s += *s == 'm';
+            continue;
+        }
+        if (*s == '\n') {
+            r++;
+            c = 0;
+            s++;
+            continue;
+        }
+        unsigned cp = *s;
+        int k = 1;
+        if (cp >= 0xf0)
+            cp &= 0x07, k = 4;
+        else if (cp >= 0xe0)
+            cp &= 0x0f, k = 3;
+        else if (cp >= 0xc0)
+            cp &= 0x1f, k = 2;
+        for (int i = 1; i < k; i++)
+            cp = (cp << 6) | (s[i] & 0x3f);
+        s += k;
+        assert_true(r < 120 && c < 200);
+        p->cp[r][c++] = cp;
+    }
+    p->h = r;
+}
+
+/* Whether code point cp is an arrowhead; its direction into *dc, *dr (-1,
+ * 0, 1 each; rows grow downwards). */
+static int arrow(unsigned cp, int *dc, int *dr)
+{
+    *dc = *dr = 0;
+    switch (cp) {
+    case '>': case 0x2192: *dc = 1; return 1;
+    case '<': case 0x2190: *dc = -1; return 1;
+    case '^': case 0x2191: *dr = -1; return 1;
+    case 'v': case 0x2193: *dr = 1; return 1;
+    case 0x2197: *dc = 1; *dr = -1; return 1;
+    case 0x2198: *dc = 1; *dr = 1; return 1;
+    case 0x2199: *dc = -1; *dr = 1; return 1;
+    case 0x2196: *dc = -1; *dr = -1; return 1;
+    }
+    return 0;
+}
+
+/* Where label lab stands in p (a run of its digits not inside a longer
+ * number); 0 when found. */
+static int find_label(const pic *p, const char *lab, int *col, int *row)
+{
+    int n = (int)strlen(lab);
+    for (int r = 0; r < p->h; r++)
+        for (int c = 0; c + n <= 200; c++) {
+            int k = 0;
+            while (k < n && p->cp[r][c + k] == (unsigned char)lab[k])
+                k++;
+            if (k < n)
+                continue;
+            int before = c > 0 && p->cp[r][c - 1] >= '0' && p->cp[r][c - 1] <= '9';
+            int after = c + n < 200 && p->cp[r][c + n] >= '0' && p->cp[r][c + n] <= '9';
+            if (!before && !after) {
+                *col = c + (n - 1) / 2;
+                *row = r;
+                return 0;
+            }
+        }
+    return -1;
+}
+
+/* Checks the picture of b with mark: widths, and (exact) one arrowhead per
+ * marked edge. */
+static void check(const cy_board *b, const unsigned char *mark, const unsigned char *owner, int last, int utf8,
+                  int color, int maxw, int exact)
+{
+    cy_text_opts o = {.mark = mark, .owner = owner, .last = last, .utf8 = utf8, .color = color, .max_width = maxw};
+    char *t = cy_render_text(b, &o);
+    assert_non_null(t);
+    for (const char *s = t; *s;) {
+        const char *e = strchr(s, '\n');
+        assert_non_null(e); /* every line ends in a newline */
+        if (width(s, e) > maxw) {
+            fprintf(stderr, "%s: a line of %d columns, at most %d wanted:\n%s", b->name, width(s, e), maxw, t);
+            fail();
+        }
+        s = e + 1;
+    }
+    if (!color)
+        assert_null(strchr(t, '\033'));
+    if (b->has_coords && exact && strncmp(t, "arrows:", 7) != 0) {
+        pic p;
+        read_pic(t, &p);
+        int arrows = 0, marked = 0, dc, dr;
+        for (int r = 0; r < p.h; r++)
+            for (int c = 0; c < 200; c++)
+                arrows += arrow(p.cp[r][c], &dc, &dr);
+        for (int e = 0; e < b->ne; e++)
+            marked += mark[e] != 0;
+        if (arrows != marked) {
+            fprintf(stderr, "%s: %d arrowheads for %d marked edges:\n%s", b->name, arrows, marked, t);
+            fail();
+        }
+    }
+    free(t);
+}
+
+/* A random game of up to k legal moves on mark, with owners and the last move. */
+static int random_game(const cy_board *b, unsigned char *mark, unsigned char *owner, rb_rng *r, int k)
+{
+    int *legal = malloc(sizeof(int) * (size_t)(2 * b->ne + 1)), last = -1;
+    for (int i = 0; i < k; i++) {
+        int n = cy_rules_legal(b, mark, legal);
+        if (!n || cy_rules_cycle_cell(b, mark) >= 0)
+            break;
+        last = legal[rb_below(r, n)];
+        mark[cy_dart_edge(last)] = (unsigned char)cy_dart_mark(last);
+        owner[cy_dart_edge(last)] = (unsigned char)(1 + i % 2);
+    }
+    free(legal);
+    return last;
+}
+
+/* All the checks on one board. */
+static void board_checks(const cy_board *b, rb_rng *r)
+{
+    unsigned char *mark = calloc((size_t)b->ne + 1, 1), *owner = calloc((size_t)b->ne + 1, 1);
+    for (int round = 0; round < 6; round++) {
+        memset(mark, 0, (size_t)b->ne);
+        memset(owner, 0, (size_t)b->ne);
+        int last = random_game(b, mark, owner, r, round * 3);
+        for (int utf8 = 0; utf8 < 2; utf8++)
+            for (int color = 0; color < 2; color++) {
+                check(b, mark, owner, last, utf8, color, 78, b->nv <= 40);
+                check(b, mark, owner, last, utf8, color, 40, 0);
+                check(b, mark, owner, last, utf8, color, 20, 0);
+            }
+    }
+    free(mark);
+    free(owner);
+}
+
+static void test_families(void **state)
+{
+    (void)state;
+    rb_rng r = {7};
+    for (const cy_family_info *f = cy_family_list(); f->name; f++) {
+        const char *spec = NULL;
+        for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
+            if (!strcmp(examples[i].family, f->name))
+                spec = examples[i].spec;
+        if (!spec) {
+            fprintf(stderr, "family %s has no example in test_render_text.c\n", f->name);
+            fail();
+        }
+        cy_board *b = t_board(spec);
+        assert_true(b->has_coords);
+        board_checks(b, &r);
+        cy_board_free(b);
+    }
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) {
+        cy_board *b = t_board(extra[i]);
+        board_checks(b, &r);
+        cy_board_free(b);
+    }
+}
+
+/* Each single arrow points from its tail's label towards its head's, as read
+ * from the picture. */
+static void test_directions(void **state)
+{
+    (void)state;
+    const char *specs[] = {"k4", "grid:3x3", "wedge:3,4", "butterfly:closed", "inner:5", "star:6", "chord:6,3",
+                           "theta:2,3,3"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(specs[i]);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        for (int d = 0; d < 2 * b->ne; d++)
+            for (int utf8 = 0; utf8 < 2; utf8++) {
+                memset(mark, 0, (size_t)b->ne);
+                mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+                cy_text_opts o = {.mark = mark, .last = d, .utf8 = utf8};
+                char *t = cy_render_text(b, &o);
+                pic p;
+                read_pic(t, &p);
+                int tc, tr, hc, hr, ac = -1, ar = -1, dc = 0, dr = 0;
+                assert_int_equal(find_label(&p, b->label[cy_tail(b, d)], &tc, &tr), 0);
+                assert_int_equal(find_label(&p, b->label[cy_head(b, d)], &hc, &hr), 0);
+                for (int r = 0; r < p.h; r++)
+                    for (int c = 0; c < 200; c++)
+                        if (arrow(p.cp[r][c], &dc, &dr)) {
+                            ac = c;
+                            ar = r;
+                            goto found;
+                        }
+            found:
+                if (ac < 0) {
+                    fprintf(stderr, "%s: no arrowhead for a move:\n%s", specs[i], t);
+                    fail();
+                }
+                /* the arrowhead lies between the labels and points to the head */
+                int ok = (dc == 0 || (hc - tc) * dc > 0) && (dr == 0 || (hr - tr) * dr > 0);
+                ok &= ac >= (tc < hc ? tc : hc) - 1 && ac <= (tc > hc ? tc : hc) + 1;
+                ok &= ar >= (tr < hr ? tr : hr) && ar <= (tr > hr ? tr : hr);
+                if (!ok) {
+                    fprintf(stderr, "%s: the arrowhead of %s->%s (%d,%d) points (%d,%d) from (%d,%d) to (%d,%d):\n%s",
+                            specs[i], b->label[cy_tail(b, d)], b->label[cy_head(b, d)], ac, ar, dc, dr, tc, tr, hc,
+                            hr, t);
+                    fail();
+                }
+                free(t);
+            }
+        free(mark);
+        cy_board_free(b);
+    }
+}
+
+/* Colours: the players' and the last move's codes only when asked. */
+static void test_colours(void **state)
+{
+    (void)state;
+    cy_board *b = t_board("grid:2x3");
+    unsigned char mark[7] = {0}, owner[7] = {0};
+    int d1 = cy_board_dart(b, cy_board_find(b, "1"), cy_board_find(b, "2"));
+    int d2 = cy_board_dart(b, cy_board_find(b, "6"), cy_board_find(b, "5"));
+    int d3 = cy_board_dart(b, cy_board_find(b, "3"), cy_board_find(b, "6"));
+    int ds[3] = {d1, d2, d3};
+    for (int i = 0; i < 3; i++) {
+        mark[cy_dart_edge(ds[i])] = (unsigned char)cy_dart_mark(ds[i]);
+        owner[cy_dart_edge(ds[i])] = (unsigned char)(1 + i % 2);
+    }
+    cy_text_opts o = {.mark = mark, .owner = owner, .last = d3, .color = 1};
+    char *t = cy_render_text(b, &o);
+    assert_non_null(strstr(t, "\033[36m")); /* player 1 */
+    assert_non_null(strstr(t, "\033[35m")); /* player 2 */
+    assert_non_null(strstr(t, "\033[1;33m")); /* the last move (player 1's second) */
+    /* every line ends with the colour reset when it set one */
+    for (char *s = t; *s;) {
+        char *e = strchr(s, '\n');
+        char save = *e;
+        *e = 0;
+        if (strchr(s, '\033'))
+            assert_non_null(strstr(s, "\033[0m"));
+        *e = save;
+        s = e + 1;
+    }
+    free(t);
+    o.color = 0;
+    t = cy_render_text(b, &o);
+    assert_null(strchr(t, '\033'));
+    free(t);
+    cy_board_free(b);
+}
+
+/* A board without coordinates gets the plain list; random boards with the
+ * coordinates of cy_layout are drawn within bounds. */
+static void test_plain_and_random(void **state)
+{
+    (void)state;
+    cy_board *b = t_board(t_source_path("boards/figure1.json"));
+    assert_false(b->has_coords);
+    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+    int d = cy_board_dart(b, cy_board_find(b, "1"), cy_board_find(b, "2"));
+    mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+    cy_text_opts o = {.mark = mark, .last = d};
+    char *t = cy_render_text(b, &o);
+    assert_non_null(strstr(t, "arrows: 1->2 (last)\n"));
+    assert_non_null(strstr(t, "unmarked: "));
+    free(t);
+    free(mark);
+    cy_board_free(b);
+
+    rb_rng r = {11};
+    int drawn = 0;
+    for (int round = 0; round < 150; round++) {
+        cy_board *rb = rb_board(&r, 3 + round % 14, NULL, 0);
+        double *xy = malloc(sizeof(double) * 2 * (size_t)rb->nv);
+        int *edges = malloc(sizeof(int) * 2 * (size_t)rb->ne);
+        cy_error err;
+        if (cy_layout(rb, xy, &err) == 0) {
+            for (int e = 0; e < rb->ne; e++) {
+                edges[2 * e] = rb->eu[e];
+                edges[2 * e + 1] = rb->ev[e];
+            }
+            cy_board *wc = cy_board_from_drawing(rb->nv, (const char *const *)rb->label, xy, rb->ne, edges,
+                                                 rb->special, "random", &err);
+            if (wc) {
+                board_checks(wc, &r);
+                drawn++;
+                cy_board_free(wc);
+            }
+        }
+        free(xy);
+        free(edges);
+        cy_board_free(rb);
+    }
+    assert_true(drawn >= 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_families),
+        cmocka_unit_test(test_directions),
+        cmocka_unit_test(test_colours),
+        cmocka_unit_test(test_plain_and_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
