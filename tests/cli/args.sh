@@ -142,14 +142,14 @@ want "unknown command empty" 2 ""
 want "unknown command --" 2 --
 want "help unknown" 2 help frobnicate
 # abbreviations: unambiguous prefixes work, ambiguous ones are refused by name
-want "abbreviation" 0 solve k4 --no-g --no-rep --qu
+want "abbreviation" 0 solve cycle:5 --no-g --no-rep --qu
 grep -q 'grundy: not computed' "$WORK/out" || bad "abbreviation" "--no-g did not mean --no-grundy"
 want "ambiguous" 2 solve k4 --no-
 grep -q 'ambiguous' "$WORK/err" || bad "ambiguous" "$(cat "$WORK/err")"
 want "switch with a value" 2 solve k4 --json=yes
 grep -q 'takes no value' "$WORK/err" || bad "switch with a value" "$(cat "$WORK/err")"
 # options after the BOARD even under POSIXLY_CORRECT
-POSIXLY_CORRECT=1 want "options after BOARD, POSIXLY_CORRECT" 0 solve k4 --no-grundy
+POSIXLY_CORRECT=1 want "options after BOARD, POSIXLY_CORRECT" 0 solve cycle:5 --no-grundy
 grep -q 'grundy: not computed' "$WORK/out" || bad "POSIXLY_CORRECT" "--no-grundy after the board was not taken"
 # option values that look like options are values
 want "-o value" 0 convert k4 --to json -o "$WORK/--json"
