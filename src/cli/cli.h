@@ -34,6 +34,9 @@ typedef struct cli_opts {
     const char *boards;    /* --boards LIST (bench) */
     const char *involution; /* --involution PAIRS (strategy) */
     int quick;             /* --quick (verify) */
+    const char *rules;     /* --rules NAME (issue 12) */
+    int players;           /* --players K */
+    int extra_turn;        /* --extra-turn (with --rules score) */
 } cli_opts;
 
 /* Prints "cycles: WHAT: MSG" on stderr; returns exit status 1. */
@@ -50,6 +53,16 @@ int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
 
 /* Writes text to o->output, or to stdout when there is none; returns 0 or 1. */
 int cli_emit(const cli_opts *o, const char *text);
+
+/* Whether o asks for a rule variant (--rules other than standard,
+ * --players, --extra-turn). */
+int cli_variant_wanted(const cli_opts *o);
+/* Loads o->board as cli_load does, with the moves (the file's, then
+ * --moves) checked under the rules o asks for; *r and *g get the rules and
+ * the game's state.  Returns 0, or 1 (usage error: 2) after the message. */
+int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_rules *r, cy_variant_game *g);
+/* `cycles solve` under a rule variant. */
+int cli_solve_variant(const cli_opts *o);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(int argc, char **argv);

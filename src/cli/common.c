@@ -81,7 +81,7 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
             strcpy(key, "output");
         static const char *const flags[] = {"json", "quiet", "no-decompose", "no-canon", "no-plane-keys", "no-outcome-search",
                                             "no-grundy", "no-replies", "hints", "dot", "no-bitboard", "no-baseline", "quick",
-                                            "no-rounds", "no-mirrors",
+                                            "no-rounds", "no-mirrors", "extra-turn",
                                             NULL};
         int flag = 0;
         for (int k = 0; flags[k]; k++)
@@ -170,6 +170,18 @@ int cli_parse(int argc, char **argv, int first, const char *allowed, cli_opts *o
         }
         else if (!strcmp(key, "moves"))
             o->moves = val;
+        else if (!strcmp(key, "rules"))
+            o->rules = val;
+        else if (!strcmp(key, "extra-turn"))
+            o->extra_turn = 1;
+        else if (!strcmp(key, "players")) {
+            char *end;
+            errno = 0;
+            long n = strtol(val, &end, 10);
+            if (end == val || *end || errno || n < 2 || n > CY_MAX_PLAYERS)
+                return cli_fail(NULL, "--players wants a whole number from 2 to %d, not \"%s\"", CY_MAX_PLAYERS, val);
+            o->players = (int)n;
+        }
         else if (!strcmp(key, "to"))
             o->to = val;
         else if (!strcmp(key, "output"))

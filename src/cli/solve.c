@@ -66,9 +66,11 @@ int cmd_solve(int argc, char **argv)
     cli_opts o;
     if (cli_parse(argc, argv, 2,
                   "BOARD moves json timeout memory quiet special output engine threads no-decompose no-canon no-plane-keys "
-                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard",
+                  "no-outcome-search no-rounds no-mirrors no-grundy no-replies no-bitboard rules players extra-turn",
                   &o))
         return 1;
+    if (cli_variant_wanted(&o))
+        return cli_solve_variant(&o);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))
