@@ -32,6 +32,9 @@
 #include <string.h>
 
 #define EMPTY INT16_MIN
+#define DIRECT_MAX_EDGES 20
+#define MAX_SYM 16
+#define BIAS 100
 
 enum { OBJ_VALUE, OBJ_FORCE };
 
@@ -51,6 +54,17 @@ struct cy_vsearch {
     double start, deadline;
     cy_progress_state progress;
     int *movebuf;             /* 2*ne+1 moves per depth */
+    /* direct table (boards of at most DIRECT_MAX_EDGES edges whose 3^E
+     * bytes fit the memory): one byte per base-3 index, value + BIAS, 0
+     * unknown.  A position's index is the least among its images under the
+     * board's automorphisms, each with and without every arrow reversed:
+     * every variant's rules and values are the same on all of them. */
+    int direct;
+    unsigned char *tab;
+    size_t ntab;
+    int nsym;
+    uint64_t *step;           /* nsym * 2 * ne: what marking edge e as dart k adds to image i */
+    uint64_t img[MAX_SYM];    /* the current position's images' indices */
 };
 
 static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
@@ -70,9 +84,75 @@ static void table_alloc(cy_vsearch *s, size_t cap)
 
 static void table_free(cy_vsearch *s)
 {
+    free(s->tab);
+    free(s->step);
     free(s->kmark);
     free(s->kdir);
     free(s->val);
+}
+
+/* The images of positions under the board's automorphisms (those that keep
+ * special vertices special) and arrow reversal, for the direct table. */
+static void symmetry_setup(cy_vsearch *s, const cy_board *b)
+{
+    cy_symmetry *sym = s->opts.no_canon ? NULL : cy_symmetry_new(b, NULL);
+    int n = sym ? sym->n : 1, ne = b->ne;
+    uint64_t pow3[DIRECT_MAX_EDGES + 1];
+    pow3[0] = 1;
+    for (int e = 1; e <= ne; e++)
+        pow3[e] = pow3[e - 1] * 3;
+    s->step = cy_xmalloc(sizeof(uint64_t) * MAX_SYM * 2 * (size_t)ne + 1);
+    s->nsym = 0;
+    for (int rev = 0; rev < (sym ? 2 : 1); rev++)
+        for (int a = 0; a < n && s->nsym < MAX_SYM; a++) {
+            const cy_automorphism *g = sym ? &sym->aut[a] : NULL;
+            int ok = 1;
+            for (int v = 0; g && v < b->nv; v++)
+                ok &= b->special[v] == b->special[g->vmap[v]];
+            if (!ok)
+                continue;
+            for (int e = 0; e < ne; e++) {
+                int te = g ? g->emap[e] : e;
+                int flip = g ? g->vmap[b->eu[e]] != b->eu[te] : 0; /* dart 0 of e lands on dart 1 of te */
+                for (int k = 0; k < 2; k++)
+                    s->step[((size_t)s->nsym * 2 + (size_t)k) * (size_t)ne + (size_t)e] =
+                        (uint64_t)(1 + (k ^ flip ^ rev)) * pow3[te];
+            }
+            s->nsym++;
+        }
+    cy_symmetry_free(sym);
+}
+
+/* Marks dart d on the search's position (and its images). */
+static void vs_play(cy_vsearch *s, int d)
+{
+    rs_play(&s->st, d);
+    if (s->direct) {
+        size_t ne = (size_t)s->b->ne, e = (size_t)cy_dart_edge(d), k = (size_t)(d & 1);
+        for (int i = 0; i < s->nsym; i++)
+            s->img[i] += s->step[((size_t)i * 2 + k) * ne + e];
+    }
+}
+
+/* Takes dart d back. */
+static void vs_undo(cy_vsearch *s, int d)
+{
+    rs_undo(&s->st, d);
+    if (s->direct) {
+        size_t ne = (size_t)s->b->ne, e = (size_t)cy_dart_edge(d), k = (size_t)(d & 1);
+        for (int i = 0; i < s->nsym; i++)
+            s->img[i] -= s->step[((size_t)i * 2 + k) * ne + e];
+    }
+}
+
+/* The direct table's index of the current position. */
+static inline size_t direct_key(const cy_vsearch *s)
+{
+    uint64_t k = s->img[0];
+    for (int i = 1; i < s->nsym; i++)
+        if (s->img[i] < k)
+            k = s->img[i];
+    return (size_t)k;
 }
 
 cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, cy_error *err)
@@ -93,7 +173,18 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     s->limit = 1;
     while (s->limit * 2 * slot_bytes() <= mem)
         s->limit *= 2;
-    table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
+    size_t ntab = 1;
+    for (int e = 0; e < b->ne && ntab <= mem; e++)
+        ntab *= 3;
+    if (!s->opts.no_bitboard && b->ne <= DIRECT_MAX_EDGES && ntab <= mem) {
+        s->direct = 1;
+        s->ntab = ntab;
+        s->tab = cy_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
+        s->cap = ntab;
+        s->st_.memory = ntab;
+        symmetry_setup(s, b);
+    } else
+        table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 2));
     rs_init(&s->st, b, r, NULL);
     s->obj = OBJ_VALUE;
@@ -167,8 +258,11 @@ static void table_for(cy_vsearch *s, int obj, int player)
 {
     if (s->obj == obj && s->player == player)
         return;
-    for (size_t i = 0; i < s->cap; i++)
-        s->val[i] = EMPTY;
+    if (s->direct)
+        memset(s->tab, 0, s->ntab);
+    else
+        for (size_t i = 0; i < s->cap; i++)
+            s->val[i] = EMPTY;
     s->used = 0;
     s->obj = obj;
     s->player = player;
@@ -189,16 +283,47 @@ static int tick(cy_vsearch *s)
     return 0;
 }
 
+/* The hash key of the current position: (marked edges, edges marked
+ * backward), or the same with every arrow reversed when that is less. */
+static inline void hash_key(const cy_vsearch *s, uint64_t *km, uint64_t *kd)
+{
+    uint64_t rev = s->st.km & ~s->st.kd;
+    *km = s->st.km;
+    *kd = rev < s->st.kd ? rev : s->st.kd;
+}
+
+/* Whether the current position's value is known: into *v. */
+static inline int lookup(const cy_vsearch *s, int *v)
+{
+    if (s->direct) {
+        unsigned char x = s->tab[direct_key(s)];
+        *v = (int)x - BIAS;
+        return x != 0;
+    }
+    uint64_t km, kd;
+    hash_key(s, &km, &kd);
+    size_t i = probe(s, km, kd);
+    *v = s->val[i];
+    return s->val[i] != EMPTY;
+}
+
 /* Stores the value of the current position; 0, or -1 when memory is out. */
 static int store(cy_vsearch *s, int v)
 {
+    if (s->direct) {
+        s->tab[direct_key(s)] = (unsigned char)(v + BIAS);
+        s->used++;
+        return 0;
+    }
     if (s->used * 2 >= s->cap && grow(s) < 0) {
         s->fail = CY_SOLVE_MEMORY;
         return -1;
     }
-    size_t i = probe(s, s->st.km, s->st.kd);
-    s->kmark[i] = s->st.km;
-    s->kdir[i] = s->st.kd;
+    uint64_t km, kd;
+    hash_key(s, &km, &kd);
+    size_t i = probe(s, km, kd);
+    s->kmark[i] = km;
+    s->kdir[i] = kd;
     s->val[i] = (int16_t)v;
     s->used++;
     return 0;
@@ -215,9 +340,9 @@ static int move_value(cy_vsearch *s, int d, const cy_move_effect *fx, int depth,
     if (fx->ends)
         cv = rs_end_value(&s->r, 1);
     else {
-        rs_play(&s->st, d);
+        vs_play(s, d);
         cv = value(s, depth + 1);
-        rs_undo(&s->st, d);
+        vs_undo(s, d);
     }
     if (child)
         *child = cv;
@@ -232,10 +357,10 @@ static int move_value(cy_vsearch *s, int d, const cy_move_effect *fx, int depth,
  * ended; 0 with s->fail set when the search must stop. */
 static int value(cy_vsearch *s, int depth)
 {
-    size_t i = probe(s, s->st.km, s->st.kd);
-    if (s->val[i] != EMPTY) {
+    int known;
+    if (lookup(s, &known)) {
         s->st_.hits++;
-        return s->val[i];
+        return known;
     }
     if (tick(s))
         return 0;
@@ -292,10 +417,10 @@ static int value(cy_vsearch *s, int depth)
  * the search must stop. */
 static int force(cy_vsearch *s, int depth)
 {
-    size_t i = probe(s, s->st.km, s->st.kd);
-    if (s->val[i] != EMPTY) {
+    int known;
+    if (lookup(s, &known)) {
         s->st_.hits++;
-        return s->val[i];
+        return known;
     }
     if (tick(s))
         return 0;
@@ -313,9 +438,9 @@ static int force(cy_vsearch *s, int depth)
             if (fx.ends)
                 w = mine;
             else {
-                rs_play(&s->st, moves[k]);
+                vs_play(s, moves[k]);
                 w = force(s, depth + 1);
-                rs_undo(&s->st, moves[k]);
+                vs_undo(s, moves[k]);
                 if (s->fail)
                     return 0;
             }
@@ -332,7 +457,11 @@ static int force(cy_vsearch *s, int depth)
 static void set_position(cy_vsearch *s, const unsigned char *mark)
 {
     rs_free(&s->st);
-    rs_init(&s->st, s->b, &s->r, mark);
+    rs_init(&s->st, s->b, &s->r, NULL);
+    memset(s->img, 0, sizeof s->img);
+    for (int e = 0; e < s->b->ne; e++)
+        if (mark[e] != CY_UNMARKED)
+            vs_play(s, cy_dart(e, mark[e]));
     s->fail = 0;
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->opts.timeout, 0);

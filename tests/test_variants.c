@@ -168,16 +168,23 @@ static int bf_value(const cy_board *b, const cy_rules *r, unsigned char *m)
 
 /* ---------------------------------------------------------------- helpers */
 
-static int value_of(const cy_board *b, const cy_rules *r, const unsigned char *mark)
+/* The variant search's value of mark; hashed: with the hash table instead
+ * of the direct table (--no-bitboard). */
+static int value_with(const cy_board *b, const cy_rules *r, const unsigned char *mark, int hashed)
 {
     cy_error err;
-    cy_solver_opts o = {.memory = 32u << 20};
+    cy_solver_opts o = {.memory = 32u << 20, .no_bitboard = hashed};
     cy_vsearch *s = cy_vsearch_new(b, r, &o, &err);
     assert_non_null(s);
     int v = 0;
     assert_int_equal(cy_vsearch_value(s, mark, &v), 0);
     cy_vsearch_free(s);
     return v;
+}
+
+static int value_of(const cy_board *b, const cy_rules *r, const unsigned char *mark)
+{
+    return value_with(b, r, mark, 0);
 }
 
 static int value_spec(const char *spec, cy_rules_kind kind, int players, int extra)
@@ -337,10 +344,14 @@ static void test_brute_force(void **state)
                        (r->kind == CY_RULES_ANY_CYCLE && bf_directed_cycle(b, m));
             if (over)
                 continue;
-            int want = bf_value(b, r, m), got = value_of(b, r, m);
-            if (want != got)
-                fail_msg("rules %s (extra %d, players %d): brute force %d, search %d on %s", cy_rules_name(r),
-                         r->extra_turn, r->players, want, got, desc);
+            int want = bf_value(b, r, m);
+            for (int hashed = 0; hashed < 2; hashed++) {
+                int got = value_with(b, r, m, hashed);
+                if (want != got)
+                    fail_msg("rules %s (extra %d, players %d, %s table): brute force %d, search %d on %s",
+                             cy_rules_name(r), r->extra_turn, r->players, hashed ? "hash" : "direct", want, got,
+                             desc);
+            }
             checked++;
         }
         cy_board_free(b);
