@@ -439,10 +439,12 @@ typedef enum cy_format {
     CY_FMT_TABLE_TEXT,  /* the paper's printed table */
     CY_FMT_JSON,        /* our native JSON board */
     CY_FMT_DRAWING,     /* coordinates and edges only */
-    CY_FMT_DOT          /* Graphviz (write only) */
+    CY_FMT_DOT,         /* Graphviz (write only) */
+    CY_FMT_BENNTAYLOR   /* the text format of BennTaylor/Game-of-Cycles */
 } cy_format;
 
-/* The format named s ("table", "table-text", "json", "drawing", "dot"), or -1. */
+/* The format named s ("table", "table-text", "json", "drawing", "dot",
+ * "benntaylor"), or -1. */
 int cy_format_parse(const char *s);
 const char *cy_format_name(cy_format f);
 

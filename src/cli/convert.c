@@ -11,10 +11,10 @@ int cmd_convert(int argc, char **argv)
     if (cli_parse(argc, argv, 2, "BOARD moves to output special", &o))
         return 1;
     if (!o.to)
-        return cli_fail(NULL, "convert needs --to FORMAT (table, table-text, json, drawing or dot)");
+        return cli_fail(NULL, "convert needs --to FORMAT (table, table-text, json, drawing, dot or benntaylor)");
     int f = cy_format_parse(o.to);
     if (f < 0 || f == CY_FMT_AUTO)
-        return cli_fail(NULL, "unknown format \"%s\" (table, table-text, json, drawing or dot)", o.to);
+        return cli_fail(NULL, "unknown format \"%s\" (table, table-text, json, drawing, dot or benntaylor)", o.to);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))

@@ -15,12 +15,13 @@ static int cmd_help(int argc, char **argv);
 
 static const command commands[] = {
     {"solve", cmd_solve, "solve BOARD [--moves M] [--json] [--timeout S] [--memory SIZE] [--special V,..]\n"
+                         "      [--rules standard|misere|draw|score|any-cycle] [--extra-turn] [--players K]\n"
                          "      who wins with perfect play, the winning moves and the Grundy value"},
     {"show", cmd_show, "show BOARD [--moves M] [--special V,..]\n"
                        "      the board and position: legal moves, why moves are illegal, cells,\n"
                        "      death moves, edge classes, almost-sinks and almost-sources"},
     {"convert", cmd_convert, "convert BOARD --to FORMAT [--moves M] [-o FILE]\n"
-                             "      write the board as table, table-text, json, drawing or dot"},
+                             "      write the board as table, table-text, json, drawing, dot or benntaylor"},
     {"families", cmd_families, "families\n"
                                "      list the named boards a BOARD argument may be"},
     {"bench", cmd_bench, "bench [--runs N] [--boards LIST] [--timeout S] [--memory SIZE]\n"
@@ -50,7 +51,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: cycles COMMAND [ARGS]\n\n"
                "The Game of Cycles engine.  BOARD is a file (game table, printed table,\n"
-               "native JSON or drawing) or a family such as k4, cycle:5 or grid:3x3.\n"
+               "native JSON, drawing or BennTaylor text) or a family such as k4, cycle:5 or grid:3x3.\n"
                "Moves are written U->V, separated by blanks or commas.\n\ncommands:\n");
     for (const command *c = commands; c->name; c++)
         fprintf(f, "  cycles %s\n", c->usage);
