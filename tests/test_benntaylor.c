@@ -133,25 +133,44 @@ static void test_errors(void **state)
 /* The normal-play nimber as BennTaylor's program defines it: a finished
  * game (a cycle cell, or no legal move) 0, else the mex of the values after
  * every legal move, completions and death moves included; misère the same
- * with 1 for a finished game.  Plain recursion over cy_variant_legal. */
-static int their_nimber(const cy_board *b, unsigned char *m, int misere)
+ * with 1 for a finished game.  Recursion over cy_variant_legal, remembering
+ * values by base-3 index in memo (3^E entries, -1 unknown; E <= 12). */
+static int their_nimber_memo(const cy_board *b, unsigned char *m, int misere, signed char *memo)
 {
+    int idx = 0;
+    for (int e = b->ne - 1; e >= 0; e--)
+        idx = idx * 3 + m[e];
+    if (memo[idx] >= 0)
+        return memo[idx];
     cy_rules r = {CY_RULES_STANDARD, 0, 2};
     int mv[2 * 64], n = cy_variant_legal(b, &r, m, mv);
     if (n == 0)
-        return misere;
+        return memo[idx] = (signed char)misere;
     unsigned long long seen = 0;
     for (int i = 0; i < n; i++) {
         cy_move_effect fx;
         cy_variant_effect(b, &r, m, mv[i], &fx);
         m[mv[i] >> 1] = (unsigned char)cy_dart_mark(mv[i]);
-        int g = fx.ends ? misere : their_nimber(b, m, misere);
+        int g = fx.ends ? misere : their_nimber_memo(b, m, misere, memo);
         m[mv[i] >> 1] = CY_UNMARKED;
         seen |= 1ull << g;
     }
     int g = 0;
     while (seen >> g & 1)
         g++;
+    memo[idx] = (signed char)g;
+    return g;
+}
+
+static int their_nimber(const cy_board *b, unsigned char *m, int misere)
+{
+    size_t n = 1;
+    for (int e = 0; e < b->ne; e++)
+        n *= 3;
+    signed char *memo = malloc(n);
+    memset(memo, -1, n);
+    int g = their_nimber_memo(b, m, misere, memo);
+    free(memo);
     return g;
 }
 
