@@ -431,6 +431,11 @@ void cy_variant_analysis_free(cy_variant_analysis *a);
 char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a);
 char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a);
 
+/* The page of `cycles verify --rules`: the families of the papers under
+ * each of the nrules rule sets, as markdown (docs/variants.md), each board
+ * given timeout seconds.  A malloc'd string. */
+char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress);
+
 /* ------------------------------------------------------------- formats */
 
 typedef enum cy_format {

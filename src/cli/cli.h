@@ -61,6 +61,11 @@ int cli_variant_wanted(const cli_opts *o);
  * --moves) checked under the rules o asks for; *r and *g get the rules and
  * the game's state.  Returns 0, or 1 (usage error: 2) after the message. */
 int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_rules *r, cy_variant_game *g);
+/* `cycles show` under a rule variant: turn, points, legal moves and what
+ * each does. */
+int cli_show_variant(const cli_opts *o);
+/* `cycles verify --rules NAME|all`: docs/variants.md. */
+int cli_verify_variants(const cli_opts *o);
 /* `cycles solve` under a rule variant. */
 int cli_solve_variant(const cli_opts *o);
 

@@ -153,8 +153,10 @@ static char *report(const cy_board *b, unsigned char *mark)
 int cmd_show(int argc, char **argv)
 {
     cli_opts o;
-    if (cli_parse(argc, argv, 2, "BOARD moves special output", &o))
+    if (cli_parse(argc, argv, 2, "BOARD moves special output rules players extra-turn", &o))
         return 1;
+    if (cli_variant_wanted(&o))
+        return cli_show_variant(&o);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(&o, &b, &mark))

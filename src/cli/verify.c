@@ -117,8 +117,10 @@ static char *as_json(const cy_verify_table *t)
 int cmd_verify(int argc, char **argv)
 {
     cli_opts o;
-    if (cli_parse(argc, argv, 2, "json quiet output quick", &o))
+    if (cli_parse(argc, argv, 2, "json quiet output quick rules players extra-turn timeout", &o))
         return 1;
+    if (o.rules || o.players || o.extra_turn)
+        return cli_verify_variants(&o);
     if (o.board)
         return cli_fail(NULL, "verify takes no BOARD (it recomputes the papers' boards)");
     cy_verify_opts vo = {.quick = o.quick, .progress = !o.quiet};

@@ -55,6 +55,22 @@ expect_error "players out of range" 'players wants a whole number' solve cycle:3
 expect_error "illegal move under draw" 'move 3 \(2->3\) is illegal: marking 2->3 makes 3 a sink' solve cycle:4 --rules draw --moves "1->2 4->3 2->3"
 expect_error "move after the end" 'move 4 \(1->3\) is illegal: the game is over' solve cycle:3 --rules misere --moves "1->2 2->3 3->1 1->3"
 
+# show under the variants: what each move does
+expect_out "show any-cycle" '4->1 +closes a directed cycle; the mover wins' show chord:4,2 --rules any-cycle --moves "1->2 2->3 3->4"
+expect_out "show extra turn" '3->1 +completes 1 cycle cell; scores 1; the mover moves again' show chord:4,2 --rules score --extra-turn --moves "1->2 2->3"
+expect_out "show misere over" 'ended when player 1 completed a cycle cell' show cycle:3 --rules misere --moves "1->2 2->3 3->1"
+
+# verify --rules: the families' tables; the triangle under draw is player 1's
+# (it completes the cell with the third move), the square player 2's
+run verify --rules draw --timeout 0.05 --quiet -o "$WORK/v.md"
+if [ "$RC" = 0 ] && grep -q '^## draw' "$WORK/v.md" && grep -q '^| `cycle:3` | 3 | player 1 | 1 |' "$WORK/v.md" &&
+   grep -q '^| `cycle:4` | 4 | player 2 | -1 |' "$WORK/v.md"; then
+  ok "verify --rules"
+else
+  bad "verify --rules" "exit $RC: $(head -20 "$WORK/v.md" 2>/dev/null)"
+fi
+expect_error "verify bad rules" 'rules is standard' verify --rules bogus
+
 # out of time: a partial answer and exit status 2
 run solve grid:4x5 --rules misere --timeout 0.3 --json --quiet
 if [ "$RC" = 2 ] && printf '%s\n' "$OUT" | grep -q '"complete": false' && printf '%s\n' "$ERR" | grep -q 'out of time'; then
