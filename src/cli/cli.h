@@ -64,6 +64,9 @@ int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_r
 /* `cycles show` under a rule variant: turn, points, legal moves and what
  * each does. */
 int cli_show_variant(const cli_opts *o);
+/* `cycles play` under a rule variant: the human against the engine (all
+ * the other players), moves, hint, quit. */
+int cli_play_variant(const cli_opts *o);
 /* `cycles verify --rules NAME|all`: docs/variants.md. */
 int cli_verify_variants(const cli_opts *o);
 /* `cycles solve` under a rule variant. */

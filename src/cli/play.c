@@ -434,11 +434,17 @@ int cmd_play(int argc, char **argv)
     if (!args)
         return cli_fail("play", "out of memory");
     cli_opts o;
-    int bad = cli_parse(argc, args, 2, "BOARD first engine-play strategy seed moves special timeout memory threads", &o);
+    int bad = cli_parse(argc, args, 2,
+                        "BOARD first engine-play strategy seed moves special timeout memory threads rules players extra-turn",
+                        &o);
     free(args);
     if (bad) {
         free(made);
         return 1;
+    }
+    if (cli_variant_wanted(&o)) {
+        free(made);
+        return cli_play_variant(&o);
     }
     const char *style = o.player ? o.player : "perfect";
     /* --strategy mirror is the name for --engine mirror */

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_variant_wanted(const cli_opts *o)
 {
@@ -30,7 +31,8 @@ static int add_moves(const cy_board *b, const char *text, int **all, int *n, con
     return 0;
 }
 
-int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
+/* Loads the board and every move (the file's, then --moves) as one list. */
+static int variant_load_all(const cli_opts *o, cy_board **bp, int **allp, int *np, int *nfilep, cy_rules *r)
 {
     cy_error err;
     if (cy_rules_parse(o->rules, o->players, o->extra_turn, r, &err) < 0)
@@ -47,24 +49,40 @@ int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy
     nfile = n;
     if (o->moves && add_moves(b, o->moves, &all, &n, "--moves"))
         goto fail;
-    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
-    if (cy_variant_play(b, r, mark, all, n, g, &err) < 0) {
-        /* name the file when the bad move is one of its own */
-        int bad = atoi(err.msg + 5); /* "move N (...)" */
-        cli_fail(bad >= 1 && bad <= nfile ? o->board : "--moves", "%s", err.msg);
-        free(mark);
-        goto fail;
-    }
-    free(all);
     free(file_moves);
     *bp = b;
-    *markp = mark;
+    *allp = all;
+    *np = n;
+    *nfilep = nfile;
     return 0;
 fail:
     free(all);
     free(file_moves);
     cy_board_free(b);
     return 1;
+}
+
+int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
+{
+    cy_board *b;
+    int *all, n, nfile;
+    if (variant_load_all(o, &b, &all, &n, &nfile, r))
+        return 1;
+    cy_error err;
+    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+    if (cy_variant_play(b, r, mark, all, n, g, &err) < 0) {
+        /* name the file when the bad move is one of its own */
+        int bad = atoi(err.msg + 5); /* "move N (...)" */
+        cli_fail(bad >= 1 && bad <= nfile ? o->board : "--moves", "%s", err.msg);
+        free(mark);
+        free(all);
+        cy_board_free(b);
+        return 1;
+    }
+    free(all);
+    *bp = b;
+    *markp = mark;
+    return 0;
 }
 
 int cli_solve_variant(const cli_opts *o)
@@ -179,4 +197,178 @@ int cli_show_variant(const cli_opts *o)
     free(mark);
     cy_board_free(b);
     return rc;
+}
+
+/* The end of a game under r, in words. */
+static void announce(const cy_rules *r, const cy_variant_game *g)
+{
+    int k = r->players > 2 ? r->players : 2;
+    if (r->kind == CY_RULES_SCORE) {
+        printf("game over after %d moves; score:", g->played);
+        int best = 0, top = -1, ties = 0;
+        for (int p = 1; p <= k; p++) {
+            printf(" player %d %d", p, g->score[p]);
+            if (g->score[p] > top) {
+                top = g->score[p];
+                best = p;
+                ties = 0;
+            } else if (g->score[p] == top)
+                ties = 1;
+        }
+        if (ties)
+            printf(": a draw\n");
+        else
+            printf(": player %d wins\n", best);
+        return;
+    }
+    if (g->completed_by) {
+        int loses = r->kind == CY_RULES_MISERE;
+        printf("game over: player %d completed a %s and %s", g->completed_by,
+               r->kind == CY_RULES_ANY_CYCLE ? "directed cycle" : "cycle cell", loses ? "loses" : "wins");
+        if (loses)
+            printf("; player %d wins", 3 - g->completed_by);
+        printf("\n");
+    } else if (r->kind == CY_RULES_DRAW)
+        printf("game over: no legal move is left and no cycle cell was completed: a draw\n");
+    else if (r->kind == CY_RULES_MISERE)
+        printf("game over: player %d made the last move and loses; player %d wins\n", g->last, 3 - g->last);
+    else
+        printf("game over: player %d made the last move and wins\n", g->last);
+}
+
+int cli_play_variant(const cli_opts *o)
+{
+    cy_board *b;
+    int *all, n, nfile;
+    cy_rules r;
+    if (variant_load_all(o, &b, &all, &n, &nfile, &r))
+        return 1;
+    cy_error err;
+    cy_variant_game g;
+    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+    if (cy_variant_play(b, &r, mark, all, n, &g, &err) < 0) {
+        cli_fail("--moves", "%s", err.msg);
+        free(mark);
+        free(all);
+        cy_board_free(b);
+        return 1;
+    }
+    const char *first = o->first ? o->first : "human";
+    if (strcmp(first, "human") && strcmp(first, "engine")) {
+        cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
+        free(mark);
+        free(all);
+        cy_board_free(b);
+        return 1;
+    }
+    int k = r.players > 2 ? r.players : 2;
+    int human = !strcmp(first, "human") ? g.to_move : g.to_move % k + 1;
+    cy_solver_opts so = o->solver;
+    so.progress = 0;
+    if (!(so.timeout > 0))
+        so.timeout = 10;
+    if (!so.memory)
+        so.memory = (size_t)256 << 20;
+    int *legal = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    printf("Game of Cycles on %s (rules: %s%s", b->name ? b->name : "the board", cy_rules_name(&r),
+           r.extra_turn ? ", extra turn" : "");
+    if (k > 2)
+        printf(", %d players", k);
+    printf("): %d vertices, %d edges, %d cells.\n", b->nv, b->ne, b->ncells);
+    printf("You are player %d; the engine plays the other%s.\n", human, k > 2 ? "s" : "");
+    printf("Type a move as U->V, or: hint, moves, quit.\n");
+    char *line = NULL;
+    size_t cap = 0;
+    int echo = !isatty(0);
+    for (;;) {
+        fflush(stdout);
+        if (g.ended) {
+            announce(&r, &g);
+            break;
+        }
+        if (g.to_move != human) {
+            cy_variant_analysis a;
+            int rc = cy_variant_analyse(b, &r, mark, &g, &so, &a, &err);
+            int d = a.nbest ? a.best[0] : a.ndraw ? a.drawing[0] : -1;
+            if (d < 0 && cy_variant_legal(b, &r, mark, legal) > 0)
+                d = legal[0];
+            if (rc < 0)
+                printf("(the engine ran out of time and plays without a full search)\n");
+            cy_variant_analysis_free(&a);
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, d, m, sizeof m);
+            printf("engine (player %d) plays %s\n", g.to_move, m);
+            all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            all[n++] = d;
+        } else {
+            if (r.kind == CY_RULES_SCORE)
+                printf("score: player 1 %d, player 2 %d\n", g.score[1], g.score[2]);
+            printf("you> ");
+            fflush(stdout);
+            if (getline(&line, &cap, stdin) < 0) {
+                printf("%s\ngame abandoned at the end of the input after %d moves\n", echo ? "(end of input)" : "",
+                       g.played);
+                break;
+            }
+            line[strcspn(line, "\r\n")] = 0;
+            if (echo)
+                printf("%.200s\n", line);
+            char *w = line + strspn(line, " \t");
+            if (!strcmp(w, "quit")) {
+                printf("game abandoned after %d moves\n", g.played);
+                break;
+            }
+            if (!strcmp(w, "moves") || !strcmp(w, "hint")) {
+                int *d = legal, c = 0;
+                cy_variant_analysis a;
+                if (!strcmp(w, "hint")) {
+                    cy_variant_analyse(b, &r, mark, &g, &so, &a, &err);
+                    d = a.nbest ? a.best : a.drawing;
+                    c = a.nbest ? a.nbest : a.ndraw;
+                    printf("%s:", a.nbest ? (r.kind == CY_RULES_SCORE || k > 2 ? "best moves" : "winning moves")
+                                          : c ? "no winning move; drawing moves" : "no move wins against perfect play");
+                } else {
+                    c = cy_variant_legal(b, &r, mark, legal);
+                    printf("legal moves:");
+                }
+                for (int i = 0; i < c; i++) {
+                    char m[2 * CY_MAX_LABEL + 8];
+                    cy_move_str(b, d[i], m, sizeof m);
+                    printf(" %s", m);
+                }
+                printf("\n");
+                if (!strcmp(w, "hint"))
+                    cy_variant_analysis_free(&a);
+                continue;
+            }
+            int *d = NULL, c = 0;
+            if (cy_moves_parse(b, w, &d, &c, &err) < 0 || c != 1) {
+                printf("%s\n", c != 1 && !d ? err.msg : "type one move U->V, or hint, moves, quit");
+                free(d);
+                continue;
+            }
+            all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            all[n++] = d[0];
+            free(d);
+        }
+        memset(mark, 0, (size_t)b->ne);
+        cy_variant_game ng;
+        if (cy_variant_play(b, &r, mark, all, n, &ng, &err) < 0) {
+            /* the human's illegal move: refuse it and go on */
+            n--;
+            memset(mark, 0, (size_t)b->ne);
+            cy_variant_play(b, &r, mark, all, n, &g, NULL);
+            const char *why = strstr(err.msg, "is illegal: ");
+            printf("illegal: %s\n", why ? why + 12 : err.msg);
+            continue;
+        }
+        g = ng;
+    }
+    fflush(stdout);
+    free(line);
+    free(legal);
+    free(all);
+    free(mark);
+    cy_board_free(b);
+    return 0;
 }

@@ -60,6 +60,15 @@ expect_out "show any-cycle" '4->1 +closes a directed cycle; the mover wins' show
 expect_out "show extra turn" '3->1 +completes 1 cycle cell; scores 1; the mover moves again' show chord:4,2 --rules score --extra-turn --moves "1->2 2->3"
 expect_out "show misere over" 'ended when player 1 completed a cycle cell' show cycle:3 --rules misere --moves "1->2 2->3 3->1"
 
+# play under the variants: on the square under misère, after 1->2 (engine)
+# and 3->4 the engine closes in with 4->1 and the human must complete the cell
+printf '3->4\n2->3\n' >"$WORK/in"
+timeout 10 "$BIN" play cycle:4 --rules misere --first engine <"$WORK/in" >"$WORK/play" 2>&1
+if grep -q 'player 2 completed a cycle cell and loses; player 1 wins' "$WORK/play"; then ok "play misere"; else bad "play misere" "$(cat "$WORK/play")"; fi
+printf '1->2\n2->1\nquit\n' >"$WORK/in"
+timeout 10 "$BIN" play cycle:4 --rules draw <"$WORK/in" >"$WORK/play" 2>&1
+if grep -q 'illegal: the edge is already marked' "$WORK/play" && grep -q 'game abandoned' "$WORK/play"; then ok "play refuses"; else bad "play refuses" "$(cat "$WORK/play")"; fi
+
 # verify --rules: the families' tables; the triangle under draw is player 1's
 # (it completes the cell with the third move), the square player 2's
 run verify --rules draw --timeout 0.05 --quiet -o "$WORK/v.md"
