@@ -258,8 +258,12 @@ static void table_for(cy_vsearch *s, int obj, int player)
 {
     if (s->obj == obj && s->player == player)
         return;
-    if (s->direct)
-        memset(s->tab, 0, s->ntab);
+    if (s->direct) {
+        /* a fresh table of zero pages rather than memset: memory is used
+         * only where positions are */
+        free(s->tab);
+        s->tab = cy_xcalloc(s->ntab, 1);
+    }
     else
         for (size_t i = 0; i < s->cap; i++)
             s->val[i] = EMPTY;

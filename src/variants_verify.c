@@ -31,7 +31,7 @@ static const vfamily families[] = {
     {"grids 2 x C", "grid:2x%d", 2, 15, 0},
     {"wedges of two N-cycles", "wedge:%d,%d", 3, 15, 3},
     {"paths (trees, special ends)", "path:%d", 1, 30, 0},
-    {"stars (trees, special leaves)", "star:%d", 1, 30, 0},
+    {"stars (trees, special leaves)", "star:%d", 2, 30, 0},
 };
 
 /* The spec of size n of family f. */
@@ -168,20 +168,37 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
         char *br = cy_buf_take(&breakers), *ebr = cy_buf_take(&even_breakers);
         if (r->kind == CY_RULES_DRAW && draws == n)
             cy_buf_puts(t, "every board is a draw with perfect play.\n\n");
-        else if (k > 2)
-            cy_buf_printf(t, "the player who would make the last move if every edge were marked (edges mod %d) wins%s%s.\n\n",
-                          k, parity_breaks ? ", except on " : ", on every board", parity_breaks ? br : "");
-        else if (parity_breaks == 0)
+        else if (k > 2 && parity_breaks == 0)
+            cy_buf_printf(t, "the player who would make the last move if every edge were marked (edges mod %d) wins, "
+                             "on every board.\n\n", k);
+        else if (k == 2 && parity_breaks == 0)
             cy_buf_puts(t, "player 1 wins exactly when the number of edges is odd, on every board.\n\n");
-        else if (even_breaks == 0)
+        else if (k == 2 && even_breaks == 0)
             cy_buf_puts(t, "player 1 wins exactly when the number of edges is even, on every board.\n\n");
-        else if (parity_breaks <= even_breaks)
-            cy_buf_printf(t, "player 1 wins exactly when the number of edges is odd, except on %s.\n\n", br);
-        else
-            cy_buf_printf(t, "player 1 wins exactly when the number of edges is even, except on %s.\n\n", ebr);
+        else {
+            /* no parity rule: the boards by outcome */
+            cy_buf_printf(t, "no parity rule (%s); by outcome:\n\n",
+                          k > 2 ? "the player making the last move of a full marking does not always win"
+                                : "player 1 does not win exactly on the odd boards, nor on the even ones");
+            for (int w = 1; w <= k + 1; w++) {
+                int who = w <= k ? w : 0, c = 0;
+                for (int i = 0; i < n; i++)
+                    if (res[i].winner == who) {
+                        if (c++ == 0) {
+                            if (who)
+                                cy_buf_printf(t, "- player %d wins on ", who);
+                            else
+                                cy_buf_puts(t, "- draws: ");
+                        } else
+                            cy_buf_puts(t, ", ");
+                        cy_buf_printf(t, "`%s`", res[i].spec);
+                    }
+                if (c)
+                    cy_buf_puts(t, "\n");
+            }
+            cy_buf_puts(t, "\n");
+        }
         free(ebr);
-        if (r->kind == CY_RULES_DRAW && draws && draws < n)
-            cy_buf_printf(t, "%d of the %d boards are draws.\n\n", draws, n);
         free(br);
         free(res);
     }
