@@ -88,4 +88,12 @@ else
   bad timeout "exit $RC, stderr $ERR"
 fi
 
+# out of table memory (the hash table, --no-bitboard): partial, exit status 2
+run solve grid:3x4 --rules misere --no-bitboard --memory 1M --json --quiet
+if [ "$RC" = 2 ] && printf '%s\n' "$OUT" | grep -q '"complete": false' && printf '%s\n' "$ERR" | grep -q 'out of memory'; then
+  ok memory
+else
+  bad memory "exit $RC, stderr $ERR"
+fi
+
 finish
