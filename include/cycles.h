@@ -195,6 +195,86 @@ void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_in
 /* Vertex v is an almost-sink (1), an almost-source (2) or neither (0). */
 int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v);
 
+/* ------------------------------------------------------ rule variants (issue 12) */
+
+/* The rule sets.  CY_RULES_STANDARD is the game above.  The others differ
+ * only in what ends the game and what the end is worth (src/rules.c says it
+ * for each; README "Rule variants"):
+ *   MISERE     completing a cycle cell or making the last move loses;
+ *   DRAW       a game that ends with no cycle cell is a draw;
+ *   SCORE      a completed cycle cell scores a point for its maker, the game
+ *              goes on until no legal move is left (extra_turn: the maker
+ *              moves again);
+ *   ANY_CYCLE  closing any directed cycle of the graph wins at once;
+ *   players >= 3 (standard rules otherwise): players move in turn, whoever
+ *              completes a cycle cell or makes the last move wins. */
+typedef enum cy_rules_kind {
+    CY_RULES_STANDARD = 0,
+    CY_RULES_MISERE,
+    CY_RULES_DRAW,
+    CY_RULES_SCORE,
+    CY_RULES_ANY_CYCLE
+} cy_rules_kind;
+
+typedef struct cy_rules {
+    cy_rules_kind kind;
+    int extra_turn;   /* SCORE: completing a cell gives another move */
+    int players;      /* 2, or 3.. CY_MAX_PLAYERS (STANDARD only) */
+} cy_rules;
+
+#define CY_MAX_PLAYERS 8
+
+/* Fills r from a rule name ("standard", "misere" or "misère", "draw",
+ * "score", "any-cycle"), players (0 or 2: two) and extra_turn; -1 with a
+ * message for an unknown name or a combination that means nothing. */
+int cy_rules_parse(const char *name, int players, int extra_turn, cy_rules *r, cy_error *err);
+/* The rule name as cy_rules_parse reads it ("misere", ...). */
+const char *cy_rules_name(const cy_rules *r);
+/* Whether r is the standard two-player game. */
+int cy_rules_is_standard(const cy_rules *r);
+
+/* What marking a legal dart does under r. */
+typedef struct cy_move_effect {
+    int cells;        /* cycle cells the move completes (0, 1 or 2) */
+    int cycle;        /* ANY_CYCLE: the move closes a directed cycle */
+    int ends;         /* the game ends with this move (by completion) */
+    int mover_result; /* when ends: 1 the mover wins, -1 the mover loses */
+    int points;       /* SCORE: points for the mover */
+    int again;        /* SCORE with extra_turn: the mover moves again */
+} cy_move_effect;
+
+/* The legal moves at mark under r into out[2*ne]: the sink/source rule, and
+ * none once the game has ended (a cycle cell, or under ANY_CYCLE a directed
+ * cycle; under SCORE cycle cells do not end the game).  Returns the count. */
+int cy_variant_legal(const cy_board *b, const cy_rules *r, const unsigned char *mark, int *out);
+/* What legal dart d does at mark under r. */
+void cy_variant_effect(const cy_board *b, const cy_rules *r, const unsigned char *mark, int d,
+                       cy_move_effect *fx);
+/* Whether the game has ended at mark under r by a completion (a cycle cell;
+ * under ANY_CYCLE a directed cycle; never under SCORE). */
+int cy_variant_ended(const cy_board *b, const cy_rules *r, const unsigned char *mark);
+/* Whether marking dart d (on an unmarked edge) closes a directed cycle of
+ * the marked edges. */
+int cy_rules_closes_cycle(const cy_board *b, const unsigned char *mark, int d);
+
+/* The state of a game under r after a list of moves: whose turn it is and
+ * the points so far. */
+typedef struct cy_variant_game {
+    int played;        /* moves played */
+    int to_move;       /* 1 .. players */
+    int last;          /* who made the last move (0 before any) */
+    int score[CY_MAX_PLAYERS + 1]; /* SCORE: points of players 1.. */
+    int ended;         /* the game is over (by completion or no move left) */
+    int completed_by;  /* the player whose move ended it by completion, else 0 */
+} cy_variant_game;
+
+/* Plays darts[0..n) from the start position mark (updated) under r,
+ * checking each; g gets the state.  The moves already on mark count as
+ * played in turn (no extra turns) without points.  -1 with a message naming
+ * the first illegal move. */
+int cy_variant_play(const cy_board *b, const cy_rules *r, unsigned char *mark, const int *darts, int n,
+                    cy_variant_game *g, cy_error *err);
+
 /* ----------------------------------------------------------------- moves */
 
 /* Parses "U->V" moves separated by blanks or commas into darts (malloc'd
@@ -366,6 +446,71 @@ typedef struct cy_split_answer {
 int cy_split_combine(const cy_board *b, const unsigned char *mark, const cy_split *sp, const int *values,
                      int outcome_only, cy_split_answer *ans, cy_error *err);
 void cy_split_answer_free(cy_split_answer *ans);
+/* ---- search and analysis under a rule variant (issue 12) ---- */
+
+/* One memoised search over whole positions for every variant (the plain
+ * engine's method, asking src/rules.c what each move does): a transposition
+ * table bounded by o->memory, o->timeout, progress on stderr (o->progress).
+ * Boards of at most CY_VARIANT_MAX_EDGES edges. */
+#define CY_VARIANT_MAX_EDGES 64
+typedef struct cy_vsearch cy_vsearch;
+cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, cy_error *err);
+/* The value of the position for the player to move, into *value:
+ *   STANDARD, DRAW, ANY_CYCLE (two players): 1 win, 0 draw, -1 loss;
+ *   MISERE: the misère nim-value (a finished game 1, else the mex of the
+ *           values after each legal move; 0 exactly when the player to move
+ *           loses);
+ *   SCORE: the points the player to move makes from here on minus the
+ *          opponent's, both playing to maximise that difference;
+ *   K >= 3 players: the winner when every player picks a move after which
+ *          they win, or else the one after which the winner comes soonest
+ *          after them in turn order, as an offset (0: the player to move,
+ *          1: the next, ...).
+ * Returns 0 or a negative CY_SOLVE_ code. */
+int cy_vsearch_value(cy_vsearch *s, const unsigned char *mark, int *value);
+/* Whether player (1..K, player 1 moving at even numbers of moves played)
+ * wins against all the others playing together (K >= 2 players, standard
+ * rules): *wins 1 or 0.  Returns 0 or a negative CY_SOLVE_ code. */
+int cy_vsearch_force(cy_vsearch *s, const unsigned char *mark, int player, int *wins);
+void cy_vsearch_stats(const cy_vsearch *s, cy_solver_stats *st);
+/* Ends the progress line on stderr, if one is showing. */
+void cy_vsearch_progress_end(cy_vsearch *s);
+void cy_vsearch_free(cy_vsearch *s);
+
+/* The answer of `cycles solve --rules NAME`. */
+typedef struct cy_variant_analysis {
+    cy_rules rules;
+    cy_variant_game game;  /* turn and points so far */
+    int over;              /* the game has ended */
+    int outcome;           /* for the player to move: 'N' wins, 'P' loses,
+                              'D' draw; '?' unknown (out of time); 0 for K >= 3 */
+    int winner;            /* 1..K, 0 for a draw or unknown */
+    int value;             /* cy_vsearch_value of the position */
+    int grundy;            /* MISERE: the misère nim-value, else -1 */
+    int nbest, *best;      /* winning moves (STANDARD, MISERE, DRAW, ANY_CYCLE);
+                              the moves that reach value (SCORE, K >= 3) */
+    int ndraw, *drawing;   /* DRAW: moves that secure a draw but no win */
+    int force[CY_MAX_PLAYERS + 1]; /* K >= 3: 1 when player p wins against all the
+                              others together, 0 when not, -1 not computed */
+    int complete;          /* 0: time or memory ran out; what is known is kept */
+    cy_solver_stats stats;
+} cy_variant_analysis;
+
+/* Analyses the position mark reached by the game g (cy_variant_play) under r.
+ * Returns 0, or a negative CY_SOLVE_ code with a message and a partial
+ * answer (complete 0). */
+int cy_variant_analyse(const cy_board *b, const cy_rules *r, const unsigned char *mark, const cy_variant_game *g,
+                       const cy_solver_opts *o, cy_variant_analysis *a, cy_error *err);
+void cy_variant_analysis_free(cy_variant_analysis *a);
+/* The answer as `cycles solve --rules NAME --json` prints it (README), and
+ * as text; malloc'd strings. */
+char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a);
+char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a);
+
+/* The page of `cycles verify --rules`: the families of the papers under
+ * each of the nrules rule sets, as markdown (docs/variants.md), each board
+ * given timeout seconds.  A malloc'd string. */
+char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress);
 
 /* ------------------------------------------------------------- formats */
 
@@ -375,10 +520,12 @@ typedef enum cy_format {
     CY_FMT_TABLE_TEXT,  /* the paper's printed table */
     CY_FMT_JSON,        /* our native JSON board */
     CY_FMT_DRAWING,     /* coordinates and edges only */
-    CY_FMT_DOT          /* Graphviz (write only) */
+    CY_FMT_DOT,         /* Graphviz (write only) */
+    CY_FMT_BENNTAYLOR   /* the text format of BennTaylor/Game-of-Cycles */
 } cy_format;
 
-/* The format named s ("table", "table-text", "json", "drawing", "dot"), or -1. */
+/* The format named s ("table", "table-text", "json", "drawing", "dot",
+ * "benntaylor"), or -1. */
 int cy_format_parse(const char *s);
 const char *cy_format_name(cy_format f);
 

@@ -12,6 +12,7 @@ static const struct {
 } names[] = {
     {"auto", CY_FMT_AUTO},       {"table", CY_FMT_TABLE}, {"table-text", CY_FMT_TABLE_TEXT},
     {"json", CY_FMT_JSON},       {"drawing", CY_FMT_DRAWING}, {"dot", CY_FMT_DOT},
+    {"benntaylor", CY_FMT_BENNTAYLOR},
 };
 
 /* The format named s, or -1. */
@@ -90,6 +91,8 @@ cy_board *cy_read_board(const char *text, size_t len, cy_format f, char **moves,
         len = 0;
     if (f == CY_FMT_DOT)
         return cy_error_set(err, "dot is an output format only; it cannot be read"), NULL;
+    if (f == CY_FMT_BENNTAYLOR || (f == CY_FMT_AUTO && cy_benntaylor_detect(text, len)))
+        return cy_benntaylor_read(text, len, err);
     if (f != CY_FMT_AUTO && f != CY_FMT_TABLE && f != CY_FMT_TABLE_TEXT && f != CY_FMT_JSON &&
         f != CY_FMT_DRAWING)
         return cy_error_set(err, "unknown board format %d", (int)f), NULL;
@@ -132,6 +135,8 @@ char *cy_write_board(const cy_board *b, const unsigned char *mark, cy_format f, 
         return cy_json_write(b, mark, 1, err);
     case CY_FMT_DOT:
         return cy_dot_write(b, mark, err);
+    case CY_FMT_BENNTAYLOR:
+        return cy_benntaylor_write(b, err);
     }
     return cy_error_set(err, "unknown board format %d", (int)f), NULL;
 }

@@ -30,4 +30,11 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
 /* Writes b as a Graphviz graph with the arrows of mark (may be NULL). */
 char *cy_dot_write(const cy_board *b, const unsigned char *mark, cy_error *err);
 
+/* The text format of BennTaylor/Game-of-Cycles (format_benntaylor.c):
+ * whether text looks like it (its third non-blank line is EDGES), the
+ * reader, and the writer. */
+int cy_benntaylor_detect(const char *text, size_t len);
+cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err);
+char *cy_benntaylor_write(const cy_board *b, cy_error *err);
+
 #endif

@@ -5,8 +5,10 @@
  * cell_state(); everything else here is built on those two.
  */
 #include "internal.h"
+#include "variant.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* How the edge of dart d is marked relative to d: 1 along d, -1 against, 0 not. */
 static inline int relation(const unsigned char *mark, int d)
@@ -255,4 +257,336 @@ int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v)
     if (open != 1)
         return 0;
     return in == cy_degree(b, v) - 1 ? 1 : out == cy_degree(b, v) - 1 ? 2 : 0;
+}
+
+/* ================================================================ variants
+ *
+ * The rule variants of issue 12.  Every variant keeps the sink/source rule
+ * and the cycle-cell test above; they differ in three things, all decided
+ * here and nowhere else:
+ *   - what a move does (cy_move_effect): the cells it completes, whether it
+ *     closes a directed cycle (ANY_CYCLE), whether that ends the game and
+ *     for whom, the points it scores (SCORE) and whether its maker moves
+ *     again (SCORE with the extra turn);
+ *   - when the game has ended (cy_variant_ended): a cycle cell, a directed
+ *     cycle under ANY_CYCLE, never by completion under SCORE;
+ *   - what a finished game is worth: rs_end_value() below.
+ * The searches (src/variants.c) ask these functions only.
+ */
+static const struct {
+    const char *name;
+    cy_rules_kind kind;
+} rule_names[] = {
+    {"standard", CY_RULES_STANDARD}, {"misere", CY_RULES_MISERE}, {"misère", CY_RULES_MISERE},
+    {"draw", CY_RULES_DRAW},         {"score", CY_RULES_SCORE},   {"any-cycle", CY_RULES_ANY_CYCLE},
+};
+
+int cy_rules_parse(const char *name, int players, int extra_turn, cy_rules *r, cy_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->players = 2;
+    int found = 0;
+    for (size_t i = 0; i < sizeof rule_names / sizeof rule_names[0] && name; i++)
+        if (!strcmp(name, rule_names[i].name)) {
+            r->kind = rule_names[i].kind;
+            found = 1;
+        }
+    if (name && !found)
+        return cy_error_set(err, "--rules is standard, misere, draw, score or any-cycle");
+    if (players != 0 && (players < 2 || players > CY_MAX_PLAYERS))
+        return cy_error_set(err, "--players wants a whole number from 2 to %d", CY_MAX_PLAYERS);
+    if (players > 2 && r->kind != CY_RULES_STANDARD)
+        return cy_error_set(err, "--players goes with the standard rules only");
+    if (extra_turn && r->kind != CY_RULES_SCORE)
+        return cy_error_set(err, "--extra-turn goes with --rules score only");
+    if (players > 2)
+        r->players = players;
+    r->extra_turn = extra_turn != 0;
+    return 0;
+}
+
+const char *cy_rules_name(const cy_rules *r)
+{
+    switch (r->kind) {
+    case CY_RULES_MISERE: return "misere";
+    case CY_RULES_DRAW: return "draw";
+    case CY_RULES_SCORE: return "score";
+    case CY_RULES_ANY_CYCLE: return "any-cycle";
+    default: return "standard";
+    }
+}
+
+int cy_rules_is_standard(const cy_rules *r) { return r->kind == CY_RULES_STANDARD && r->players <= 2; }
+
+void rs_init(rstate *s, const cy_board *b, const cy_rules *r, const unsigned char *mark)
+{
+    memset(s, 0, sizeof *s);
+    s->b = b;
+    s->r = *r;
+    s->mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    s->vin = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
+    s->vout = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
+    s->along = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    s->against = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    s->stack = cy_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
+    s->seen = cy_xcalloc((size_t)b->nv + 1, sizeof(unsigned));
+    for (int e = 0; e < b->ne; e++)
+        if (mark && mark[e] != CY_UNMARKED)
+            rs_play(s, cy_dart(e, mark[e]));
+}
+
+void rs_free(rstate *s)
+{
+    free(s->mark);
+    free(s->vin);
+    free(s->vout);
+    free(s->along);
+    free(s->against);
+    free(s->stack);
+    free(s->seen);
+}
+
+/* Adds k (1 or -1) to the counts that dart d, marked, contributes to. */
+static void rs_count(rstate *s, int d, int k)
+{
+    const cy_board *b = s->b;
+    s->vout[cy_tail(b, d)] += k;
+    s->vin[cy_head(b, d)] += k;
+    s->along[b->dface[d]] += k;        /* d runs along the walk of its own face */
+    s->against[b->dface[d ^ 1]] += k;  /* and against the walk of the other side */
+}
+
+void rs_play(rstate *s, int d)
+{
+    int e = cy_dart_edge(d);
+    s->mark[e] = (unsigned char)cy_dart_mark(d);
+    s->km |= 1ull << (e & 63);
+    if (d & 1)
+        s->kd |= 1ull << (e & 63);
+    s->played++;
+    rs_count(s, d, 1);
+}
+
+void rs_undo(rstate *s, int d)
+{
+    int e = cy_dart_edge(d);
+    s->mark[e] = CY_UNMARKED;
+    s->km &= ~(1ull << (e & 63));
+    s->kd &= ~(1ull << (e & 63));
+    s->played--;
+    rs_count(s, d, -1);
+}
+
+int rs_sink_source_ok(const rstate *s, int d)
+{
+    const cy_board *b = s->b;
+    int h = cy_head(b, d), t = cy_tail(b, d);
+    if (!b->special[h] && s->vin[h] == cy_degree(b, h) - 1)
+        return 0; /* every other edge of h points in: h would be a sink */
+    if (!b->special[t] && s->vout[t] == cy_degree(b, t) - 1)
+        return 0; /* every other edge of t points out: t would be a source */
+    return 1;
+}
+
+int rs_completes(const rstate *s, int d)
+{
+    const cy_board *b = s->b;
+    int n = 0, f = b->dface[d], g = b->dface[d ^ 1];
+    if (f < b->ncells && b->cyclable[f] && s->along[f] == cy_face_len(b, f) - 1)
+        n++;
+    if (g < b->ncells && g != f && b->cyclable[g] && s->against[g] == cy_face_len(b, g) - 1)
+        n++;
+    return n;
+}
+
+/* Whether head(d) reaches tail(d) along marked arrows (depth first). */
+static int rs_closes(rstate *s, int d)
+{
+    const cy_board *b = s->b;
+    int from = cy_head(b, d), to = cy_tail(b, d), top = 0;
+    if (++s->stamp == 0) {
+        memset(s->seen, 0, sizeof(unsigned) * (size_t)b->nv);
+        s->stamp = 1;
+    }
+    s->stack[top++] = from;
+    s->seen[from] = s->stamp;
+    while (top) {
+        int v = s->stack[--top];
+        if (v == to)
+            return 1;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int x = b->vdarts[i];
+            if (s->mark[cy_dart_edge(x)] != cy_dart_mark(x))
+                continue; /* not marked along x */
+            int w = cy_head(b, x);
+            if (s->seen[w] != s->stamp) {
+                s->seen[w] = s->stamp;
+                s->stack[top++] = w;
+            }
+        }
+    }
+    return 0;
+}
+
+void rs_effect(rstate *s, int d, cy_move_effect *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    fx->cells = rs_completes(s, d);
+    switch (s->r.kind) {
+    case CY_RULES_ANY_CYCLE:
+        fx->cycle = fx->cells > 0 || rs_closes(s, d);
+        fx->ends = fx->cycle;
+        fx->mover_result = 1;
+        break;
+    case CY_RULES_SCORE:
+        fx->points = fx->cells;
+        fx->again = s->r.extra_turn && fx->cells > 0;
+        break;
+    case CY_RULES_MISERE:
+        fx->ends = fx->cells > 0;
+        fx->mover_result = -1;
+        break;
+    default:
+        fx->ends = fx->cells > 0;
+        fx->mover_result = 1;
+        break;
+    }
+}
+
+int rs_ended(rstate *s)
+{
+    const cy_board *b = s->b;
+    if (s->r.kind == CY_RULES_SCORE)
+        return 0;
+    for (int c = 0; c < b->ncells; c++)
+        if (cell_state(b, s->mark, c, NULL) == CY_CELL_CYCLE)
+            return 1;
+    if (s->r.kind == CY_RULES_ANY_CYCLE)
+        for (int e = 0; e < b->ne; e++)
+            if (s->mark[e] != CY_UNMARKED) {
+                /* a cycle through e: head reaches tail without e */
+                int d = cy_dart(e, s->mark[e]);
+                s->mark[e] = CY_UNMARKED;
+                int c = rs_closes(s, d);
+                s->mark[e] = (unsigned char)cy_dart_mark(d);
+                if (c)
+                    return 1;
+            }
+    return 0;
+}
+
+int rs_moves(const rstate *s, int *out)
+{
+    int n = 0;
+    for (int d = 0; d < 2 * s->b->ne; d++)
+        if (s->mark[cy_dart_edge(d)] == CY_UNMARKED && rs_sink_source_ok(s, d))
+            out[n++] = d;
+    return n;
+}
+
+int rs_end_value(const cy_rules *r, int by_completion)
+{
+    int k = r->players > 2 ? r->players : 2;
+    switch (r->kind) {
+    case CY_RULES_MISERE:
+        return 1; /* the misère nim-value of a finished game */
+    case CY_RULES_SCORE:
+        return 0; /* nothing more to score */
+    case CY_RULES_DRAW:
+        return by_completion ? -1 : 0; /* no cycle cell: a draw */
+    default:
+        /* the previous player completed a cycle or made the last move */
+        return k > 2 ? k - 1 : -1;
+    }
+}
+
+int cy_variant_legal(const cy_board *b, const cy_rules *r, const unsigned char *mark, int *out)
+{
+    rstate s;
+    rs_init(&s, b, r, mark);
+    int n = rs_ended(&s) ? 0 : rs_moves(&s, out);
+    rs_free(&s);
+    return n;
+}
+
+void cy_variant_effect(const cy_board *b, const cy_rules *r, const unsigned char *mark, int d, cy_move_effect *fx)
+{
+    rstate s;
+    rs_init(&s, b, r, mark);
+    rs_effect(&s, d, fx);
+    rs_free(&s);
+}
+
+int cy_variant_ended(const cy_board *b, const cy_rules *r, const unsigned char *mark)
+{
+    rstate s;
+    rs_init(&s, b, r, mark);
+    int x = rs_ended(&s);
+    rs_free(&s);
+    return x;
+}
+
+int cy_rules_closes_cycle(const cy_board *b, const unsigned char *mark, int d)
+{
+    rstate s;
+    cy_rules r = {CY_RULES_ANY_CYCLE, 0, 2};
+    rs_init(&s, b, &r, mark);
+    int x = rs_closes(&s, d);
+    rs_free(&s);
+    return x;
+}
+
+int cy_variant_play(const cy_board *b, const cy_rules *r, unsigned char *mark, const int *darts, int n,
+                    cy_variant_game *g, cy_error *err)
+{
+    rstate s;
+    rs_init(&s, b, r, mark);
+    int k = r->players > 2 ? r->players : 2;
+    memset(g, 0, sizeof *g);
+    g->played = s.played;
+    int turn = s.played % k; /* 0-based player to move */
+    g->last = s.played ? (turn + k - 1) % k + 1 : 0;
+    int ended = rs_ended(&s), rc = 0;
+    for (int i = 0; i < n; i++) {
+        int d = darts[i];
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, d, m, sizeof m);
+        if (ended) {
+            rc = cy_error_set(err, "move %d (%s) is illegal: the game is over", i + 1, m);
+            break;
+        }
+        if (s.mark[cy_dart_edge(d)] != CY_UNMARKED) {
+            rc = cy_error_set(err, "move %d (%s) is illegal: the edge is already marked", i + 1, m);
+            break;
+        }
+        if (!rs_sink_source_ok(&s, d)) {
+            int v = -1;
+            cy_verdict why = sink_or_source(b, s.mark, d, &v);
+            char reason[256];
+            cy_rules_explain(b, d, why, v, reason, sizeof reason);
+            rc = cy_error_set(err, "move %d (%s) is illegal: %s", i + 1, m, reason);
+            break;
+        }
+        cy_move_effect fx;
+        rs_effect(&s, d, &fx);
+        rs_play(&s, d);
+        g->score[turn + 1] += fx.points;
+        g->last = turn + 1;
+        if (fx.ends) {
+            ended = 1;
+            g->completed_by = turn + 1;
+        }
+        if (!fx.again)
+            turn = (turn + 1) % k;
+    }
+    if (rc == 0) {
+        int *buf = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+        g->ended = ended || rs_moves(&s, buf) == 0;
+        free(buf);
+        g->played = s.played;
+        g->to_move = turn + 1;
+        memcpy(mark, s.mark, (size_t)b->ne);
+    }
+    rs_free(&s);
+    return rc;
 }

@@ -181,8 +181,21 @@ static int printable(const char *s, size_t max)
  * or the board file in the body (POST), then the file's moves and ?moves=
  * played on *mark.  *file_moves (if not NULL) gets the file's moves.  Returns
  * 0, or -1 with the error answer in *a. */
+static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+                            cy_board **bp, unsigned char **markp, char **file_moves, const cy_rules *rules,
+                            cy_variant_game *game, answer *a);
+
 static int request_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
                          unsigned char **markp, char **file_moves, answer *a)
+{
+    return request_board_ex(srv, c, r, post, bp, markp, file_moves, NULL, NULL, a);
+}
+
+/* request_board, with the moves played under rules (when not NULL) and the
+ * game's state in *game. */
+static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+                            cy_board **bp, unsigned char **markp, char **file_moves, const cy_rules *rules,
+                            cy_variant_game *game, answer *a)
 {
     cy_error err;
     char *fm = NULL;
@@ -225,6 +238,33 @@ static int request_board(const cy_server *srv, struct MHD_Connection *c, const r
     unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
     const char *moves = arg(c, "moves");
     const char *lists[2] = {fm, moves};
+    if (rules) {
+        /* both lists in one game, checked under the rules */
+        int *all = cy_xmalloc(sizeof(int)), n = 0;
+        for (int k = 0; k < 2; k++) {
+            int *d = NULL, m = 0;
+            if (lists[k] && cy_moves_parse(b, lists[k], &d, &m, &err) < 0) {
+                free(d);
+                free(all);
+                free(mark);
+                fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
+                goto bad;
+            }
+            all = cy_xrealloc(all, sizeof(int) * (size_t)(n + m + 1));
+            if (m)
+                memcpy(all + n, d, sizeof(int) * (size_t)m);
+            n += m;
+            free(d);
+        }
+        int bad_moves = cy_variant_play(b, rules, mark, all, n, game, &err);
+        free(all);
+        if (bad_moves < 0) {
+            free(mark);
+            fail(a, HTTP_UNPROCESSABLE, "moves: %s", err.msg);
+            goto bad;
+        }
+        lists[0] = lists[1] = NULL;
+    }
     for (int k = 0; k < 2; k++) {
         if (!lists[k])
             continue;
@@ -379,9 +419,61 @@ static cy_solver *request_solver(const cy_server *srv, const cy_board *b, int no
     return s;
 }
 
+/* /api/solve?rules=NAME[&players=K][&extra_turn=1]: the answer of `cycles
+ * solve --rules NAME --json` (issue 12). */
+static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+{
+    const char *name = arg(c, "rules"), *players = arg(c, "players"), *extra = arg(c, "extra_turn");
+    cy_rules rules;
+    cy_error err;
+    int k = 0;
+    if (players) {
+        char *end;
+        long v = strtol(players, &end, 10);
+        if (!*players || *end || v < 2 || v > CY_MAX_PLAYERS)
+            return fail(a, HTTP_BAD_REQUEST, "players: a whole number from 2 to %d", CY_MAX_PLAYERS);
+        k = (int)v;
+    }
+    if (name && !printable(name, 32))
+        return fail(a, HTTP_BAD_REQUEST, "rules: standard, misere, draw, score or any-cycle");
+    if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
+        return fail(a, HTTP_BAD_REQUEST, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
+    cy_board *b;
+    unsigned char *mark;
+    cy_variant_game g;
+    if (request_board_ex(srv, c, r, post, &b, &mark, NULL, &rules, &g, a) < 0)
+        return -1;
+    int rc = -1;
+    if (solve_begin(srv, a) == 0) {
+        cy_solver_opts so;
+        memset(&so, 0, sizeof so);
+        so.memory = srv->o.memory;
+        so.timeout = srv->o.timeout;
+        cy_variant_analysis an;
+        int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
+        if (arc == CY_SOLVE_TOO_BIG)
+            fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+        else if (arc < 0)
+            solver_failed(srv, b, arc, &err, a);
+        else {
+            a->status = HTTP_OK;
+            a->text = cy_variant_json(b, &an);
+            rc = 0;
+        }
+        cy_variant_analysis_free(&an);
+        solve_end(srv);
+    }
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}
+
 /* /api/solve: the answer of `cycles solve --json`, byte for byte. */
 static int api_solve(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
+    const char *rules = arg(c, "rules");
+    if ((rules && strcmp(rules, "standard") != 0) || arg(c, "players") || arg(c, "extra_turn"))
+        return api_solve_variant(srv, c, r, post, a);
     cy_board *b;
     unsigned char *mark;
     if (request_board(srv, c, r, post, &b, &mark, NULL, a) < 0)

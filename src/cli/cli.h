@@ -48,6 +48,9 @@ typedef struct cli_opts {
     int quick;             /* --quick (verify) */
     int split_depth;       /* --split-depth D (solve) */
     const char *from_jobs; /* --from-jobs DIR (solve) */
+    const char *rules;     /* --rules NAME (issue 12) */
+    int players;           /* --players K */
+    int extra_turn;        /* --extra-turn (with --rules score) */
 } cli_opts;
 
 /* Room for cli_board_head: a long board name is cut. */
@@ -123,6 +126,23 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
  * each returns the exit status. */
 int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark);
 int solve_from_jobs(const cli_opts *o);
+/* Whether o asks for a rule variant (--rules other than standard,
+ * --players, --extra-turn). */
+int cli_variant_wanted(const cli_opts *o);
+/* Loads o->board as cli_load does, with the moves (the file's, then
+ * --moves) checked under the rules o asks for; *r and *g get the rules and
+ * the game's state.  Returns 0, or 1 (usage error: 2) after the message. */
+int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_rules *r, cy_variant_game *g);
+/* `cycles show` under a rule variant: turn, points, legal moves and what
+ * each does. */
+int cli_show_variant(const cli_opts *o);
+/* `cycles play` under a rule variant: the human against the engine (all
+ * the other players), moves, hint, quit. */
+int cli_play_variant(const cli_opts *o);
+/* `cycles verify --rules NAME|all`: docs/variants.md. */
+int cli_verify_variants(const cli_opts *o);
+/* `cycles solve` under a rule variant. */
+int cli_solve_variant(const cli_opts *o);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(cli_opts *o);

@@ -8,10 +8,10 @@
 int cmd_convert(cli_opts *o)
 {
     if (!o->to)
-        return cli_usage_fail("convert needs --to FORMAT (table, table-text, json, drawing or dot)");
+        return cli_usage_fail("convert needs --to FORMAT (table, table-text, json, drawing, dot or benntaylor)");
     int f = cy_format_parse(o->to);
     if (f < 0 || f == CY_FMT_AUTO)
-        return cli_usage_fail("unknown format \"%.80s\" (table, table-text, json, drawing or dot)", o->to);
+        return cli_usage_fail("unknown format \"%.80s\" (table, table-text, json, drawing, dot or benntaylor)", o->to);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))

@@ -21,20 +21,20 @@
 const cli_command cli_commands[] = {
     {"solve", cmd_solve, "[BOARD]", 0, 1,
      "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
-     "from-jobs " SOLVER_SWITCHES,
+     "from-jobs rules players extra-turn " SOLVER_SWITCHES,
      "who wins with perfect play, the winning moves and the Grundy value\n"
      "\nFor a lost position, a winning reply to every move.  Running out of\n"
      "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
      "theorem of the papers proves the answer it is given without search\n"
      "(--no-theorems searches).  --split-depth D -o DIR writes the solve as\n"
      "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n"},
-    {"show", cmd_show, "BOARD", 1, 1, "moves special output",
+    {"show", cmd_show, "BOARD", 1, 1, "moves special output rules players extra-turn",
      "the board and position: legal moves, why others are illegal, cells\n"
      "\nVertices (in/out/unmarked, almost-sinks and almost-sources), cells, each\n"
      "unmarked edge classified, the legal moves and the death moves, and whether the\n"
      "game is over.\n"},
     {"convert", cmd_convert, "BOARD", 1, 1, "to moves special output",
-     "write the board as table, table-text, json, drawing or dot (--to FORMAT)\n"},
+     "write the board as table, table-text, json, drawing, dot or benntaylor (--to FORMAT)\n"},
     {"families", cmd_families, "", 0, 0, "", "list the named boards a BOARD argument may be\n"},
     {"bench", cmd_bench, "", 0, 0, "runs boards timeout memory threads quiet no-baseline " SOLVER_SWITCHES,
      "time the fast and the plain engine on a list of boards\n"},
@@ -45,7 +45,8 @@ const cli_command cli_commands[] = {
     {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output",
      "the state digraph of a small board with its P- and N-positions\n"
      "\nAt most 1000 positions: a table per number of moves, or --dot for Graphviz.\n"},
-    {"play", cmd_play, "BOARD", 1, 1, "first play-engine engine-play strategy seed moves special timeout memory threads",
+    {"play", cmd_play, "BOARD", 1, 1,
+     "first play-engine engine-play strategy seed moves special timeout memory threads rules players extra-turn",
      "play a game in the terminal against the engine\n"
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
      "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
@@ -62,7 +63,10 @@ const cli_command cli_commands[] = {
      "opponent line.\n"},
     {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
      "check the filled-board theorem (every complete marking has a cycle cell)\n"},
-    {"verify", cmd_verify, "", 0, 0, "json quiet output quick", "recompute the results table of the papers\n"},
+    {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
+     "recompute the results table of the papers\n"
+     "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
+     "that variant, written to docs/variants.md.\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
@@ -76,7 +80,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: cycles COMMAND [ARGS] [OPTIONS]\n\n"
                "The Game of Cycles engine.  BOARD is a file (game table, printed table,\n"
-               "native JSON or drawing) or a family such as k4, cycle:5 or grid:3x3.\n"
+               "native JSON, drawing or BennTaylor text) or a family such as k4, cycle:5 or grid:3x3.\n"
                "Moves are written U->V, separated by blanks or commas.\n\ncommands:\n");
     for (const cli_command *c = cli_commands; c->name; c++) {
         fprintf(f, "  cycles %s%s%s%s\n      %.*s\n", c->name, *c->args ? " " : "", c->args,

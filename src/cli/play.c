@@ -498,6 +498,8 @@ static int handle(game *g, const char *raw)
  * input, and returns 0. */
 int cmd_play(cli_opts *o)
 {
+    if (cli_variant_wanted(o))
+        return cli_play_variant(o);
     int seeded = cli_given(o, "seed");
     const char *style = o->player ? o->player : "perfect";
     /* --strategy mirror is the name for --engine mirror */

@@ -161,6 +161,8 @@ static char *report(const cy_board *b, unsigned char *mark)
 
 int cmd_show(cli_opts *o)
 {
+    if (cli_variant_wanted(o))
+        return cli_show_variant(o);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))

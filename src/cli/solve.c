@@ -71,6 +71,8 @@ int cmd_solve(cli_opts *o)
     }
     if (!o->board)
         return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
+    if (cli_variant_wanted(o))
+        return cli_solve_variant(o);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))

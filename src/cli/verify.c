@@ -116,6 +116,8 @@ static char *as_json(const cy_verify_table *t)
 /* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`. */
 int cmd_verify(cli_opts *o)
 {
+    if (o->rules || o->players || o->extra_turn)
+        return cli_verify_variants(o);
     cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet};
     cy_verify_table t;
     cy_error err;

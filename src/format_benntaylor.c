@@ -1,0 +1,500 @@
+/*
+ * format_benntaylor.c - the text format of the program BennTaylor/Game-of-Cycles:
+ *
+ *     NAME LINE
+ *     V E
+ *     EDGES
+ *     u v          (E lines: edge i joins u and v, 0-indexed; u -> v is
+ *                   its positive orientation)
+ *     CYCLES
+ *     +i -j ...    (one line per cell: its edges in the order of a walk
+ *                   round it, +i along edge i's orientation, -i against)
+ *
+ * The file gives the cells but no outer face and no way round.  Reading:
+ *  1. each cell line becomes a closed walk of vertices (consecutive edges
+ *     must meet);
+ *  2. the cells are turned so that all run the same way round: two cells
+ *     sharing an edge must walk it in opposite directions, a condition
+ *     propagated over the cells sharing edges (an edge on three cells, or
+ *     a ring of cells that cannot be turned consistently, is an error);
+ *  3. the outer face is what is left: the sides of edges no cell walks,
+ *     joined at each vertex into one closed walk (cy_board_from_faces).
+ * Where that is ambiguous the game is not: the cells sharing no edge with
+ * each other may each be turned either way, and at a vertex where the
+ * outer face passes more than once (a cut vertex) the order of the blocks
+ * round it is a free choice; both change the drawing only.  The rules ask
+ * only which edges a cell has and in which cyclic order, and edges on no
+ * cell (trees, pendant edges) are put on the outer face, which as far as
+ * the rules go is the same as inside a cell.  A file whose cells use every
+ * side of every edge describes a closed surface (one of its cells would
+ * have to be the outer face) and is refused.
+ *
+ * Vertices are labelled 0 .. V-1 as in the file, so moves read the same.
+ * Writing numbers the vertices 0 .. V-1 in the board's order and drops
+ * labels, special vertices (refused: the format has none) and moves; the
+ * last line has no newline, as in their files (their reader takes an
+ * empty last line for a cell).
+ */
+#include "format_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BT_MAX_LINE 1000000
+
+/* A line of text: its start and length (without the line end). */
+typedef struct bt_line {
+    const char *s;
+    size_t n;
+    int no;  /* 1-based line number */
+} bt_line;
+
+/* Splits text into lines, dropping a trailing '\r' and blank lines. */
+static int split_lines(const char *text, size_t len, bt_line **out)
+{
+    int n = 0, cap = 16, no = 0;
+    bt_line *l = cy_xmalloc(sizeof *l * (size_t)cap);
+    size_t i = 0;
+    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
+        i = 3;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && text[j] != '\n')
+            j++;
+        size_t e = j;
+        while (e > i && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        size_t b = i;
+        while (b < e && (text[b] == ' ' || text[b] == '\t'))
+            b++;
+        no++;
+        if (e > b) {
+            if (n == cap)
+                l = cy_xrealloc(l, sizeof *l * (size_t)(cap *= 2));
+            l[n++] = (bt_line){text + b, e - b, no};
+        }
+        i = j + 1;
+    }
+    *out = l;
+    return n;
+}
+
+static int line_is(const bt_line *l, const char *word)
+{
+    return l->n == strlen(word) && memcmp(l->s, word, l->n) == 0;
+}
+
+int cy_benntaylor_detect(const char *text, size_t len)
+{
+    bt_line *l;
+    int n = split_lines(text, len, &l);
+    int yes = n >= 3 && line_is(&l[2], "EDGES");
+    free(l);
+    return yes;
+}
+
+/* Reads whole numbers (with an optional sign for signed) from a line into
+ * v (at most max); returns the count, or -1 when something else is there. */
+static int read_numbers(const bt_line *l, long *v, int *neg, int max, int sign)
+{
+    size_t i = 0;
+    int k = 0;
+    while (i < l->n) {
+        while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t'))
+            i++;
+        if (i == l->n)
+            break;
+        int ng = 0, had_sign = 0;
+        if (sign && (l->s[i] == '+' || l->s[i] == '-')) {
+            ng = l->s[i] == '-';
+            had_sign = 1;
+            i++;
+        }
+        if (sign && !had_sign)
+            return -1;
+        if (i == l->n || !isdigit((unsigned char)l->s[i]) || k == max)
+            return -1;
+        long x = 0;
+        while (i < l->n && isdigit((unsigned char)l->s[i])) {
+            x = x * 10 + (l->s[i] - '0');
+            if (x > BT_MAX_LINE)
+                return -1;
+            i++;
+        }
+        if (i < l->n && l->s[i] != ' ' && l->s[i] != '\t')
+            return -1;
+        if (neg)
+            neg[k] = ng;
+        v[k++] = x;
+    }
+    return k;
+}
+
+/* Appends to w (at *n) the walk round the tree of loose edges hanging at v,
+ * entered from parent (-1 at the top): for each loose edge v-x not yet
+ * walked, x, the walk round x's subtree, and v again.  -1 when the loose
+ * edges close a cycle (which is no cell). */
+static int tour(int v, int parent, const int *ls, const int *ladj, int *seen, const int *eu, const int *ev,
+                unsigned char *done, int *w, int *n)
+{
+    for (int i = ls[v]; i < ls[v + 1]; i++) {
+        int e = ladj[i];
+        if (done[e])
+            continue;
+        done[e] = 1;
+        int x = eu[e] == v ? ev[e] : eu[e];
+        if (seen[x] || x == parent)
+            return -1;
+        seen[x] = 1;
+        w[(*n)++] = x;
+        if (tour(x, v, ls, ladj, seen, eu, ev, done, w, n) < 0)
+            return -1;
+        w[(*n)++] = v;
+    }
+    return 0;
+}
+
+/* The board when some edges lie on no cell: the outer face the cells leave
+ * (from a board of the cells alone), with the trees of loose edges walked
+ * round where they hang on it. */
+static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, const int *ev, int ncells,
+                                  int **walk, const int *wlen, const char *name, cy_error *err)
+{
+    int *outer = cy_xmalloc(sizeof(int) * (4 * (size_t)ne + 2)), no = 0;
+    int *seen = cy_xcalloc((size_t)nv, sizeof(int));
+    int *ls = cy_xcalloc((size_t)nv + 1, sizeof(int)), *ladj = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    unsigned char *done = cy_xcalloc((size_t)ne + 1, 1), *oncell = cy_xcalloc((size_t)ne + 1, 1);
+    cy_board *b = NULL;
+    for (int c = 0; c < ncells; c++)
+        for (int i = 0; i < wlen[c]; i++) {
+            int u = walk[c][i], v = walk[c][(i + 1) % wlen[c]];
+            for (int e = 0; e < ne; e++)
+                if ((eu[e] == u && ev[e] == v) || (eu[e] == v && ev[e] == u))
+                    oncell[e] = 1;
+        }
+    for (int e = 0; e < ne; e++)
+        if (!oncell[e]) {
+            ls[eu[e] + 1]++;
+            ls[ev[e] + 1]++;
+        }
+    for (int v = 0; v < nv; v++)
+        ls[v + 1] += ls[v];
+    {
+        int *fill = cy_xmalloc(sizeof(int) * ((size_t)nv + 1));
+        memcpy(fill, ls, sizeof(int) * (size_t)nv);
+        for (int e = 0; e < ne; e++)
+            if (!oncell[e]) {
+                ladj[fill[eu[e]]++] = e;
+                ladj[fill[ev[e]]++] = e;
+            }
+        free(fill);
+    }
+    int *base = NULL, nbase = 0;
+    if (ncells > 0) {
+        /* the cells' own board, on the vertices they use */
+        int *newof = cy_xmalloc(sizeof(int) * (size_t)nv), *oldof = cy_xmalloc(sizeof(int) * (size_t)nv), m = 0;
+        for (int v = 0; v < nv; v++)
+            newof[v] = -1;
+        for (int c = 0; c < ncells; c++)
+            for (int i = 0; i < wlen[c]; i++)
+                if (newof[walk[c][i]] < 0) {
+                    oldof[m] = walk[c][i];
+                    newof[walk[c][i]] = m++;
+                }
+        const char **sl = cy_xmalloc(sizeof(char *) * (size_t)m);
+        int **sw = cy_xmalloc(sizeof(int *) * (size_t)ncells);
+        for (int v = 0; v < m; v++)
+            sl[v] = labels[oldof[v]];
+        for (int c = 0; c < ncells; c++) {
+            sw[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
+            for (int i = 0; i < wlen[c]; i++)
+                sw[c][i] = newof[walk[c][i]];
+        }
+        cy_board_desc sd = {.nv = m, .labels = sl, .ncells = ncells, .cells = (const int *const *)sw, .cell_len = wlen};
+        cy_board *sb = cy_board_from_faces(&sd, err);
+        if (sb) {
+            nbase = cy_face_len(sb, sb->ncells);
+            base = cy_xmalloc(sizeof(int) * ((size_t)nbase + 1));
+            for (int i = 0; i < nbase; i++)
+                base[i] = oldof[cy_tail(sb, sb->fdarts[sb->fstart[sb->ncells] + i])];
+            for (int v = 0; v < m; v++)
+                seen[oldof[v]] = 1;
+            cy_board_free(sb);
+        }
+        for (int c = 0; c < ncells; c++)
+            free(sw[c]);
+        free(sw);
+        free(sl);
+        free(newof);
+        free(oldof);
+        if (!sb)
+            goto out;
+    } else {
+        /* a forest alone: the walk round it from a vertex of the first edge */
+        base = cy_xmalloc(sizeof(int));
+        base[0] = eu[0];
+        nbase = 1;
+        seen[eu[0]] = 1;
+    }
+    for (int i = 0; i < nbase; i++) {
+        outer[no++] = base[i];
+        if (tour(base[i], -1, ls, ladj, seen, eu, ev, done, outer, &no) < 0) {
+            cy_error_set(err, "the edges on no cell close a cycle that is no cell: not a board this reader can place");
+            goto out;
+        }
+    }
+    if (ncells == 0 && no > 1)
+        no--; /* the walk round a lone tree ends where it starts */
+    for (int v = 0; v < nv; v++)
+        if (!seen[v]) {
+            cy_error_set(err, "vertex %d is not connected to the rest of the board", v);
+            goto out;
+        }
+    {
+        cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
+                              .cells = (const int *const *)walk, .cell_len = wlen, .outer = outer,
+                              .outer_len = no, .name = name};
+        b = cy_board_from_faces(&desc, err);
+    }
+out:
+    free(base);
+    free(outer);
+    free(seen);
+    free(ls);
+    free(ladj);
+    free(done);
+    free(oncell);
+    return b;
+}
+
+cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
+{
+    bt_line *l = NULL;
+    int nl = split_lines(text, len, &l);
+    cy_board *b = NULL;
+    int *eu = NULL, *ev = NULL, **walk = NULL, *wlen = NULL, *flip = NULL, *queue = NULL;
+    int ncells = 0, nv = 0, ne = 0;
+    long *num = NULL;
+    int *neg = NULL;
+    char **labels = NULL;
+    char *name = NULL;
+    if (nl < 3 || !line_is(&l[2], "EDGES")) {
+        cy_error_set(err, "a BennTaylor board starts with a name line, a line \"V E\" and a line EDGES");
+        goto out;
+    }
+    long ve[2];
+    if (read_numbers(&l[1], ve, NULL, 2, 0) != 2 || ve[0] < 1 || ve[0] > CY_MAX_VERTICES || ve[1] > CY_MAX_EDGES) {
+        cy_error_set(err, "line %d: want \"V E\" (vertices at least 1 and at most %d, edges at most %d)", l[1].no,
+                     CY_MAX_VERTICES, CY_MAX_EDGES);
+        goto out;
+    }
+    nv = (int)ve[0];
+    ne = (int)ve[1];
+    if (nl < 4 + ne || !line_is(&l[3 + ne], "CYCLES")) {
+        int at = 3;
+        while (at < nl && !line_is(&l[at], "CYCLES"))
+            at++;
+        cy_error_set(err, "the line CYCLES should follow the %d edge lines after EDGES, but %s", ne,
+                     at < nl ? "the number of edge lines differs" : "there is no line CYCLES");
+        goto out;
+    }
+    eu = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    ev = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    for (int e = 0; e < ne; e++) {
+        long uv[2];
+        const bt_line *x = &l[3 + e];
+        if (read_numbers(x, uv, NULL, 2, 0) != 2 || uv[0] >= nv || uv[1] >= nv) {
+            cy_error_set(err, "line %d: edge %d should be two vertex numbers from 0 to %d", x->no, e, nv - 1);
+            goto out;
+        }
+        if (uv[0] == uv[1]) {
+            cy_error_set(err, "line %d: edge %d is a loop at vertex %ld", x->no, e, uv[0]);
+            goto out;
+        }
+        eu[e] = (int)uv[0];
+        ev[e] = (int)uv[1];
+        for (int f = 0; f < e; f++)
+            if ((eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e])) {
+                cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d", x->no, f, e, eu[e], ev[e]);
+                goto out;
+            }
+    }
+    ncells = nl - 4 - ne;
+    walk = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
+    wlen = cy_xcalloc((size_t)ncells + 1, sizeof(int));
+    num = cy_xmalloc(sizeof(long) * (2 * (size_t)ne + 1));
+    neg = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    /* per cell the darts it walks: dart 2e = eu -> ev, 2e+1 = ev -> eu */
+    int **darts = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
+    for (int c = 0; c < ncells; c++) {
+        const bt_line *x = &l[4 + ne + c];
+        int k = read_numbers(x, num, neg, 2 * ne, 1);
+        if (k < 1) {
+            cy_error_set(err, "line %d: a cell is a list of edges written +i or -i (at most %d)", x->no, 2 * ne);
+            goto out_darts;
+        }
+        darts[c] = cy_xmalloc(sizeof(int) * (size_t)k);
+        walk[c] = cy_xmalloc(sizeof(int) * (size_t)k);
+        wlen[c] = k;
+        for (int i = 0; i < k; i++) {
+            if (num[i] >= ne) {
+                cy_error_set(err, "line %d: edge %ld does not exist (edges are 0 to %d)", x->no, num[i], ne - 1);
+                goto out_darts;
+            }
+            darts[c][i] = 2 * (int)num[i] + neg[i];
+        }
+        for (int i = 0; i < k; i++) {
+            int d = darts[c][i], nx = darts[c][(i + 1) % k];
+            int head = d & 1 ? eu[d >> 1] : ev[d >> 1], tail = nx & 1 ? ev[nx >> 1] : eu[nx >> 1];
+            if (head != tail) {
+                cy_error_set(err, "line %d: cell %d is no closed walk: %c%d ends at vertex %d but %c%d starts at %d",
+                             x->no, c, d & 1 ? '-' : '+', d >> 1, head, nx & 1 ? '-' : '+', nx >> 1, tail);
+                goto out_darts;
+            }
+            walk[c][i] = d & 1 ? ev[d >> 1] : eu[d >> 1];
+        }
+    }
+    /* turn the cells the same way round: flip[c] says whether cell c is
+     * reversed */
+    int *uses = cy_xcalloc((size_t)ne + 1, sizeof(int));
+    for (int c = 0; c < ncells; c++)
+        for (int i = 0; i < wlen[c]; i++) {
+            int e = darts[c][i] >> 1;
+            if (++uses[e] > 2) {
+                cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); a plane board has two sides to an edge",
+                             e, c);
+                free(uses);
+                goto out_darts;
+            }
+        }
+    free(uses);
+    flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
+    queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
+    for (int c = 0; c < ncells; c++)
+        flip[c] = -1;
+    for (int c0 = 0; c0 < ncells; c0++) {
+        if (flip[c0] >= 0)
+            continue;
+        int qh = 0, qt = 0;
+        flip[c0] = 0;
+        queue[qt++] = c0;
+        while (qh < qt) {
+            int c = queue[qh++];
+            for (int i = 0; i < wlen[c]; i++) {
+                int e = darts[c][i] >> 1;
+                for (int o = 0; o < ncells; o++) {
+                    if (o == c)
+                        continue;
+                    for (int j = 0; j < wlen[o]; j++) {
+                        if (darts[o][j] >> 1 != e)
+                            continue;
+                        /* c walks e as darts[c][i] ^ flip[c]; o must walk the other way */
+                        int want = (darts[c][i] ^ flip[c]) ^ 1, f = (darts[o][j] ^ want) & 1;
+                        if (flip[o] < 0) {
+                            flip[o] = f;
+                            queue[qt++] = o;
+                        } else if (flip[o] != f) {
+                            cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
+                                         c, o, e);
+                            goto out_darts;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    int used = 0;
+    for (int c = 0; c < ncells; c++) {
+        used += wlen[c];
+        if (flip[c]) { /* the walk backwards */
+            for (int i = 0, j = wlen[c] - 1; i < j; i++, j--) {
+                int t = walk[c][i];
+                walk[c][i] = walk[c][j];
+                walk[c][j] = t;
+            }
+        }
+    }
+    if (ne > 0 && used == 2 * ne) {
+        cy_error_set(err, "the cells walk both sides of every edge: they cover a closed surface, and one of them would have to be the outer face");
+        goto out_darts;
+    }
+    labels = cy_xcalloc((size_t)nv, sizeof(char *));
+    for (int v = 0; v < nv; v++) {
+        char t[16];
+        snprintf(t, sizeof t, "%d", v);
+        labels[v] = cy_xstrdup(t);
+    }
+    name = cy_xmalloc(l[0].n + 1);
+    for (size_t i = 0; i < l[0].n; i++)
+        name[i] = isprint((unsigned char)l[0].s[i]) ? l[0].s[i] : '?';
+    name[l[0].n] = 0;
+    {
+        /* edges on no cell still need a place: cy_board_from_faces finds
+         * edges only on walks, so a board with such edges is built with them
+         * on the outer face, derived from what the cells leave */
+        int *onwalk = cy_xcalloc((size_t)ne + 1, sizeof(int));
+        for (int c = 0; c < ncells; c++)
+            for (int i = 0; i < wlen[c]; i++)
+                onwalk[darts[c][i] >> 1] = 1;
+        int loose = 0;
+        for (int e = 0; e < ne; e++)
+            loose += !onwalk[e];
+        free(onwalk);
+        if (loose)
+            b = with_loose_edges(nv, labels, ne, eu, ev, ncells, walk, wlen, name, err);
+        else {
+            cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
+                                  .cells = (const int *const *)walk, .cell_len = wlen, .name = name};
+            b = cy_board_from_faces(&desc, err);
+        }
+    }
+    if (b && b->ne != ne) {
+        cy_error_set(err, "the board is not connected or has a vertex on no edge (%d edges reached of %d)", b->ne, ne);
+        cy_board_free(b);
+        b = NULL;
+    }
+out_darts:
+    for (int c = 0; c < ncells; c++)
+        free(darts[c]);
+    free(darts);
+out:
+    for (int c = 0; walk && c < ncells; c++)
+        free(walk[c]);
+    for (int v = 0; labels && v < nv; v++)
+        free(labels[v]);
+    free(labels);
+    free(name);
+    free(walk);
+    free(wlen);
+    free(flip);
+    free(queue);
+    free(num);
+    free(neg);
+    free(eu);
+    free(ev);
+    free(l);
+    return b;
+}
+
+char *cy_benntaylor_write(const cy_board *b, cy_error *err)
+{
+    for (int v = 0; v < b->nv; v++)
+        if (b->special[v])
+            return cy_error_set(err, "the BennTaylor format has no special vertices (vertex %s is special)", b->label[v]),
+                   NULL;
+    cy_buf t = {0};
+    const char *name = b->name && *b->name ? b->name : "board";
+    for (const char *p = name; *p; p++)
+        cy_buf_printf(&t, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
+    cy_buf_printf(&t, "\n%d %d\nEDGES\n", b->nv, b->ne);
+    for (int e = 0; e < b->ne; e++)
+        cy_buf_printf(&t, "%d %d\n", b->eu[e], b->ev[e]);
+    cy_buf_puts(&t, "CYCLES");
+    for (int c = 0; c < b->ncells; c++) {
+        cy_buf_puts(&t, "\n");
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++)
+            cy_buf_printf(&t, "%s%c%d", i > b->fstart[c] ? " " : "", b->fdarts[i] & 1 ? '-' : '+', b->fdarts[i] >> 1);
+    }
+    return cy_buf_take(&t);
+}
