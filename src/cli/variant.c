@@ -36,9 +36,9 @@ static int variant_load_all(const cli_opts *o, cy_board **bp, int **allp, int *n
 {
     cy_error err;
     if (cy_rules_parse(o->rules, o->players, o->extra_turn, r, &err) < 0)
-        return cli_fail(NULL, "%s", err.msg);
+        return cli_usage_fail("%s", err.msg);
     if (o->special)
-        return cli_fail(NULL, "--special does not go with --rules, --players or --extra-turn yet");
+        return cli_usage_fail("--special does not go with --rules, --players or --extra-turn yet");
     char *file_moves = NULL;
     cy_board *b = cy_load(o->board, &file_moves, &err);
     if (!b)
@@ -66,8 +66,9 @@ int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy
 {
     cy_board *b;
     int *all, n, nfile;
-    if (variant_load_all(o, &b, &all, &n, &nfile, r))
-        return 1;
+    int bad_load = variant_load_all(o, &b, &all, &n, &nfile, r);
+    if (bad_load)
+        return bad_load;
     cy_error err;
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);
     if (cy_variant_play(b, r, mark, all, n, g, &err) < 0) {
@@ -91,8 +92,9 @@ int cli_solve_variant(const cli_opts *o)
     unsigned char *mark;
     cy_rules r;
     cy_variant_game g;
-    if (cli_variant_load(o, &b, &mark, &r, &g))
-        return 1;
+    int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
+    if (bad_load)
+        return bad_load;
     cy_error err;
     cy_variant_analysis a;
     int rc = cy_variant_analyse(b, &r, mark, &g, &o->solver, &a, &err);
@@ -128,7 +130,7 @@ int cli_verify_variants(const cli_opts *o)
             if (cy_rules_parse(names[i], i == 5 ? 3 : 0, i == 3, &list[n++], &err) < 0)
                 return cli_fail(NULL, "%s", err.msg);
     } else if (cy_rules_parse(o->rules, o->players, o->extra_turn, &list[n++], &err) < 0)
-        return cli_fail(NULL, "%s", err.msg);
+        return cli_usage_fail("%s", err.msg);
     char *text = cy_variant_verify(list, n, o->timeout > 0 ? o->timeout : 2.0, !o->quiet);
     int rc = cli_emit(o, text);
     free(text);
@@ -141,8 +143,9 @@ int cli_show_variant(const cli_opts *o)
     unsigned char *mark;
     cy_rules r;
     cy_variant_game g;
-    if (cli_variant_load(o, &b, &mark, &r, &g))
-        return 1;
+    int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
+    if (bad_load)
+        return bad_load;
     int k = r.players > 2 ? r.players : 2;
     cy_buf t = {0};
     cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne,
@@ -241,8 +244,9 @@ int cli_play_variant(const cli_opts *o)
     cy_board *b;
     int *all, n, nfile;
     cy_rules r;
-    if (variant_load_all(o, &b, &all, &n, &nfile, &r))
-        return 1;
+    int bad_load = variant_load_all(o, &b, &all, &n, &nfile, &r);
+    if (bad_load)
+        return bad_load;
     cy_error err;
     cy_variant_game g;
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);

@@ -48,10 +48,10 @@ expect_out "3 players text" '^player 2 against all the others: wins' solve cycle
 # --rules standard is the ordinary solve
 expect_out "standard is the default" '^grundy: 1' solve cycle:3 --rules standard
 
-expect_error "unknown rules" 'rules is standard, misere' solve cycle:3 --rules bogus
-expect_error "extra turn without score" 'extra-turn goes with --rules score' solve cycle:3 --extra-turn
-expect_error "players and misere" 'players goes with the standard rules' solve cycle:3 --rules misere --players 3
-expect_error "players out of range" 'players wants a whole number' solve cycle:3 --players 99
+expect_usage "unknown rules" 'rules is standard, misere' solve cycle:3 --rules bogus
+expect_usage "extra turn without score" 'extra-turn goes with --rules score' solve cycle:3 --extra-turn
+expect_usage "players and misere" 'players goes with the standard rules' solve cycle:3 --rules misere --players 3
+expect_usage "players out of range" 'players wants a whole number' solve cycle:3 --players 99
 expect_error "illegal move under draw" 'move 3 \(2->3\) is illegal: marking 2->3 makes 3 a sink' solve cycle:4 --rules draw --moves "1->2 4->3 2->3"
 expect_error "move after the end" 'move 4 \(1->3\) is illegal: the game is over' solve cycle:3 --rules misere --moves "1->2 2->3 3->1 1->3"
 
@@ -78,7 +78,7 @@ if [ "$RC" = 0 ] && grep -q '^## draw' "$WORK/v.md" && grep -q '^| `cycle:3` | 3
 else
   bad "verify --rules" "exit $RC: $(head -20 "$WORK/v.md" 2>/dev/null)"
 fi
-expect_error "verify bad rules" 'rules is standard' verify --rules bogus
+expect_usage "verify bad rules" 'rules is standard' verify --rules bogus
 
 # out of time: a partial answer and exit status 2
 run solve grid:4x5 --rules misere --timeout 0.3 --json --quiet
