@@ -340,15 +340,20 @@ static void engine_move(game *g)
 {
     int d = -1;
     if (!strcmp(g->style, "perfect")) {
-        cy_analysis a;
-        cy_error err;
-        int r = analyse(g, &a, &err);
-        /* winning moves found before a timeout are winning all the same */
-        if (a.nwin)
-            d = pick(g, a.winning, a.nwin);
-        else if (r < 0)
-            printf("(%s: the engine plays at random this move)\n", err.msg);
-        cy_analysis_free(&a);
+        /* the first winning move proved, not every winning move judged:
+         * a completion, or the move the solver reads from the table its
+         * outcome search left */
+        d = cy_rules_winning_completion(g->b, g->mark);
+        if (d < 0) {
+            thinking t;
+            int clock = think_start(&t) == 0, r = cy_solver_wins(g->solver, g->mark);
+            if (r > 0 && cy_solver_move(g->solver, g->mark, &d) <= 0)
+                d = -1;
+            if (clock)
+                think_stop(&t);
+            if (r < 0)
+                printf("(the engine ran out of time: it plays at random this move)\n");
+        }
     } else if (!strcmp(g->style, "mirror")) {
         char why[512] = "";
         int last = g->nhist ? g->hist[g->nhist - 1] : -1;
