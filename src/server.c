@@ -12,6 +12,7 @@
  *   POST /api/solve?moves=M[&name=N]   the same for a board file in the body
  *   GET  /api/move?board=SPEC&moves=M  the engine's move: a winning move if there
  *   POST /api/move?moves=M[&name=N]    is one, else a safe move, else any legal one
+ *   GET  /api/stats                    the lanes, the cache and the memory in use
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
  * named in a request: boards from files are uploaded (POST, at most max_body
@@ -523,6 +524,36 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
     return a->status == HTTP_OK ? 0 : -1;
 }
 
+/* GET /api/stats: {"queued", "running": slow questions waiting and being
+ * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
+ * "solved_slow", "refused" (503s for want of room or time), "memory": the
+ * process's resident bytes, "memory_limit": --memory, and the shares of it:
+ * "cache_limit", "uploads_limit", "quick_each", "slow_each"}. */
+static int api_stats(cy_server *srv, answer *a)
+{
+    sw_stats st;
+    sw_stats_get(srv->work, &st);
+    json_t *o = json_object();
+    json_object_set_new(o, "queued", json_integer(st.queued));
+    json_object_set_new(o, "running", json_integer(st.running));
+    json_object_set_new(o, "cache_entries", json_integer((json_int_t)st.cache_entries));
+    json_object_set_new(o, "cache_bytes", json_integer((json_int_t)st.cache_bytes));
+    json_object_set_new(o, "hits", json_integer((json_int_t)st.hits));
+    json_object_set_new(o, "shared", json_integer((json_int_t)st.shared));
+    json_object_set_new(o, "solved_quick", json_integer((json_int_t)st.solved_quick));
+    json_object_set_new(o, "solved_slow", json_integer((json_int_t)st.solved_slow));
+    json_object_set_new(o, "refused", json_integer((json_int_t)st.refused));
+    json_object_set_new(o, "memory", json_integer((json_int_t)cy_resident_memory()));
+    json_object_set_new(o, "memory_limit", json_integer((json_int_t)srv->o.memory));
+    json_object_set_new(o, "cache_limit", json_integer((json_int_t)srv->budget.cache));
+    json_object_set_new(o, "uploads_limit", json_integer((json_int_t)srv->budget.bodies));
+    json_object_set_new(o, "quick_each", json_integer((json_int_t)srv->budget.quick_each));
+    json_object_set_new(o, "slow_each", json_integer((json_int_t)srv->budget.slow_each));
+    a->status = HTTP_OK;
+    a->text = dump(o);
+    return 0;
+}
+
 /* ------------------------------------------------------------ the server */
 
 /* Answers one complete request: the page's files, or the API. */
@@ -556,14 +587,17 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     const char *name = url + 5;
     int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
-                !strcmp(name, "move");
+                !strcmp(name, "move") || !strcmp(name, "stats");
+    int get_only = !strcmp(name, "families") || !strcmp(name, "stats");
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
                                      "/api/move)", url);
-    else if (!get && !(post && strcmp(name, "families") != 0))
-        fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, strcmp(name, "families") ? " or POST" : "");
+    else if (!get && !(post && !get_only))
+        fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, get_only ? "" : " or POST");
     else if (!strcmp(name, "families"))
         api_families(&a);
+    else if (!strcmp(name, "stats"))
+        api_stats(srv, &a);
     else if (!strcmp(name, "board"))
         api_board(srv, c, r, post, &a);
     else if (!strcmp(name, "solve"))
