@@ -62,6 +62,7 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
 #define DEFAULT_SOLVES 8
 #define DEFAULT_MEMORY ((size_t)256 << 20)
 #define QUICK_SLOTS 4     /* quick solves at once */
+#define KEPT_SOLVERS 4    /* quick solvers kept for the next question */
 #define QUICK_EDGES 14    /* positions with at most this many unplayed edges are
                              quick: the bitboard engine's boards, solved in
                              milliseconds (README, "Playing in the browser") */
@@ -81,11 +82,21 @@ enum {
     HTTP_UNAVAILABLE = 503
 };
 
+/* A quick lane's solver kept for the next question on its board: the board's
+ * native JSON, the board and the solver. */
+typedef struct kept {
+    char *text;
+    cy_board *b;
+    cy_solver *s;
+} kept;
+
 struct cy_server {
     struct MHD_Daemon *d;
     cy_server_opts o;     /* with the defaults filled in */
     int port;
     sw_work *work;        /* the lanes and the cache */
+    kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
+    int nkept;
     sw_budget budget;     /* the shares of o.memory */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
     pthread_mutex_t lock;
@@ -383,6 +394,64 @@ static cy_solver *question_solver(const cy_board *b, int no_grundy, size_t share
     return s;
 }
 
+/* A solver for question q: on the quick lane, for a board of at most
+ * QUICK_EDGES edges, one kept from an earlier question on the same board (its
+ * table holds what that one found; q->b becomes the solver's own board,
+ * equal to q's) when there is one, else a new one that values positions
+ * whatever the question (to be kept in turn); else a new one.  *text gets
+ * the board's text when the solver may be kept (give_solver), else NULL. */
+static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_grundy, size_t share,
+                              double timeout, char **text, answer *a)
+{
+    *text = NULL;
+    if (quick && q->b->ne <= QUICK_EDGES) {
+        cy_error err;
+        *text = cy_write_board(q->b, NULL, CY_FMT_JSON, &err);
+        if (*text) {
+            pthread_mutex_lock(&srv->lock);
+            for (int i = srv->nkept - 1; i >= 0; i--)
+                if (!strcmp(srv->kept[i].text, *text)) {
+                    kept k = srv->kept[i];
+                    memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
+                    srv->nkept--;
+                    pthread_mutex_unlock(&srv->lock);
+                    free(k.text);
+                    cy_board_free(q->b);
+                    q->b = k.b;
+                    return k.s;
+                }
+            pthread_mutex_unlock(&srv->lock);
+            no_grundy = 0;
+        }
+    }
+    return question_solver(q->b, no_grundy, share, timeout, a);
+}
+
+/* Frees solver s, or keeps it (with q's board, taken) for the next question
+ * on that board when text is not NULL and the answer was whole (keep); the
+ * oldest kept solver goes when KEPT_SOLVERS are kept.  Frees text. */
+static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, char *text, int keep)
+{
+    if (!text || keep != SW_KEEP) {
+        cy_solver_free(s);
+        free(text);
+        return;
+    }
+    kept old = {NULL, NULL, NULL};
+    pthread_mutex_lock(&srv->lock);
+    if (srv->nkept == KEPT_SOLVERS) {
+        old = srv->kept[0];
+        memmove(&srv->kept[0], &srv->kept[1], (size_t)(srv->nkept - 1) * sizeof old);
+        srv->nkept--;
+    }
+    srv->kept[srv->nkept++] = (kept){text, q->b, s};
+    q->b = NULL;
+    pthread_mutex_unlock(&srv->lock);
+    cy_solver_free(old.s);
+    cy_board_free(old.b);
+    free(old.text);
+}
+
 /* The 503 of a solver that stopped with code rc knowing nothing. */
 static void solver_failed(const cy_board *b, int rc, const cy_error *err, double timeout, answer *a)
 {
@@ -403,15 +472,21 @@ static int known(const cy_analysis *an)
 /* The answer of /api/solve for q: what `cycles solve --json` prints; when
  * time runs out, what is known ("complete": false; the replies are sought
  * only in the time left), or a 503 when nothing is. */
-static int solve_answer(const sw_question *q, size_t share, double timeout, answer *a)
+static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
-    cy_solver *s = question_solver(q->b, 0, share, timeout, a);
-    if (!s)
+    char *text;
+    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &text, a);
+    if (!s) {
+        free(text);
         return SW_KEEP_NOT;
+    }
     cy_analysis an;
     cy_error err;
+    cy_solver_stats before;
+    cy_solver_stats_get(s, &before);
     int arc = cy_analyse(s, q->mark, &an, &err);
+    an.stats.positions -= before.positions; /* this question's own */
     int nr = 0, *legal = NULL, *reply = NULL;
     if (arc == 0 && an.outcome == 'P' && !an.over) {
         /* within the same time limit as the rest of the answer */
@@ -437,7 +512,7 @@ static int solve_answer(const sw_question *q, size_t share, double timeout, answ
     free(legal);
     free(reply);
     cy_analysis_free(&an);
-    cy_solver_free(s);
+    give_solver(srv, q, s, text, keep);
     return keep;
 }
 
@@ -447,12 +522,15 @@ static int solve_answer(const sw_question *q, size_t share, double timeout, answ
  * over, else null}; the move is a winning one if there is one, else a safe
  * one, else any legal one.  When time runs out: the first winning move found,
  * or a safe move, with "complete": false. */
-static int move_answer(const sw_question *q, size_t share, double timeout, answer *a)
+static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
+    char *text;
+    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &text, a);
     const cy_board *b = q->b;
-    cy_solver *s = question_solver(b, 1, share, timeout, a);
-    if (!s)
+    if (!s) {
+        free(text);
         return SW_KEEP_NOT;
+    }
     cy_analysis an;
     cy_error err;
     int arc = cy_analyse(s, q->mark, &an, &err);
@@ -481,14 +559,16 @@ static int move_answer(const sw_question *q, size_t share, double timeout, answe
     a->status = HTTP_OK;
     a->text = dump(o);
     cy_analysis_free(&an);
-    cy_solver_free(s);
-    return arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
+    int keep = arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
+    give_solver(srv, q, s, text, keep);
+    return keep;
 }
 
 /* Answers question q (server_work.c calls it on either lane). */
-static int answer_question(const sw_question *q, size_t share, double timeout, sw_answer *a)
+static int answer_question(void *ctx, sw_question *q, int quick, size_t share, double timeout, sw_answer *a)
 {
-    return q->kind == 'm' ? move_answer(q, share, timeout, a) : solve_answer(q, share, timeout, a);
+    return q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
+                          : solve_answer(ctx, q, quick, share, timeout, a);
 }
 
 /* /api/solve and /api/move: the board and position of the request, asked of
@@ -793,6 +873,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     wo.slow_queue = srv->o.max_solves;
     wo.quick_slots = QUICK_SLOTS;
     wo.solve = answer_question;
+    wo.ctx = srv;
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
     pthread_mutex_init(&srv->lock, NULL);
     srv->work = sw_new(&wo);
@@ -842,6 +923,11 @@ void cy_server_stop(cy_server *s)
     sw_stop(s->work); /* requests waiting for answers give up */
     MHD_stop_daemon(s->d);
     sw_free(s->work);
+    for (int i = 0; i < s->nkept; i++) {
+        cy_solver_free(s->kept[i].s);
+        cy_board_free(s->kept[i].b);
+        free(s->kept[i].text);
+    }
     pthread_mutex_destroy(&s->lock);
     free(s);
 }

@@ -104,13 +104,14 @@ static void busy(sw_answer *a, int retry, const char *msg)
 
 void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out)
 {
-    /* a sixteenth each for the cache and the uploads held at once, an
-     * eighth for the quick lane, half for the slow lane; the last quarter is
-     * the program itself, its threads' stacks, the connections' buffers and
-     * the boards and answers being built */
+    /* a sixteenth each for the cache and the uploads held at once, a
+     * quarter for the quick lane (its solvers running and those kept), half
+     * for the slow lane; the last eighth is the program itself, its threads'
+     * stacks, the connections' buffers and the boards and answers being
+     * built */
     out->cache = memory / 16;
     out->bodies = memory / 16;
-    out->quick_each = memory / 8 / (size_t)(quick_slots > 0 ? quick_slots : 1);
+    out->quick_each = memory / 4 / (size_t)(2 * (quick_slots > 0 ? quick_slots : 1));
     out->slow_each = memory / 2 / (size_t)(slow_workers > 0 ? slow_workers : 1);
 }
 
@@ -200,7 +201,7 @@ static void *worker(void *arg)
         w->running++;
         pthread_mutex_unlock(&w->lock);
         sw_answer a = {0, NULL, 0, NULL};
-        int keep = w->o.solve(&j->q, w->budget.slow_each, w->o.timeout, &a);
+        int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, w->o.timeout, &a);
         cy_nauty_thread_done();
         pthread_mutex_lock(&w->lock);
         w->running--;
@@ -365,7 +366,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             j->started = mono();
             pthread_mutex_unlock(&w->lock);
             sw_answer b = {0, NULL, 0, NULL};
-            int keep = w->o.solve(&j->q, w->budget.quick_each, w->o.timeout, &b);
+            int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, w->o.timeout, &b);
             cy_nauty_thread_done();
             pthread_mutex_lock(&w->lock);
             w->quick_busy--;

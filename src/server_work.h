@@ -32,10 +32,11 @@ typedef struct sw_question {
     unsigned char *mark;
 } sw_question;
 
-/* Answers question q within time timeout and table memory memory: fills *a
- * and returns how long the answer may be kept.  Runs on a worker of either
- * lane; must be safe to call from several threads at once. */
-typedef int (*sw_solve_fn)(const sw_question *q, size_t memory, double timeout, sw_answer *a);
+/* Answers question q within time timeout and table memory memory (quick:
+ * whether on the quick lane): fills *a and returns how long the answer may be
+ * kept.  Runs on a worker of either lane; must be safe to call from several
+ * threads at once.  May take q's board (setting q->b to NULL). */
+typedef int (*sw_solve_fn)(void *ctx, sw_question *q, int quick, size_t memory, double timeout, sw_answer *a);
 
 typedef struct sw_opts {
     size_t memory;        /* the server's whole budget (bytes) */
@@ -44,11 +45,14 @@ typedef struct sw_opts {
     int slow_queue;       /* slow questions accepted at once (running and waiting) */
     int quick_slots;      /* quick solves at once */
     sw_solve_fn solve;
+    void *ctx;            /* solve's first argument */
 } sw_opts;
 
 typedef struct sw_work sw_work;
 
-/* The budget's shares (bytes), as README.md and docs/reliability.md describe. */
+/* The budget's shares (bytes), as README.md and docs/reliability.md describe:
+ * quick_each is for one of the quick lane's solvers, running or kept for the
+ * next question on its board (twice quick_slots of them). */
 typedef struct sw_budget {
     size_t cache, bodies, quick_each, slow_each;
 } sw_budget;
