@@ -1,11 +1,13 @@
 # Load test of `cycles serve` (issue 14): 8 slow questions (grid:4x5 and
 # grid:2x10 positions, which no server answers within its time limit) and 200
 # quick ones (positions of boards of at most 14 edges) at once.  Asserts that
-# no quick question is refused, that their 99th percentile latency is under
-# 100 ms (or, on a machine so loaded that 200 quick questions alone miss
-# that, at most twice their p99 alone and 50 ms), that the server stays within its --memory while it works and
-# that its resident memory after the run returns near its size before.
-# Loopback only; bounded in requests (208) and time (about 20 s).
+# no quick question is refused; that their 99th percentile latency is under
+# 100 ms (300 ms in the sanitizer build), or, on a machine so loaded that 200
+# quick questions alone miss that, at most twice their p99 alone and 50 ms;
+# that the server stays within its --memory while it works; that its resident
+# memory after the run returns near its size before; and that it stops
+# cleanly (in the sanitizer build: without a leak).  Prints the figures.
+# Loopback only; bounded in requests (408) and time (about 20 s).
 . "$(dirname "$0")/lib.bash"
 
 if ! command -v curl >/dev/null 2>&1; then
@@ -22,9 +24,13 @@ MEMORY_MIB=128
 TIMEOUT=3
 P99_MS=100
 ASAN=0
-# ASan's shadow memory and quarantine are not the server's: the memory
-# bounds are checked in the normal build only
-grep -aq __asan_init "$BIN" && ASAN=1
+if grep -aq __asan_init "$BIN"; then
+  # ASan's shadow memory and quarantine are not the server's: the memory
+  # bounds are checked in the normal build only; and it makes every solve
+  # some times slower
+  ASAN=1
+  P99_MS=300
+fi
 
 # rss_kib FIELD: VmRSS or VmHWM (peak) of the server in KiB.
 rss_kib() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$SPID/status"; }
