@@ -325,6 +325,29 @@ done
 echo "grid:2x6 under time limits:$seen"
 SPID=$MAINPID PORT=$MAINPORT
 
+# --- the whole server within --memory while two solves want more (grid:4x4's
+# replies take gigabytes unbounded); not in the sanitizer build, whose shadow
+# memory is not the server's
+if ! grep -aq __asan_init "$BIN"; then
+  start_server "$WORK/serve-m.err" --timeout 6 --memory 40M
+  if [ -n "$PORT" ]; then
+    m=()
+    for q in "board=grid:4x4" "board=grid:3x4&moves=1-%3E2"; do
+      curl -s -o /dev/null --max-time 60 "http://127.0.0.1:$PORT/api/solve?$q" &
+      m+=($!)
+    done
+    wait "${m[@]}"
+    hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$SPID/status")
+    [ "$hwm" -le $((40 * 1024)) ] && ok "within --memory 40M ($((hwm / 1024)) MiB at the peak)" ||
+      bad "within --memory 40M" "peak $((hwm / 1024)) MiB"
+    kill "$SPID"
+    wait "$SPID" 2>/dev/null
+  else
+    bad "server --memory 40M" "$(cat "$WORK/serve-m.err")"
+  fi
+fi
+SPID=$MAINPID PORT=$MAINPORT
+
 # --- still alive, then a clean stop on SIGTERM
 fetch "/api/solve?board=k4"
 [ "$CODE" = 200 ] && ok "alive after all that" || bad "alive after all that" "$CODE"
