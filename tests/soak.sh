@@ -19,14 +19,8 @@ mkdir -p "$OUT"
 SPID=
 trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null' EXIT
 
-"$BIN" serve --port 0 --timeout "$TIMEOUT" --memory "$MEMORY" 2>"$OUT/serve.err" </dev/null &
-SPID=$!
-PORT=
-for _ in $(seq 100); do
-  PORT=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$OUT/serve.err")
-  [ -n "$PORT" ] && break
-  sleep 0.1
-done
+. "$(dirname "$0")/cli/serve.bash"
+start_server "$OUT/serve.err" --timeout "$TIMEOUT" --memory "$MEMORY"
 [ -n "$PORT" ] || { echo "soak: the server did not start: $(cat "$OUT/serve.err")" >&2; exit 1; }
 URL=http://127.0.0.1:$PORT
 
@@ -59,7 +53,6 @@ url() {
   echo "$URL/api/$1?board=$b&moves=$m"
 }
 
-rss() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$SPID/status"; }
 : >"$OUT/answers.tsv"
 printf 'seconds\trss_kib\n' >"$OUT/rss.tsv"
 printf 'not a board' >"$OUT/junk.txt"
@@ -71,7 +64,7 @@ while :; do
   now=$(($(date +%s) - start))
   [ "$now" -ge "$SECONDS_RUN" ] && break
   if [ "$now" -ge "$next_sample" ]; then
-    printf '%s\t%s\n' "$now" "$(rss VmRSS)" >>"$OUT/rss.tsv"
+    printf '%s\t%s\n' "$now" "$(rss_kib VmRSS)" >>"$OUT/rss.tsv"
     next_sample=$((now + 5))
   fi
   round=$((round + 1))
@@ -107,13 +100,11 @@ for _ in $(seq 300); do
   sleep 0.1
 done
 sleep 1
-printf '%s\t%s\n' "$(($(date +%s) - start))" "$(rss VmRSS)" >>"$OUT/rss.tsv"
+printf '%s\t%s\n' "$(($(date +%s) - start))" "$(rss_kib VmRSS)" >>"$OUT/rss.tsv"
 curl -s "$URL/api/stats" >"$OUT/stats.json"
-hwm=$(rss VmHWM)
-kill -TERM "$SPID"
-wait "$SPID"
-rc=$?
-SPID=
+hwm=$(rss_kib VmHWM)
+stop_server TERM
+rc=$RC
 
 # the figures
 pct() { awk -v k="$1" -F'\t' '$1 == k {print $3 * 1000}' "$OUT/answers.tsv" | sort -n |

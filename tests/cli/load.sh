@@ -10,15 +10,8 @@
 # Loopback only; bounded in requests (408) and time (about 20 s).
 . "$(dirname "$0")/lib.bash"
 
-if ! command -v curl >/dev/null 2>&1; then
-  bad "curl" "curl is needed for this test (scripts/install-deps.sh installs it)"
-  finish
-  exit 1
-fi
-SPID=
-trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$WORK"' EXIT
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-cd "$WORK" || exit 1
+. "$(dirname "$0")/serve.bash"
+serve_setup
 
 MEMORY_MIB=128
 TIMEOUT=3
@@ -32,19 +25,10 @@ if grep -aq __asan_init "$BIN"; then
   P99_MS=300
 fi
 
-# rss_kib FIELD: VmRSS or VmHWM (peak) of the server in KiB.
-rss_kib() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$SPID/status"; }
 # stat KEY: a number from /api/stats.
 stat() { curl -s --max-time 5 "http://127.0.0.1:$PORT/api/stats" | sed -n "s/^  \"$1\": \([0-9]*\),\{0,1\}$/\1/p"; }
 
-"$BIN" serve --port 0 --timeout "$TIMEOUT" --memory "${MEMORY_MIB}M" 2>"$WORK/serve.err" </dev/null &
-SPID=$!
-PORT=
-for _ in $(seq 100); do
-  PORT=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$WORK/serve.err")
-  [ -n "$PORT" ] && break
-  sleep 0.1
-done
+start_server "$WORK/serve.err" --timeout "$TIMEOUT" --memory "${MEMORY_MIB}M"
 if [ -z "$PORT" ]; then
   bad "server starts" "$(cat "$WORK/serve.err")"
   finish
@@ -151,17 +135,7 @@ if [ "$ASAN" = 0 ]; then
     bad "memory back near idle" "idle $idle KiB, after $after KiB"
 fi
 
-kill -TERM "$SPID"
-rc=
-for _ in $(seq 200); do
-  if ! kill -0 "$SPID" 2>/dev/null; then
-    wait "$SPID"
-    rc=$?
-    break
-  fi
-  sleep 0.1
-done
+stop_server TERM
 # (in the sanitizer build a leak makes the exit status non-zero)
-[ "$rc" = 0 ] && ok "clean stop" || bad "clean stop" "rc=$rc: $(tail -5 "$WORK/serve.err")"
-SPID=
+[ "$RC" = 0 ] && ok "clean stop" || bad "clean stop" "rc=$RC: $(tail -5 "$WORK/serve.err")"
 finish

@@ -3,34 +3,8 @@
 # once, and a clean stop.  Talks to 127.0.0.1 only, with bounded waits.
 . "$(dirname "$0")/lib.bash"
 
-if ! command -v curl >/dev/null 2>&1; then
-  bad "curl" "curl is needed for this test (scripts/install-deps.sh installs it)"
-  finish
-  exit 1
-fi
-
-SPID=
-trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$WORK"' EXIT
-# absolute paths, since the test runs in $WORK
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-SRC=$(cd "$SRC" && pwd)
-cd "$WORK" || exit 1
-
-# start_server LOG ARGS...: starts cycles serve --port 0 in the background;
-# sets SPID and PORT (empty when it did not start within 10 s).
-start_server() {
-  local log=$1
-  shift
-  : >"$log"
-  "$BIN" serve --port 0 "$@" 2>"$log" </dev/null &
-  SPID=$!
-  PORT=
-  for _ in $(seq 100); do
-    PORT=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$log")
-    [ -n "$PORT" ] && return
-    sleep 0.1
-  done
-}
+. "$(dirname "$0")/serve.bash"
+serve_setup
 
 # fetch PATH [CURL ARGS...]: sets CODE (HTTP status), BODY and TYPE.
 fetch() {
@@ -351,19 +325,9 @@ SPID=$MAINPID PORT=$MAINPORT
 # --- still alive, then a clean stop on SIGTERM
 fetch "/api/solve?board=k4"
 [ "$CODE" = 200 ] && ok "alive after all that" || bad "alive after all that" "$CODE"
-kill -TERM "$SPID"
-rc=
-for _ in $(seq 100); do
-  if ! kill -0 "$SPID" 2>/dev/null; then
-    wait "$SPID"
-    rc=$?
-    break
-  fi
-  sleep 0.1
-done
-[ "$rc" = 0 ] && grep -q 'stopping (SIGTERM)' "$WORK/serve.err" && ok "clean stop on SIGTERM" ||
-  bad "clean stop on SIGTERM" "rc=$rc: $(cat "$WORK/serve.err")"
-SPID=
+stop_server TERM
+[ "$RC" = 0 ] && grep -q 'stopping (SIGTERM)' "$WORK/serve.err" && ok "clean stop on SIGTERM" ||
+  bad "clean stop on SIGTERM" "rc=$RC: $(cat "$WORK/serve.err")"
 
 # SIGINT stops it too
 start_server "$WORK/serve2.err"
@@ -371,18 +335,8 @@ if [ -n "$PORT" ]; then
   OLDPORT=$PORT
   # a second server on the same port cannot listen
   expect_error "port in use" 'cannot listen on 127.0.0.1 port [0-9]+: Address already in use' serve --port "$OLDPORT"
-  kill -INT "$SPID"
-  rc=
-  for _ in $(seq 100); do
-    if ! kill -0 "$SPID" 2>/dev/null; then
-      wait "$SPID"
-      rc=$?
-      break
-    fi
-    sleep 0.1
-  done
-  [ "$rc" = 0 ] && ok "clean stop on SIGINT" || bad "clean stop on SIGINT" "rc=$rc"
-  SPID=
+  stop_server INT
+  [ "$RC" = 0 ] && ok "clean stop on SIGINT" || bad "clean stop on SIGINT" "rc=$RC"
 else
   bad "second server starts" "$(cat "$WORK/serve2.err")"
 fi
