@@ -75,7 +75,7 @@ while :; do
     [ $((RANDOM % 3)) = 0 ] && kind=move
     printf 'url = "%s"\noutput = "/dev/null"\n' "$(url $kind "${POS[RANDOM % ${#POS[@]}]}")" >>"$cfg"
   done
-  curl -s --parallel --parallel-max 8 --max-time 30 -K "$cfg" -w 'quick\t%{http_code}\t%{time_total}\n' \
+  curl -s --parallel --parallel-immediate --parallel-max 8 --max-time 30 -K "$cfg" -w 'quick\t%{http_code}\t%{time_total}\n' \
     >>"$OUT/answers.tsv" 2>/dev/null
   if [ $((round % 2)) = 0 ]; then
     # a slow one in the background (at most 4 of ours at a time)
