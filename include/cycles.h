@@ -790,8 +790,10 @@ typedef struct cy_server_opts {
     int max_edges;         /* largest board served; 0: 40 */
     size_t max_body;       /* largest request body in bytes; 0: 1 MiB */
     int max_connections;   /* connections at once; 0: 32 */
-    int max_solves;        /* solves at once, beyond them 503; 0: 8 */
-    size_t memory;         /* table memory of each request's solver; 0: 128 MiB */
+    int max_solves;        /* slow solves accepted at once (one a core running,
+                              the rest waiting), beyond them 503; 0: 8 */
+    size_t memory;         /* the whole server's memory: shared by the lanes,
+                              the answer cache and the uploads (README); 0: 256 MiB */
 } cy_server_opts;
 
 typedef struct cy_server cy_server;

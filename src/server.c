@@ -12,6 +12,7 @@
  *   POST /api/solve?moves=M[&name=N]   the same for a board file in the body
  *   GET  /api/move?board=SPEC&moves=M  the engine's move: a winning move if there
  *   POST /api/move?moves=M[&name=N]    is one, else a safe move, else any legal one
+ *   GET  /api/stats                    the lanes, the cache and the memory in use
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
  * named in a request: boards from files are uploaded (POST, at most max_body
@@ -19,23 +20,32 @@
  * played before M.  A bad request is answered 4xx with {"error": "..."}:
  * 400 malformed request or unknown family, 404 no such page, 405 wrong method,
  * 413 body too large, 422 board or moves refused (illegal move, bad board
- * file, board over max_edges edges); 503 when the solver ran out of time or
- * too many solves are running.
+ * file, board over max_edges edges); 503 (with Retry-After) when nothing is
+ * known yet: the solver ran out of time before it knew anything, the slow
+ * lane is full, or the uploads held at once fill their share of the memory.
+ * When the solver ran out of time but knows something (the winner, the
+ * Grundy value, some winning moves) the answer is 200 with "complete": false.
  *
- * Each request builds its own board and solver (one thread, bounded table
- * memory, the server's timeout), so requests share no mutable state apart
- * from the counter of solves in progress.
+ * Solves and engine moves go through server_work.c: an answer cache, one
+ * solve for identical questions asked at once, a quick lane for positions
+ * with at most QUICK_EDGES unplayed edges and a bounded slow lane for the
+ * rest.  Each solve has its own board and solver (one thread, its lane's
+ * share of --memory, the server's timeout).
  */
+#include "engine.h"
 #include "internal.h"
+#include "server_work.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <jansson.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdarg.h>
-#include <stdatomic.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -50,7 +60,12 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
 #define DEFAULT_MAX_BODY (1u << 20)
 #define DEFAULT_CONNECTIONS 32
 #define DEFAULT_SOLVES 8
-#define DEFAULT_MEMORY ((size_t)128 << 20)
+#define DEFAULT_MEMORY ((size_t)256 << 20)
+#define QUICK_SLOTS 4     /* quick solves at once */
+#define KEPT_SOLVERS 4    /* quick solvers kept for the next question */
+#define QUICK_EDGES 14    /* positions with at most this many unplayed edges are
+                             quick: the bitboard engine's boards, solved in
+                             milliseconds (README, "Playing in the browser") */
 #define MAX_SPEC 200      /* longest family spec in a query */
 #define MAX_NAME 100      /* longest board name in a query */
 
@@ -67,11 +82,24 @@ enum {
     HTTP_UNAVAILABLE = 503
 };
 
+/* A quick lane's solver kept for the next question on its board: the board's
+ * native JSON, the board and the solver. */
+typedef struct kept {
+    char *text;
+    cy_board *b;
+    cy_solver *s;
+} kept;
+
 struct cy_server {
     struct MHD_Daemon *d;
     cy_server_opts o;     /* with the defaults filled in */
     int port;
-    atomic_int solving;   /* solves in progress */
+    sw_work *work;        /* the lanes and the cache */
+    kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
+    int nkept;
+    sw_budget budget;     /* the shares of o.memory */
+    size_t body_bytes;    /* bytes of request bodies held (lock) */
+    pthread_mutex_t lock;
 };
 
 /* What one request has received so far. */
@@ -79,13 +107,11 @@ typedef struct request {
     char *body;
     size_t len, cap;
     int too_big;          /* the body exceeded max_body and was dropped */
+    int no_room;          /* the uploads held at once fill their share */
 } request;
 
-/* An answer under construction: status and malloc'd text. */
-typedef struct answer {
-    unsigned status;
-    char *text;
-} answer;
+/* An answer under construction: status, malloc'd text, Retry-After. */
+typedef sw_answer answer;
 
 /* --------------------------------------------------------------- answers */
 
@@ -127,12 +153,16 @@ static int fail(answer *a, unsigned status, const char *fmt, ...)
     free(a->text);
     a->status = status;
     a->text = dump(o);
+    if (status == HTTP_UNAVAILABLE && a->retry <= 0)
+        a->retry = 1;
     return -1;
 }
 
-/* Sends text (malloc'd, taken over) with the status and content type;
- * MHD_NO only when the connection is to be dropped. */
-static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type, char *text, size_t len)
+/* Sends text (malloc'd, taken over) with the status and content type, a
+ * Retry-After of retry seconds on a 503, and X-Cycles-Answer: how (if not
+ * NULL); MHD_NO only when the connection is to be dropped. */
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type, char *text, size_t len,
+                                 int retry, const char *how)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
     if (!r) {
@@ -142,6 +172,13 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (status == HTTP_UNAVAILABLE) {
+        char ra[24];
+        snprintf(ra, sizeof ra, "%d", retry > 0 ? retry : 1);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, ra);
+    }
+    if (how)
+        MHD_add_response_header(r, "X-Cycles-Answer", how);
     if (status == HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
     enum MHD_Result ret = MHD_queue_response(c, status, r);
@@ -156,7 +193,7 @@ static enum MHD_Result send_answer(struct MHD_Connection *c, answer *a)
         fail(a, HTTP_INTERNAL_ERROR, "out of memory");
     if (!a->text)
         return MHD_NO;
-    return send_text(c, a->status, "application/json", a->text, strlen(a->text));
+    return send_text(c, a->status, "application/json", a->text, strlen(a->text), a->retry, a->how);
 }
 
 /* ------------------------------------------------------------- the board */
@@ -375,41 +412,19 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     return 0;
 }
 
-/* Takes one of the server's solve slots; 0, or -1 with a 503 answer when all
- * are in use. */
-static int solve_begin(cy_server *srv, answer *a)
-{
-    if (atomic_fetch_add(&srv->solving, 1) >= srv->o.max_solves) {
-        atomic_fetch_sub(&srv->solving, 1);
-        return fail(a, HTTP_UNAVAILABLE, "the server is busy with %d other solves; try again",
-                    srv->o.max_solves);
-    }
-    return 0;
-}
-
-/* Gives the solve slot back, and nauty's workspace of this thread. */
-static void solve_end(cy_server *srv)
-{
-    cy_nauty_thread_done();
-    atomic_fetch_sub(&srv->solving, 1);
-}
-
-/* The 503 answer of a solver that stopped with code rc. */
-static int solver_failed(const cy_server *srv, const cy_board *b, int rc, const cy_error *err, answer *a)
-{
-    if (rc == CY_SOLVE_TIMEOUT)
-        return fail(a, HTTP_UNAVAILABLE, "%s: the solver ran out of time (this server allows %g s)",
-                    b->name ? b->name : "board", srv->o.timeout);
-    return fail(a, HTTP_UNAVAILABLE, "%s: %s", b->name ? b->name : "board", err->msg);
-}
-
-/* A solver for one request: one thread, the server's memory and time. */
-static cy_solver *request_solver(const cy_server *srv, const cy_board *b, int no_grundy, answer *a)
+/* A solver for one question: one thread, table memory share (the fast
+ * engine's --memory bounds the whole process, so it is given what the
+ * process holds now plus the share), the time limit. */
+static cy_solver *question_solver(const cy_board *b, int no_grundy, size_t share, double timeout, answer *a)
 {
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
-    so.memory = srv->o.memory;
-    so.timeout = srv->o.timeout;
+    /* the fast engine leaves a sixteenth of its bound for stacks and
+     * workspace and gives the table the rest of what the process does not
+     * use yet; the bitboard engine (at most QUICK_EDGES edges) takes its
+     * bound as the table's */
+    so.memory = b->ne <= QUICK_EDGES ? share : (cy_resident_memory() + share) / 15 * 16;
+    so.timeout = timeout;
     so.threads = 1;
     so.no_grundy = no_grundy;
     cy_error err;
@@ -419,8 +434,220 @@ static cy_solver *request_solver(const cy_server *srv, const cy_board *b, int no
     return s;
 }
 
+/* A solver for question q: on the quick lane, for a board of at most
+ * QUICK_EDGES edges, one kept from an earlier question on the same board (its
+ * table holds what that one found; q->b becomes the solver's own board,
+ * equal to q's) when there is one, else a new one that values positions
+ * whatever the question (to be kept in turn); else a new one.  *text gets
+ * the board's text when the solver may be kept (give_solver), else NULL. */
+static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_grundy, size_t share,
+                              double timeout, char **text, answer *a)
+{
+    *text = NULL;
+    if (quick && q->b->ne <= QUICK_EDGES) {
+        cy_error err;
+        *text = cy_write_board(q->b, NULL, CY_FMT_JSON, &err);
+        if (*text) {
+            pthread_mutex_lock(&srv->lock);
+            for (int i = srv->nkept - 1; i >= 0; i--)
+                if (!strcmp(srv->kept[i].text, *text)) {
+                    kept k = srv->kept[i];
+                    memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
+                    srv->nkept--;
+                    pthread_mutex_unlock(&srv->lock);
+                    free(k.text);
+                    cy_board_free(q->b);
+                    q->b = k.b;
+                    return k.s;
+                }
+            pthread_mutex_unlock(&srv->lock);
+            no_grundy = 0;
+        }
+    }
+    return question_solver(q->b, no_grundy, share, timeout, a);
+}
+
+/* Frees solver s, or keeps it (with q's board, taken) for the next question
+ * on that board when text is not NULL and the answer was whole (keep); the
+ * oldest kept solver goes when KEPT_SOLVERS are kept.  Frees text. */
+static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, char *text, int keep)
+{
+    if (!text || keep != SW_KEEP) {
+        cy_solver_free(s);
+        free(text);
+        return;
+    }
+    kept old = {NULL, NULL, NULL};
+    pthread_mutex_lock(&srv->lock);
+    if (srv->nkept == KEPT_SOLVERS) {
+        old = srv->kept[0];
+        memmove(&srv->kept[0], &srv->kept[1], (size_t)(srv->nkept - 1) * sizeof old);
+        srv->nkept--;
+    }
+    srv->kept[srv->nkept++] = (kept){text, q->b, s};
+    q->b = NULL;
+    pthread_mutex_unlock(&srv->lock);
+    cy_solver_free(old.s);
+    cy_board_free(old.b);
+    free(old.text);
+}
+
+/* The 503 of a solver that stopped with code rc knowing nothing. */
+static void solver_failed(const cy_board *b, int rc, const cy_error *err, double timeout, answer *a)
+{
+    if (rc == CY_SOLVE_TIMEOUT)
+        fail(a, HTTP_UNAVAILABLE, "%s: the solver ran out of time before it knew anything (this server allows "
+                                  "%g s)", b->name ? b->name : "board", timeout);
+    else
+        fail(a, HTTP_UNAVAILABLE, "%s: %s", b->name ? b->name : "board", err->msg);
+    a->retry = (int)ceil(timeout);
+}
+
+/* Whether a partial analysis knows anything worth answering with. */
+static int known(const cy_analysis *an)
+{
+    return an->outcome != '?' || an->grundy_known || an->nwin > 0;
+}
+
+/* The answer of /api/solve for q: what `cycles solve --json` prints; when
+ * time runs out, what is known ("complete": false; the replies are sought
+ * only in the time left), or a 503 when nothing is. */
+static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
+{
+    double start = cy_now();
+    char *text;
+    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &text, a);
+    if (!s) {
+        free(text);
+        return SW_KEEP_NOT;
+    }
+    cy_analysis an;
+    cy_error err;
+    cy_solver_stats before;
+    cy_solver_stats_get(s, &before);
+    int arc = cy_analyse(s, q->mark, &an, &err);
+    an.stats.positions -= before.positions; /* this question's own */
+    int nr = 0, *legal = NULL, *reply = NULL;
+    if (arc == 0 && an.outcome == 'P' && !an.over) {
+        /* within the same time limit as the rest of the answer */
+        cy_solver_until(s, start + timeout);
+        nr = cy_analysis_replies(s, q->mark, &legal, &reply, &err);
+        cy_solver_until(s, 0);
+        if (nr < 0) {
+            /* the winner and value are known: the replies are left out
+             * and the answer is partial, as with cycles solve */
+            an.complete = 0;
+            nr = 0;
+        }
+    }
+    int keep = SW_KEEP;
+    if (arc < 0 && !known(&an)) {
+        solver_failed(q->b, arc, &err, timeout, a);
+        keep = SW_KEEP_NOT;
+    } else {
+        a->status = HTTP_OK;
+        a->text = cy_analysis_json(q->b, &an, legal, reply, nr);
+        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+    }
+    free(legal);
+    free(reply);
+    cy_analysis_free(&an);
+    give_solver(srv, q, s, text, keep);
+    return keep;
+}
+
+/* The answer of /api/move for q: {"move": "U->V" or null when the game is
+ * over, "wins": whether the move wins with perfect play (null when time ran
+ * out before that was known), "over", "winner": the winner when the game is
+ * over, else null}; the move is a winning one if there is one, else a safe
+ * one, else any legal one.  When time runs out: the first winning move found,
+ * or a safe move, with "complete": false. */
+static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
+{
+    char *text;
+    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &text, a);
+    const cy_board *b = q->b;
+    if (!s) {
+        free(text);
+        return SW_KEEP_NOT;
+    }
+    cy_analysis an;
+    cy_error err;
+    int arc = cy_analyse(s, q->mark, &an, &err);
+    int d = -1;
+    if (!an.over && an.nwin > 0)
+        d = an.winning[0];
+    else if (!an.over) {
+        int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int n = cy_rules_safe(b, q->mark, moves);
+        if (n == 0)
+            n = cy_rules_legal(b, q->mark, moves);
+        d = n > 0 ? moves[0] : -1;
+        free(moves);
+    }
+    json_t *o = json_object();
+    char m[2 * CY_MAX_LABEL + 8];
+    if (d >= 0)
+        cy_move_str(b, d, m, sizeof m);
+    json_object_set_new(o, "move", d >= 0 ? jstr(m) : json_null());
+    /* a move not proved winning when the search stopped early: unknown */
+    json_object_set_new(o, "wins", an.nwin > 0 || arc == 0 ? json_boolean(d >= 0 && an.nwin > 0) : json_null());
+    json_object_set_new(o, "over", json_boolean(an.over));
+    json_object_set_new(o, "winner", an.over ? json_integer(an.winner) : json_null());
+    if (arc < 0)
+        json_object_set_new(o, "complete", json_false());
+    a->status = HTTP_OK;
+    a->text = dump(o);
+    cy_analysis_free(&an);
+    int keep = arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
+    give_solver(srv, q, s, text, keep);
+    return keep;
+}
+
+/* Answers question q (server_work.c calls it on either lane). */
+static int answer_question(void *ctx, sw_question *q, int quick, size_t share, double timeout, sw_answer *a)
+{
+    return q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
+                          : solve_answer(ctx, q, quick, share, timeout, a);
+}
+
+/* /api/solve and /api/move: the board and position of the request, asked of
+ * the server's work (cache, quick or slow lane).  The cache key is the kind,
+ * the board as native JSON (name, labels, cells, special vertices: all the
+ * answer depends on) and the marks. */
+static int api_question(cy_server *srv, struct MHD_Connection *c, const request *r, int post, int kind, answer *a)
+{
+    sw_question q;
+    q.kind = kind;
+    if (request_board(srv, c, r, post, &q.b, &q.mark, NULL, a) < 0)
+        return -1;
+    cy_error err;
+    char *text = cy_write_board(q.b, NULL, CY_FMT_JSON, &err);
+    if (!text) {
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", q.b->name ? q.b->name : "board", err.msg);
+        cy_board_free(q.b);
+        free(q.mark);
+        return -1;
+    }
+    cy_buf key = {0};
+    cy_buf_printf(&key, "%c\n", kind);
+    cy_buf_puts(&key, text);
+    int unplayed = 0;
+    for (int e = 0; e < q.b->ne; e++) {
+        cy_buf_printf(&key, "%d", q.mark[e]);
+        unplayed += q.mark[e] == CY_UNMARKED;
+    }
+    free(text);
+    char *k = cy_buf_take(&key);
+    sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
+    free(k);
+    return a->status == HTTP_OK ? 0 : -1;
+}
+
 /* /api/solve?rules=NAME[&players=K][&extra_turn=1]: the answer of `cycles
- * solve --rules NAME --json` (issue 12). */
+ * solve --rules NAME --json` (issue 12).  Variant searches are answered in
+ * the request's own thread within the slow lane's share of memory and the
+ * server's time limit (they are not cached). */
 static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     const char *name = arg(c, "rules"), *players = arg(c, "players"), *extra = arg(c, "extra_turn");
@@ -444,123 +671,55 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     if (request_board_ex(srv, c, r, post, &b, &mark, NULL, &rules, &g, a) < 0)
         return -1;
     int rc = -1;
-    if (solve_begin(srv, a) == 0) {
-        cy_solver_opts so;
-        memset(&so, 0, sizeof so);
-        so.memory = srv->o.memory;
-        so.timeout = srv->o.timeout;
-        cy_variant_analysis an;
-        int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
-        if (arc == CY_SOLVE_TOO_BIG)
-            fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
-        else if (arc < 0)
-            solver_failed(srv, b, arc, &err, a);
-        else {
-            a->status = HTTP_OK;
-            a->text = cy_variant_json(b, &an);
-            rc = 0;
-        }
-        cy_variant_analysis_free(&an);
-        solve_end(srv);
+    cy_solver_opts so;
+    memset(&so, 0, sizeof so);
+    so.memory = srv->budget.slow_each;
+    so.timeout = srv->o.timeout;
+    cy_variant_analysis an;
+    int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
+    if (arc == CY_SOLVE_TOO_BIG)
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+    else if (arc < 0)
+        solver_failed(b, arc, &err, srv->o.timeout, a);
+    else {
+        a->status = HTTP_OK;
+        a->text = cy_variant_json(b, &an);
+        rc = 0;
     }
+    cy_variant_analysis_free(&an);
     free(mark);
     cy_board_free(b);
     return rc;
 }
 
-/* /api/solve: the answer of `cycles solve --json`, byte for byte. */
-static int api_solve(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+/* GET /api/stats: {"queued", "running": slow questions waiting and being
+ * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
+ * "solved_slow", "refused" (503s for want of room or time), "memory": the
+ * process's resident bytes, "memory_limit": --memory, and the shares of it:
+ * "cache_limit", "uploads_limit", "quick_each", "slow_each"}. */
+static int api_stats(cy_server *srv, answer *a)
 {
-    const char *rules = arg(c, "rules");
-    if ((rules && strcmp(rules, "standard") != 0) || arg(c, "players") || arg(c, "extra_turn"))
-        return api_solve_variant(srv, c, r, post, a);
-    cy_board *b;
-    unsigned char *mark;
-    if (request_board(srv, c, r, post, &b, &mark, NULL, a) < 0)
-        return -1;
-    int rc = -1;
-    cy_solver *s = NULL;
-    if (solve_begin(srv, a) < 0)
-        goto out;
-    s = request_solver(srv, b, 0, a);
-    if (s) {
-        cy_analysis an;
-        cy_error err;
-        int arc = cy_analyse(s, mark, &an, &err);
-        int nr = 0, *legal = NULL, *reply = NULL;
-        if (arc == 0 && an.outcome == 'P' && !an.over)
-            nr = arc = cy_analysis_replies(s, mark, &legal, &reply, &err);
-        if (arc < 0)
-            solver_failed(srv, b, arc, &err, a);
-        else {
-            a->status = HTTP_OK;
-            a->text = cy_analysis_json(b, &an, legal, reply, nr);
-            rc = 0;
-        }
-        free(legal);
-        free(reply);
-        cy_analysis_free(&an);
-    }
-    solve_end(srv);
-out:
-    cy_solver_free(s);
-    free(mark);
-    cy_board_free(b);
-    return rc;
-}
-
-/* /api/move: the engine's move for the player to move, as {"move": "U->V" or
- * null when the game is over, "wins": whether the move wins with perfect
- * play, "over", "winner": the winner when the game is over, else null}. */
-static int api_move(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
-{
-    cy_board *b;
-    unsigned char *mark;
-    if (request_board(srv, c, r, post, &b, &mark, NULL, a) < 0)
-        return -1;
-    int rc = -1;
-    cy_solver *s = NULL;
-    if (solve_begin(srv, a) < 0)
-        goto out;
-    s = request_solver(srv, b, 1, a);
-    if (s) {
-        cy_analysis an;
-        cy_error err;
-        int arc = cy_analyse(s, mark, &an, &err);
-        if (arc < 0)
-            solver_failed(srv, b, arc, &err, a);
-        else {
-            int d = -1;
-            if (!an.over && an.nwin > 0)
-                d = an.winning[0];
-            else if (!an.over) {
-                int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-                int n = cy_rules_safe(b, mark, moves);
-                if (n == 0)
-                    n = cy_rules_legal(b, mark, moves);
-                d = n > 0 ? moves[0] : -1;
-                free(moves);
-            }
-            json_t *o = json_object();
-            char m[2 * CY_MAX_LABEL + 8];
-            if (d >= 0)
-                cy_move_str(b, d, m, sizeof m);
-            json_object_set_new(o, "move", d >= 0 ? jstr(m) : json_null());
-            json_object_set_new(o, "wins", json_boolean(d >= 0 && an.nwin > 0));
-            json_object_set_new(o, "over", json_boolean(an.over));
-            json_object_set_new(o, "winner", an.over ? json_integer(an.winner) : json_null());
-            a->status = HTTP_OK;
-            a->text = dump(o);
-            rc = 0;
-        }
-        cy_analysis_free(&an);
-    }
-    solve_end(srv);
-out:
-    cy_solver_free(s);
-    free(mark);
-    cy_board_free(b);
-    return rc;
+    sw_stats st;
+    sw_stats_get(srv->work, &st);
+    json_t *o = json_object();
+    json_object_set_new(o, "queued", json_integer(st.queued));
+    json_object_set_new(o, "running", json_integer(st.running));
+    json_object_set_new(o, "cache_entries", json_integer((json_int_t)st.cache_entries));
+    json_object_set_new(o, "cache_bytes", json_integer((json_int_t)st.cache_bytes));
+    json_object_set_new(o, "hits", json_integer((json_int_t)st.hits));
+    json_object_set_new(o, "shared", json_integer((json_int_t)st.shared));
+    json_object_set_new(o, "solved_quick", json_integer((json_int_t)st.solved_quick));
+    json_object_set_new(o, "solved_slow", json_integer((json_int_t)st.solved_slow));
+    json_object_set_new(o, "refused", json_integer((json_int_t)st.refused));
+    json_object_set_new(o, "memory", json_integer((json_int_t)cy_resident_memory()));
+    json_object_set_new(o, "memory_limit", json_integer((json_int_t)srv->o.memory));
+    json_object_set_new(o, "cache_limit", json_integer((json_int_t)srv->budget.cache));
+    json_object_set_new(o, "uploads_limit", json_integer((json_int_t)srv->budget.bodies));
+    json_object_set_new(o, "quick_each", json_integer((json_int_t)srv->budget.quick_each));
+    json_object_set_new(o, "slow_each", json_integer((json_int_t)srv->budget.slow_each));
+    a->status = HTTP_OK;
+    a->text = dump(o);
+    return 0;
 }
 
 /* ------------------------------------------------------------ the server */
@@ -571,7 +730,7 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
 {
     int get = !strcmp(method, MHD_HTTP_METHOD_GET) || !strcmp(method, MHD_HTTP_METHOD_HEAD);
     int post = !strcmp(method, MHD_HTTP_METHOD_POST);
-    answer a = {0, NULL};
+    answer a = {0, NULL, 0, NULL};
     if (strncmp(url, "/api/", 5) != 0) {
         size_t len;
         const char *type;
@@ -596,21 +755,40 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     const char *name = url + 5;
     int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
-                !strcmp(name, "move");
+                !strcmp(name, "move") || !strcmp(name, "stats");
+    int get_only = !strcmp(name, "families") || !strcmp(name, "stats");
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
                                      "/api/move)", url);
-    else if (!get && !(post && strcmp(name, "families") != 0))
-        fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, strcmp(name, "families") ? " or POST" : "");
+    else if (!get && !(post && !get_only))
+        fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, get_only ? "" : " or POST");
     else if (!strcmp(name, "families"))
         api_families(&a);
+    else if (!strcmp(name, "stats"))
+        api_stats(srv, &a);
     else if (!strcmp(name, "board"))
         api_board(srv, c, r, post, &a);
-    else if (!strcmp(name, "solve"))
-        api_solve(srv, c, r, post, &a);
+    else if (!strcmp(name, "solve")) {
+        const char *rules = arg(c, "rules");
+        if ((rules && strcmp(rules, "standard") != 0) || arg(c, "players") || arg(c, "extra_turn"))
+            api_solve_variant(srv, c, r, post, &a);
+        else
+            api_question(srv, c, r, post, 's', &a);
+    }
     else
-        api_move(srv, c, r, post, &a);
+        api_question(srv, c, r, post, 'm', &a);
     return send_answer(c, &a);
+}
+
+/* Frees the body r holds and gives its bytes back to the uploads' share. */
+static void release_body(cy_server *srv, request *r)
+{
+    pthread_mutex_lock(&srv->lock);
+    srv->body_bytes -= r->cap;
+    pthread_mutex_unlock(&srv->lock);
+    free(r->body);
+    r->body = NULL;
+    r->len = r->cap = 0;
 }
 
 /* libmicrohttpd's access handler: collects the body of a request (dropping
@@ -629,7 +807,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
             /* refuse before reading the body */
-            answer a = {0, NULL};
+            answer a = {0, NULL, 0, NULL};
             fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
             return send_answer(c, &a);
         }
@@ -638,15 +816,25 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (*upload_size) {
         if (!r->too_big && r->len + *upload_size > srv->o.max_body) {
             r->too_big = 1;
-            free(r->body);
-            r->body = NULL;
-            r->len = r->cap = 0;
+            release_body(srv, r);
         }
-        if (!r->too_big) {
+        if (!r->too_big && !r->no_room) {
             if (r->len + *upload_size + 1 > r->cap) {
                 size_t cap = r->cap ? r->cap : 4096;
                 while (cap < r->len + *upload_size + 1)
                     cap *= 2;
+                /* the uploads held at once stay within their share */
+                pthread_mutex_lock(&srv->lock);
+                int room = srv->body_bytes + (cap - r->cap) <= srv->budget.bodies;
+                if (room)
+                    srv->body_bytes += cap - r->cap;
+                pthread_mutex_unlock(&srv->lock);
+                if (!room) {
+                    release_body(srv, r);
+                    r->no_room = 1;
+                    *upload_size = 0;
+                    return MHD_YES;
+                }
                 char *nb = realloc(r->body, cap);
                 if (!nb)
                     return MHD_NO;
@@ -661,8 +849,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (r->too_big) {
-        answer a = {0, NULL};
+        answer a = {0, NULL, 0, NULL};
         fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+        return send_answer(c, &a);
+    }
+    if (r->no_room) {
+        answer a = {0, NULL, 0, NULL};
+        fail(&a, HTTP_UNAVAILABLE, "the server holds too many uploads at once; try again");
         return send_answer(c, &a);
     }
     return dispatch(srv, c, url, method, r);
@@ -671,12 +864,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 /* Frees the request's state when libmicrohttpd is done with it. */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
     (void)c;
     (void)toe;
     request *r = *con_cls;
     if (r) {
-        free(r->body);
+        release_body(cls, r);
         free(r);
         *con_cls = NULL;
     }
@@ -753,7 +945,6 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         srv->o.max_solves = DEFAULT_SOLVES;
     if (!srv->o.memory)
         srv->o.memory = DEFAULT_MEMORY;
-    atomic_init(&srv->solving, 0);
     if (o->port < 0 || o->port > 65535) {
         free(srv);
         return cy_error_set(err, "port %d is not from 0 to 65535", o->port), NULL;
@@ -763,6 +954,27 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     if (fd < 0) {
         free(srv);
         return NULL;
+    }
+    /* the slow lane: a worker a core (at most max_solves), the rest of
+     * max_solves waiting; big blocks go back to the system when freed */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    sw_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.memory = srv->o.memory;
+    wo.timeout = srv->o.timeout;
+    wo.slow_workers = cy_cpu_cores() < srv->o.max_solves ? cy_cpu_cores() : srv->o.max_solves;
+    wo.slow_queue = srv->o.max_solves;
+    wo.quick_slots = QUICK_SLOTS;
+    wo.solve = answer_question;
+    wo.ctx = srv;
+    sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
+    pthread_mutex_init(&srv->lock, NULL);
+    srv->work = sw_new(&wo);
+    if (!srv->work) {
+        close(fd);
+        pthread_mutex_destroy(&srv->lock);
+        free(srv);
+        return cy_error_set(err, "cannot start the server's worker threads"), NULL;
     }
     struct sockaddr_storage sa;
     socklen_t sl = sizeof sa;
@@ -778,10 +990,12 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
                               MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
                               MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
-                              MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                              MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
                               MHD_OPTION_END);
     if (!srv->d) {
         close(fd);
+        sw_free(srv->work);
+        pthread_mutex_destroy(&srv->lock);
         free(srv);
         return cy_error_set(err, "cannot start the web server"), NULL;
     }
@@ -799,6 +1013,14 @@ void cy_server_stop(cy_server *s)
 {
     if (!s)
         return;
+    sw_stop(s->work); /* requests waiting for answers give up */
     MHD_stop_daemon(s->d);
+    sw_free(s->work);
+    for (int i = 0; i < s->nkept; i++) {
+        cy_solver_free(s->kept[i].s);
+        cy_board_free(s->kept[i].b);
+        free(s->kept[i].text);
+    }
+    pthread_mutex_destroy(&s->lock);
     free(s);
 }

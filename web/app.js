@@ -284,19 +284,29 @@ function showAnalysis() {
       (cycle ? 'by completing a cycle cell.' : 'by making the last move.');
     $('a-to-move').textContent = 'nobody: the game is over';
   } else {
-    $('verdict').textContent = who(a.winner) + ' wins with perfect play.';
+    $('verdict').textContent = a.winner ? who(a.winner) + ' wins with perfect play.' :
+      'Who wins is not known yet.';
     $('a-to-move').textContent = who(a.to_move) + ', move ' + (a.moves_played + 1);
   }
-  $('a-winner').textContent = 'player ' + a.winner + ' wins (' + a.outcome + '-position)';
+  // a partial answer (the server ran out of time): what is known is shown
+  const partial = a.complete === false;
+  $('partial').hidden = !partial;
+  $('partial').textContent = !partial ? '' :
+    'Partial answer: the server ran out of time. ' +
+    (a.unjudged_moves ? a.unjudged_moves + ' moves were not judged; the winning moves below are those found.' :
+      a.outcome === 'P' ? 'The winning replies to each move are left out.' : 'What is shown is proved.');
+  $('a-winner').textContent = a.winner ? 'player ' + a.winner + ' wins (' + a.outcome + '-position)' :
+    'not known yet';
   $('a-winner').title = a.outcome === 'N' ? 'N-position: the player to move wins' :
-    'P-position: the player who moved last wins';
+    a.outcome === 'P' ? 'P-position: the player who moved last wins' : '';
   $('a-grundy').textContent = a.grundy !== null ? String(a.grundy) :
-    a.grundy_computed === false ? 'not computed' :
-      a.over ? 'none: the game is over' : 'none: a cycle cell can be completed at once';
+    partial && a.grundy_computed === false ? 'not known yet' :
+      a.grundy_computed === false ? 'not computed' :
+        a.over ? 'none: the game is over' : 'none: a cycle cell can be completed at once';
   const win = $('a-winning');
   win.textContent = '';
   if (!a.winning_moves.length)
-    win.textContent = 'none';
+    win.textContent = partial && a.outcome !== 'P' ? 'none found yet' : 'none';
   a.winning_moves.forEach((m, i) => {
     if (i)
       win.appendChild(document.createTextNode(' '));

@@ -4,8 +4,9 @@
 // the page in headless Chromium (Debian's, through playwright-core), plays a
 // short game on k4 by clicking edges near their ends, and checks the drawn
 // board, the arrows, the engine's replies and the analysis panel against
-// `cycles solve --json`; then an illegal click, undo, hints and an uploaded
-// board file.  Screenshots go to ARTIFACT_DIR (game.png, hints.png, upload.png).
+// `cycles solve --json`; then an illegal click, undo, hints, an uploaded
+// board file and partial answers.  Screenshots go to ARTIFACT_DIR (game.png,
+// hints.png, upload.png, partial.png).
 // Prints "N passed, N failed" and exits 1 on any failure.
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
@@ -278,6 +279,44 @@ async function main() {
     await settled(page);
     check('a bad family is reported', (await page.textContent('#status')).includes('grid:0x0'));
     check('the board stays after an error', (await page.locator('line.hit').count()) === 14);
+
+    // --- partial answers (the server ran out of time): the page shows what
+    // is known and says the answer is partial.  The answers are made from
+    // the reference answer for k4 as the server makes them (server.c):
+    // replies left out, or only some winning moves found.
+    // (engine=0: nobody plays for the engine, so the page asks nothing else)
+    const full = solve('k4', ['1->2']);
+    const partials = [
+      { what: 'replies ran out', a: { ...solve('k4', []), complete: false, unjudged_moves: 0 },
+        winner: true, note: /replies .* left out/ },
+      { what: 'value unknown', a: { ...full, grundy: null, grundy_computed: false, complete: false, unjudged_moves: 3,
+        winning_moves: full.winning_moves.slice(0, 1) }, winner: true, note: /3 moves were not judged/ },
+      { what: 'nothing but a move', a: { ...full, outcome: null, winner: null, grundy: null, grundy_computed: false,
+        complete: false, unjudged_moves: 5, winning_moves: [] }, winner: false, note: /5 moves were not judged/ },
+    ];
+    for (const p of partials) {
+      delete p.a.replies;
+      await page.route('**/api/solve?**', (route) => route.fulfill({ json: p.a }));
+      await page.goto(base + '?board=k4&engine=0');
+      await settled(page);
+      await page.unroute('**/api/solve?**');
+      const note = await page.textContent('#partial');
+      check(`partial (${p.what}): said so`, await page.isVisible('#partial') && p.note.test(note), note);
+      const winner = await page.textContent('#a-winner');
+      check(`partial (${p.what}): winner`, p.winner ? winner === 'player ' + p.a.winner + ' wins (' + p.a.outcome +
+        '-position)' : winner === 'not known yet', winner);
+      const grundy = await page.textContent('#a-grundy');
+      check(`partial (${p.what}): grundy`, p.a.grundy !== null ? grundy === String(p.a.grundy) :
+        grundy === 'not known yet', grundy);
+      const wins = await page.$$eval('#a-winning code', (cs) => cs.map((c) => c.textContent));
+      check(`partial (${p.what}): winning moves found`, JSON.stringify(wins) === JSON.stringify(p.a.winning_moves),
+        `${wins}`);
+    }
+    await page.screenshot({ path: join(ART, 'partial.png') });
+    // a whole answer hides the note again
+    await page.goto(base + '?board=k4&engine=0');
+    await settled(page);
+    check('whole answer: no partial note', !(await page.isVisible('#partial')));
 
     check('no errors in the page', errors.length === 0, errors.join(' | '));
   } finally {

@@ -1,0 +1,416 @@
+/*
+ * server_work.c - how `cycles serve` shares its time and memory (see
+ * server_work.h).
+ *
+ * Every question (a solve or an engine move for one board and position) is a
+ * job, found by its key in one hash table (GLib) whether it is waiting,
+ * running or answered:
+ *   - an answered job is the cache: kept in least-recently-used order, and
+ *     dropped from the front while the answers held exceed the cache's share
+ *     of the memory; a partial answer is kept SW_PARTIAL_TTL seconds only;
+ *   - a job waiting or running is joined by a second request for the same
+ *     question, which waits for its answer instead of solving it again;
+ *   - a new quick question (few unplayed edges: the caller decides) is solved
+ *     at once in the requesting thread, at most quick_slots at a time;
+ *   - a new slow question waits in a bounded queue for one of slow_workers
+ *     threads, which run at a lower CPU priority (nice SLOW_NICE) so that the
+ *     quick lane keeps the processor when it needs it.  A full queue is
+ *     answered 503 at once.
+ * A request waits at most about twice the timeout (the queue, then the
+ * solve); when it gives up the job goes on, so asking again (Retry-After)
+ * finds the answer in the cache.  One mutex guards everything; solves run
+ * outside it.  A job is freed when its last holder lets go (the table, the
+ * queue or worker, each waiting request).
+ */
+#include "server_work.h"
+
+#include <errno.h>
+#include <glib.h>
+#include <jansson.h>
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SLOW_NICE 10       /* CPU priority of the slow lane's threads */
+#define QUICK_WAIT 5.0     /* seconds a quick question waits for a slot */
+
+enum { WAITING, RUNNING, DONE };
+
+typedef struct job {
+    char *key;
+    sw_question q;
+    int state;
+    sw_answer a;          /* once DONE */
+    double expires;       /* when a kept answer goes stale; 0 never */
+    double started;       /* when the solve began */
+    size_t bytes;         /* what the cached answer costs */
+    int refs;
+    int in_table;
+    GList lru;            /* link in the LRU queue while cached */
+    int in_lru;
+} job;
+
+struct sw_work {
+    sw_opts o;
+    sw_budget budget;
+    pthread_mutex_t lock;
+    pthread_cond_t done;  /* a job was answered, or stopping */
+    pthread_cond_t work;  /* a slow job was queued, or stopping */
+    pthread_cond_t slot;  /* a quick slot came free, or stopping */
+    GHashTable *table;    /* key -> job */
+    GQueue lru;           /* answered jobs, least recently used first */
+    GQueue queue;         /* slow jobs waiting for a worker */
+    size_t cache_bytes;
+    int slow_count;       /* slow jobs queued or running */
+    int running;          /* slow jobs running */
+    int quick_busy;       /* quick solves running */
+    int stopping;
+    pthread_t *workers;
+    int nworkers;
+    sw_stats st;
+};
+
+/* Monotonic seconds, the clock of the condition variables. */
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Waits on c until signalled or until the monotonic time t; ETIMEDOUT after t. */
+static int wait_until(pthread_cond_t *c, pthread_mutex_t *m, double t)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t)t;
+    ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+    return pthread_cond_timedwait(c, m, &ts);
+}
+
+/* Sets *a to a 503 with message msg and Retry-After retry (at least 1). */
+static void busy(sw_answer *a, int retry, const char *msg)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "error", json_string(msg));
+    a->status = 503;
+    a->text = cy_json_text(o);
+    a->retry = retry > 0 ? retry : 1;
+    a->how = NULL;
+}
+
+void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out)
+{
+    /* a sixteenth each for the cache and the uploads held at once, a
+     * quarter for the quick lane (its solvers running and those kept), half
+     * for the slow lane; the last eighth is the program itself, its threads'
+     * stacks, the connections' buffers and the boards and answers being
+     * built */
+    out->cache = memory / 16;
+    out->bodies = memory / 16;
+    out->quick_each = memory / 4 / (size_t)(2 * (quick_slots > 0 ? quick_slots : 1));
+    out->slow_each = memory / 2 / (size_t)(slow_workers > 0 ? slow_workers : 1);
+}
+
+/* Lets go of j: frees it when nobody holds it any more.  Lock held. */
+static void unref(job *j)
+{
+    if (--j->refs > 0)
+        return;
+    free(j->key);
+    cy_board_free(j->q.b);
+    free(j->q.mark);
+    free(j->a.text);
+    free(j);
+}
+
+/* Takes j out of the table (and the cache).  Lock held. */
+static void drop(sw_work *w, job *j)
+{
+    if (!j->in_table)
+        return;
+    g_hash_table_remove(w->table, j->key);
+    j->in_table = 0;
+    if (j->in_lru) {
+        g_queue_unlink(&w->lru, &j->lru);
+        j->in_lru = 0;
+        w->cache_bytes -= j->bytes;
+    }
+    unref(j);
+}
+
+/* Records answer a (taken over) for j, caches it as keep says, wakes the
+ * requests waiting for it.  Lock held. */
+static void finish(sw_work *w, job *j, sw_answer *a, int keep)
+{
+    j->a = *a;
+    j->state = DONE;
+    if (keep == SW_KEEP_NOT || !j->in_table) {
+        drop(w, j);
+    } else {
+        j->expires = keep == SW_KEEP_A_WHILE ? mono() + SW_PARTIAL_TTL : 0;
+        j->bytes = sizeof *j + strlen(j->key) + (j->a.text ? strlen(j->a.text) : 0) + 64;
+        /* the board and marks are not needed any more */
+        cy_board_free(j->q.b);
+        free(j->q.mark);
+        j->q.b = NULL;
+        j->q.mark = NULL;
+        j->lru.data = j;
+        g_queue_push_tail_link(&w->lru, &j->lru);
+        j->in_lru = 1;
+        w->cache_bytes += j->bytes;
+        while (w->cache_bytes > w->budget.cache && w->lru.head)
+            drop(w, w->lru.head->data);
+    }
+    pthread_cond_broadcast(&w->done);
+}
+
+/* A copy of j's answer for one more request. */
+static void copy_answer(const job *j, sw_answer *a, const char *how)
+{
+    *a = j->a;
+    a->text = cy_xstrdup(j->a.text ? j->a.text : "{}\n");
+    a->how = how;
+}
+
+/* Seconds until a slow job queued now would be answered, roughly. */
+static int slow_eta(const sw_work *w)
+{
+    int rounds = w->slow_count / w->nworkers + 1;
+    return (int)ceil(w->o.timeout * rounds);
+}
+
+/* One worker of the slow lane: solves queued jobs until stopping. */
+static void *worker(void *arg)
+{
+    sw_work *w = arg;
+    /* nice is per thread on Linux; raising it needs no privilege */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SLOW_NICE);
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        while (!w->stopping && !w->queue.head)
+            pthread_cond_wait(&w->work, &w->lock);
+        if (w->stopping)
+            break;
+        job *j = g_queue_pop_head(&w->queue);
+        j->state = RUNNING;
+        j->started = mono();
+        w->running++;
+        pthread_mutex_unlock(&w->lock);
+        sw_answer a = {0, NULL, 0, NULL};
+        int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, w->o.timeout, &a);
+        cy_nauty_thread_done();
+        pthread_mutex_lock(&w->lock);
+        w->running--;
+        w->slow_count--;
+        w->st.solved_slow++;
+        finish(w, j, &a, keep);
+        unref(j); /* the queue's hold */
+    }
+    pthread_mutex_unlock(&w->lock);
+    cy_nauty_thread_done();
+    return NULL;
+}
+
+sw_work *sw_new(const sw_opts *o)
+{
+    sw_work *w = cy_xcalloc(1, sizeof *w);
+    w->o = *o;
+    if (w->o.slow_workers < 1)
+        w->o.slow_workers = 1;
+    if (w->o.slow_queue < w->o.slow_workers)
+        w->o.slow_queue = w->o.slow_workers;
+    if (w->o.quick_slots < 1)
+        w->o.quick_slots = 1;
+    sw_budget_split(w->o.memory, w->o.quick_slots, w->o.slow_workers, &w->budget);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->done, &ca);
+    pthread_cond_init(&w->work, &ca);
+    pthread_cond_init(&w->slot, &ca);
+    pthread_condattr_destroy(&ca);
+    w->table = g_hash_table_new(g_str_hash, g_str_equal);
+    g_queue_init(&w->lru);
+    g_queue_init(&w->queue);
+    w->workers = cy_xcalloc((size_t)w->o.slow_workers, sizeof *w->workers);
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)8 << 20);
+    for (int i = 0; i < w->o.slow_workers; i++) {
+        if (pthread_create(&w->workers[i], &at, worker, w) != 0)
+            break;
+        w->nworkers++;
+    }
+    pthread_attr_destroy(&at);
+    if (w->nworkers == 0) {
+        sw_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void sw_stop(sw_work *w)
+{
+    pthread_mutex_lock(&w->lock);
+    w->stopping = 1;
+    pthread_cond_broadcast(&w->done);
+    pthread_cond_broadcast(&w->work);
+    pthread_cond_broadcast(&w->slot);
+    pthread_mutex_unlock(&w->lock);
+}
+
+void sw_free(sw_work *w)
+{
+    if (!w)
+        return;
+    sw_stop(w);
+    for (int i = 0; i < w->nworkers; i++)
+        pthread_join(w->workers[i], NULL);
+    free(w->workers);
+    pthread_mutex_lock(&w->lock);
+    job *j;
+    while ((j = g_queue_pop_head(&w->queue)) != NULL)
+        unref(j);
+    GHashTableIter it;
+    gpointer k, v;
+    g_hash_table_iter_init(&it, w->table);
+    GPtrArray *all = g_ptr_array_new();
+    while (g_hash_table_iter_next(&it, &k, &v))
+        g_ptr_array_add(all, v);
+    for (guint i = 0; i < all->len; i++)
+        drop(w, g_ptr_array_index(all, i));
+    g_ptr_array_free(all, TRUE);
+    pthread_mutex_unlock(&w->lock);
+    g_hash_table_destroy(w->table);
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->done);
+    pthread_cond_destroy(&w->work);
+    pthread_cond_destroy(&w->slot);
+    free(w);
+}
+
+/* Waits (lock held) until j is answered, stopping, or the time is past
+ * deadline; fills *a with its answer or a 503.  Lets go of j. */
+static void await(sw_work *w, job *j, double deadline, const char *how, sw_answer *a)
+{
+    while (j->state != DONE && !w->stopping)
+        if (wait_until(&w->done, &w->lock, deadline) == ETIMEDOUT)
+            break;
+    if (j->state == DONE) {
+        copy_answer(j, a, how);
+    } else if (w->stopping) {
+        busy(a, 1, "the server is stopping");
+    } else {
+        double now = mono();
+        int retry = j->state == RUNNING ? (int)ceil(j->started + w->o.timeout - now) + 1 : slow_eta(w);
+        char msg[200];
+        snprintf(msg, sizeof msg, "the answer is not ready yet (the server is busy); it will be kept: ask again "
+                                  "in %d s", retry > 0 ? retry : 1);
+        busy(a, retry, msg);
+        w->st.refused++;
+    }
+    unref(j);
+}
+
+void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a)
+{
+    double now = mono();
+    memset(a, 0, sizeof *a);
+    pthread_mutex_lock(&w->lock);
+    job *j = w->stopping ? NULL : g_hash_table_lookup(w->table, key);
+    if (j && j->state == DONE && j->expires && now >= j->expires) {
+        drop(w, j);
+        j = NULL;
+    }
+    if (w->stopping) {
+        busy(a, 1, "the server is stopping");
+    } else if (j && j->state == DONE) {
+        /* the cache: most recently used goes to the back */
+        g_queue_unlink(&w->lru, &j->lru);
+        g_queue_push_tail_link(&w->lru, &j->lru);
+        copy_answer(j, a, "cached");
+        w->st.hits++;
+    } else if (j) {
+        /* the same question is being solved: wait for that answer */
+        j->refs++;
+        w->st.shared++;
+        await(w, j, now + 2 * w->o.timeout + 1, "shared", a);
+    } else if (quick) {
+        j = cy_xcalloc(1, sizeof *j);
+        j->key = cy_xstrdup(key);
+        j->q = *q;
+        q->b = NULL;
+        q->mark = NULL;
+        j->refs = 2; /* the table's and this request's */
+        j->in_table = 1;
+        g_hash_table_insert(w->table, j->key, j);
+        while (!w->stopping && w->quick_busy >= w->o.quick_slots)
+            if (wait_until(&w->slot, &w->lock, now + QUICK_WAIT) == ETIMEDOUT)
+                break;
+        if (w->stopping || w->quick_busy >= w->o.quick_slots) {
+            sw_answer b;
+            busy(&b, 1, w->stopping ? "the server is stopping" : "the server is busy with quick questions; try "
+                                                                 "again in a second");
+            w->st.refused++;
+            finish(w, j, &b, SW_KEEP_NOT);
+            copy_answer(j, a, NULL);
+            unref(j);
+        } else {
+            w->quick_busy++;
+            j->state = RUNNING;
+            j->started = mono();
+            pthread_mutex_unlock(&w->lock);
+            sw_answer b = {0, NULL, 0, NULL};
+            int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, w->o.timeout, &b);
+            cy_nauty_thread_done();
+            pthread_mutex_lock(&w->lock);
+            w->quick_busy--;
+            w->st.solved_quick++;
+            pthread_cond_signal(&w->slot);
+            finish(w, j, &b, keep);
+            copy_answer(j, a, "solved");
+            unref(j);
+        }
+    } else if (w->slow_count >= w->o.slow_queue) {
+        char msg[200];
+        int retry = slow_eta(w);
+        snprintf(msg, sizeof msg, "the server is busy with %d other solves; try again in %d s", w->slow_count,
+                 retry);
+        busy(a, retry, msg);
+        w->st.refused++;
+    } else {
+        j = cy_xcalloc(1, sizeof *j);
+        j->key = cy_xstrdup(key);
+        j->q = *q;
+        q->b = NULL;
+        q->mark = NULL;
+        j->refs = 3; /* the table's, the queue's and this request's */
+        j->in_table = 1;
+        g_hash_table_insert(w->table, j->key, j);
+        g_queue_push_tail(&w->queue, j);
+        w->slow_count++;
+        pthread_cond_signal(&w->work);
+        await(w, j, now + 2 * w->o.timeout + 1, "solved", a);
+    }
+    pthread_mutex_unlock(&w->lock);
+    cy_board_free(q->b);
+    free(q->mark);
+    q->b = NULL;
+    q->mark = NULL;
+}
+
+void sw_stats_get(sw_work *w, sw_stats *st)
+{
+    pthread_mutex_lock(&w->lock);
+    *st = w->st;
+    st->cache_bytes = w->cache_bytes;
+    st->cache_entries = w->lru.length;
+    st->queued = (int)w->queue.length;
+    st->running = w->running;
+    pthread_mutex_unlock(&w->lock);
+}

@@ -1,0 +1,86 @@
+/*
+ * server_work.h - the work of `cycles serve` (src/server_work.c): two lanes
+ * for solves, an answer cache, and one solve for identical questions asked at
+ * once.  Not public API: server.c is its only user.
+ */
+#ifndef CYCLES_SERVER_WORK_H
+#define CYCLES_SERVER_WORK_H
+
+#include "internal.h"
+
+/* An answer: HTTP status, malloc'd JSON text, and for a 503 the seconds after
+ * which to ask again (Retry-After). */
+typedef struct sw_answer {
+    unsigned status;
+    char *text;
+    int retry;
+    const char *how;      /* "cached", "shared" (another request's solve),
+                             "solved" or NULL: the X-Cycles-Answer header */
+} sw_answer;
+
+/* How long an answer may be kept: not at all (a 503), until evicted (a
+ * complete answer), or SW_PARTIAL_TTL seconds (a partial one, which a less
+ * busy server may complete). */
+enum { SW_KEEP_NOT, SW_KEEP, SW_KEEP_A_WHILE };
+#define SW_PARTIAL_TTL 60.0
+
+/* A question: kind ('s' solve, 'm' move), board and position (both taken
+ * over by sw_answer_question). */
+typedef struct sw_question {
+    int kind;
+    cy_board *b;
+    unsigned char *mark;
+} sw_question;
+
+/* Answers question q within time timeout and table memory memory (quick:
+ * whether on the quick lane): fills *a and returns how long the answer may be
+ * kept.  Runs on a worker of either lane; must be safe to call from several
+ * threads at once.  May take q's board (setting q->b to NULL). */
+typedef int (*sw_solve_fn)(void *ctx, sw_question *q, int quick, size_t memory, double timeout, sw_answer *a);
+
+typedef struct sw_opts {
+    size_t memory;        /* the server's whole budget (bytes) */
+    double timeout;       /* seconds a solve may take */
+    int slow_workers;     /* slow solves at once */
+    int slow_queue;       /* slow questions accepted at once (running and waiting) */
+    int quick_slots;      /* quick solves at once */
+    sw_solve_fn solve;
+    void *ctx;            /* solve's first argument */
+} sw_opts;
+
+typedef struct sw_work sw_work;
+
+/* The budget's shares (bytes), as README.md and docs/reliability.md describe:
+ * quick_each is for one of the quick lane's solvers, running or kept for the
+ * next question on its board (twice quick_slots of them). */
+typedef struct sw_budget {
+    size_t cache, bodies, quick_each, slow_each;
+} sw_budget;
+void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out);
+
+/* Starts the slow lane's workers (at a lower CPU priority); NULL if threads
+ * cannot be made. */
+sw_work *sw_new(const sw_opts *o);
+/* Refuses new work, makes waiting requests give up, joins the workers (each
+ * finishes its solve, at most the timeout) and frees everything. */
+void sw_free(sw_work *w);
+/* Makes requests that wait for an answer give up at once (503), so the
+ * connection threads end; sw_free does it too. */
+void sw_stop(sw_work *w);
+
+/* The answer to q, whose cache key is key (a string naming the kind, the
+ * board and the position exactly): from the cache; else from a solve of the
+ * same question in progress; else solved in the quick lane (in this thread)
+ * when quick, or queued for the slow lane.  Waits at most about twice the
+ * timeout; a 503 carries a Retry-After.  Takes q's board and marks. */
+void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a);
+
+/* Counters for tests and the soak run. */
+typedef struct sw_stats {
+    unsigned long long hits, shared, solved_quick, solved_slow, refused;
+    size_t cache_bytes, cache_entries;
+    int queued, running;
+} sw_stats;
+void sw_stats_get(sw_work *w, sw_stats *st);
+
+#endif
