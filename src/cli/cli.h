@@ -65,5 +65,6 @@ int cmd_symmetry(int argc, char **argv);
 int cmd_strategy(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_census(int argc, char **argv);
 
 #endif

@@ -41,6 +41,8 @@ static const command commands[] = {
                          "      check the filled-board theorem (every complete marking has a cycle cell)"},
     {"verify", cmd_verify, "verify [--json] [--quick] [-o FILE]\n"
                            "      recompute the results table of the papers"},
+    {"census", cmd_census, "census run|merge|query|report ... (cycles census help)\n"
+                           "      the census of small boards: solve them all into SQLite, ask, report"},
     {"help", cmd_help, "help\n      this text"},
     {NULL, NULL, NULL},
 };
