@@ -3,8 +3,9 @@
  *
  * A census board is a connected simple plane graph with at least one edge,
  * its cells every face but the outer one, up to homeomorphism of the plane:
- * relabelling, rotation and reflection identify boards, the choice of outer
- * face does not.  Degree-1 vertices are ordinary.  Separately, the trees whose
+ * relabelling, rotation and reflection identify boards, but which face is
+ * outer matters (the open and the closed butterfly are two boards).
+ * Degree-1 vertices are ordinary.  Separately, the trees whose
  * leaves are special (paper 001, Conjecture 1).
  */
 #ifndef CYCLES_CENSUS_ENUMERATE_H
