@@ -8,7 +8,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake make pkg-config \
   libjansson-dev libcmocka-dev libnauty2-dev \
-  libmicrohttpd-dev libsqlite3-dev sqlite3 nauty chromium fonts-dejavu-core curl librsvg2-dev \
+  libmicrohttpd-dev libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin nauty chromium fonts-dejavu-core curl librsvg2-dev \
   clang libclang-rt-14-dev >/dev/null
 # node and npm for the browser test (tests/e2e); a machine that has them
 # from elsewhere keeps its own (Debian's npm conflicts with NodeSource's node)

@@ -115,6 +115,9 @@ typedef struct cy_census_run_opts {
  * unfinished one goes on after its committed boards.  Returns 0, -1, or 1
  * when stop_after stopped it. */
 int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err);
+/* Checks that s can take unit (edges, part/parts) of o: not split otherwise,
+ * and not there already unless o->resume. */
+int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts, cy_error *err);
 /* Runs one unit (edges, part of parts) of o into s. */
 int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
                        cy_error *err);
@@ -156,6 +159,26 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
  * database was made. */
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
                      cy_error *err);
+
+/* ---- options of the census commands ---- */
+
+typedef struct cy_census_args {
+    const char *db, *output, *made_by;
+    int have_edges, lo, hi;    /* --edges A..B */
+    cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
+    cy_census_query_opts query; /* --json --trees --limit */
+    const char *pos[256];      /* positional arguments */
+    int npos;
+} cy_census_args;
+
+/* Parses argv[first..] into a (zeroed first), accepting the long options
+ * named in allowed (blank-separated).  Returns 0, or 2 with a one-line
+ * message in err (a usage error). */
+int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err);
+
+/* A usage error: fmt with arg (escaped, shortened) as err's message;
+ * returns 2, the exit status of usage errors. */
+int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg);
 
 /* ---- small helpers ---- */
 

@@ -86,8 +86,8 @@ static void list_board(qctx *q, sqlite3_stmt *st, json_t *arr, const char *inden
         return;
     }
     int e = sqlite3_column_int(st, 1), c = sqlite3_column_int(st, 3);
-    cy_census_printf(&q->text, "%s%s of %d edges, %d vertices, %d cell%s%s%s%s, ", indent, text_col(st, 0), e,
-                     sqlite3_column_int(st, 2), c, c == 1 ? "" : "s", c ? " (" : "", text_col(st, 4), c ? ")" : "");
+    cy_census_printf(&q->text, "%s%s of %d edge%s, %d vertices, %d cell%s%s%s%s, ", indent, text_col(st, 0), e,
+                     e == 1 ? "" : "s", sqlite3_column_int(st, 2), c, c == 1 ? "" : "s", c ? " (" : "", text_col(st, 4), c ? ")" : "");
     if (solved)
         cy_census_printf(&q->text, "winner %d, grundy %d", sqlite3_column_int(st, 5), sqlite3_column_int(st, 6));
     else

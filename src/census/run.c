@@ -162,9 +162,7 @@ int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edge
     return 0;
 }
 
-/* Checks that the store can take unit (edges, part/parts) of o: not split
- * otherwise, and not there already unless resuming. */
-static int check_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
                       cy_error *err)
 {
     sqlite3_stmt *st;
@@ -195,7 +193,7 @@ int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err
     if (part < 0 || part >= parts)
         return cy_error_set(err, "part %d of %d does not exist", part, parts);
     for (int e = o->lo; e <= o->hi; e++)
-        if (check_unit(s, o, e, part, parts, err) < 0)
+        if (cy_census_unit_check(s, o, e, part, parts, err) < 0)
             return -1;
     int64_t left = o->stop_after;
     for (int e = o->lo; e <= o->hi; e++) {
