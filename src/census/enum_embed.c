@@ -843,6 +843,17 @@ static void bcc_dfs(bcc *b, int u, int parent)
 
 /* ------------------------------------------------------------ entry point */
 
+/* Sorts the hanging children of x by type (stable), once their types are known. */
+static void sort_children(est *st, int x)
+{
+    for (int a = 1; a < st->nch[x]; a++)
+        for (int b = a; b > 0 && st->type[st->ch[x][b]] < st->type[st->ch[x][b - 1]]; b--) {
+            int t = st->ch[x][b];
+            st->ch[x][b] = st->ch[x][b - 1];
+            st->ch[x][b - 1] = t;
+        }
+}
+
 int emb_each_embedding(const emb_graph *g, emb_visit f, void *ctx)
 {
     int n = g->n;
@@ -929,24 +940,11 @@ int emb_each_embedding(const emb_graph *g, emb_visit f, void *ctx)
     }
     /* shapes bottom-up, then children sorted by type */
     for (int i = no - 1; i >= 0; i--) {
-        int x = order[i];
-        for (int a = 1; a < st->nch[x]; a++)
-            for (int b = a; b > 0 && st->type[st->ch[x][b]] < st->type[st->ch[x][b - 1]]; b--) {
-                int t = st->ch[x][b];
-                st->ch[x][b] = st->ch[x][b - 1];
-                st->ch[x][b - 1] = t;
-            }
-        make_forms(st, x);
+        sort_children(st, order[i]);
+        make_forms(st, order[i]);
     }
-    for (int i = 0; i < st->ncv; i++) {
-        int x = st->cv[i];
-        for (int a = 1; a < st->nch[x]; a++)
-            for (int b = a; b > 0 && st->type[st->ch[x][b]] < st->type[st->ch[x][b - 1]]; b--) {
-                int t = st->ch[x][b];
-                st->ch[x][b] = st->ch[x][b - 1];
-                st->ch[x][b - 1] = t;
-            }
-    }
+    for (int i = 0; i < st->ncv; i++)
+        sort_children(st, st->cv[i]);
 
     /* the blocks of the core and their embeddings */
     if (root < 0) {

@@ -56,6 +56,8 @@ extern char **environ;
 
 /* The most edges accepted (codes use one character per vertex number). */
 #define ENUM_MAX_EDGES (EMB_MAXN - 1)
+/* Room for a graph6 string of up to EMB_MAXN vertices and its NUL. */
+#define G6_MAX (2 + (EMB_MAXN * (EMB_MAXN - 1) / 2 + 5) / 6 + 1)
 
 /* ------------------------------------------------------------ nauty tools */
 
@@ -386,6 +388,57 @@ static const char *part_arg(const cy_census_enum_opts *o, char *buf, size_t n)
     return buf;
 }
 
+/* Called with each graph a tool writes, canonically labelled; nonzero stops. */
+typedef int (*graph_fn)(const emb_graph *g, const char *g6, void *ctx);
+
+/* Runs tool a (piped into b when b is given) and hands each graph it writes
+ * with ne edges to fn; returns 0, fn's nonzero return, or -1 with a message
+ * (a tool missing or failing, or a line that is not a graph with ne edges). */
+static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne,
+                      graph_fn fn, void *ctx, cy_error *err)
+{
+    pipeline p;
+    if (pipeline_open(&p, a, aalt, b, balt, err) < 0)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    while (rc == 0 && getline(&line, &cap, p.out) > 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0] || line[0] == '>')
+            continue;
+        emb_graph g;
+        char g6[G6_MAX];
+        if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != ne) {
+            rc = cy_error_set(err, "%s wrote a graph this program cannot read: %.40s", a[0], line);
+            break;
+        }
+        rc = fn(&g, g6, ctx);
+    }
+    free(line);
+    if (pipeline_close(&p, rc == 0, err) < 0 && rc == 0)
+        rc = -1;
+    return rc;
+}
+
+/* Every board of one planar graph. */
+static int graph_boards(const emb_graph *g, const char *g6, void *ctx)
+{
+    bctx *c = ctx;
+    c->g6 = g6;
+    c->found = 0;
+    c->rc = 0;
+    int r = emb_each_embedding(g, visit_map, c);
+    codeset_clear(&c->seen);
+    if (c->rc)
+        return c->rc;
+    if (r)
+        return cy_error_set(c->err, "internal error: graph %s could not be embedded", g6);
+    if (c->found == 0)
+        return cy_error_set(c->err, "internal error: no plane embedding found for the planar graph %s", g6);
+    return 0;
+}
+
 static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
 {
     int E = o->edges;
@@ -399,37 +452,7 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
         const char *pa = part_arg(o, ps, sizeof ps);
         char *geng[] = {"nauty-geng", "-cq", ns, es, (char *)pa, NULL};
         char *planarg[] = {"nauty-planarg", "-q", NULL};
-        pipeline p;
-        if (pipeline_open(&p, geng, "geng", planarg, "planarg", err) < 0)
-            return -1;
-        char *line = NULL;
-        size_t cap = 0;
-        int rc = 0;
-        while (rc == 0 && getline(&line, &cap, p.out) > 0) {
-            line[strcspn(line, "\r\n")] = '\0';
-            if (!line[0] || line[0] == '>')
-                continue;
-            emb_graph g;
-            char g6[160];
-            if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != E) {
-                rc = cy_error_set(err, "nauty-geng wrote a graph this program cannot read: %.40s", line);
-                break;
-            }
-            c.g6 = g6;
-            c.found = 0;
-            c.rc = 0;
-            int r = emb_each_embedding(&g, visit_map, &c);
-            codeset_clear(&c.seen);
-            if (c.rc)
-                rc = c.rc;
-            else if (r)
-                rc = cy_error_set(err, "internal error: graph %s could not be embedded", g6);
-            else if (c.found == 0)
-                rc = cy_error_set(err, "internal error: no plane embedding found for the planar graph %s", g6);
-        }
-        free(line);
-        if (pipeline_close(&p, rc == 0, err) < 0 && rc == 0)
-            rc = -1;
+        int rc = each_graph(geng, "geng", planarg, "planarg", E, graph_boards, &c, err);
         if (rc)
             return rc;
     }
@@ -438,53 +461,45 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
 
 /* ------------------------------------------------------------ trees */
 
+typedef struct tctx {
+    const cy_census_enum_opts *o;
+    cy_census_visit f;
+    void *ctx;
+    cy_error *err;
+} tctx;
+
+/* The board of one tree: neighbours in increasing order (adj is sorted). */
+static int tree_board(const emb_graph *g, const char *g6, void *ctx)
+{
+    tctx *c = ctx;
+    emb_map m = {.n = g->n, .ne = g->ne};
+    unsigned char special[EMB_MAXN];
+    for (int v = 0; v < g->n; v++) {
+        m.deg[v] = g->deg[v];
+        memcpy(m.rot[v], g->adj[v], sizeof(int) * (size_t)g->deg[v]);
+        special[v] = g->deg[v] == 1;
+    }
+    int off[EMB_MAXN + 1], face[2 * EMB_MAXN];
+    int nf = emb_faces(&m, off, face);
+    cy_board *b = nf == 1 ? map_board(&m, off, face, nf, 0, special, c->err) : NULL;
+    if (!b)
+        return cy_error_set(c->err, "internal error: the board of tree %s was refused", g6);
+    char code[G6_MAX + 1];
+    snprintf(code, sizeof code, "t%s", g6);
+    cy_census_item it = {.board = b, .graph6 = g6, .code = code, .part = c->o->part};
+    int rc = c->f(&it, c->ctx);
+    cy_board_free(b);
+    return rc;
+}
+
 static int enum_trees(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
 {
-    int n = o->edges + 1;
     char ns[16], ps[32];
-    snprintf(ns, sizeof ns, "%d", n);
+    snprintf(ns, sizeof ns, "%d", o->edges + 1);
     const char *pa = part_arg(o, ps, sizeof ps);
     char *gentreeg[] = {"nauty-gentreeg", "-q", ns, (char *)pa, NULL};
-    pipeline p;
-    if (pipeline_open(&p, gentreeg, "gentreeg", NULL, NULL, err) < 0)
-        return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    int rc = 0;
-    while (rc == 0 && getline(&line, &cap, p.out) > 0) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0] || line[0] == '>')
-            continue;
-        emb_graph g;
-        char g6[160], code[170];
-        if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.n != n || g.ne != n - 1) {
-            rc = cy_error_set(err, "nauty-gentreeg wrote a tree this program cannot read: %.40s", line);
-            break;
-        }
-        /* neighbours in increasing order (adj is sorted): one plane tree */
-        emb_map m = {.n = g.n, .ne = g.ne};
-        unsigned char special[EMB_MAXN];
-        for (int v = 0; v < g.n; v++) {
-            m.deg[v] = g.deg[v];
-            memcpy(m.rot[v], g.adj[v], sizeof(int) * (size_t)g.deg[v]);
-            special[v] = g.deg[v] == 1;
-        }
-        int off[EMB_MAXN + 1], face[2 * EMB_MAXN];
-        int nf = emb_faces(&m, off, face);
-        cy_board *b = nf == 1 ? map_board(&m, off, face, nf, 0, special, err) : NULL;
-        if (!b) {
-            rc = cy_error_set(err, "internal error: the board of tree %s was refused", g6);
-            break;
-        }
-        snprintf(code, sizeof code, "t%s", g6);
-        cy_census_item it = {.board = b, .graph6 = g6, .code = code, .part = o->part};
-        rc = f(&it, ctx);
-        cy_board_free(b);
-    }
-    free(line);
-    if (pipeline_close(&p, rc == 0, err) < 0 && rc == 0)
-        rc = -1;
-    return rc;
+    tctx c = {o, f, ctx, err};
+    return each_graph(gentreeg, "gentreeg", NULL, NULL, o->edges, tree_board, &c, err);
 }
 
 /* ------------------------------------------------------------ entry point */

@@ -733,6 +733,18 @@ static void test_errors(void **state)
     assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), 7);
     assert_int_equal(c.n, 3);
     coll_free(&c);
+    /* the largest trees accepted (stopped early): valid boards */
+    o.edges = 60;
+    c.stop_after = 2;
+    c.keep = 1;
+    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), 7);
+    assert_int_equal(c.n, 2);
+    assert_int_equal(c.r[1].b->nv, 61);
+    assert_int_equal(strlen(c.r[1].code), 1 + 1 + (61 * 60 / 2 + 5) / 6);
+    coll_free(&c);
+    o.edges = 61;
+    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), -1);
+    assert_non_null(strstr(err.msg, "edges"));
     /* without nauty on PATH */
     char *path = strdup(getenv("PATH") ? getenv("PATH") : "");
     setenv("PATH", "/nonexistent", 1);
