@@ -21,9 +21,13 @@
  * bracket strings, sibling subtrees of one type take their shapes as a
  * multiset, and the arrangements around a vertex are the distinct
  * permutations of those shapes.  A star of 12 edges thus gives one rotation
- * system, not 11!.  What is left of the redundancy (automorphisms of the core,
- * symmetric positions of hanging trees) is small and removed by the caller
- * with canonical codes.
+ * system, not 11!.  Mirror images are the same boards, so in one block with
+ * an ear besides its starting cycle the first ear goes only into the first
+ * face of the cycle (the mirror image of an embedding has it in the other
+ * one): half the work for every graph that is not a cactus.  What is left of
+ * the redundancy (automorphisms of the core, symmetric positions of hanging
+ * trees, mirror images of cacti) is small and removed by the caller with
+ * canonical codes.
  */
 #include "enum_embed.h"
 
@@ -224,6 +228,7 @@ typedef struct est {
     int nbat[EMB_MAXN], bat[EMB_MAXN][EMB_MAXN]; /* blocks at each core vertex */
     int choice[EMB_MAXN * 3];           /* embedding chosen for each block */
     int cv[EMB_MAXN], ncv;              /* vertices whose rotation is chosen */
+    int halved;                         /* a block gave only half its embeddings */
 } est;
 
 /* The type id of a subtree whose least shape is s (a new id if new). */
@@ -556,6 +561,7 @@ typedef struct earctx {
     int nears;
     int *ear[3 * EMB_MAXN];  /* vertex paths; ear 0 is the starting cycle */
     int earlen[3 * EMB_MAXN];
+    int halve;               /* ear 1 only in the first face of the cycle */
 } earctx;
 
 /* The partial rotations of a block as ears are added. */
@@ -640,11 +646,18 @@ static void ears_rec(earctx *ec, const brot *r, int k)
             nr.rot[p[i]][1] = p[i + 1];
         }
         ears_rec(ec, &nr, k + 1);
+        if (k == 1 && ec->halve)
+            break;
     }
 }
 
-/* Fills B's embeddings; ba[v][w]: v and w are joined by an edge of B. */
-static void block_embed(block *B, unsigned char ba[][EMB_MAXN], int n)
+/* Fills B's embeddings; ba[v][w]: v and w are joined by an edge of B.  When
+ * halve, only half of them: those with the first ear in the first face of
+ * the starting cycle.  The others are their mirror images (reversing every
+ * rotation keeps the cycle and moves the first ear to its other side), which
+ * are the same boards; so this may be done for one block of a graph, and is
+ * done (returns 1) when the block has an ear besides its cycle. */
+static int block_embed(block *B, unsigned char ba[][EMB_MAXN], int n, int halve)
 {
     B->start[0] = 0;
     for (int i = 0; i < B->nv; i++) {
@@ -661,10 +674,10 @@ static void block_embed(block *B, unsigned char ba[][EMB_MAXN], int n)
         B->emb = xmalloc(sizeof e);
         memcpy(B->emb, e, sizeof e);
         B->nemb = 1;
-        return;
+        return 0;
     }
     /* ear decomposition: a cycle through the first edge, then paths */
-    earctx ec = {.B = B, .nears = 0};
+    earctx ec = {.B = B, .nears = 0, .halve = halve};
     unsigned char used[EMB_MAXN][EMB_MAXN], drawn[EMB_MAXN];
     memset(used, 0, sizeof used);
     memset(drawn, 0, sizeof drawn);
@@ -777,6 +790,7 @@ static void block_embed(block *B, unsigned char ba[][EMB_MAXN], int n)
     ears_rec(&ec, &r, 1);
     for (int i = 0; i < ec.nears; i++)
         free(ec.ear[i]);
+    return halve && ec.nears > 1;
 }
 
 /* ------------------------------------------------------------ the core's blocks */
@@ -811,7 +825,8 @@ static void add_block(bcc *b, int u, int w)
             B->v[B->nv++] = v;
             st->bat[v][st->nbat[v]++] = st->nblk;
         }
-    block_embed(B, ba, b->g->n);
+    if (block_embed(B, ba, b->g->n, !st->halved))
+        st->halved = 1;
     st->nblk++;
 }
 

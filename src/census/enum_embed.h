@@ -33,8 +33,9 @@ typedef int (*emb_visit)(const emb_map *m, void *ctx);
 
 /* Calls f with plane rotation systems of g such that every plane embedding of
  * g (up to homeomorphism of the sphere, reflections included) comes at least
- * once; the same embedding may come several times (as images under
- * automorphisms of g), never a non-plane one.  The calls depend only on g as
+ * once, itself or its mirror image; the same embedding may come several
+ * times (as images under automorphisms of g, or mirrored), never a non-plane
+ * one.  The calls depend only on g as
  * labelled.  Returns 0, f's nonzero value, or -1 when g is not connected or
  * has more than EMB_MAXN vertices. */
 int emb_each_embedding(const emb_graph *g, emb_visit f, void *ctx);
