@@ -71,7 +71,7 @@ expect_error "merge double part" 'earlier database' census merge "$WORK/p0.db" "
 expect_error "merge output exists" 'exists' census merge "$WORK/p0.db" "$WORK/p1.db" -o "$WORK/m.db"
 
 # a run killed with SIGKILL goes on with --resume and ends with the same rows
-run census run --edges 1..8 --db "$WORK/whole.db" --quiet
+timeout 300 "$BIN" census run --edges 1..8 --db "$WORK/whole.db" --quiet
 K=$WORK/killed.db
 # (no timeout wrapper: the kill must reach cycles itself; it is killed below in any case)
 "$BIN" census run --edges 1..8 --db "$K" --batch 20 --quiet 2>/dev/null &
@@ -85,7 +85,7 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 unfinished=$(q "$K" "SELECT count(*) FROM units WHERE NOT finished" 2>/dev/null)
 expect_error "no resume, refused" 'resume' census run --edges 1..8 --db "$K"
-timeout 60 "$BIN" census run --edges 1..8 --db "$K" --resume --quiet
+timeout 300 "$BIN" census run --edges 1..8 --db "$K" --resume --quiet
 [ "$(rows "$K")" = "$(rows "$WORK/whole.db")" ] && ok "resume after kill ($unfinished unfinished units at the kill)" || bad "resume after kill" "rows differ"
 
 # the report: markdown, charts and pictures
