@@ -138,9 +138,18 @@ void emb_code(const emb_map *m, const int *off, const int *face, int outer, char
     int len = m->n + 2 * m->ne;
     int best[EMB_MAXN + 2 * EMB_MAXN * 3], cur[EMB_MAXN + 2 * EMB_MAXN * 3];
     int have = 0;
+    /* a code starts with its root's degree (2, 3, .., deg + 1, 0), so only
+     * roots of the least degree on the outer face can give the least code */
+    int mindeg = EMB_MAXN;
+    for (int v = 0; v < m->n; v++)
+        for (int i = 0; i < m->deg[v]; i++)
+            if (face[off[v] + i] == outer && m->deg[v] < mindeg)
+                mindeg = m->deg[v];
     for (int s = 1; s >= -1; s -= 2)
         for (int v = 0; v < m->n; v++)
             for (int i = 0; i < m->deg[v]; i++) {
+                if (m->deg[v] != mindeg)
+                    break;
                 int d = off[v] + i;
                 if (s < 0) {
                     int w = m->rot[v][i];
