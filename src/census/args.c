@@ -109,7 +109,7 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             p = strstr(p + 1, key);
         if (!p)
             return cy_census_usage_error(err, "unknown option %s (try cycles help)", arg);
-        int flag = !strcmp(key, "trees") || !strcmp(key, "resume") || !strcmp(key, "quiet") || !strcmp(key, "json");
+        int flag = !strcmp(key, "trees") || !strcmp(key, "resume") || !strcmp(key, "partial") || !strcmp(key, "quiet") || !strcmp(key, "json");
         const char *val = NULL;
         if (flag) {
             if (eq)
@@ -123,6 +123,8 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
         long v;
         if (!strcmp(key, "trees"))
             a->run.trees = a->query.trees = 1;
+        else if (!strcmp(key, "partial"))
+            a->partial = 1;
         else if (!strcmp(key, "resume"))
             a->run.resume = 1;
         else if (!strcmp(key, "quiet"))

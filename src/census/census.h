@@ -130,12 +130,13 @@ int cy_census_absorb(cy_census_store *s, const char *src, cy_error *err);
  * name in messages. */
 int cy_census_absorb_bytes(cy_census_store *s, const char *name, unsigned char *bytes, size_t len, cy_error *err);
 /* Checks that the units of s cover each (kind, edges) exactly once, split the
- * same way, every part present and finished, the edge counts of each kind a
- * range without gaps, and the rows as many as the units say. */
-int cy_census_check_complete(cy_census_store *s, cy_error *err);
+ * same way, every part present and finished (unless partial), the edge counts
+ * of each kind a range without gaps, and the rows as many as the units say. */
+int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err);
 /* Merges the databases in[0..n) into a new database out (which must not
- * exist): written to a temporary file and renamed when complete. */
-int cy_census_merge(const char *const *in, int n, const char *out, cy_error *err);
+ * exist): written to a temporary file and renamed when complete.  partial
+ * lets unfinished units through (their edge counts are then not exhaustive). */
+int cy_census_merge(const char *const *in, int n, const char *out, int partial, cy_error *err);
 
 /* ---- questions ---- */
 
@@ -165,6 +166,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
 typedef struct cy_census_args {
     const char *db, *output, *made_by;
     int have_edges, lo, hi;    /* --edges A..B */
+    int partial;               /* --partial (merge) */
     cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
     cy_census_query_opts query; /* --json --trees --limit */
     const char *pos[256];      /* positional arguments */

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
-#define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db"
+#define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]"
 #define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
 
@@ -81,7 +81,7 @@ static int census_merge(int argc, char **argv)
 {
     cy_census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "output", &a, &perr);
+    int rc = cy_census_parse_args(argc, argv, 3, "output partial", &a, &perr);
     if (rc)
         return census_usage(&perr);
     if (!a.output)
@@ -92,7 +92,7 @@ static int census_merge(int argc, char **argv)
         if (access(a.pos[i], F_OK) != 0)
             return cli_fail(a.pos[i], "no such file");
     cy_error err;
-    if (cy_census_merge(a.pos, a.npos, a.output, &err) < 0)
+    if (cy_census_merge(a.pos, a.npos, a.output, a.partial, &err) < 0)
         return cli_fail(a.output, "%s", err.msg);
     return 0;
 }

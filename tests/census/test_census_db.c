@@ -444,7 +444,7 @@ static void test_resume(void **state)
     free(a);
     free(b);
     cy_census_store *s = cy_census_store_open(cut, 0, &err);
-    assert_int_equal(cy_census_check_complete(s, &err), 0);
+    assert_int_equal(cy_census_check_complete(s, 0, &err), 0);
     cy_census_store_close(s);
 }
 
@@ -461,43 +461,57 @@ static void test_merge(void **state)
     assert_int_equal(run(p1, 1, 5, 1, 0, 1, 0, 0, &err), 0);
     const char *in[] = {p0, p1};
     const char *all = path("all.db");
-    if (cy_census_merge(in, 2, all, &err) < 0)
+    if (cy_census_merge(in, 2, all, 0, &err) < 0)
         fail_msg("%s", err.msg);
     char *a = dump(whole), *b = dump(all);
     assert_string_equal(a, b);
     free(a);
     free(b);
     /* the output exists now: refused */
-    assert_int_equal(cy_census_merge(in, 2, all, &err), -1);
+    assert_int_equal(cy_census_merge(in, 2, all, 0, &err), -1);
     /* missing part */
     const char *out = path("bad.db");
-    assert_int_equal(cy_census_merge(in, 1, out, &err), -1);
+    assert_int_equal(cy_census_merge(in, 1, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, "missing"));
     assert_int_equal(access(out, F_OK), -1);
     /* double part */
     const char *twice[] = {p0, p1, p0};
-    assert_int_equal(cy_census_merge(twice, 3, out, &err), -1);
+    assert_int_equal(cy_census_merge(twice, 3, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, "earlier database"));
     assert_int_equal(access(out, F_OK), -1);
     /* a part split otherwise */
     const char *p3 = path("p3.db");
     assert_int_equal(run(p3, 1, 7, 0, 1, 3, 0, 0, &err), 0);
     const char *mixed[] = {p0, p3};
-    assert_int_equal(cy_census_merge(mixed, 2, out, &err), -1);
+    assert_int_equal(cy_census_merge(mixed, 2, out, 0, &err), -1);
     if (!strstr(err.msg, "split"))
         fail_msg("%s", err.msg);
-    /* an unfinished part */
+    /* an unfinished part: missing units after it, and with them there */
     const char *p1cut = path("p1cut.db");
     assert_int_equal(run(p1cut, 1, 7, 0, 1, 2, 0, 3, &err), 1);
     const char *unf[] = {p0, p1cut};
-    assert_int_equal(cy_census_merge(unf, 2, out, &err), -1);
+    assert_int_equal(cy_census_merge(unf, 2, out, 0, &err), -1);
+    const char *p07 = path("p07.db"), *p17 = path("p17.db");
+    assert_int_equal(run(p07, 7, 7, 0, 0, 2, 0, 0, &err), 0);
+    assert_int_equal(run(p17, 7, 7, 0, 1, 2, 0, 3, &err), 1);   /* two committed, the third lost */
+    const char *unf7[] = {p07, p17};
+    assert_int_equal(cy_census_merge(unf7, 2, out, 0, &err), -1);
+    assert_non_null(strstr(err.msg, "unfinished"));
+    /* ... which --partial lets through: the rows of both */
+    if (cy_census_merge(unf7, 2, out, 1, &err) < 0)
+        fail_msg("%s", err.msg);
+    char *p0rows = dump(p07), *prows = dump(out);
+    assert_int_equal(strlen(prows) > strlen(p0rows), 1);
+    free(p0rows);
+    free(prows);
+    out = path("bad2.db");
     /* not a database */
     const char *junk = path("junk.db");
     FILE *f = fopen(junk, "w");
     fputs("not a database at all, just text\n", f);
     fclose(f);
     const char *j2[] = {p0, junk};
-    assert_int_equal(cy_census_merge(j2, 2, out, &err), -1);
+    assert_int_equal(cy_census_merge(j2, 2, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, junk));
 }
 
