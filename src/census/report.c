@@ -400,6 +400,27 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                         "strategy may exist; a class with both winners needs more than these invariants. \"A Thm 6 "
                         "involution\" counts the boards that Theorem 6 of paper 000 already decides.\n\n");
     query(&r, "two-cells", 0, 3);
+    for (int odd = 1; odd >= 0; odd--) {
+        long long n2 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                     " AND status = 'solved' AND edges %% 2 = %d", odd);
+        long long other = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                        " AND parity_breaker = 1 AND edges %% 2 = %d", odd);
+        cy_census_printf(m, "- Two-cell boards without degree-1 vertices and an %s number of edges: %lld, of which %lld %s "
+                            "won by player %d%s.\n",
+                         odd ? "odd" : "even", n2, n2 - other, n2 - other == 1 ? "is" : "are", odd ? 1 : 2,
+                         other ? "" : (bex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)"));
+        if (other) {
+            char name[32];
+            snprintf(name, sizeof name, "two-cells-%s", odd ? "odd" : "even");
+            cy_census_printf(m, "  The smallest exception:\n");
+            picture(&r, name,
+                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || ' edges, winner ' || winner FROM boards"
+                    " WHERE kind = 'board' AND cells = 2 AND leaves = 0 AND parity_breaker = 1 AND edges %% 2 = %d"
+                    " ORDER BY edges, vertices, code LIMIT 1",
+                    odd);
+        }
+    }
+    cy_census_printf(m, "\n");
     /* Theorem 6 checked */
     cy_census_printf(m, "## Theorem 6 of paper 000 checked\n\n");
     long long t6 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
