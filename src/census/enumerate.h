@@ -18,10 +18,13 @@
 typedef struct cy_census_item {
     const cy_board *board;  /* vertices labelled "1".."nv", no coordinates; for
                                trees the leaves are special */
-    const char *graph6;     /* the underlying graph in graph6 (no header, no newline) */
+    const char *graph6;     /* the underlying graph in graph6 (no header, no newline),
+                               canonical (nauty's labelling, which is also the
+                               board's: vertex v is labelled v+1) */
     const char *code;       /* canonical code of the embedded board with its outer
                                face: two items share it exactly when they are the
-                               same board */
+                               same board ('p' and a breadth-first code for plane
+                               boards, 't' and the graph6 for trees) */
     int part;               /* the part (0..parts-1) the item belongs to */
 } cy_census_item;
 
@@ -30,7 +33,7 @@ typedef struct cy_census_item {
 typedef int (*cy_census_visit)(const cy_census_item *it, void *ctx);
 
 typedef struct cy_census_enum_opts {
-    int edges;   /* exactly this many edges (>= 1) */
+    int edges;   /* exactly this many edges (1 to 60) */
     int trees;   /* 1: trees with special leaves instead of plane boards */
     int part;    /* this part, 0 <= part < parts ... */
     int parts;   /* ... of parts disjoint ones covering everything; 0 or 1: all */
