@@ -115,7 +115,7 @@ static int list_boards(qctx *q, const char *title, const char *key, const char *
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "%s: %d%s\n", title, total,
+        cy_census_printf(&q->text, "\n%s: %d%s\n\n", title, total,
                          total > limit && limit >= 0 ? " (the first listed; --limit N shows more)" : "");
     int n = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -259,7 +259,7 @@ static int q_trees(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "Trees with special leaves; Conjecture 1 of paper 001: the Grundy value is 0 exactly when the edges are even.\n"
+        cy_census_printf(&q->text, "Trees with special leaves; Conjecture 1 of paper 001: the Grundy value is 0 exactly when the edges are even.\n\n"
                                    "| edges | trees | N | P | against Conjecture 1 | exhaustive |\n|---|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -331,7 +331,7 @@ static int q_drawing(qctx *q)
         return -1;
     json_t *graphs = q->json ? json_array() : NULL;
     if (!graphs)
-        cy_census_printf(&q->text, "the smallest graphs whose drawing matters, with all their boards:\n");
+        cy_census_printf(&q->text, "\nthe smallest graphs whose drawing matters, with all their boards:\n\n");
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *g6 = text_col(st, 0);
         sqlite3_stmt *b = prep(q, "SELECT " BOARD_COLS " FROM boards WHERE kind = '%q' AND graph6 = '%q' ORDER BY winner, code",
@@ -371,7 +371,7 @@ static int q_two_cells(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "Boards with exactly two cells, by the edges the cells share, degree-1 vertices and the parity of the edges:\n"
+        cy_census_printf(&q->text, "Boards with exactly two cells, by the edges the cells share, degree-1 vertices and the parity of the edges:\n\n"
                                    "| shared edges | degree-1 vertices | edges | boards | player 1 wins | player 2 wins | a Thm 6 involution | smallest |\n"
                                    "|---|---|---|---|---|---|---|---|\n");
     int rc;

@@ -363,6 +363,16 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                 " WHERE kind = 'board' AND grundy = %d ORDER BY edges, vertices, code LIMIT 1",
                 g);
     }
+    long long gnl = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND leaves = 0");
+    if (gnl >= 0) {
+        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in paper 001, which trims loose ends) the "
+                            "largest Grundy value is **%lld**; the smallest such board:\n",
+                         gnl);
+        picture(&r, "grundy-max-no-leaves",
+                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || ' edges' FROM boards"
+                " WHERE kind = 'board' AND leaves = 0 AND grundy = %lld ORDER BY edges, vertices, code LIMIT 1",
+                gnl);
+    }
     long long tgmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'tree'");
     if (tgmax >= 0)
         cy_census_printf(m, "Among the trees with special leaves the largest Grundy value is %lld.\n\n", tgmax);
