@@ -15,7 +15,9 @@
  *     Otter's formula (OEIS A000055).
  *
  * CYCLES_ENUM_GROWTH_MAX=N (environment) runs the growth comparison up to N
- * edges and prints the times (a measurement hook; the default stays fast).
+ * edges and prints the times, CYCLES_ENUM_TIME=A..B and
+ * CYCLES_ENUM_TREES_TIME=A..B time the enumeration (measurement hooks; by
+ * default the test stays fast).
  */
 #include "support.h"
 
@@ -760,6 +762,56 @@ static void test_errors(void **state)
     coll_free(&c);
 }
 
+/* ------------------------------------------------------------ measuring */
+
+typedef struct tally {
+    long n;
+    char last[400];
+    long graphs[64];
+} tally;
+
+static int count_item(const cy_census_item *it, void *ctx)
+{
+    tally *t = ctx;
+    t->n++;
+    if (strcmp(t->last, it->graph6) != 0) {
+        snprintf(t->last, sizeof t->last, "%s", it->graph6);
+        t->graphs[it->graph6[0] - 63]++;
+    }
+    return 0;
+}
+
+/* A measurement hook, silent unless asked: CYCLES_ENUM_TIME=A..B (and/or
+ * CYCLES_ENUM_TREES_TIME=A..B) prints the boards (trees), the graphs by
+ * vertex count, and the wall and CPU seconds of each edge count. */
+static void test_measure(void **state)
+{
+    (void)state;
+    const char *env[2] = {getenv("CYCLES_ENUM_TIME"), getenv("CYCLES_ENUM_TREES_TIME")};
+    for (int trees = 0; trees < 2; trees++) {
+        int a, b;
+        if (!env[trees] || sscanf(env[trees], "%d..%d", &a, &b) != 2)
+            continue;
+        for (int e = a; e <= b; e++) {
+            tally t;
+            memset(&t, 0, sizeof t);
+            cy_census_enum_opts o = {.edges = e, .trees = trees};
+            cy_error err;
+            double w0 = now();
+            clock_t c0 = clock();
+            if (cy_census_enumerate(&o, count_item, &t, &err) != 0)
+                fail_msg("%s", err.msg);
+            printf("%s %d edges: %ld, %.2f s wall, %.2f s cpu; graphs by vertices:", trees ? "trees" : "boards",
+                   e, t.n, now() - w0, (double)(clock() - c0) / CLOCKS_PER_SEC);
+            for (int v = 0; v < 64; v++)
+                if (t.graphs[v])
+                    printf(" %d:%ld", v, t.graphs[v]);
+            printf("\n");
+            fflush(stdout);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -771,6 +823,7 @@ int main(void)
         cmocka_unit_test(test_parts),
         cmocka_unit_test(test_trees),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_measure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
