@@ -450,7 +450,20 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
         snprintf(ns, sizeof ns, "%d", n);
         snprintf(es, sizeof es, "%d:%d", E, E);
         const char *pa = part_arg(o, ps, sizeof ps);
-        char *geng[] = {"nauty-geng", "-cq", ns, es, (char *)pa, NULL};
+        /* -X2 raises geng's splitting level: without it, with few vertices
+         * one part can get a quarter of all graphs (measured: 7230 of the
+         * 29372 planar 12-edge graphs in one of 64 parts; with it 659) */
+        char *geng[8];
+        int k = 0;
+        geng[k++] = "nauty-geng";
+        geng[k++] = "-cq";
+        if (pa)
+            geng[k++] = "-X2";
+        geng[k++] = ns;
+        geng[k++] = es;
+        if (pa)
+            geng[k++] = (char *)pa;
+        geng[k] = NULL;
         char *planarg[] = {"nauty-planarg", "-q", NULL};
         int rc = each_graph(geng, "geng", planarg, "planarg", E, graph_boards, &c, err);
         if (rc)
