@@ -26,7 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------ collecting */
 
@@ -760,6 +762,35 @@ static void test_errors(void **state)
     assert_non_null(strstr(err.msg, "nauty-geng not found"));
     assert_int_equal(c.n, 0);
     coll_free(&c);
+    /* a tool that fails, and one that writes what is not a graph */
+    char dir[] = "/tmp/cy_enum_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const char *const script[2] = {"#!/bin/sh\nexit 3\n", "#!/bin/sh\necho 'not a graph!'\n"};
+    static const char *const want[2] = {"nauty-geng failed (exit status 3)", "cannot read"};
+    for (int k = 0; k < 2; k++) {
+        char file[64];
+        for (int t = 0; t < 2; t++) {
+            snprintf(file, sizeof file, "%s/%s", dir, t ? "nauty-planarg" : "nauty-geng");
+            FILE *f = fopen(file, "w");
+            assert_non_null(f);
+            fputs(t ? "#!/bin/sh\nexec /bin/cat\n" : script[k], f);
+            fclose(f);
+            assert_int_equal(chmod(file, 0755), 0);
+        }
+        path = strdup(getenv("PATH") ? getenv("PATH") : "");
+        setenv("PATH", dir, 1);
+        rc = cy_census_enumerate(&o, collect, &c, &err);
+        setenv("PATH", path, 1);
+        free(path);
+        assert_int_equal(rc, -1);
+        if (!strstr(err.msg, want[k]))
+            fail_msg("expected \"%s\", got \"%s\"", want[k], err.msg);
+        assert_int_equal(c.n, 0);
+        unlink(file);
+        snprintf(file, sizeof file, "%s/nauty-geng", dir);
+        unlink(file);
+    }
+    rmdir(dir);
 }
 
 /* ------------------------------------------------------------ measuring */
