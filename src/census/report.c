@@ -325,16 +325,16 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                      pb, solved, nl, tfpb);
     cy_census_printf(m, "The smallest parity breaker:\n");
     picture(&r, "parity-smallest",
-            "SELECT board, 'smallest parity breaker: ' || edges || ' edges, winner ' || winner FROM boards"
+            "SELECT board, 'smallest parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
             " WHERE kind = 'board' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
     cy_census_printf(m, "The smallest parity breaker without degree-1 vertices:\n");
     picture(&r, "parity-no-leaves",
-            "SELECT board, 'smallest parity breaker without degree-1 vertices: ' || edges || ' edges, winner ' || winner FROM boards"
+            "SELECT board, 'smallest parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
             " WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
     if (tfpb) {
         cy_census_printf(m, "**Triangle-free boards do break parity.** The smallest triangle-free parity breaker:\n");
         picture(&r, "parity-triangle-free",
-                "SELECT board, 'smallest triangle-free parity breaker: ' || edges || ' edges, winner ' || winner FROM boards"
+                "SELECT board, 'smallest triangle-free parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
                 " WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free ORDER BY edges, vertices, code LIMIT 1");
         long long tfnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0");
         cy_census_printf(m, "Of the triangle-free parity breakers, %lld have no degree-1 vertex.\n", tfnl);
@@ -342,7 +342,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
             cy_census_printf(m, "\n**No triangle-free board without degree-1 vertices of %d to %d edges breaks parity** (proved by exhaustion).\n", blo, bhi);
         if (tfnl)
             picture(&r, "parity-triangle-free-no-leaves",
-                    "SELECT board, 'smallest triangle-free parity breaker without degree-1 vertices: ' || edges || ' edges, winner ' || winner"
+                    "SELECT board, 'smallest triangle-free parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner"
                     " FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
         cy_census_printf(m, "\n");
     } else if (bex)
@@ -351,15 +351,19 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     cy_census_printf(m, "## 2. A Grundy value of four or more? (paper 001 §4)\n\n");
     long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
     long long gcount = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND grundy = %lld", gmax);
-    cy_census_printf(m, "The largest Grundy value of a plane board %s%d to %d edges is **%lld** (%lld board%s)%s.\n\n",
-                     bex ? "of " : "in this database, ", blo, bmax, gmax, gcount, gcount == 1 ? "" : "s",
+    long long gex = bex ? scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND edges <= %d", bhi) : -1;
+    cy_census_printf(m, "The largest Grundy value found is **%lld** (%lld board%s)%s.", gmax, gcount, gcount == 1 ? "" : "s",
                      gmax >= 4 ? ": paper 001's question is answered" : "");
+    if (bex)
+        cy_census_printf(m, " Among all boards of %d to %d edges (exhaustive) it is %lld%s.", blo, bhi, gex,
+                         bmax > bhi ? "; the boards of more edges are a partial census" : "");
+    cy_census_printf(m, "\n\n");
     for (int g = 1; g <= gmax; g++) {
         char name[32];
         snprintf(name, sizeof name, "grundy-%d", g);
         cy_census_printf(m, "The smallest board of Grundy value %d:\n", g);
         picture(&r, name,
-                "SELECT board, 'smallest board of Grundy value ' || grundy || ': ' || edges || ' edges' FROM boards"
+                "SELECT board, 'smallest board of Grundy value ' || grundy || ': ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
                 " WHERE kind = 'board' AND grundy = %d ORDER BY edges, vertices, code LIMIT 1",
                 g);
     }
@@ -369,7 +373,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                             "largest Grundy value is **%lld**; the smallest such board:\n",
                          gnl);
         picture(&r, "grundy-max-no-leaves",
-                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || ' edges' FROM boards"
+                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
                 " WHERE kind = 'board' AND leaves = 0 AND grundy = %lld ORDER BY edges, vertices, code LIMIT 1",
                 gnl);
     }
@@ -382,7 +386,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     if (scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'tree' AND parity_breaker = 1")) {
         cy_census_printf(m, "The smallest tree against Conjecture 1:\n");
         picture(&r, "tree-smallest",
-                "SELECT board, 'smallest tree against Conjecture 1: ' || edges || ' edges, Grundy value ' || grundy FROM boards"
+                "SELECT board, 'smallest tree against Conjecture 1: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', Grundy value ' || grundy FROM boards"
                 " WHERE kind = 'tree' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
     } else if (tex)
         cy_census_printf(m, "**Conjecture 1 holds for every tree of %d to %d edges** (proved by exhaustion).\n\n", tlo, thi);
@@ -397,7 +401,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     cy_census_printf(m, "In all, the drawing matters for %lld of %lld planar graphs (%.1f%%).\n\n", matter, graphs,
                      graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
     picture(&r, "drawing-1",
-            "SELECT board, 'drawing matters: ' || edges || ' edges, winner ' || winner FROM boards WHERE kind = 'board' AND"
+            "SELECT board, 'drawing matters: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards WHERE kind = 'board' AND"
             " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
             " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner, code LIMIT 1");
     picture(&r, "drawing-2",
@@ -424,7 +428,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
             snprintf(name, sizeof name, "two-cells-%s", odd ? "odd" : "even");
             cy_census_printf(m, "  The smallest exception:\n");
             picture(&r, name,
-                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || ' edges, winner ' || winner FROM boards"
+                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
                     " WHERE kind = 'board' AND cells = 2 AND leaves = 0 AND parity_breaker = 1 AND edges %% 2 = %d"
                     " ORDER BY edges, vertices, code LIMIT 1",
                     odd);
@@ -445,7 +449,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                                          "vertices gives player 1 nothing to open with)." : "");
     if (t6bad)
         picture(&r, "thm6-smallest",
-                "SELECT board, 'Theorem 6 names player ' || thm6_winner || ', the winner is ' || winner || ' (' || edges || ' edges)'"
+                "SELECT board, 'Theorem 6 names player ' || thm6_winner || ', the winner is ' || winner || ' (' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ')'"
                 " FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner ORDER BY leaves = 0 DESC, edges, vertices, code LIMIT 1");
     /* timeouts */
     cy_census_printf(m, "## Boards that ran out of time or memory\n\n");
