@@ -395,11 +395,15 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                         "A planar graph has several boards when it has several plane embeddings or several choices of the "
                         "outer face; the drawing *matters* when those boards do not all have the same winner.\n\n");
     query(&r, "drawing-matters", 0, 1);
-    long long graphs = scalar(&r, 0, "SELECT count(DISTINCT graph6) FROM boards WHERE kind = 'board'");
-    long long matter = scalar(&r, 0, "SELECT count(*) FROM (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY graph6"
-                                     " HAVING count(DISTINCT winner) > 1)");
-    cy_census_printf(m, "In all, the drawing matters for %lld of %lld planar graphs (%.1f%%).\n\n", matter, graphs,
-                     graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
+    int dmax = bex ? bhi : bmax;
+    if (bex && bmax > bhi)
+        cy_census_printf(m, "The rows above %d edges come from a partial census (some boards of a graph may be missing), so "
+                            "their shares mean little.\n\n", bhi);
+    long long graphs = scalar(&r, 0, "SELECT count(DISTINCT graph6) FROM boards WHERE kind = 'board' AND edges <= %d", dmax);
+    long long matter = scalar(&r, 0, "SELECT count(*) FROM (SELECT graph6 FROM boards WHERE kind = 'board' AND edges <= %d"
+                                     " GROUP BY graph6 HAVING count(DISTINCT winner) > 1)", dmax);
+    cy_census_printf(m, "In all, the drawing matters for %lld of the %lld planar graphs of up to %d edges (%.1f%%).\n\n", matter, graphs,
+                     dmax, graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
     picture(&r, "drawing-1",
             "SELECT board, 'drawing matters: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards WHERE kind = 'board' AND"
             " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
