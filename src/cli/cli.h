@@ -161,5 +161,8 @@ int cmd_verify(cli_opts *o);
 int cmd_positions(cli_opts *o);
 int cmd_help(cli_opts *o);
 int cmd_version(cli_opts *o);
+/* `cycles census ...` parses its own words (src/census/args.c, shared with
+ * cycles-census-mpi): main.c hands it the whole command line. */
+int cmd_census(int argc, char **argv);
 
 #endif

@@ -69,6 +69,16 @@ const cli_command cli_commands[] = {
      "that variant, written to docs/variants.md.\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
+    /* census parses its own words (main() hands them over before the
+     * options are read); the entry gives it a place in the help */
+    {"census", NULL, "run|merge|query|report ...", 1, 64, "",
+     "every small board solved into SQLite, and the papers' questions asked of it\n"
+     "\n  cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume]\n"
+     "      [--timeout S] [--memory SIZE] [--quiet]\n"
+     "  cycles census merge A.db B.db ... -o ALL.db [--partial]\n"
+     "  cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]\n"
+     "  cycles census report --db FILE -o REPORT.md [--made-by TEXT]\n"
+     "\nSee docs/census.md for the schema and the queries.\n"},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
     {"version", cmd_version, "", 0, 0, "", "the version\n"},
     {NULL, NULL, NULL, 0, 0, NULL, NULL},
@@ -121,6 +131,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
         return cmd_version(NULL);
+    if (!strcmp(argv[1], "census"))
+        return cmd_census(argc, argv);
     const cli_command *c = cli_find(argv[1]);
     if (!c)
         return cli_usage_fail("unknown command \"%.80s\" (try cycles help)", argv[1]);

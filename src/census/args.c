@@ -1,0 +1,181 @@
+/*
+ * args.c - the options of the census commands (cycles census and
+ * cycles-census-mpi), parsed into a cy_census_args.
+ */
+#include "census.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg)
+{
+    char safe[80];
+    size_t k = 0;
+    for (const char *p = arg ? arg : ""; *p && k < sizeof safe - 4; p++)
+        safe[k++] = isprint((unsigned char)*p) ? *p : '?';
+    if (arg && strlen(arg) > k)
+        safe[k++] = '.', safe[k++] = '.', safe[k++] = '.';
+    safe[k] = 0;
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, fmt, safe);
+    cy_error_set(err, "%s", msg);
+    return 2;
+}
+
+/* Parses "A..B" (or "A") into lo and hi, 1 <= lo <= hi <= 64. */
+static int parse_range(const char *s, int *lo, int *hi)
+{
+    char *end;
+    errno = 0;
+    long a = strtol(s, &end, 10), b = a;
+    if (end == s || errno)
+        return -1;
+    if (!strncmp(end, "..", 2)) {
+        const char *t = end + 2;
+        b = strtol(t, &end, 10);
+        if (end == t || errno)
+            return -1;
+    }
+    if (*end || a < 1 || b < a || b > 64)
+        return -1;
+    *lo = (int)a;
+    *hi = (int)b;
+    return 0;
+}
+
+/* Parses a whole number in [min, max]. */
+static int parse_int(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Parses a size such as 512M or 2G into bytes. */
+static int parse_bytes(const char *s, size_t *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno || !(v > 0) || !isfinite(v))
+        return -1;
+    const char *units = "KMGT";
+    double m = 1;
+    const char *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    if (u) {
+        for (const char *p = units; p <= u; p++)
+            m *= 1024;
+        end++;
+    }
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end || v * m < 1 || v * m > 1e15)
+        return -1;
+    *out = (size_t)(v * m);
+    return 0;
+}
+
+int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = first; i < argc; i++) {
+        const char *arg = argv[i];
+        if (arg[0] != '-' || !arg[1]) {
+            if (a->npos == (int)(sizeof a->pos / sizeof a->pos[0]))
+                return cy_census_usage_error(err, "too many arguments (at %s)", arg);
+            a->pos[a->npos++] = arg;
+            continue;
+        }
+        const char *name = arg + (arg[1] == '-' ? 2 : 1);
+        char key[32];
+        const char *eq = strchr(name, '=');
+        size_t kl = eq ? (size_t)(eq - name) : strlen(name);
+        if (kl >= sizeof key)
+            return cy_census_usage_error(err, "unknown option %s (try cycles help)", arg);
+        memcpy(key, name, kl);
+        key[kl] = 0;
+        if (!strcmp(key, "o"))
+            strcpy(key, "output");
+        const char *p = strstr(allowed, key);
+        size_t n = strlen(key);
+        while (p && !((p == allowed || p[-1] == ' ') && (p[n] == ' ' || !p[n])))
+            p = strstr(p + 1, key);
+        if (!p)
+            return cy_census_usage_error(err, "unknown option %s (try cycles help)", arg);
+        int flag = !strcmp(key, "trees") || !strcmp(key, "resume") || !strcmp(key, "partial") || !strcmp(key, "quiet") || !strcmp(key, "json");
+        const char *val = NULL;
+        if (flag) {
+            if (eq)
+                return cy_census_usage_error(err, "option %s takes no value", arg);
+        } else if (eq)
+            val = eq + 1;
+        else if (i + 1 < argc)
+            val = argv[++i];
+        else
+            return cy_census_usage_error(err, "option %s needs a value", arg);
+        long v;
+        if (!strcmp(key, "trees"))
+            a->run.trees = a->query.trees = 1;
+        else if (!strcmp(key, "partial"))
+            a->partial = 1;
+        else if (!strcmp(key, "resume"))
+            a->run.resume = 1;
+        else if (!strcmp(key, "quiet"))
+            a->run.quiet = 1;
+        else if (!strcmp(key, "json"))
+            a->query.json = 1;
+        else if (!strcmp(key, "db"))
+            a->db = val;
+        else if (!strcmp(key, "parts")) {
+            if (parse_int(val, 1, 1000000, &v) < 0)
+                return cy_census_usage_error(err, "--parts wants a whole number from 1 to 1000000, not \"%s\"", val);
+            a->run.parts = (int)v;
+        } else if (!strcmp(key, "output"))
+            a->output = val;
+        else if (!strcmp(key, "made-by"))
+            a->made_by = val;
+        else if (!strcmp(key, "edges")) {
+            if (parse_range(val, &a->lo, &a->hi) < 0)
+                return cy_census_usage_error(err, "--edges wants A..B with 1 <= A <= B <= 64, not \"%s\"", val);
+            a->have_edges = 1;
+        } else if (!strcmp(key, "part")) {
+            char r[32], *slash = strchr(val, '/');
+            long pr, pm;
+            if (!slash || (size_t)(slash - val) >= sizeof r)
+                return cy_census_usage_error(err, "--part wants R/M with 0 <= R < M, not \"%s\"", val);
+            memcpy(r, val, (size_t)(slash - val));
+            r[slash - val] = 0;
+            if (parse_int(r, 0, 1000000, &pr) < 0 || parse_int(slash + 1, 1, 1000000, &pm) < 0 || pr >= pm)
+                return cy_census_usage_error(err, "--part wants R/M with 0 <= R < M, not \"%s\"", val);
+            a->run.part = (int)pr;
+            a->run.parts = (int)pm;
+        } else if (!strcmp(key, "timeout")) {
+            char *end;
+            errno = 0;
+            double t = strtod(val, &end);
+            if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
+                return cy_census_usage_error(err, "--timeout wants a positive number of seconds, not \"%s\"", val);
+            a->run.solve.timeout = t;
+        } else if (!strcmp(key, "memory")) {
+            if (parse_bytes(val, &a->run.solve.memory) < 0)
+                return cy_census_usage_error(err, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
+        } else if (!strcmp(key, "limit")) {
+            if (parse_int(val, 0, 100000000, &v) < 0)
+                return cy_census_usage_error(err, "--limit wants a whole number (0: all), not \"%s\"", val);
+            a->query.limit = v ? (int)v : -1;
+        } else if (!strcmp(key, "batch")) {
+            if (parse_int(val, 1, 100000000, &v) < 0)
+                return cy_census_usage_error(err, "--batch wants a positive whole number, not \"%s\"", val);
+            a->run.batch = (int)v;
+        }
+    }
+    return 0;
+}
+

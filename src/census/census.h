@@ -1,0 +1,196 @@
+/*
+ * census.h - the census of small boards (issue 11): each board solved and
+ * described by its invariants (row.c), stored in SQLite (store.c), run unit by
+ * unit in batches (run.c), merged (merge.c), questioned (query.c) and reported
+ * (report.c).  The boards come from enumerate.h; everything else reaches the
+ * engine through the public header cycles.h.
+ */
+#ifndef CYCLES_CENSUS_H
+#define CYCLES_CENSUS_H
+
+#include "cycles.h"
+#include "enumerate.h"
+
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The two kinds of census: plane boards, and trees with special leaves. */
+#define CY_CENSUS_KIND(trees) ((trees) ? "tree" : "board")
+
+/* How a board's solve ended. */
+enum { CY_CENSUS_SOLVED = 0, CY_CENSUS_TIMEOUT = 1, CY_CENSUS_MEMORY = 2 };
+
+/* One board of the census: what the boards table stores (store.c has the
+ * schema with the meaning of every column). */
+typedef struct cy_census_row {
+    int trees;                 /* 1 for a tree with special leaves */
+    int edges, vertices, cells;
+    char *code;                /* canonical code from the enumerator */
+    char *graph6;              /* the underlying graph */
+    char *cell_sizes;          /* "3,4": cell walk lengths, ascending; "" without cells */
+    int min_degree, max_degree, leaves;
+    int inner_edges;           /* edges with a cell on both sides */
+    int outer_vertices;        /* vertices on the outer face */
+    int biconnected, triangle_free, bipartite, tree, outerplanar;
+    int automorphisms;         /* order of the group respecting cells and outer face */
+    int involutions;           /* automorphisms of order 2 */
+    int thm6_involutions;      /* those under which Theorem 6 of paper 000 applies */
+    int thm6_winner;           /* the winner the first of them predicts, 0 when none */
+    int status;                /* CY_CENSUS_SOLVED, _TIMEOUT or _MEMORY */
+    int winner, grundy;        /* when solved */
+    char *board;               /* native JSON, one line */
+    double seconds;            /* time to solve (not deterministic: a table apart) */
+    uint64_t positions;
+} cy_census_row;
+
+/* Solver settings for the boards of a census. */
+typedef struct cy_census_solve_opts {
+    double timeout;            /* seconds per board; 0: none */
+    size_t memory;             /* table bytes per board; 0: 256 MiB */
+} cy_census_solve_opts;
+
+/* The graph invariants of b (vertices .. outerplanar, graph6 when graph6 is
+ * NULL) into r; b must have at most 64 vertices.  Returns 0 or -1. */
+int cy_census_graph_invariants(const cy_board *b, cy_census_row *r, cy_error *err);
+/* The graph6 of b's underlying graph as b labels it (malloc'd). */
+char *cy_census_graph6(const cy_board *b);
+/* Fills r for board b: invariants, symmetry, the solve and the JSON.  graph6
+ * and code may be NULL (then b's own graph6 and that graph6 stand in). */
+int cy_census_board_row(const cy_board *b, const char *graph6, const char *code, int trees,
+                        const cy_census_solve_opts *o, cy_census_row *r, cy_error *err);
+void cy_census_row_free(cy_census_row *r);
+/* Whether a solved row breaks "player 1 wins exactly when the number of
+ * edges is odd". */
+static inline int cy_census_breaks_parity(int edges, int winner) { return winner != (edges % 2 ? 1 : 2); }
+
+/* ---- the store ---- */
+
+/* The documented schema (SQL with comments), as the store creates it. */
+extern const char cy_census_schema[];
+
+typedef struct cy_census_store cy_census_store;
+/* Opens (create: creating if missing, with the schema) a census database.
+ * An existing file must be a census database of this schema version. */
+cy_census_store *cy_census_store_open(const char *path, int create, cy_error *err);
+void cy_census_store_close(cy_census_store *s);
+sqlite3 *cy_census_store_db(cy_census_store *s);
+const char *cy_census_store_path(cy_census_store *s);
+/* Runs SQL without results; -1 with the path and SQLite's message. */
+int cy_census_exec(cy_census_store *s, const char *sql, cy_error *err);
+/* Inserts a row into boards and solve_times (within the caller's transaction). */
+int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *err);
+
+/* The progress of one unit of work: all boards of one kind and edge count in
+ * one part of a split. */
+typedef struct cy_census_unit {
+    int trees, edges, part, parts;
+    int64_t done;              /* boards committed */
+    int finished;              /* the unit is complete */
+    double seconds;            /* time spent on the committed boards */
+} cy_census_unit;
+/* Reads the unit (trees, edges, part, parts of u) into u: 1 when the
+ * database has it, 0 when not (u->done = 0), -1 on error. */
+int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err);
+int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *err);
+
+/* ---- running ---- */
+
+typedef struct cy_census_run_opts {
+    int lo, hi;                /* edge counts */
+    int trees;
+    int part, parts;           /* part R of M (parts 0 or 1: everything) */
+    int resume;                /* go on with the units the database has */
+    cy_census_solve_opts solve;
+    int quiet;                 /* no progress on stderr */
+    int batch;                 /* boards per transaction; 0: 2000 (and at least every 2 s) */
+    int stop_after;            /* testing: stop (as if killed) after this many boards; 0: never */
+    /* the boards: NULL means cy_census_enumerate (tests give their own) */
+    int (*enumerate)(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err);
+} cy_census_run_opts;
+
+/* Solves every board of the options into the store, unit by unit, each
+ * batch in one transaction with its unit's progress.  Refuses units the
+ * store has already unless resuming; a finished unit is skipped and an
+ * unfinished one goes on after its committed boards.  Returns 0, -1, or 1
+ * when stop_after stopped it. */
+int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err);
+/* Checks that s can take unit (edges, part/parts) of o: not split otherwise,
+ * and not there already unless o->resume. */
+int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts, cy_error *err);
+/* Runs one unit (edges, part of parts) of o into s. */
+int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+                       cy_error *err);
+
+/* Copies every unit and row of the database file src into s, refusing a row
+ * or unit s has already; in a transaction of its own (the caller must have
+ * none open). */
+int cy_census_absorb(cy_census_store *s, const char *src, cy_error *err);
+/* The same for a database given as its bytes (sqlite3_serialize), named
+ * name in messages. */
+int cy_census_absorb_bytes(cy_census_store *s, const char *name, unsigned char *bytes, size_t len, cy_error *err);
+/* Checks that the units of s cover each (kind, edges) exactly once, split the
+ * same way, every part present and finished (unless partial), the edge counts
+ * of each kind a range without gaps, and the rows as many as the units say. */
+int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err);
+/* Merges the databases in[0..n) into a new database out (which must not
+ * exist): written to a temporary file and renamed when complete.  partial
+ * lets unfinished units through (their edge counts are then not exhaustive). */
+int cy_census_merge(const char *const *in, int n, const char *out, int partial, cy_error *err);
+
+/* ---- questions ---- */
+
+typedef struct cy_census_query_opts {
+    int json;
+    int trees;                 /* the trees instead of the boards */
+    int limit;                 /* boards listed at most; 0: 20, -1: all */
+    int lo, hi;                /* edge counts; 0, 0: all */
+} cy_census_query_opts;
+
+/* The names of the queries, for messages. */
+extern const char cy_census_query_names[];
+/* Runs query name on s; the answer (text, or JSON with o->json) in *out
+ * (malloc'd).  -1 with a message for an unknown name or a database error. */
+int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_opts *o, char **out,
+                    cy_error *err);
+
+/* Writes the report (markdown) to md_path and its pictures to a directory
+ * beside it named after it (docs/census.md: docs/census/); command is the
+ * command line that makes the report, made_by (or NULL) says how the
+ * database was made. */
+int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
+                     cy_error *err);
+
+/* ---- options of the census commands ---- */
+
+typedef struct cy_census_args {
+    const char *db, *output, *made_by;
+    int have_edges, lo, hi;    /* --edges A..B */
+    int partial;               /* --partial (merge) */
+    cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
+    cy_census_query_opts query; /* --json --trees --limit */
+    const char *pos[256];      /* positional arguments */
+    int npos;
+} cy_census_args;
+
+/* Parses argv[first..] into a (zeroed first), accepting the long options
+ * named in allowed (blank-separated).  Returns 0, or 2 with a one-line
+ * message in err (a usage error). */
+int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err);
+
+/* A usage error: fmt with arg (escaped, shortened) as err's message;
+ * returns 2, the exit status of usage errors. */
+int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg);
+
+/* ---- small helpers ---- */
+
+/* A growing string. */
+typedef struct cy_census_buf {
+    char *s;
+    size_t n, cap;
+} cy_census_buf;
+void cy_census_printf(cy_census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Seconds on a monotonic clock. */
+double cy_census_now(void);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * enumerate.h - the boards of the census (issue 11), each once.
+ *
+ * A census board is a connected simple plane graph with at least one edge,
+ * its cells every face but the outer one, up to homeomorphism of the plane:
+ * relabelling, rotation and reflection identify boards, but which face is
+ * outer matters (the open and the closed butterfly are two boards).
+ * Degree-1 vertices are ordinary.  Separately, the trees whose
+ * leaves are special (paper 001, Conjecture 1).
+ */
+#ifndef CYCLES_CENSUS_ENUMERATE_H
+#define CYCLES_CENSUS_ENUMERATE_H
+
+#include "cycles.h"
+
+/* One board handed to the visitor; everything is owned by the enumerator and
+ * valid only during the call. */
+typedef struct cy_census_item {
+    const cy_board *board;  /* vertices labelled "1".."nv", no coordinates; for
+                               trees the leaves are special */
+    const char *graph6;     /* the underlying graph in graph6 (no header, no newline),
+                               canonical (nauty's labelling, which is also the
+                               board's: vertex v is labelled v+1) */
+    const char *code;       /* canonical code of the embedded board with its outer
+                               face: two items share it exactly when they are the
+                               same board ('p' and a breadth-first code for plane
+                               boards, 't' and the graph6 for trees) */
+    int part;               /* the part (0..parts-1) the item belongs to */
+} cy_census_item;
+
+/* Called for each board; a nonzero return stops the enumeration and is
+ * returned by cy_census_enumerate. */
+typedef int (*cy_census_visit)(const cy_census_item *it, void *ctx);
+
+typedef struct cy_census_enum_opts {
+    int edges;   /* exactly this many edges (1 to 60) */
+    int trees;   /* 1: trees with special leaves instead of plane boards */
+    int part;    /* this part, 0 <= part < parts ... */
+    int parts;   /* ... of parts disjoint ones covering everything; 0 or 1: all */
+} cy_census_enum_opts;
+
+/* Visits every board of o->edges edges in part o->part of o->parts, each
+ * exactly once, in an order that depends only on the options (so that two
+ * runs, or a run in parts, produce the same boards in the same order).
+ * Returns 0, the visitor's nonzero value, or -1 with a message in err. */
+int cy_census_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err);
+
+#endif

@@ -1,0 +1,195 @@
+/*
+ * merge.c - combining census databases: units and rows copied, nothing
+ * missing and nothing double.
+ */
+#include "census.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int absorb_checked(cy_census_store *s, const char *name, cy_error *err);
+
+/* Runs a query whose first row (if any) is formatted into msg by the caller:
+ * returns 1 when there is a row (its columns as text in col[0..3]), 0 when
+ * none, -1 on error. */
+static int first_row(cy_census_store *s, const char *sql, char col[4][64], cy_error *err)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(s), sql, -1, &st, NULL) != SQLITE_OK)
+        return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+    int rc = sqlite3_step(st), found = rc == SQLITE_ROW;
+    if (found)
+        for (int i = 0; i < 4 && i < sqlite3_column_count(st); i++) {
+            const unsigned char *t = sqlite3_column_text(st, i);
+            snprintf(col[i], 64, "%s", t ? (const char *)t : "");
+        }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+    return found;
+}
+
+/* Copies the attached database src into main in one transaction, refusing
+ * anything double. */
+static int absorb_attached(cy_census_store *s, const char *name, cy_error *err)
+{
+    if (cy_census_exec(s, "BEGIN", err) < 0)
+        return -1;
+    int rc = absorb_checked(s, name, err);
+    if (rc == 0)
+        rc = cy_census_exec(s, "COMMIT", err);
+    if (rc != 0)
+        cy_census_exec(s, "ROLLBACK", NULL);
+    return rc;
+}
+
+/* The copying of absorb_attached, within its transaction. */
+static int absorb_checked(cy_census_store *s, const char *name, cy_error *err)
+{
+    char c[4][64];
+    int r = first_row(s,
+                      "SELECT kind, edges, s.parts, m.parts FROM src.units s JOIN main.units m USING (kind, edges)"
+                      " WHERE s.parts <> m.parts",
+                      c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "%s: the %ss of %s edges are split in %s parts here and in %s in an earlier database",
+                                         name, c[0], c[1], c[2], c[3]);
+    r = first_row(s,
+                      "SELECT kind, edges, part, parts FROM src.units JOIN main.units USING (kind, edges, part, parts)",
+                      c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "%s: part %s/%s of the %ss of %s edges is in an earlier database too",
+                                         name, c[2], c[3], c[0], c[1]);
+    r = first_row(s,
+                  "SELECT kind, edges, code FROM src.boards JOIN main.boards USING (kind, edges, code)", c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "%s: the %s %s (%s edges) is in an earlier database too", name,
+                                         c[0], c[2], c[1]);
+    return cy_census_exec(s,
+                          "INSERT INTO main.units SELECT * FROM src.units;"
+                          "INSERT INTO main.boards SELECT * FROM src.boards;"
+                          "INSERT INTO main.solve_times SELECT * FROM src.solve_times;",
+                          err);
+}
+
+int cy_census_absorb(cy_census_store *s, const char *src, cy_error *err)
+{
+    cy_census_store *t = cy_census_store_open(src, 0, err);
+    if (!t) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        return cy_error_set(err, "%s: %s", src, msg);
+    }
+    cy_census_store_close(t);
+    sqlite3_stmt *st;
+    sqlite3 *db = cy_census_store_db(s);
+    if (sqlite3_prepare_v2(db, "ATTACH ? AS src", -1, &st, NULL) != SQLITE_OK)
+        return cy_error_set(err, "%s", sqlite3_errmsg(db));
+    sqlite3_bind_text(st, 1, src, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return cy_error_set(err, "%s: %s", src, sqlite3_errmsg(db));
+    rc = absorb_attached(s, src, err);
+    cy_census_exec(s, "DETACH src", NULL);
+    return rc;
+}
+
+int cy_census_absorb_bytes(cy_census_store *s, const char *name, unsigned char *bytes, size_t len, cy_error *err)
+{
+    sqlite3 *db = cy_census_store_db(s);
+    if (cy_census_exec(s, "ATTACH ':memory:' AS src", err) < 0)
+        return -1;
+    unsigned char *copy = sqlite3_malloc64(len ? len : 1);
+    if (!copy) {
+        cy_census_exec(s, "DETACH src", NULL);
+        return cy_error_set(err, "out of memory");
+    }
+    memcpy(copy, bytes, len);
+    if (sqlite3_deserialize(db, "src", copy, (sqlite3_int64)len, (sqlite3_int64)len,
+                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+        cy_error_set(err, "%s: not a database: %s", name, sqlite3_errmsg(db));
+        cy_census_exec(s, "DETACH src", NULL);
+        return -1;
+    }
+    int rc = absorb_attached(s, name, err);
+    cy_census_exec(s, "DETACH src", NULL);
+    return rc;
+}
+
+int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err)
+{
+    char c[4][64];
+    int r = first_row(s,
+                      "SELECT kind, edges, min(parts), max(parts) FROM units GROUP BY kind, edges "
+                      "HAVING min(parts) <> max(parts)",
+                      c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "the %ss of %s edges are split in %s parts in one database and %s in another",
+                                         c[0], c[1], c[2], c[3]);
+    /* the first missing part of each split: a part p < parts with no unit */
+    r = first_row(s,
+                  "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT max(parts) FROM units)),"
+                  " splits AS (SELECT DISTINCT kind, edges, parts FROM units)"
+                  " SELECT kind, edges, i, parts FROM splits JOIN n ON i < parts"
+                  " WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = splits.kind AND u.edges = splits.edges"
+                  " AND u.part = n.i AND u.parts = splits.parts) ORDER BY kind, edges, i",
+                  c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is missing", c[2], c[3], c[0], c[1]);
+    r = partial ? 0 : first_row(s, "SELECT kind, edges, part, parts FROM units WHERE NOT finished ORDER BY kind, edges, part", c,
+                                err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is unfinished (cycles census run --resume finishes it)",
+                                         c[2], c[3], c[0], c[1]);
+    r = first_row(s,
+                  "SELECT kind, min(edges), max(edges), count(DISTINCT edges) FROM units GROUP BY kind "
+                  "HAVING count(DISTINCT edges) <> max(edges) - min(edges) + 1",
+                  c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "the %ss cover %s to %s edges with gaps (only %s edge counts)", c[0], c[1],
+                                         c[2], c[3]);
+    r = first_row(s,
+                  "SELECT u.kind, u.edges, u.n, (SELECT count(*) FROM boards b WHERE b.kind = u.kind AND b.edges = u.edges)"
+                  " AS m FROM (SELECT kind, edges, sum(done) AS n FROM units GROUP BY kind, edges) u WHERE u.n <> m",
+                  c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "the %ss of %s edges should be %s rows but are %s", c[0], c[1], c[2], c[3]);
+    r = first_row(s,
+                  "SELECT kind, edges, code FROM boards b WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = b.kind"
+                  " AND u.edges = b.edges)",
+                  c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "the %s %s (%s edges) belongs to no unit", c[0], c[2], c[1]);
+    return 0;
+}
+
+int cy_census_merge(const char *const *in, int n, const char *out, int partial, cy_error *err)
+{
+    if (access(out, F_OK) == 0)
+        return cy_error_set(err, "%s exists already (merge writes a new database)", out);
+    size_t len = strlen(out) + 32;
+    char *tmp = malloc(len);
+    snprintf(tmp, len, "%s.tmp%d", out, (int)getpid());
+    remove(tmp);
+    cy_census_store *s = cy_census_store_open(tmp, 1, err);
+    int rc = s ? 0 : -1;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = cy_census_absorb(s, in[i], err);
+    if (rc == 0)
+        rc = cy_census_check_complete(s, partial, err);
+    cy_census_store_close(s);
+    if (rc == 0 && rename(tmp, out) != 0)
+        rc = cy_error_set(err, "%s: cannot write", out);
+    if (rc != 0) {
+        remove(tmp);
+        size_t jl = strlen(tmp) + 16;
+        char *j = malloc(jl);
+        snprintf(j, jl, "%s-journal", tmp);
+        remove(j);
+        free(j);
+    }
+    free(tmp);
+    return rc;
+}

@@ -1,0 +1,477 @@
+/*
+ * report.c - the census report (docs/census.md): tables, the five questions
+ * of the issue answered as far as the database reaches, charts (svgplot.c)
+ * and pictures of the smallest examples (cy_render_svg), the schema.
+ */
+#include "census.h"
+#include "svgplot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* What the report is being written with. */
+typedef struct rep {
+    cy_census_store *s;
+    cy_census_buf md;
+    char *dir;        /* the pictures' directory */
+    char *rel;        /* its name relative to the report */
+    cy_error *err;
+    int failed;
+} rep;
+
+/* Writes text to path through a temporary file; -1 with a message. */
+static int write_file(const char *path, const char *text, cy_error *err)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        int e = errno;
+        free(tmp);
+        return cy_error_set(err, "%s: %s", path, strerror(e));
+    }
+    int bad = fputs(text, f) < 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        free(tmp);
+        return cy_error_set(err, "%s: cannot write", path);
+    }
+    free(tmp);
+    return 0;
+}
+
+/* The integer result of a one-value query (printf-style), or dflt. */
+static long long scalar(rep *r, long long dflt, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *sql = sqlite3_vmprintf(fmt, ap);
+    va_end(ap);
+    sqlite3_stmt *st;
+    long long v = dflt;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+            v = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    } else if (!r->failed) {
+        cy_error_set(r->err, "%s", sqlite3_errmsg(cy_census_store_db(r->s)));
+        r->failed = 1;
+    }
+    sqlite3_free(sql);
+    return v;
+}
+
+/* The edge counts lo..*hi of kind that are exhaustive: every part finished,
+ * every board solved, no gap from the smallest.  Returns 0 when none. */
+static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
+{
+    *lo = (int)scalar(r, 0, "SELECT min(edges) FROM units WHERE kind = '%q'", kind);
+    if (!*lo)
+        return 0;
+    int e = *lo;
+    for (;; e++) {
+        long long units = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND edges = %d", kind, e);
+        long long fin = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND edges = %d AND finished AND parts = "
+                                     "(SELECT max(parts) FROM units WHERE kind = '%q' AND edges = %d)",
+                               kind, e, kind, e);
+        long long parts = scalar(r, 0, "SELECT max(parts) FROM units WHERE kind = '%q' AND edges = %d", kind, e);
+        long long uns = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = '%q' AND edges = %d AND status <> 'solved'",
+                               kind, e);
+        if (!units || fin != parts || units != parts || uns)
+            break;
+    }
+    *hi = e - 1;
+    return *hi >= *lo;
+}
+
+/* Writes svg into DIR/name.svg. */
+static void put_svg(rep *r, const char *name, const char *svg)
+{
+    size_t n = strlen(r->dir) + strlen(name) + 8;
+    char *path = malloc(n);
+    snprintf(path, n, "%s/%s.svg", r->dir, name);
+    if (write_file(path, svg, r->err) < 0)
+        r->failed = 1;
+    free(path);
+}
+
+/* Draws the board of the first row of the query (columns: board JSON, then a
+ * caption) into DIR/name.svg and links it in the report.  Returns 1 when
+ * drawn, 0 when the query has no row. */
+static int picture(rep *r, const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *sql = sqlite3_vmprintf(fmt, ap);
+    va_end(ap);
+    sqlite3_stmt *st;
+    int drawn = 0;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_free(sql);
+        if (!r->failed)
+            cy_error_set(r->err, "%s", sqlite3_errmsg(cy_census_store_db(r->s)));
+        r->failed = 1;
+        return 0;
+    }
+    sqlite3_free(sql);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *json = (const char *)sqlite3_column_text(st, 0);
+        const char *caption = (const char *)sqlite3_column_text(st, 1);
+        cy_error e;
+        cy_board *b = cy_read_board(json, strlen(json), CY_FMT_JSON, NULL, &e);
+        char *svg = NULL;
+        if (b) {
+            cy_picture p = {NULL, -1, NULL, 0, caption};
+            svg = cy_render_svg(b, &p, &e);
+        }
+        if (svg) {
+            put_svg(r, name, svg);
+            cy_census_printf(&r->md, "\n![%s](%s/%s.svg)\n\n`%s`\n\n", caption, r->rel, name, json);
+            drawn = 1;
+        } else
+            cy_census_printf(&r->md, "\n(the picture failed: %s)\n\n`%s`\n\n", e.msg, json);
+        free(svg);
+        cy_board_free(b);
+    }
+    sqlite3_finalize(st);
+    return drawn;
+}
+
+/* Writes a chart into DIR/name.svg and links it. */
+static void chart(rep *r, const char *name, const cy_svg_chart_spec *c)
+{
+    char *svg = cy_svg_chart(c);
+    put_svg(r, name, svg);
+    free(svg);
+    cy_census_printf(&r->md, "![%s](%s/%s.svg)\n\n", c->title, r->rel, name);
+}
+
+/* Appends the text answer of a query. */
+static void query(rep *r, const char *name, int trees, int limit)
+{
+    cy_census_query_opts o = {0, trees, limit, 0, 0};
+    char *out = NULL;
+    cy_error e;
+    if (cy_census_query(r->s, name, &o, &out, &e) < 0) {
+        if (!r->failed)
+            *r->err = e;
+        r->failed = 1;
+        return;
+    }
+    cy_census_printf(&r->md, "%s\n", out);
+    free(out);
+}
+
+/* The charts: counts by edges, share of parity breakers, Grundy values. */
+static void charts(rep *r, int bmax, int tmax)
+{
+    int nmax = bmax > tmax ? bmax : tmax;
+    if (nmax < 1)
+        return;
+    char(*labels)[16] = calloc((size_t)nmax, 16);
+    const char **cats = calloc((size_t)nmax, sizeof *cats);
+    double *v = calloc((size_t)nmax * 6, sizeof *v);
+    for (int e = 1; e <= nmax; e++) {
+        snprintf(labels[e - 1], 16, "%d", e);
+        cats[e - 1] = labels[e - 1];
+    }
+    const char *kinds[] = {"board", "tree"};
+    for (int k = 0; k < 2; k++)
+        for (int e = 1; e <= nmax; e++) {
+            long long n = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = '%q' AND edges = %d", kinds[k], e);
+            v[k * nmax + e - 1] = n ? (double)n : NAN;
+        }
+    const char *count_series[] = {"plane boards", "trees (special leaves)"};
+    cy_svg_chart_spec c = {CY_SVG_BARS_LOG, "Boards by number of edges", "edges", "boards (log scale)", nmax, cats,
+                           2, count_series, v, 0};
+    chart(r, "counts", &c);
+    for (int k = 0; k < 3; k++)
+        for (int e = 1; e <= nmax; e++) {
+            const char *kind = k == 1 ? "tree" : "board";
+            const char *extra = k == 2 ? " AND triangle_free" : "";
+            long long n = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = '%q' AND edges = %d AND status = 'solved'%s",
+                                 kind, e, extra);
+            long long p = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = '%q' AND edges = %d AND parity_breaker = 1%s",
+                                 kind, e, extra);
+            v[k * nmax + e - 1] = n ? (double)p / (double)n : NAN;
+        }
+    const char *par_series[] = {"plane boards", "trees", "triangle-free boards"};
+    cy_svg_chart_spec p = {CY_SVG_LINES, "Share of parity breakers", "edges", "share of the solved boards", nmax, cats,
+                           3, par_series, v, 1};
+    chart(r, "parity", &p);
+    const char *g_series[] = {"Grundy 0", "Grundy 1", "Grundy 2", "Grundy 3", "Grundy 4 or more"};
+    int gn = bmax > 0 ? bmax : 1;
+    for (int g = 0; g < 5; g++)
+        for (int e = 1; e <= gn; e++)
+            v[g * gn + e - 1] = (double)scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND edges = %d AND grundy %s %d",
+                                               e, g == 4 ? ">=" : "=", g);
+    cy_svg_chart_spec g = {CY_SVG_STACKED, "Grundy values of the plane boards", "edges", "share of the boards", gn, cats, 5,
+                           g_series, v, 1};
+    chart(r, "grundy", &g);
+    free(v);
+    free(cats);
+    free(labels);
+}
+
+/* Time per edge count from the units, and the next edge count extrapolated. */
+static void timing(rep *r, const char *kind)
+{
+    sqlite3_stmt *st;
+    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
+                                kind);
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_free(sql);
+        return;
+    }
+    sqlite3_free(sql);
+    cy_census_printf(&r->md, "| edges | %ss | seconds | %ss per second |\n|---|---|---|---|\n", kind, kind);
+    double n1 = 0, n2 = 0, t1 = 0;
+    int last = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int e = sqlite3_column_int(st, 0);
+        double n = (double)sqlite3_column_int64(st, 1), t = sqlite3_column_double(st, 2);
+        cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.0f |\n", e, n, sqlite3_column_int(st, 3) ? "" : " (unfinished)", t,
+                         t > 0 ? n / t : 0);
+        n2 = n1;
+        n1 = n;
+        t1 = t;
+        last = e;
+    }
+    sqlite3_finalize(st);
+    if (n2 > 0 && n1 > 0 && t1 > 0)
+        cy_census_printf(&r->md, "\nExtrapolated, not measured: %d edges would have about %.0f %ss (%.1f times as many as %d edges) "
+                                 "and take about %.0f s at the rate of %d edges; each further edge count multiplies both by about "
+                                 "that factor at least (larger boards take longer to solve).\n\n",
+                         last + 1, n1 * n1 / n2, kind, n1 / n2, last, t1 * n1 / n2, last);
+    else
+        cy_census_printf(&r->md, "\n");
+}
+
+int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by, cy_error *err)
+{
+    rep r;
+    memset(&r, 0, sizeof r);
+    r.s = s;
+    r.err = err;
+    /* docs/census.md: pictures in docs/census/, linked as census/NAME.svg */
+    size_t n = strlen(md_path);
+    r.dir = malloc(n + 8);
+    strcpy(r.dir, md_path);
+    if (n > 3 && !strcmp(r.dir + n - 3, ".md"))
+        r.dir[n - 3] = 0;
+    else
+        strcat(r.dir, ".d");
+    const char *slash = strrchr(r.dir, '/');
+    r.rel = strdup(slash ? slash + 1 : r.dir);
+    if (mkdir(r.dir, 0777) != 0 && errno != EEXIST) {
+        int e = errno;
+        cy_error_set(err, "cannot make the directory %s: %s", r.dir, strerror(e));
+        free(r.dir);
+        free(r.rel);
+        return -1;
+    }
+    int blo = 0, bhi = 0, tlo = 0, thi = 0;
+    int bex = exhaustive(&r, "board", &blo, &bhi), tex = exhaustive(&r, "tree", &tlo, &thi);
+    int bmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'board'");
+    int tmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'tree'");
+    cy_census_buf *m = &r.md;
+    char when[64];
+    time_t now = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    cy_census_printf(m, "# The census of small boards\n\n"
+                        "Generated on %s by `%s`%s%s%s.\n\n",
+                     when, command, made_by ? " from a database made by `" : "", made_by ? made_by : "", made_by ? "`" : "");
+    cy_census_printf(m, "A *board* of the census is a connected simple plane graph with at least one edge, its cells being every "
+                        "face but the outer one, up to homeomorphism of the plane: relabelling, rotation and reflection identify "
+                        "boards, but which face is outer matters. Degree-1 vertices are ordinary (their edges cannot be marked). "
+                        "Separately, *trees* with special leaves (paper 001, Conjecture 1). Every board was enumerated "
+                        "(src/census/enumerate.c), solved by the engine (winner and Grundy value of the empty board) and "
+                        "stored with its invariants in SQLite; the tables below are queries of that database "
+                        "(`cycles census query NAME --db FILE`).\n\n");
+    cy_census_printf(m, "## What is proved and what is observed\n\n");
+    if (bex)
+        cy_census_printf(m, "- **Proved by exhaustion** (as far as the enumeration and the solver are right, both tested against "
+                            "independent methods): every statement below about plane boards of %d to %d edges.\n",
+                         blo, bhi);
+    else
+        cy_census_printf(m, "- No complete range of plane boards is in this database.\n");
+    if (tex)
+        cy_census_printf(m, "- **Proved by exhaustion**: every statement about trees with special leaves of %d to %d edges.\n", tlo, thi);
+    else
+        cy_census_printf(m, "- No complete range of trees is in this database.\n");
+    cy_census_printf(m, "- **Observed only**: any trend beyond those sizes (shares growing or shrinking, patterns of the "
+                        "two-cell boards): the census does not prove them.\n\n");
+    cy_census_printf(m, "## Summary\n\nN: player 1 (who moves first) wins; P: player 2 wins. A board *breaks parity* "
+                        "when its winner is not \"player 1 exactly when its number of edges, markable or not, is odd\". "
+                        "*Exhaustive*: every part of that edge count was run to the end.\n\n");
+    query(&r, "summary", 0, 0);
+    charts(&r, bmax, tmax);
+    /* question 1 */
+    cy_census_printf(m, "## 1. Which boards break parity? (paper 000 §7, paper 004 §6)\n\n");
+    long long pb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1");
+    long long tfpb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free");
+    long long solved = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND status = 'solved'");
+    long long nl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0");
+    cy_census_printf(m, "%lld of the %lld solved plane boards break parity; %lld of them have no degree-1 vertex, and %lld are "
+                        "triangle-free (no 3-cycle in the graph).\n\n",
+                     pb, solved, nl, tfpb);
+    cy_census_printf(m, "The smallest parity breaker:\n");
+    picture(&r, "parity-smallest",
+            "SELECT board, 'smallest parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+            " WHERE kind = 'board' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
+    cy_census_printf(m, "The smallest parity breaker without degree-1 vertices:\n");
+    picture(&r, "parity-no-leaves",
+            "SELECT board, 'smallest parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+            " WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
+    if (tfpb) {
+        cy_census_printf(m, "**Triangle-free boards do break parity.** The smallest triangle-free parity breaker:\n");
+        picture(&r, "parity-triangle-free",
+                "SELECT board, 'smallest triangle-free parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+                " WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free ORDER BY edges, vertices, code LIMIT 1");
+        long long tfnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0");
+        cy_census_printf(m, "Of the triangle-free parity breakers, %lld have no degree-1 vertex.\n", tfnl);
+        if (!tfnl && bex)
+            cy_census_printf(m, "\n**No triangle-free board without degree-1 vertices of %d to %d edges breaks parity** (proved by exhaustion).\n", blo, bhi);
+        if (tfnl)
+            picture(&r, "parity-triangle-free-no-leaves",
+                    "SELECT board, 'smallest triangle-free parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner"
+                    " FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
+        cy_census_printf(m, "\n");
+    } else if (bex)
+        cy_census_printf(m, "**No triangle-free board of %d to %d edges breaks parity** (proved by exhaustion).\n\n", blo, bhi);
+    /* question 2 */
+    cy_census_printf(m, "## 2. A Grundy value of four or more? (paper 001 §4)\n\n");
+    long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
+    long long gcount = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND grundy = %lld", gmax);
+    long long gex = bex ? scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND edges <= %d", bhi) : -1;
+    cy_census_printf(m, "The largest Grundy value found is **%lld** (%lld board%s)%s.", gmax, gcount, gcount == 1 ? "" : "s",
+                     gmax >= 4 ? ": paper 001's question is answered" : "");
+    if (bex)
+        cy_census_printf(m, " Among all boards of %d to %d edges (exhaustive) it is %lld%s.", blo, bhi, gex,
+                         bmax > bhi ? "; the boards of more edges are a partial census" : "");
+    cy_census_printf(m, "\n\n");
+    for (int g = 1; g <= gmax; g++) {
+        char name[32];
+        snprintf(name, sizeof name, "grundy-%d", g);
+        cy_census_printf(m, "The smallest board of Grundy value %d:\n", g);
+        picture(&r, name,
+                "SELECT board, 'smallest board of Grundy value ' || grundy || ': ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
+                " WHERE kind = 'board' AND grundy = %d ORDER BY edges, vertices, code LIMIT 1",
+                g);
+    }
+    long long gnl = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND leaves = 0");
+    if (gnl >= 0) {
+        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in paper 001, which trims loose ends) the "
+                            "largest Grundy value is **%lld**; the smallest such board:\n",
+                         gnl);
+        picture(&r, "grundy-max-no-leaves",
+                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
+                " WHERE kind = 'board' AND leaves = 0 AND grundy = %lld ORDER BY edges, vertices, code LIMIT 1",
+                gnl);
+    }
+    long long tgmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'tree'");
+    if (tgmax >= 0)
+        cy_census_printf(m, "Among the trees with special leaves the largest Grundy value is %lld.\n\n", tgmax);
+    /* question 3 */
+    cy_census_printf(m, "## 3. Conjecture 1 for trees (paper 001): Grundy value 0 exactly when the size is even\n\n");
+    query(&r, "trees", 1, 5);
+    if (scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'tree' AND parity_breaker = 1")) {
+        cy_census_printf(m, "The smallest tree against Conjecture 1:\n");
+        picture(&r, "tree-smallest",
+                "SELECT board, 'smallest tree against Conjecture 1: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', Grundy value ' || grundy FROM boards"
+                " WHERE kind = 'tree' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
+    } else if (tex)
+        cy_census_printf(m, "**Conjecture 1 holds for every tree of %d to %d edges** (proved by exhaustion).\n\n", tlo, thi);
+    /* question 4 */
+    cy_census_printf(m, "## 4. How much does the drawing matter? (paper 002 §6)\n\n"
+                        "A planar graph has several boards when it has several plane embeddings or several choices of the "
+                        "outer face; the drawing *matters* when those boards do not all have the same winner.\n\n");
+    query(&r, "drawing-matters", 0, 1);
+    int dmax = bex ? bhi : bmax;
+    if (bex && bmax > bhi)
+        cy_census_printf(m, "The rows above %d edges come from a partial census (some boards of a graph may be missing), so "
+                            "their shares mean little.\n\n", bhi);
+    long long graphs = scalar(&r, 0, "SELECT count(DISTINCT graph6) FROM boards WHERE kind = 'board' AND edges <= %d", dmax);
+    long long matter = scalar(&r, 0, "SELECT count(*) FROM (SELECT graph6 FROM boards WHERE kind = 'board' AND edges <= %d"
+                                     " GROUP BY graph6 HAVING count(DISTINCT winner) > 1)", dmax);
+    cy_census_printf(m, "In all, the drawing matters for %lld of the %lld planar graphs of up to %d edges (%.1f%%).\n\n", matter, graphs,
+                     dmax, graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
+    picture(&r, "drawing-1",
+            "SELECT board, 'drawing matters: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards WHERE kind = 'board' AND"
+            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
+            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner, code LIMIT 1");
+    picture(&r, "drawing-2",
+            "SELECT board, 'the same graph drawn otherwise: winner ' || winner FROM boards WHERE kind = 'board' AND"
+            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
+            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner DESC, code LIMIT 1");
+    /* question 5 */
+    cy_census_printf(m, "## 5. Boards with exactly two cells (paper 000 §7)\n\n"
+                        "Observed, not proved in general: the classes below whose boards all have one winner suggest where a "
+                        "strategy may exist; a class with both winners needs more than these invariants. \"A Thm 6 "
+                        "involution\" counts the boards that Theorem 6 of paper 000 already decides.\n\n");
+    query(&r, "two-cells", 0, 3);
+    for (int odd = 1; odd >= 0; odd--) {
+        long long n2 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                     " AND status = 'solved' AND edges %% 2 = %d", odd);
+        long long other = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                        " AND parity_breaker = 1 AND edges %% 2 = %d", odd);
+        cy_census_printf(m, "- Two-cell boards without degree-1 vertices and an %s number of edges: %lld, of which %lld %s "
+                            "won by player %d%s.\n",
+                         odd ? "odd" : "even", n2, n2 - other, n2 - other == 1 ? "is" : "are", odd ? 1 : 2,
+                         other ? "" : (bex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)"));
+        if (other) {
+            char name[32];
+            snprintf(name, sizeof name, "two-cells-%s", odd ? "odd" : "even");
+            cy_census_printf(m, "  The smallest exception:\n");
+            picture(&r, name,
+                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+                    " WHERE kind = 'board' AND cells = 2 AND leaves = 0 AND parity_breaker = 1 AND edges %% 2 = %d"
+                    " ORDER BY edges, vertices, code LIMIT 1",
+                    odd);
+        }
+    }
+    cy_census_printf(m, "\n");
+    /* Theorem 6 checked */
+    cy_census_printf(m, "## Theorem 6 of paper 000 checked\n\n");
+    long long t6 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
+    long long t6bad = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner");
+    long long t6badnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner AND leaves = 0");
+    cy_census_printf(m, "An involution of the board under which Theorem 6 applies (every cell self- or nowhere-involutive, "
+                        "no self-involutive edge or exactly one whose ends are exchanged) names a winner for %lld plane boards. "
+                        "It names the wrong one for %lld of them, %lld of which have no degree-1 vertex.%s\n\n",
+                     t6, t6bad, t6badnl,
+                     t6bad && !t6badnl ? " Every failure has a degree-1 vertex: the theorem as stated overlooks edges that "
+                                         "can never be marked (a single self-involutive edge between two ordinary degree-1 "
+                                         "vertices gives player 1 nothing to open with)." : "");
+    if (t6bad)
+        picture(&r, "thm6-smallest",
+                "SELECT board, 'Theorem 6 names player ' || thm6_winner || ', the winner is ' || winner || ' (' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ')'"
+                " FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner ORDER BY leaves = 0 DESC, edges, vertices, code LIMIT 1");
+    /* timeouts */
+    cy_census_printf(m, "## Boards that ran out of time or memory\n\n");
+    long long unsolved = scalar(&r, 0, "SELECT count(*) FROM boards WHERE status <> 'solved'");
+    if (unsolved)
+        query(&r, "timeouts", 0, -1);
+    else
+        cy_census_printf(m, "None: every board was solved.\n\n");
+    /* time */
+    cy_census_printf(m, "## Time per edge count\n\nSeconds of the runs that made the database (enumeration, invariants, "
+                        "solving and storing; one process, one thread per part), on a shared machine: the rates are noisy.\n\n");
+    timing(&r, "board");
+    timing(&r, "tree");
+    cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
+                     cy_census_schema);
+    int rc = r.failed ? -1 : write_file(md_path, m->s, err);
+    free(m->s);
+    free(r.dir);
+    free(r.rel);
+    return rc;
+}

@@ -1,0 +1,221 @@
+/*
+ * run.c - running the census: units of work, batches in transactions,
+ * resuming, progress on stderr.
+ */
+#include "census.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What the visitor of one unit carries. */
+typedef struct unit_ctx {
+    cy_census_store *s;
+    const cy_census_run_opts *o;
+    cy_census_unit u;
+    int64_t index;           /* items seen in this enumeration */
+    int64_t in_batch;        /* rows in the open transaction */
+    double batch_start;      /* when the open transaction began */
+    double t0;               /* when this run of the unit began */
+    int64_t start_done;      /* u.done when it began */
+    double estimate;         /* boards expected in the unit, 0: unknown */
+    double last_progress;
+    int tty;
+    cy_error *err;
+    int stopped;             /* stop_after reached */
+} unit_ctx;
+
+/* Clears a progress line on a terminal. */
+static void progress_clear(unit_ctx *c)
+{
+    if (c->tty && !c->o->quiet)
+        fputs("\r\033[K", stderr);
+}
+
+/* Prints progress: boards done, rate and ETA for the unit, at most four times
+ * a second on a terminal and every 10 s otherwise. */
+static void progress(unit_ctx *c, int final)
+{
+    if (c->o->quiet)
+        return;
+    double now = cy_census_now();
+    if (!final && now - c->last_progress < (c->tty ? 0.25 : 10))
+        return;
+    c->last_progress = now;
+    double el = now - c->t0;
+    int64_t run = c->u.done + c->in_batch - c->start_done;
+    double rate = el > 0 ? (double)run / el : 0;
+    char eta[64] = "ETA unknown";
+    if (c->estimate > 0 && rate > 0) {
+        double left = (c->estimate - (double)(c->u.done + c->in_batch)) / rate;
+        snprintf(eta, sizeof eta, "ETA ~%.0f s (from the growth of the last edge counts)", left > 0 ? left : 0);
+    }
+    if (final) {
+        progress_clear(c);
+        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s, %.0f boards/s%s\n",
+                CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts, (long long)c->u.done,
+                c->u.seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
+                c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
+        return;
+    }
+    if (c->tty)
+        fputs("\r\033[K", stderr);
+    fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.0f boards/s, %s%s",
+            CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts,
+            (long long)(c->u.done + c->in_batch), rate, eta, c->tty ? "" : "\n");
+    fflush(stderr);
+}
+
+/* Commits the open batch with the unit's progress and opens the next one. */
+static int commit_batch(unit_ctx *c, int finished)
+{
+    double now = cy_census_now();
+    c->u.done += c->in_batch;
+    c->u.seconds += now - c->batch_start;
+    c->u.finished = finished;
+    if (cy_census_unit_put(c->s, &c->u, c->err) < 0 || cy_census_exec(c->s, "COMMIT", c->err) < 0)
+        return -1;
+    c->in_batch = 0;
+    c->batch_start = now;
+    if (!finished && cy_census_exec(c->s, "BEGIN", c->err) < 0)
+        return -1;
+    return 0;
+}
+
+static int visit(const cy_census_item *it, void *ctx)
+{
+    unit_ctx *c = ctx;
+    if (c->index++ < c->u.done)
+        return 0;   /* committed by an earlier run */
+    cy_census_row r;
+    if (cy_census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &r, c->err) < 0)
+        return -1;
+    int rc = cy_census_store_put(c->s, &r, c->err);
+    cy_census_row_free(&r);
+    if (rc < 0)
+        return -1;
+    c->in_batch++;
+    if (c->o->stop_after && c->u.done + c->in_batch - c->start_done >= c->o->stop_after) {
+        c->stopped = 1;
+        return 1;   /* as if killed: the open batch is lost */
+    }
+    int batch = c->o->batch > 0 ? c->o->batch : 2000;
+    if ((c->in_batch >= batch || cy_census_now() - c->batch_start > 2) && commit_batch(c, 0) < 0)
+        return -1;
+    progress(c, 0);
+    return 0;
+}
+
+/* Boards expected in unit u from the finished earlier edge counts of the same
+ * kind and split (n(e-1)^2 / n(e-2)), or 0 when they are not there. */
+static double estimate(cy_census_store *s, const cy_census_unit *u)
+{
+    double n[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        cy_census_unit v = *u;
+        v.edges = u->edges - 1 - k;
+        cy_error err;
+        if (v.edges < 1 || cy_census_unit_get(s, &v, &err) != 1 || !v.finished)
+            return 0;
+        n[k] = (double)v.done;
+    }
+    return n[1] > 0 ? n[0] * n[0] / n[1] : 0;
+}
+
+int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+                       cy_error *err)
+{
+    unit_ctx c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.o = o;
+    c.err = err;
+    c.u.trees = o->trees;
+    c.u.edges = edges;
+    c.u.part = part;
+    c.u.parts = parts;
+    c.tty = isatty(2);
+    if (cy_census_unit_get(s, &c.u, err) < 0)
+        return -1;
+    if (c.u.finished)
+        return 0;
+    c.start_done = c.u.done;
+    c.estimate = estimate(s, &c.u);
+    c.t0 = c.batch_start = c.last_progress = cy_census_now();
+    if (cy_census_exec(s, "BEGIN", err) < 0)
+        return -1;
+    cy_census_enum_opts eo = {edges, o->trees, part, parts};
+    int rc = (o->enumerate ? o->enumerate : cy_census_enumerate)(&eo, visit, &c, err);
+    if (rc == 0 && c.index < c.u.done)
+        rc = cy_error_set(err, "the database holds %lld boards of %d edges, part %d/%d, but there are only %lld",
+                          (long long)c.u.done, edges, part, parts, (long long)c.index);
+    if (rc != 0) {
+        cy_census_exec(s, "ROLLBACK", NULL);
+        progress_clear(&c);
+        return c.stopped ? 1 : -1;
+    }
+    if (commit_batch(&c, 1) < 0) {
+        cy_census_exec(s, "ROLLBACK", NULL);
+        return -1;
+    }
+    progress(&c, 1);
+    return 0;
+}
+
+int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+                      cy_error *err)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(s), "SELECT part, parts FROM units WHERE kind = ? AND edges = ?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+    sqlite3_bind_text(st, 1, CY_CENSUS_KIND(o->trees), -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, edges);
+    int rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        int p = sqlite3_column_int(st, 0), m = sqlite3_column_int(st, 1);
+        if (m != parts)
+            rc = cy_error_set(err, "it holds the %ss of %d edges split in %d parts, not %d", CY_CENSUS_KIND(o->trees),
+                              edges, m, parts);
+        else if (p == part && !o->resume)
+            rc = cy_error_set(err, "it holds %ss of %d edges (part %d/%d) already (--resume goes on with them)",
+                              CY_CENSUS_KIND(o->trees), edges, part, parts);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err)
+{
+    int parts = o->parts > 1 ? o->parts : 1, part = o->parts > 1 ? o->part : 0;
+    if (o->lo < 1 || o->hi < o->lo)
+        return cy_error_set(err, "the edge counts must be a range A..B with 1 <= A <= B");
+    if (part < 0 || part >= parts)
+        return cy_error_set(err, "part %d of %d does not exist", part, parts);
+    for (int e = o->lo; e <= o->hi; e++)
+        if (cy_census_unit_check(s, o, e, part, parts, err) < 0)
+            return -1;
+    int64_t left = o->stop_after;
+    for (int e = o->lo; e <= o->hi; e++) {
+        cy_census_run_opts oo = *o;
+        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0};
+        if (o->stop_after) {
+            /* testing: stop once o->stop_after boards are handled in all */
+            if (left <= 0)
+                return 1;
+            if (cy_census_unit_get(s, &u, err) < 0)
+                return -1;
+            oo.stop_after = (int)left;
+        }
+        int rc = cy_census_run_unit(s, &oo, e, part, parts, err);
+        if (rc != 0)
+            return rc;
+        if (o->stop_after) {
+            int64_t before = u.done;
+            if (cy_census_unit_get(s, &u, err) < 0)
+                return -1;
+            left -= u.done - before;
+        }
+    }
+    return 0;
+}

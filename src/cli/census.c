@@ -1,0 +1,181 @@
+/*
+ * census.c - cycles census run|merge|query|report: the census of small boards
+ * (issue 11).  The options are parsed here (they are the census's own); the
+ * work is done by the census library (src/census/).
+ */
+#include "cli.h"
+#include "census.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
+#define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]"
+#define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
+
+/* Prints a usage error from the parser; returns exit status 2. */
+static int census_usage(const cy_error *err)
+{
+    fprintf(stderr, "cycles: census: %s\n", err->msg);
+    return 2;
+}
+
+/* A usage error: the message (with arg escaped) on stderr, exit status 2. */
+static int usage_fail(const char *fmt, const char *arg)
+{
+    cy_error err;
+    cy_census_usage_error(&err, fmt, arg);
+    return census_usage(&err);
+}
+
+/* Opens the --db of a, creating it when create; prints the error. */
+static cy_census_store *open_db(const cy_census_args *a, int create, int *status)
+{
+    cy_error err;
+    *status = 0;
+    if (!a->db) {
+        *status = usage_fail("%s--db FILE is required", "");
+        return NULL;
+    }
+    if (!create && access(a->db, F_OK) != 0) {
+        *status = cli_fail(a->db, "no such file");
+        return NULL;
+    }
+    cy_census_store *s = cy_census_store_open(a->db, create, &err);
+    if (!s)
+        *status = cli_fail(a->db, "%s", err.msg);
+    return s;
+}
+
+static int census_run(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "edges db trees part resume timeout memory quiet batch", &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (a.npos)
+        return usage_fail("unexpected argument \"%s\" (usage: " USAGE_RUN ")", a.pos[0]);
+    if (!a.have_edges)
+        return usage_fail("%s--edges A..B is required (usage: " USAGE_RUN ")", "");
+    cy_census_store *s = open_db(&a, 1, &rc);
+    if (!s)
+        return rc;
+    a.run.lo = a.lo;
+    a.run.hi = a.hi;
+    cy_error err;
+    double t0 = cy_census_now();
+    rc = cy_census_run(s, &a.run, &err);
+    cy_census_store_close(s);
+    if (rc < 0)
+        return cli_fail(a.db, "%s", err.msg);
+    if (!a.run.quiet)
+        fprintf(stderr, "census: %ss of %d to %d edges in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo, a.hi,
+                a.db, cy_census_now() - t0);
+    return 0;
+}
+
+static int census_merge(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "output partial", &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (!a.output)
+        return usage_fail("%s-o ALL.db is required (usage: " USAGE_MERGE ")", "");
+    if (!a.npos)
+        return usage_fail("%sno databases to merge (usage: " USAGE_MERGE ")", "");
+    for (int i = 0; i < a.npos; i++)
+        if (access(a.pos[i], F_OK) != 0)
+            return cli_fail(a.pos[i], "no such file");
+    cy_error err;
+    if (cy_census_merge(a.pos, a.npos, a.output, a.partial, &err) < 0)
+        return cli_fail(a.output, "%s", err.msg);
+    return 0;
+}
+
+static int census_query(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "db json trees limit edges", &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (a.npos != 1)
+        return usage_fail(a.npos ? "one query at a time (usage: " USAGE_QUERY ")%s"
+                                 : "no query named (usage: " USAGE_QUERY ")%s",
+                          "");
+    a.query.lo = a.have_edges ? a.lo : 0;
+    a.query.hi = a.have_edges ? a.hi : 0;
+    const char *name = a.pos[0];
+    size_t n = strlen(name);
+    const char *p = strstr(cy_census_query_names, name);
+    while (p && !((p == cy_census_query_names || p[-1] == ' ') && (p[n] == ',' || !p[n])))
+        p = strstr(p + 1, name);
+    if (!p || !n) {
+        char fmt[400];
+        snprintf(fmt, sizeof fmt, "no query \"%%s\" (the queries: %s)", cy_census_query_names);
+        return usage_fail(fmt, name);
+    }
+    cy_census_store *s = open_db(&a, 0, &rc);
+    if (!s)
+        return rc;
+    cy_error err;
+    char *out = NULL;
+    rc = cy_census_query(s, name, &a.query, &out, &err);
+    cy_census_store_close(s);
+    if (rc < 0)
+        return cli_fail(a.db, "%s", err.msg);
+    fputs(out, stdout);
+    free(out);
+    return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
+}
+
+static int census_report(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "db output made-by", &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (a.npos)
+        return usage_fail("unexpected argument \"%s\" (usage: " USAGE_REPORT ")", a.pos[0]);
+    if (!a.output)
+        return usage_fail("%s-o REPORT.md is required (usage: " USAGE_REPORT ")", "");
+    cy_census_store *s = open_db(&a, 0, &rc);
+    if (!s)
+        return rc;
+    cy_census_buf cmd = {0};
+    cy_census_printf(&cmd, "cycles census report --db %s -o %s", a.db, a.output);
+    cy_error err;
+    rc = cy_census_report(s, a.output, cmd.s, a.made_by, &err);
+    free(cmd.s);
+    cy_census_store_close(s);
+    if (rc < 0)
+        return cli_fail(a.output, "%s", err.msg);
+    return 0;
+}
+
+int cmd_census(int argc, char **argv)
+{
+    static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_MERGE "\n  " USAGE_QUERY "\n  " USAGE_REPORT "\n";
+    if (argc < 3)
+        return usage_fail("%sno subcommand: run, merge, query or report", "");
+    const char *sub = argv[2];
+    if (!strcmp(sub, "run"))
+        return census_run(argc, argv);
+    if (!strcmp(sub, "merge"))
+        return census_merge(argc, argv);
+    if (!strcmp(sub, "query"))
+        return census_query(argc, argv);
+    if (!strcmp(sub, "report"))
+        return census_report(argc, argv);
+    if (!strcmp(sub, "help") || !strcmp(sub, "--help")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    return usage_fail("unknown subcommand \"%s\" (run, merge, query or report)", sub);
+}

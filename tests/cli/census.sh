@@ -1,0 +1,123 @@
+# Command-line tests of `cycles census` (and cycles-census-mpi when MPI is
+# there): counts against hand counts and published sequences, parts merged
+# and the MPI run equal to one process row for row, a run killed and resumed,
+# invariants cross-checked through the database, the errors.
+. "$(dirname "$0")/lib.bash"
+
+if ! command -v sqlite3 >/dev/null; then
+  echo "SKIP: no sqlite3 command (scripts/install-deps.sh installs it)"
+  exit 0
+fi
+rows() { sqlite3 "$1" "SELECT * FROM boards ORDER BY kind, edges, code"; }
+q() { sqlite3 "$1" "$2"; }
+# expect_usage NAME ARGS...: exit status 2, nothing on stdout, one line on stderr
+expect_usage() {
+  local name=$1
+  shift
+  run "$@"
+  if [ "$RC" = 2 ] && [ -z "$OUT" ] && [ "$(printf '%s\n' "$ERR" | wc -l)" = 1 ] && [ "${ERR#cycles: }" != "$ERR" ]; then
+    ok "$name"
+  else
+    bad "$name" "rc=$RC out=$OUT err=$ERR"
+  fi
+}
+
+A=$WORK/a.db
+run census run --edges 1..6 --db "$A" --quiet
+[ "$RC" = 0 ] && ok "run" || bad "run" "rc=$RC err=$ERR"
+# by hand (issue 11): 1 board with 1 edge, 1 with 2, 3 with 3, 6 with 4
+got=$(q "$A" "SELECT group_concat(n, ' ') FROM (SELECT count(*) AS n FROM boards WHERE kind = 'board' AND edges <= 4 GROUP BY edges ORDER BY edges)")
+[ "$got" = "1 1 3 6" ] && ok "hand counts" || bad "hand counts" "got $got"
+# the flags agree with the rows they are made of
+got=$(q "$A" "SELECT count(*) FROM boards WHERE parity_breaker <> (winner <> CASE WHEN edges % 2 = 1 THEN 1 ELSE 2 END) OR (grundy = 0) <> (winner = 2)")
+[ "$got" = 0 ] && ok "parity flag" || bad "parity flag" "$got rows disagree"
+# outerplanar (computed from the graph alone) exactly when some board of the
+# graph has every vertex on its outer face (from the embeddings)
+got=$(q "$A" "SELECT count(*) FROM (SELECT graph6, min(outerplanar) AS a, max(outerplanar) AS b, max(outer_vertices = vertices) AS w FROM boards WHERE kind = 'board' GROUP BY graph6) WHERE a <> b OR a <> w")
+[ "$got" = 0 ] && ok "outerplanar by embeddings" || bad "outerplanar by embeddings" "$got graphs disagree"
+# a tree is a graph with one face only
+got=$(q "$A" "SELECT count(*) FROM boards WHERE kind = 'board' AND tree <> (cells = 0)")
+[ "$got" = 0 ] && ok "trees have no cells" || bad "trees have no cells" "$got"
+
+# trees with special leaves: the free trees of e+1 vertices (OEIS A000055: 1, 1, 2, 3, 6, 11)
+run census run --trees --edges 1..6 --db "$A" --quiet
+got=$(q "$A" "SELECT group_concat(n, ' ') FROM (SELECT count(*) AS n FROM boards WHERE kind = 'tree' GROUP BY edges ORDER BY edges)")
+[ "$got" = "1 1 2 3 6 11" ] && ok "tree counts" || bad "tree counts" "got $got (rc=$RC $ERR)"
+
+# queries: JSON keys of summary, and a listed board that cycles solve reads
+run census query summary --db "$A" --json
+for key in edges boards N P grundy parity_breakers triangle_free_parity_breakers; do
+  printf '%s' "$OUT" | grep -q "\"$key\":" && ok "summary key $key" || bad "summary key $key" "missing"
+done
+for name in grundy-max parity-breakers drawing-matters two-cells trees timeouts; do
+  expect_out "query $name" '' census query "$name" --db "$A"
+  expect_out "query $name --json" '^\{' census query "$name" --db "$A" --json
+done
+run census query parity-breakers --db "$A" --limit 1
+printf '%s\n' "$OUT" | grep '^ *{' | head -1 >"$WORK/pb.json"
+want=$(printf '%s\n' "$OUT" | grep -o 'winner [12]' | head -1)
+run solve "$WORK/pb.json" --json --quiet
+printf '%s' "$OUT" | grep -q "\"winner\": ${want#winner }" && ok "listed board solves" || bad "listed board solves" "want $want: $OUT"
+
+# parts merged equal the whole, row for row; a part missing or double is refused
+run census run --edges 1..6 --db "$WORK/p0.db" --part 0/2 --quiet
+run census run --edges 1..6 --db "$WORK/p1.db" --part 1/2 --quiet
+run census run --trees --edges 1..6 --db "$WORK/p1.db" --quiet
+run census merge "$WORK/p0.db" "$WORK/p1.db" -o "$WORK/m.db"
+[ "$RC" = 0 ] && [ "$(rows "$WORK/m.db")" = "$(rows "$A")" ] && ok "merge equals whole" || bad "merge equals whole" "rc=$RC $ERR"
+expect_error "merge missing part" 'part 1/2 .* missing' census merge "$WORK/p0.db" -o "$WORK/m2.db"
+expect_error "merge double part" 'earlier database' census merge "$WORK/p0.db" "$WORK/p1.db" "$WORK/p0.db" -o "$WORK/m3.db"
+[ ! -e "$WORK/m2.db" ] && [ ! -e "$WORK/m3.db" ] && ok "failed merge writes nothing" || bad "failed merge writes nothing" "file left"
+expect_error "merge output exists" 'exists' census merge "$WORK/p0.db" "$WORK/p1.db" -o "$WORK/m.db"
+
+# a run killed with SIGKILL goes on with --resume and ends with the same rows
+timeout 300 "$BIN" census run --edges 1..8 --db "$WORK/whole.db" --quiet
+K=$WORK/killed.db
+# (no timeout wrapper: the kill must reach cycles itself; it is killed below in any case)
+"$BIN" census run --edges 1..8 --db "$K" --batch 20 --quiet 2>/dev/null &
+pid=$!
+for _ in $(seq 200); do
+  n=$(q "$K" "SELECT count(*) FROM boards WHERE edges >= 7" 2>/dev/null || echo 0)
+  [ "${n:-0}" -gt 0 ] && break
+  sleep 0.02
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+unfinished=$(q "$K" "SELECT count(*) FROM units WHERE NOT finished" 2>/dev/null)
+expect_error "no resume, refused" 'resume' census run --edges 1..8 --db "$K"
+timeout 300 "$BIN" census run --edges 1..8 --db "$K" --resume --quiet
+[ "$(rows "$K")" = "$(rows "$WORK/whole.db")" ] && ok "resume after kill ($unfinished unfinished units at the kill)" || bad "resume after kill" "rows differ"
+
+# the report: markdown, charts and pictures
+run census report --db "$A" -o "$WORK/census.md"
+[ "$RC" = 0 ] && grep -q '^## 1\. Which boards break parity' "$WORK/census.md" && [ -s "$WORK/census/counts.svg" ] &&
+  [ -s "$WORK/census/parity-smallest.svg" ] && ok "report" || bad "report" "rc=$RC $ERR"
+
+# errors: usage (exit 2) and files (exit 1), one line each
+expect_usage "no --db" census run --edges 1..3
+expect_usage "bad --edges" census run --edges 3..1 --db "$WORK/x.db"
+expect_usage "bad --part" census run --edges 1..3 --part 2/2 --db "$WORK/x.db"
+expect_usage "unknown query" census query 'nope$(x)' --db "$A"
+expect_usage "unknown option" census query summary --db "$A" --frob
+expect_usage "no subcommand" census
+printf 'not a database\n' >"$WORK/junk.db"
+expect_error "not a database" 'junk.db' census query summary --db "$WORK/junk.db"
+expect_error "no such database" 'no such file' census query summary --db "$WORK/none.db"
+expect_error "split otherwise" 'split' census run --edges 1..6 --db "$WORK/p0.db" --part 0/3
+
+# cycles-census-mpi with two ranks: the rows of one process
+MPI_BIN=$(dirname "$BIN")/cycles-census-mpi
+if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm_rsh_agent=
+  export ASAN_OPTIONS=detect_leaks=0
+  timeout 120 mpirun -n 2 --oversubscribe "$MPI_BIN" --edges 1..6 --db "$WORK/mpi.db" --parts 5 --quiet >"$WORK/mpi.out" 2>&1
+  rc=$?
+  # (trees in one part each: nauty-gentreeg's res/mod repeats the smallest trees in every part)
+  timeout 120 mpirun -n 2 --oversubscribe "$MPI_BIN" --trees --edges 1..6 --db "$WORK/mpi.db" --parts 1 --quiet >>"$WORK/mpi.out" 2>&1
+  [ "$rc" = 0 ] && [ "$(rows "$WORK/mpi.db")" = "$(rows "$A")" ] && ok "mpi equals one process" || bad "mpi equals one process" "rc=$rc $(tail -3 "$WORK/mpi.out")"
+  timeout 120 mpirun -n 2 --oversubscribe "$MPI_BIN" --edges 1..6 --db "$WORK/mpi.db" --parts 5 --quiet >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'resume' "$WORK/mpi.out" && ok "mpi refuses a second run" || bad "mpi refuses a second run" "$(cat "$WORK/mpi.out")"
+else
+  echo "SKIP: cycles-census-mpi or mpirun not found: the MPI run is not tested"
+fi
+finish
