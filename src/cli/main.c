@@ -131,7 +131,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
         return cmd_version(NULL);
-    if (!strcmp(argv[1], "census"))
+    if (!strcmp(argv[1], "census") && argc > 2 && argv[2][0] != '-')
         return cmd_census(argc, argv);
     const cli_command *c = cli_find(argv[1]);
     if (!c)
@@ -140,5 +140,5 @@ int main(int argc, char **argv)
     int rc = cli_parse(c, argc - 1, argv + 1, &o);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    return c->run(&o);
+    return c->run ? c->run(&o) : cmd_census(argc, argv);
 }

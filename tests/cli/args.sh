@@ -114,6 +114,10 @@ for c in $COMMANDS; do
     want "help BIN" 2 help "$BIN8"
     want "help LONG" 2 help "$LONG"
     want "help empty" 2 help ""
+  elif [ "$c" = census ]; then
+    # census takes a subcommand first (tests/cli/census.sh tries each)
+    for v in -- - "" "$LONG" "$BIN8"; do want "census '${v:0:8}'" 2 census "$v"; done
+    want "census (nothing)" 2 census
   elif [ "$c" = serve ]; then
     # serve runs until stopped: within the second it must say it listens
     timeout 1 "$BIN" serve --port 0 -- >"$WORK/out" 2>"$WORK/err" </dev/null
