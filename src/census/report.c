@@ -240,6 +240,8 @@ static void timing(rep *r, const char *kind)
         double n = (double)sqlite3_column_int64(st, 1), t = sqlite3_column_double(st, 2);
         cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.0f |\n", e, n, sqlite3_column_int(st, 3) ? "" : " (unfinished)", t,
                          t > 0 ? n / t : 0);
+        if (!sqlite3_column_int(st, 3))
+            continue;   /* an unfinished count says nothing of the growth */
         n2 = n1;
         n1 = n;
         t1 = t;
