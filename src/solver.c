@@ -110,7 +110,13 @@ const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
          * (and `cycles verify` recomputes it on the papers' boards), so its
          * answer needs no search. */
         char why[1024];
-        s->thm = cy_strategy_find(s->b, CY_STRATEGY_MIRROR, why, sizeof why);
+        /* and only where every edge can be marked: the theorem's proof
+         * counts on it (the census finds it wrong on the single edge with
+         * two loose ends, which no one can mark) */
+        int loose = 0;
+        for (int v = 0; v < s->b->nv; v++)
+            loose |= cy_degree(s->b, v) == 1 && !s->b->special[v];
+        s->thm = loose ? NULL : cy_strategy_find(s->b, CY_STRATEGY_MIRROR, why, sizeof why);
         if (s->thm && s->thm->player != 2) {
             cy_strategy_free(s->thm);
             s->thm = NULL;

@@ -30,7 +30,7 @@
  * depend only on the options.
  *
  * Trees with special leaves (o->trees): nauty-gentreeg lists the trees with
- * E + 1 vertices once each (res/mod: its parts).  A tree has several plane
+ * E + 1 vertices once each (part R of M: every M-th from the R-th).  A tree has several plane
  * embeddings, but on a tree with no cells the game does not depend on the
  * embedding (a move is legal by the sink/source rule alone), so the tree
  * census counts each abstract tree once: its board is the tree with its
@@ -479,12 +479,16 @@ typedef struct tctx {
     cy_census_visit f;
     void *ctx;
     cy_error *err;
+    uint64_t index; /* trees listed so far */
 } tctx;
 
 /* The board of one tree: neighbours in increasing order (adj is sorted). */
 static int tree_board(const emb_graph *g, const char *g6, void *ctx)
 {
     tctx *c = ctx;
+    /* the trees of this part: every parts-th of gentreeg's list */
+    if (c->o->parts > 1 && c->index++ % (uint64_t)c->o->parts != (uint64_t)c->o->part)
+        return 0;
     emb_map m = {.n = g->n, .ne = g->ne};
     unsigned char special[EMB_MAXN];
     for (int v = 0; v < g->n; v++) {
@@ -507,11 +511,14 @@ static int tree_board(const emb_graph *g, const char *g6, void *ctx)
 
 static int enum_trees(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
 {
-    char ns[16], ps[32];
+    /* not gentreeg's own res/mod: it lists the smallest trees in every part
+     * (nauty-gentreeg -q 3 0/3 and 1/3 both give the path); the parts are
+     * taken from the whole list instead (tree_board), which costs little
+     * beside solving the trees */
+    char ns[16];
     snprintf(ns, sizeof ns, "%d", o->edges + 1);
-    const char *pa = part_arg(o, ps, sizeof ps);
-    char *gentreeg[] = {"nauty-gentreeg", "-q", ns, (char *)pa, NULL};
-    tctx c = {o, f, ctx, err};
+    char *gentreeg[] = {"nauty-gentreeg", "-q", ns, NULL};
+    tctx c = {o, f, ctx, err, 0};
     return each_graph(gentreeg, "gentreeg", NULL, NULL, o->edges, tree_board, &c, err);
 }
 
