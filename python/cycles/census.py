@@ -66,18 +66,20 @@ class Census:
         return [dict(r) for r in self._db.execute(sql, params)]
 
     def board(self, row: dict):
-        """The Board a row describes: a family spec in "spec" (or "board", or
-        "name"), or a board file's text in "json"."""
+        """The Board a row describes: a family spec, or a board file's text
+        (native JSON, as `cycles census` stores in "board"), in the column
+        "spec", "board", "name" or "json"."""
         from ._core import Board
-        for k in ("spec", "board", "name"):
+        for k in ("spec", "board", "name", "json"):
             v = row.get(k)
-            if isinstance(v, str) and v:
-                try:
-                    return Board.family(v)
-                except ValueError:
-                    pass
-        if isinstance(row.get("json"), str):
-            return Board.from_json(row["json"])
+            if not isinstance(v, str) or not v:
+                continue
+            if v.lstrip().startswith("{"):
+                return Board.from_json(v)  # a board file's text (cycles census: "board")
+            try:
+                return Board.family(v)
+            except ValueError:
+                pass
         raise ValueError("the row names no board (no spec, board, name or json column)")
 
     def close(self) -> None:

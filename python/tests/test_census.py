@@ -1,9 +1,11 @@
-"""cycles.census.open on a small SQLite database the test makes itself."""
+"""cycles.census.open on a small SQLite database the test makes itself, and
+on a real census made by `cycles census run`."""
 import sqlite3
 
 import pytest
 
 import cycles
+from helpers import cli
 
 
 @pytest.fixture
@@ -53,3 +55,17 @@ def test_errors(db, tmp_path):
     with cycles.census.open(db) as c:
         with pytest.raises(sqlite3.OperationalError):
             c.query("DELETE FROM boards")
+
+
+def test_a_real_census(tmp_path):
+    """The boards of 1 to 4 edges (1, 1, 3 and 6 by hand, issue 11): each row's
+    board read back, with the winner the row records."""
+    path = tmp_path / "real.db"
+    cli("census", "run", "--edges", "1..4", "--db", str(path), "--quiet")
+    with cycles.census.open(path) as c:
+        rows = list(c.rows())
+        assert [sum(1 for r in rows if r["edges"] == e) for e in range(1, 5)] == [1, 1, 3, 6]
+        for r in rows:
+            b = c.board(r)
+            assert len(b.edges) == r["edges"]
+            assert b.solve().winner == r["winner"]
