@@ -2,22 +2,10 @@
 # API's rules=, players= and extra_turn= give what `cycles solve --rules
 # --json` prints, and bad values are 4xx JSON errors.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/serve.bash"
 
-if ! command -v curl >/dev/null 2>&1; then
-  bad "curl" "curl is needed for this test (scripts/install-deps.sh installs it)"
-  finish
-  exit 1
-fi
-SPID=
-trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$WORK"' EXIT
-"$BIN" serve --port 0 2>"$WORK/log" </dev/null &
-SPID=$!
-PORT=
-for _ in $(seq 100); do
-  PORT=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$WORK/log")
-  [ -n "$PORT" ] && break
-  sleep 0.1
-done
+serve_setup
+start_server "$WORK/log"
 [ -n "$PORT" ] || { bad start "the server did not start: $(cat "$WORK/log")"; finish; exit 1; }
 
 # same_as NAME QUERY SOLVE-ARGS...: the API's answer equals solve --json but
