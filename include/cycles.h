@@ -340,6 +340,10 @@ typedef struct cy_solver cy_solver;
 #define CY_FAST_MAX_EDGES 64
 /* The processor cores online (at least 1): the fast engine's default threads. */
 int cy_cpu_cores(void);
+/* Parses a size such as 512M, 2G or 65536 (bytes; K, M, G, T are powers of
+ * 1024, a trailing B is allowed) into *bytes; -1 if malformed, 0 or 1 byte,
+ * or over 10^15 bytes. */
+int cy_parse_size(const char *text, size_t *bytes);
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */

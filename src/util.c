@@ -4,6 +4,8 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -207,6 +209,28 @@ int cy_cpu_cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
+}
+
+int cy_parse_size(const char *text, size_t *bytes)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || errno || !(v > 0) || !isfinite(v))
+        return -1;
+    const char *units = "KMGT", *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    double mult = 1;
+    if (u) {
+        for (const char *q = units; q <= u; q++)
+            mult *= 1024;
+        end++;
+    }
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end || v * mult > 1e15 || v * mult < 1)
+        return -1;
+    *bytes = (size_t)(v * mult);
+    return 0;
 }
 
 double cy_now(void)

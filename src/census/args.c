@@ -58,30 +58,6 @@ static int parse_int(const char *s, long min, long max, long *out)
     return 0;
 }
 
-/* Parses a size such as 512M or 2G into bytes. */
-static int parse_bytes(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno || !(v > 0) || !isfinite(v))
-        return -1;
-    const char *units = "KMGT";
-    double m = 1;
-    const char *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
-    if (u) {
-        for (const char *p = units; p <= u; p++)
-            m *= 1024;
-        end++;
-    }
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v * m < 1 || v * m > 1e15)
-        return -1;
-    *out = (size_t)(v * m);
-    return 0;
-}
-
 int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -164,7 +140,7 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
                 return cy_census_usage_error(err, "--timeout wants a positive number of seconds, not \"%s\"", val);
             a->run.solve.timeout = t;
         } else if (!strcmp(key, "memory")) {
-            if (parse_bytes(val, &a->run.solve.memory) < 0)
+            if (cy_parse_size(val, &a->run.solve.memory) < 0)
                 return cy_census_usage_error(err, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
         } else if (!strcmp(key, "limit")) {
             if (parse_int(val, 0, 100000000, &v) < 0)

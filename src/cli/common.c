@@ -247,30 +247,6 @@ void cli_usage(FILE *f, const cli_command *c)
             !strcmp(c->name, "solve") ? "\nor a partial answer" : "");
 }
 
-/* Parses a size such as 512M or 2G into bytes; -1 if malformed. */
-static int parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno || !(v > 0) || !isfinite(v))
-        return -1;
-    double mult = 1;
-    switch (*end) {
-    case 'k': case 'K': mult = 1024.0; end++; break;
-    case 'm': case 'M': mult = 1048576.0; end++; break;
-    case 'g': case 'G': mult = 1073741824.0; end++; break;
-    case 't': case 'T': mult = 1099511627776.0; end++; break;
-    default: break;
-    }
-    if (*end == 'B' || *end == 'b')
-        end++;
-    if (*end || v * mult > 1e15 || v * mult < 1)
-        return -1;
-    *out = (size_t)(v * mult);
-    return 0;
-}
-
 /* Stores the value val of catalogue option i into o; CLI_OK or CLI_USAGE
  * after the message. */
 static int set_option(cli_opts *o, int i, const char *val)
@@ -308,7 +284,7 @@ static int set_option(cli_opts *o, int i, const char *val)
         return CLI_OK;
     }
     case K_SIZE:
-        if (parse_size(val, (size_t *)at) < 0)
+        if (cy_parse_size(val, (size_t *)at) < 0)
             return cli_usage_fail("--%s wants a size such as 512M or 2G, not \"%.80s\"", name, val);
         return CLI_OK;
     case K_ENGINE:

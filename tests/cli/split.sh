@@ -70,4 +70,50 @@ printf '{"outcome": "N", "complete": false}\n' >"$WORK/s/results/job-000001.json
 expect_error "a partial result" 'not complete' solve --from-jobs "$WORK/s"
 printf 'garbage' >"$WORK/s/results/job-000001.json"
 expect_error "a broken result" 'job-000001.json' solve --from-jobs "$WORK/s"
+# cycles-solve-mpi: the jobs run by two MPI ranks, combined, equal the whole
+# solve; a second run solves only the jobs without a complete answer
+MPI_BIN=$(dirname "$BIN")/cycles-solve-mpi
+if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm_rsh_agent=
+  export ASAN_OPTIONS=detect_leaks=0
+  mpi() { timeout 120 mpirun -n "$1" --oversubscribe "$MPI_BIN" "${@:2}"; }
+  for board in grid:3x3 theta:3,2,5; do
+    rm -rf "$WORK/m"
+    timeout 60 "$BIN" solve "$board" --split-depth 2 -o "$WORK/m" >/dev/null
+    mpi 2 "$WORK/m" --quiet >"$WORK/mpi.out" 2>&1
+    rc=$?
+    "$BIN" solve --from-jobs "$WORK/m" --json >"$WORK/combined" 2>/dev/null
+    "$BIN" solve "$board" --json --quiet --no-theorems >"$WORK/whole"
+    [ "$rc" = 0 ] && diff <(strip "$WORK/combined") <(strip "$WORK/whole") >/dev/null &&
+      ok "mpi jobs of $board" || bad "mpi jobs of $board" "rc=$rc $(tail -3 "$WORK/mpi.out")"
+  done
+  n=$(ls "$WORK/m/results" | wc -l)
+  rm -f "$WORK/m/results/job-000001.json"
+  printf '{"outcome": "N", "complete": false}\n' >"$WORK/m/results/job-000002.json"
+  mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
+  [ $? = 0 ] && grep -q "^solve-mpi: $n jobs, 2 of them without a complete answer" "$WORK/mpi.out" &&
+    "$BIN" solve --from-jobs "$WORK/m" --json >"$WORK/combined" 2>/dev/null &&
+    diff <(strip "$WORK/combined") <(strip "$WORK/whole") >/dev/null &&
+    ok "mpi resumes" || bad "mpi resumes" "$(cat "$WORK/mpi.out")"
+  # the same with one rank, which solves the jobs itself, for who wins only
+  rm -rf "$WORK/m"
+  timeout 60 "$BIN" solve cycle:5 --split-depth 2 -o "$WORK/m" >/dev/null
+  mpi 1 "$WORK/m" --no-grundy --quiet && "$BIN" solve --from-jobs "$WORK/m" --json >"$WORK/combined" 2>/dev/null &&
+    grep -q '"grundy_computed": false' "$WORK/combined" && grep -q '"winner": 1' "$WORK/combined" &&
+    ok "mpi one rank, no-grundy" || bad "mpi one rank, no-grundy" "$(cat "$WORK/combined")"
+  # errors: the directory and a job named, usage errors exit 2
+  mpi 2 "$WORK/none" >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'none/split.json' "$WORK/mpi.out" && ok "mpi: no split" || bad "mpi: no split" "$(cat "$WORK/mpi.out")"
+  printf 'garbage' >"$WORK/m/jobs/job-000001.json"
+  rm -f "$WORK/m/results/job-000001.json"
+  mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'job-000001.json' "$WORK/mpi.out" && ok "mpi: a broken job" || bad "mpi: a broken job" "$(cat "$WORK/mpi.out")"
+  for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m"; do
+    mpi 2 $args >"$WORK/mpi.out" 2>&1
+    [ $? = 2 ] && grep -q '^usage: cycles-solve-mpi' "$WORK/mpi.out" && ok "mpi usage: $args" ||
+      bad "mpi usage: $args" "$(cat "$WORK/mpi.out")"
+  done
+else
+  echo "SKIP: cycles-solve-mpi or mpirun not found: the MPI run is not tested"
+fi
 finish
