@@ -34,13 +34,19 @@
  * PLANE_MIN live edges (looking it up again costs less than any key), a
  * plane key (canon.c) below CANON_MIN, and from CANON_MIN nauty's canonical
  * form, which also finds isomorphisms the plane does not show.  Plane keys
- * cost so much less than nauty that they pay even for large components
- * (bench/techniques.sh compares), so nauty is kept for the few largest. */
+ * cost so much less than nauty that they pay even for the largest
+ * components: with nauty from 20 edges on, instructions counted by
+ * callgrind (one thread, --no-replies --no-theorems) were 5.09 G on
+ * grid:4x4, 3.10 G on theta:7,8,9 and 58.6 G on grid:2x10; with plane keys
+ * throughout 4.39 G, 2.42 G and 35.5 G, with about as many positions.  So
+ * nauty keys only --no-plane-keys searches (NAUTY_ONLY_MIN); raising
+ * PLANE_MIN to 6 or 10 cost 1.4 and 2.8 times the instructions on
+ * theta:7,8,9. */
 #ifndef PLANE_MIN
 #define PLANE_MIN 3
 #endif
 #ifndef CANON_MIN
-#define CANON_MIN 20
+#define CANON_MIN (SG_MAXE + 1)
 #endif
 /* Without plane keys (--no-plane-keys): labelled below this, nauty from it. */
 #define NAUTY_ONLY_MIN 9
