@@ -141,7 +141,7 @@ static const cli_option catalogue[] = {
     {"players", NULL, 0, "K", K_INT, AT(players), 2, CY_MAX_PLAYERS, "K players in turn (standard rules otherwise)"},
     {"extra-turn", NULL, 0, NULL, K_FLAG, AT(extra_turn), 0, 0,
      "with --rules score: whoever completes a cycle cell moves again"},
-    {"to", NULL, 0, "FORMAT", K_STRING, AT(to), 0, 0, "table, table-text, json, drawing or dot"},
+    {"to", NULL, 0, "FORMAT", K_STRING, AT(to), 0, 0, "table, table-text, json, drawing, dot or benntaylor"},
     {"hints", NULL, 0, NULL, K_FLAG, AT(hints), 0, 0, "solve and draw the winning moves in green"},
     {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
     {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default 3)"},
