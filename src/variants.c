@@ -26,12 +26,12 @@
  * not at all, since a directed cycle may run through several components.
  */
 #include "engine.h"
+#include "memo.h"
 #include "variant.h"
 
 #include <jansson.h>
 #include <string.h>
 
-#define EMPTY INT16_MIN
 #define DIRECT_MAX_EDGES 20
 #define MAX_SYM 16
 #define BIAS 100
@@ -44,10 +44,8 @@ struct cy_vsearch {
     int k;                    /* players */
     cy_solver_opts opts;
     rstate st;
-    /* open-addressing table: keys (marked edges, edges marked backward) */
-    uint64_t *kmark, *kdir;
-    int16_t *val;
-    size_t cap, used, limit;
+    cy_memo memo;             /* the hash table (when not direct): values by hash_key */
+    size_t used;              /* values stored in the direct table */
     int obj, player;          /* what the table holds: OBJ_VALUE, or OBJ_FORCE for player */
     int fail;                 /* a CY_SOLVE_ code once the search must stop */
     cy_solver_stats st_;
@@ -67,28 +65,11 @@ struct cy_vsearch {
     uint64_t img[MAX_SYM];    /* the current position's images' indices */
 };
 
-static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
-
-/* Gives s an empty table of cap slots (a power of two). */
-static void table_alloc(cy_vsearch *s, size_t cap)
-{
-    s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    s->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    s->val = cy_xmalloc(cap * sizeof(int16_t));
-    for (size_t i = 0; i < cap; i++)
-        s->val[i] = EMPTY;
-    s->cap = cap;
-    s->used = 0;
-    s->st_.memory = cap * slot_bytes();
-}
-
 static void table_free(cy_vsearch *s)
 {
     free(s->tab);
     free(s->step);
-    free(s->kmark);
-    free(s->kdir);
-    free(s->val);
+    memo_free(&s->memo);
 }
 
 /* The images of positions under the board's automorphisms (those that keep
@@ -170,9 +151,6 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
-    s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
-        s->limit *= 2;
     size_t ntab = 1;
     for (int e = 0; e < b->ne && ntab <= mem; e++)
         ntab *= 3;
@@ -180,11 +158,9 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
         s->direct = 1;
         s->ntab = ntab;
         s->tab = cy_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
-        s->cap = ntab;
-        s->st_.memory = ntab;
         symmetry_setup(s, b);
     } else
-        table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
+        memo_init(&s->memo, mem);
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 2));
     rs_init(&s->st, b, r, NULL);
     s->obj = OBJ_VALUE;
@@ -204,7 +180,8 @@ void cy_vsearch_free(cy_vsearch *s)
 void cy_vsearch_stats(const cy_vsearch *s, cy_solver_stats *st)
 {
     *st = s->st_;
-    st->stored = s->used;
+    st->memory = s->direct ? s->ntab : memo_bytes(&s->memo);
+    st->stored = s->direct ? s->used : s->memo.used;
 }
 
 void cy_vsearch_progress_end(cy_vsearch *s)
@@ -212,45 +189,6 @@ void cy_vsearch_progress_end(cy_vsearch *s)
     cy_solver_stats st;
     cy_vsearch_stats(s, &st);
     cy_progress(&s->opts, &s->progress, 1, &st, 0);
-}
-
-static inline size_t slot_of(uint64_t km, uint64_t kd, size_t cap)
-{
-    uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (size_t)h & (cap - 1);
-}
-
-/* The slot of a key: its own or the empty one where it belongs. */
-static size_t probe(const cy_vsearch *s, uint64_t km, uint64_t kd)
-{
-    size_t i = slot_of(km, kd, s->cap);
-    while (s->val[i] != EMPTY && (s->kmark[i] != km || s->kdir[i] != kd))
-        i = (i + 1) & (s->cap - 1);
-    return i;
-}
-
-/* Doubles the table; 0, or -1 when memory does not allow it. */
-static int grow(cy_vsearch *s)
-{
-    if (s->cap >= s->limit)
-        return -1;
-    uint64_t *km = s->kmark, *kd = s->kdir;
-    int16_t *val = s->val;
-    size_t cap = s->cap;
-    table_alloc(s, cap * 2);
-    for (size_t i = 0; i < cap; i++)
-        if (val[i] != EMPTY) {
-            size_t j = probe(s, km[i], kd[i]);
-            s->kmark[j] = km[i];
-            s->kdir[j] = kd[i];
-            s->val[j] = val[i];
-            s->used++;
-        }
-    free(km);
-    free(kd);
-    free(val);
-    return 0;
 }
 
 /* Empties the table when it holds values of another question. */
@@ -265,8 +203,7 @@ static void table_for(cy_vsearch *s, int obj, int player)
         s->tab = cy_xcalloc(s->ntab, 1);
     }
     else
-        for (size_t i = 0; i < s->cap; i++)
-            s->val[i] = EMPTY;
+        memo_clear(&s->memo);
     s->used = 0;
     s->obj = obj;
     s->player = player;
@@ -282,7 +219,7 @@ static int tick(cy_vsearch *s)
         }
         cy_solver_stats st;
         cy_vsearch_stats(s, &st);
-        cy_progress(&s->opts, &s->progress, 0, &st, s->cap);
+        cy_progress(&s->opts, &s->progress, 0, &st, s->direct ? s->ntab : s->memo.cap);
     }
     return 0;
 }
@@ -306,9 +243,7 @@ static inline int lookup(const cy_vsearch *s, int *v)
     }
     uint64_t km, kd;
     hash_key(s, &km, &kd);
-    size_t i = probe(s, km, kd);
-    *v = s->val[i];
-    return s->val[i] != EMPTY;
+    return memo_get(&s->memo, km, kd, v);
 }
 
 /* Stores the value of the current position; 0, or -1 when memory is out. */
@@ -319,17 +254,12 @@ static int store(cy_vsearch *s, int v)
         s->used++;
         return 0;
     }
-    if (s->used * 2 >= s->cap && grow(s) < 0) {
+    uint64_t km, kd;
+    hash_key(s, &km, &kd);
+    if (memo_put(&s->memo, km, kd, v) < 0) {
         s->fail = CY_SOLVE_MEMORY;
         return -1;
     }
-    uint64_t km, kd;
-    hash_key(s, &km, &kd);
-    size_t i = probe(s, km, kd);
-    s->kmark[i] = km;
-    s->kdir[i] = kd;
-    s->val[i] = (int16_t)v;
-    s->used++;
     return 0;
 }
 
