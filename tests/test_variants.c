@@ -359,6 +359,83 @@ static void test_brute_force(void **state)
     assert_true(checked > 500);
 }
 
+/* The state digraph under each rule set (cy_statetree_build_rules, behind
+ * `cycles tree --rules`) against the brute force on random boards with
+ * special vertices: every position's end, its number of moves and its
+ * value, and the label read from the value. */
+static void test_tree_rules(void **state)
+{
+    (void)state;
+    static const cy_rules rules[] = {
+        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
+        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
+        {CY_RULES_STANDARD, 0, 3},
+    };
+    rb_rng rng = {77};
+    int positions = 0;
+    for (int t = 0; t < 25; t++) {
+        char desc[2048];
+        cy_board *b = rb_board(&rng, 6, desc, sizeof desc);
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            const cy_rules *r = &rules[i];
+            int k = r->players > 2 ? r->players : 2;
+            cy_statetree tr;
+            cy_error err;
+            assert_int_equal(cy_statetree_build_rules(b, r, NULL, NULL, 5000, &tr, &err), 0);
+            int a = 0;
+            for (int p = 0; p < tr.n; p++) {
+                unsigned char *m = tr.marks + (size_t)p * (size_t)b->ne;
+                int over = (r->kind != CY_RULES_SCORE && bf_cycle_cells(b, m)) ||
+                           (r->kind == CY_RULES_ANY_CYCLE && bf_directed_cycle(b, m));
+                int moves = 0;
+                for (int d = 0; !over && d < 2 * b->ne; d++)
+                    moves += bf_legal(b, m, d);
+                int arcs = 0;
+                while (a < tr.narcs && tr.from[a] == p) {
+                    arcs++;
+                    a++;
+                }
+                int want = over ? (r->kind == CY_RULES_MISERE ? 1 : k > 2 ? k - 1 : -1) : bf_value(b, r, m);
+                if (tr.cycle[p] != over || arcs != moves || tr.vvalue[p] != want)
+                    fail_msg("rules %s (extra %d, players %d), position %d: ended %d/%d, moves %d/%d, value %d/%d "
+                             "(tree/brute force) on %s",
+                             cy_rules_name(r), r->extra_turn, r->players, p, tr.cycle[p], over, arcs, moves,
+                             tr.vvalue[p], want, desc);
+                char label = k > 2 ? (char)('1' + (tr.played[p] + want) % k)
+                             : r->kind == CY_RULES_MISERE ? (want ? 'N' : 'P')
+                             : want > 0 ? 'N' : want < 0 ? 'P' : 'D';
+                assert_int_equal(tr.value[p], label);
+                positions++;
+            }
+            assert_int_equal(a, tr.narcs);
+            cy_statetree_free(&tr);
+        }
+        cy_board_free(b);
+    }
+    assert_true(positions > 1000);
+}
+
+/* A special vertex under misère (what `solve cycle:5 --special 1 --rules
+ * misere` answers, tests/cli/variants.sh): the search agrees with the brute
+ * force with and without it, and the special vertex changes who wins. */
+static void test_special_misere(void **state)
+{
+    (void)state;
+    cy_board *b = t_board("cycle:5");
+    unsigned char sp[5] = {1, 0, 0, 0, 0}, m[8] = {0};
+    cy_error err;
+    cy_board *bs = cy_board_with_special(b, sp, &err);
+    assert_non_null(bs);
+    cy_rules r = {CY_RULES_MISERE, 0, 2};
+    int plain = bf_value(b, &r, m), special = bf_value(bs, &r, m);
+    assert_int_equal(value_of(b, &r, m), plain);
+    assert_int_equal(value_of(bs, &r, m), special);
+    assert_int_equal(plain, 0);    /* P: player 1 loses */
+    assert_true(special != 0);     /* N: player 1 wins */
+    cy_board_free(bs);
+    cy_board_free(b);
+}
+
 /* ------------------------------------------------------------- theorems */
 
 /* Under the draw rules a win (1) means every line ends with the player to
@@ -468,7 +545,8 @@ int main(void)
         cmocka_unit_test(test_triangle),          cmocka_unit_test(test_square),
         cmocka_unit_test(test_any_cycle_outer),   cmocka_unit_test(test_play_scores),
         cmocka_unit_test(test_brute_force),       cmocka_unit_test(test_standard_and_draw_agree),
-        cmocka_unit_test(test_mirror_under_draw),
+        cmocka_unit_test(test_mirror_under_draw), cmocka_unit_test(test_tree_rules),
+        cmocka_unit_test(test_special_misere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,13 +37,13 @@ static int variant_load_all(const cli_opts *o, cy_board **bp, int **allp, int *n
     cy_error err;
     if (cy_rules_parse(o->rules, o->players, o->extra_turn, r, &err) < 0)
         return cli_usage_fail("%s", err.msg);
-    if (o->special)
-        return cli_usage_fail("--special does not go with --rules, --players or --extra-turn yet");
     char *file_moves = NULL;
     cy_board *b = cy_load(o->board, &file_moves, &err);
     if (!b)
         return cli_fail(o->board, "%s", err.msg);
     int *all = malloc(sizeof(int)), n = 0, nfile = 0;
+    if (o->special && cli_apply_special(&b, o->special, o->board))
+        goto fail;
     if (file_moves && add_moves(b, file_moves, &all, &n, o->board))
         goto fail;
     nfile = n;
