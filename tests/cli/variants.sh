@@ -68,6 +68,19 @@ if grep -q 'player 2 completed a cycle cell and loses; player 1 wins' "$WORK/pla
 printf '1->2\n2->1\nquit\n' >"$WORK/in"
 timeout 10 "$BIN" play cycle:4 --rules draw <"$WORK/in" >"$WORK/play" 2>&1
 if grep -q 'illegal: the edge is already marked' "$WORK/play" && grep -q 'game abandoned' "$WORK/play"; then ok "play refuses"; else bad "play refuses" "$(cat "$WORK/play")"; fi
+# undo under a variant: the moves loaded with --moves stay; undo takes back
+# the engine's reply and the human's move, and the legal moves are those
+# before them again; the game then goes on to its end
+printf 'moves\nundo\n3->4\nundo\nmoves\n3->4\n4->1\n' >"$WORK/in"
+timeout 10 "$BIN" play cycle:4 --rules misere --moves "2->3" <"$WORK/in" >"$WORK/play" 2>&1
+if [ "$(grep -c '^legal moves: 1->2 1->4 4->1 3->4$' "$WORK/play")" = 2 ] &&
+   grep -q '^nothing to undo$' "$WORK/play" &&
+   grep -Eq '^undone: [0-9]->[0-9] \(the engine.s\), 3->4 \(yours\)$' "$WORK/play" &&
+   grep -q '^game over: ' "$WORK/play"; then
+  ok "play --rules undo"
+else
+  bad "play --rules undo" "$(cat "$WORK/play")"
+fi
 
 # verify --rules: the families' tables; the triangle under draw is player 1's
 # (it completes the cell with the third move), the square player 2's
