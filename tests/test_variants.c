@@ -323,14 +323,16 @@ static void random_position(const cy_board *b, const cy_rules *r, unsigned char 
     }
 }
 
+/* Every rule set: the variants, and three and four players. */
+static const cy_rules rules[] = {
+    {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2},    {CY_RULES_DRAW, 0, 2},
+    {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},     {CY_RULES_ANY_CYCLE, 0, 2},
+    {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
+};
+
 static void test_brute_force(void **state)
 {
     (void)state;
-    static const cy_rules rules[] = {
-        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
-        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
-        {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
-    };
     rb_rng rng = {12};
     int checked = 0;
     for (int t = 0; t < 120; t++) {
@@ -366,11 +368,6 @@ static void test_brute_force(void **state)
 static void test_tree_rules(void **state)
 {
     (void)state;
-    static const cy_rules rules[] = {
-        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
-        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
-        {CY_RULES_STANDARD, 0, 3},
-    };
     rb_rng rng = {77};
     int positions = 0;
     for (int t = 0; t < 25; t++) {
@@ -445,10 +442,6 @@ static void test_special_misere(void **state)
 static void test_component_keys(void **state)
 {
     (void)state;
-    static const cy_rules rules[] = {
-        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2}, {CY_RULES_SCORE, 0, 2},
-        {CY_RULES_SCORE, 1, 2},    {CY_RULES_ANY_CYCLE, 0, 2}, {CY_RULES_STANDARD, 0, 3},
-    };
     rb_rng rng = {2026};
     int checked = 0;
     for (int t = 0; t < 40; t++) {

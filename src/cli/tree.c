@@ -104,51 +104,32 @@ static char *summary_rules(const cy_board *b, const cy_rules *r, const cy_varian
     return cy_buf_take(&o);
 }
 
-/* `cycles tree --rules NAME`: as cmd_tree under a variant. */
-static int tree_variant(cli_opts *o)
+/* `cycles tree`: the summary or (--dot) the digraph on standard output or
+ * -o, under the rules o asks for; exit status 0, or 1 after a one-line
+ * error (too many positions), 2 for a usage error. */
+int cmd_tree(cli_opts *o)
 {
+    int var = cli_variant_wanted(o);
     cy_board *b;
     unsigned char *mark;
     cy_rules r;
     cy_variant_game g;
-    int bad = cli_variant_load(o, &b, &mark, &r, &g);
-    if (bad)
-        return bad;
-    cy_error err;
-    cy_statetree t;
-    int rc;
-    cy_solver_opts so = o->solver;
-    so.progress = 0;
-    if (cy_statetree_build_rules(b, &r, &so, mark, TREE_MAX, &t, &err) < 0)
-        rc = cli_fail(o->board, "%s", err.msg);
-    else {
-        char *text = o->dot ? cy_statetree_dot(b, &t) : summary_rules(b, &r, &g, &t);
-        rc = cli_emit(o, text);
-        free(text);
-        cy_statetree_free(&t);
-    }
-    free(mark);
-    cy_board_free(b);
-    return rc;
-}
-
-/* `cycles tree`: the summary or (--dot) the digraph on standard output or
- * -o; exit status 0, or 1 after a one-line error (too many positions). */
-int cmd_tree(cli_opts *o)
-{
-    if (cli_variant_wanted(o))
-        return tree_variant(o);
-    cy_board *b;
-    unsigned char *mark;
-    if (cli_load(o, &b, &mark))
+    if (var) {
+        int bad = cli_variant_load(o, &b, &mark, &r, &g);
+        if (bad)
+            return bad;
+    } else if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     cy_statetree t;
-    int rc;
-    if (cy_statetree_build(b, mark, TREE_MAX, &t, &err) < 0)
+    cy_solver_opts so = o->solver;
+    so.progress = 0;
+    int rc = var ? cy_statetree_build_rules(b, &r, &so, mark, TREE_MAX, &t, &err)
+                 : cy_statetree_build(b, mark, TREE_MAX, &t, &err);
+    if (rc < 0)
         rc = cli_fail(o->board, "%s", err.msg);
     else {
-        char *text = o->dot ? cy_statetree_dot(b, &t) : summary(b, &t);
+        char *text = o->dot ? cy_statetree_dot(b, &t) : var ? summary_rules(b, &r, &g, &t) : summary(b, &t);
         rc = cli_emit(o, text);
         free(text);
         cy_statetree_free(&t);
