@@ -865,7 +865,7 @@ typedef struct cy_statetree {
     int ne;                 /* edges of the board: position i is marks[i*ne .. i*ne+ne) */
     unsigned char *marks;
     int *played;            /* moves played in each position */
-    char *value;            /* 'P' or 'N' */
+    char *value;            /* 'P' or 'N' (cy_statetree_build_rules: also 'D', '1'..'8') */
     unsigned char *cycle;   /* the position has a cycle cell */
     int narcs;              /* arcs: from[i] -> to[i] by the move dart[i] */
     int *from, *to, *dart;
