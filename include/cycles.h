@@ -869,10 +869,12 @@ typedef struct cy_statetree {
     int ne;                 /* edges of the board: position i is marks[i*ne .. i*ne+ne) */
     unsigned char *marks;
     int *played;            /* moves played in each position */
-    char *value;            /* 'P' or 'N' */
+    char *value;            /* 'P' or 'N' (cy_statetree_build_rules: also 'D', '1'..'8') */
     unsigned char *cycle;   /* the position has a cycle cell */
     int narcs;              /* arcs: from[i] -> to[i] by the move dart[i] */
     int *from, *to, *dart;
+    int *vvalue;            /* cy_statetree_build_rules only (else NULL): each
+                             * position's cy_vsearch_value */
 } cy_statetree;
 
 /* Builds the state digraph from start (NULL: the empty board).  Refuses, with
@@ -880,6 +882,16 @@ typedef struct cy_statetree {
  * Returns 0 or -1. */
 int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
                        cy_error *err);
+/* The state digraph under the variant r (cycles tree --rules): the moves
+ * and ends of r (cy_variant_legal, cy_variant_ended: cycle[i] is then "the
+ * game ended by a completion"), each position labelled from the variant
+ * search's value (vvalue[i]): two players 'N' (the player to move wins,
+ * MISERE: value not 0), 'P' (loses) or 'D' (a draw; SCORE: the points
+ * still to be made are level); K >= 3 players '1'..'8', the winner's
+ * number (player 1 moves at even numbers of moves played).  The search
+ * takes o's memory and time limits (o may be NULL).  Returns 0 or -1. */
+int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o,
+                             const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err);
 /* The digraph as Graphviz DOT: one column per number of moves, P-positions
  * gold and N-positions grey as in the paper, the start position larger,
  * positions with a cycle cell double circles, the moves as tooltips.

@@ -5,39 +5,20 @@
  * reference the faster solvers are checked against.
  */
 #include "engine.h"
+#include "memo.h"
 
 #include <string.h>
-
-#define EMPTY 0xFF
 
 struct plain {
     const cy_board *b;
     cy_solver_opts opts;
-    /* open-addressing table: keys are (marked edges, edges marked backward) */
-    uint64_t *kmark, *kdir;
-    unsigned char *val;
-    size_t cap, used, limit;  /* limit: the most slots memory allows */
+    cy_memo memo;             /* Grundy values by (marked edges, edges marked backward) */
     cy_solver_stats st;
     double start, deadline, until;
     cy_progress_state progress;
     int *movebuf;             /* 2*ne moves per depth */
     unsigned char *mark;      /* working position */
 };
-
-/* Bytes a table slot takes. */
-static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + 1; }
-
-/* Gives s an empty table of cap slots (a power of two). */
-static void table_alloc(plain *s, size_t cap)
-{
-    s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    s->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    s->val = cy_xmalloc(cap);
-    memset(s->val, EMPTY, cap);
-    s->cap = cap;
-    s->used = 0;
-    s->st.memory = cap * slot_bytes();
-}
 
 plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
@@ -49,13 +30,8 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->progress.born = cy_now();
     if (o)
         s->opts = *o;
-    size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
-    if (mem < (1u << 20))
-        mem = 1u << 20;
-    s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
-        s->limit *= 2;
-    table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
+    memo_init(&s->memo, s->opts.memory ? s->opts.memory : cy_physical_memory() / 4);
+    s->st.memory = memo_bytes(&s->memo);
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
     s->mark = cy_xcalloc((size_t)b->ne + 1, 1);
     return s;
@@ -65,9 +41,7 @@ void plain_free(plain *s)
 {
     if (!s)
         return;
-    free(s->kmark);
-    free(s->kdir);
-    free(s->val);
+    memo_free(&s->memo);
     free(s->movebuf);
     free(s->mark);
     free(s);
@@ -76,47 +50,8 @@ void plain_free(plain *s)
 void plain_stats(const plain *s, cy_solver_stats *st)
 {
     *st = s->st;
-    st->stored = s->used;
-}
-
-/* The home slot of a key. */
-static inline size_t slot_of(uint64_t km, uint64_t kd, size_t cap)
-{
-    uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (size_t)h & (cap - 1);
-}
-
-/* Finds the slot of a key: its own or the empty one where it belongs. */
-static size_t probe(const plain *s, uint64_t km, uint64_t kd)
-{
-    size_t i = slot_of(km, kd, s->cap);
-    while (s->val[i] != EMPTY && (s->kmark[i] != km || s->kdir[i] != kd))
-        i = (i + 1) & (s->cap - 1);
-    return i;
-}
-
-/* Doubles the table; returns 0, or -1 when memory does not allow it. */
-static int grow(plain *s)
-{
-    if (s->cap >= s->limit)
-        return -1;
-    uint64_t *km = s->kmark, *kd = s->kdir;
-    unsigned char *val = s->val;
-    size_t cap = s->cap;
-    table_alloc(s, cap * 2);
-    for (size_t i = 0; i < cap; i++)
-        if (val[i] != EMPTY) {
-            size_t j = probe(s, km[i], kd[i]);
-            s->kmark[j] = km[i];
-            s->kdir[j] = kd[i];
-            s->val[j] = val[i];
-            s->used++;
-        }
-    free(km);
-    free(kd);
-    free(val);
-    return 0;
+    st->memory = memo_bytes(&s->memo);
+    st->stored = s->memo.used;
 }
 
 /* Shows the progress line if it is time. */
@@ -124,7 +59,7 @@ static void report(plain *s)
 {
     cy_solver_stats st;
     plain_stats(s, &st);
-    cy_progress(&s->opts, &s->progress, 0, &st, s->cap);
+    cy_progress(&s->opts, &s->progress, 0, &st, s->memo.cap);
 }
 
 /* The Grundy value of s->mark at the given depth, or a negative code. */
@@ -138,10 +73,10 @@ static int grundy(plain *s, int depth)
         if (s->mark[e] == CY_BWD)
             kd |= 1ull << e;
     }
-    size_t i = probe(s, km, kd);
-    if (s->val[i] != EMPTY) {
+    int known;
+    if (memo_get(&s->memo, km, kd, &known)) {
         s->st.hits++;
-        return s->val[i];
+        return known;
     }
     if ((++s->st.positions & 4095) == 0) {
         if (s->deadline > 0 && cy_now() > s->deadline)
@@ -163,15 +98,8 @@ static int grundy(plain *s, int depth)
     int g = 0;
     while (seen[g >> 6] & (1ull << (g & 63)))
         g++;
-    if (s->used * 2 >= s->cap) {
-        if (grow(s) < 0)
-            return CY_SOLVE_MEMORY;
-    }
-    i = probe(s, km, kd);
-    s->kmark[i] = km;
-    s->kdir[i] = kd;
-    s->val[i] = (unsigned char)g;
-    s->used++;
+    if (memo_put(&s->memo, km, kd, g) < 0)
+        return CY_SOLVE_MEMORY;
     return g;
 }
 

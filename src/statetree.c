@@ -12,6 +12,7 @@
  * start's label agrees with cy_analyse.
  */
 #include "internal.h"
+#include "variant.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -66,13 +67,46 @@ void cy_statetree_free(cy_statetree *t)
     free(t->from);
     free(t->to);
     free(t->dart);
+    free(t->vvalue);
     memset(t, 0, sizeof *t);
 }
 
-/* Breadth first from start with a hash table on the marks, then backward
- * induction (see the top of this file); on refusal t is left zeroed. */
-int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
-                       cy_error *err)
+/* Labels every position of t under the variant r by the variant search
+ * (cy_vsearch_value, one table for all of them): vvalue, and value as
+ * cycles.h says.  0, or -1 with a message when the search stops. */
+static int label_variant(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, cy_statetree *t,
+                         cy_error *err)
+{
+    int k = r->players > 2 ? r->players : 2;
+    t->vvalue = cy_xmalloc(sizeof(int) * (size_t)t->n);
+    cy_vsearch *s = cy_vsearch_new(b, r, o, err);
+    if (!s)
+        return -1;
+    for (int i = 0; i < t->n; i++) {
+        int v, rc = cy_vsearch_value(s, t->marks + (size_t)i * (size_t)t->ne, &v);
+        if (rc < 0) {
+            cy_vsearch_free(s);
+            return cy_error_set(err, "the search of the positions stopped: %s",
+                                rc == CY_SOLVE_MEMORY ? "out of memory (--memory)" : "out of time (--timeout)");
+        }
+        t->vvalue[i] = v;
+        if (k > 2) /* the winner's number: position i has t->played[i] moves played */
+            t->value[i] = (char)('1' + (t->played[i] + v) % k);
+        else if (r->kind == CY_RULES_MISERE)
+            t->value[i] = v ? 'N' : 'P';
+        else
+            t->value[i] = v > 0 ? 'N' : v < 0 ? 'P' : 'D';
+    }
+    cy_vsearch_free(s);
+    return 0;
+}
+
+/* Breadth first from start with a hash table on the marks, the moves those
+ * of the original rules (r NULL) or of r; then the labels: backward
+ * induction (see the top of this file) or label_variant.  On refusal t is
+ * left zeroed. */
+static int build(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, const unsigned char *start,
+                 int max_positions, cy_statetree *t, cy_error *err)
 {
     memset(t, 0, sizeof *t);
     t->ne = b->ne;
@@ -98,8 +132,8 @@ int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_po
     t->n = 1;
     for (int i = 0; i < t->n; i++) {
         memcpy(m, t->marks + (size_t)i * (size_t)ne, (size_t)ne);
-        t->cycle[i] = cy_rules_cycle_cell(b, m) >= 0;
-        int k = cy_rules_legal(b, m, legal);
+        t->cycle[i] = r ? cy_variant_ended(b, r, m) : cy_rules_cycle_cell(b, m) >= 0;
+        int k = r ? cy_variant_legal(b, r, m, legal) : cy_rules_legal(b, m, legal);
         for (int j = 0; j < k; j++) {
             int d = legal[j], e = cy_dart_edge(d);
             m[e] = (unsigned char)cy_dart_mark(d);
@@ -130,9 +164,11 @@ int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_po
             m[e] = CY_UNMARKED;
         }
     }
-    /* backward induction: arcs are grouped by their source in increasing
-     * order, and every arc goes to a later position */
-    {
+    if (r)
+        rc = label_variant(b, r, o, t, err);
+    else {
+        /* backward induction: arcs are grouped by their source in increasing
+         * order, and every arc goes to a later position */
         int a = t->narcs;
         for (int i = t->n - 1; i >= 0; i--) {
             char v = 'P';
@@ -153,6 +189,18 @@ out:
     return rc;
 }
 
+int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
+                       cy_error *err)
+{
+    return build(b, NULL, NULL, start, max_positions, t, err);
+}
+
+int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o,
+                             const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err)
+{
+    return build(b, r, o, start, max_positions, t, err);
+}
+
 /* Appends the moves that lead from the start to position i, as a tooltip
  * ("start" for the start position): the marked edges that were unmarked at
  * the start, in edge order. */
@@ -171,6 +219,17 @@ static void put_position(cy_buf *o, const cy_board *b, const cy_statetree *t, in
         cy_buf_puts(o, "start");
 }
 
+/* The fill colour of a position labelled c: P gold and N grey as in the
+ * paper, D light blue, the winners of K-player games a palette. */
+static const char *fill(char c)
+{
+    static const char *const winners[] = {"#e41a1c", "#377eb8", "#4daf4a", "#984ea3",
+                                          "#ff7f00", "#a65628", "#f781bf", "#999999"};
+    if (c >= '1' && c <= '8')
+        return winners[c - '1'];
+    return c == 'P' ? "gold" : c == 'D' ? "lightblue" : "grey";
+}
+
 /* The digraph in DOT (see cycles.h): positions s0 .. s(n-1), arcs with the
  * move as tooltip, one rank per number of moves, and a legend. */
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
@@ -182,15 +241,19 @@ char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
     for (const char *p = b->name ? b->name : "board"; *p; p++)
         cy_buf_printf(&o, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
     cy_buf_puts(&o, "\" {\n");
-    cy_buf_printf(&o, "  // %d positions, %d moves; the start is a%s %c-position: player %d wins\n", t->n,
-                  t->narcs, t->value[0] == 'N' ? "n" : "", t->value[0],
-                  (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2);
+    if (t->vvalue)
+        cy_buf_printf(&o, "  // %d positions, %d moves under a rule variant; the start is labelled %c\n", t->n,
+                      t->narcs, t->value[0]);
+    else
+        cy_buf_printf(&o, "  // %d positions, %d moves; the start is a%s %c-position: player %d wins\n", t->n,
+                      t->narcs, t->value[0] == 'N' ? "n" : "", t->value[0],
+                      (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2);
     cy_buf_puts(&o, "  rankdir=LR;\n  ranksep=1.2;\n  nodesep=0.12;\n"
                     "  node [shape=circle, style=filled, label=\"\", width=0.22, fixedsize=true, "
                     "color=\"#404040\"];\n"
                     "  edge [arrowsize=0.4, color=\"#00000055\"];\n");
     for (int i = 0; i < t->n; i++) {
-        cy_buf_printf(&o, "  s%d [fillcolor=\"%s\"", i, t->value[i] == 'P' ? "gold" : "grey");
+        cy_buf_printf(&o, "  s%d [fillcolor=\"%s\"", i, fill(t->value[i]));
         if (i == 0)
             cy_buf_puts(&o, ", width=0.4, penwidth=2");
         if (t->cycle[i])
@@ -214,10 +277,27 @@ char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
         i = j;
     }
     cy_buf_puts(&o, "  subgraph cluster_legend {\n    label=\"legend\"; fontsize=10; color=\"#bbbbbb\";\n"
-                    "    node [fixedsize=false, shape=box, width=0, height=0, fontsize=10];\n"
-                    "    legend_p [label=\"P-position: the previous player wins\", fillcolor=gold];\n"
-                    "    legend_n [label=\"N-position: the next player wins\", fillcolor=grey];\n"
-                    "    legend_p -> legend_n [style=invis];\n  }\n");
+                    "    node [fixedsize=false, shape=box, width=0, height=0, fontsize=10];\n");
+    if (!t->vvalue || !(t->value[0] >= '1' && t->value[0] <= '8'))
+        cy_buf_puts(&o, "    legend_p [label=\"P-position: the previous player wins\", fillcolor=gold];\n"
+                        "    legend_n [label=\"N-position: the next player wins\", fillcolor=grey];\n"
+                        "    legend_p -> legend_n [style=invis];\n");
+    if (t->vvalue) {
+        /* the labels a variant adds, in the order they first occur */
+        char seen[16] = "PN"; /* K players: P and N never occur */
+        for (int i = 0; i < t->n; i++)
+            if (!strchr(seen, t->value[i]) && strlen(seen) < sizeof seen - 1) {
+                char c = t->value[i];
+                seen[strlen(seen)] = c;
+                if (c == 'D')
+                    cy_buf_printf(&o, "    legend_d [label=\"D: a draw with perfect play\", fillcolor=\"%s\"];\n",
+                                  fill(c));
+                else
+                    cy_buf_printf(&o, "    legend_%c [label=\"%c: player %c wins\", fillcolor=\"%s\"];\n", c, c, c,
+                                  fill(c));
+            }
+    }
+    cy_buf_puts(&o, "  }\n");
     cy_buf_puts(&o, "}\n");
     return cy_buf_take(&o);
 }

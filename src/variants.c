@@ -25,13 +25,15 @@
  * add, but components are no longer impartial numbers), and to ANY_CYCLE
  * not at all, since a directed cycle may run through several components.
  */
+#include "canon.h"
 #include "engine.h"
+#include "memo.h"
+#include "subgame.h"
 #include "variant.h"
 
 #include <jansson.h>
 #include <string.h>
 
-#define EMPTY INT16_MIN
 #define DIRECT_MAX_EDGES 20
 #define MAX_SYM 16
 #define BIAS 100
@@ -44,10 +46,8 @@ struct cy_vsearch {
     int k;                    /* players */
     cy_solver_opts opts;
     rstate st;
-    /* open-addressing table: keys (marked edges, edges marked backward) */
-    uint64_t *kmark, *kdir;
-    int16_t *val;
-    size_t cap, used, limit;
+    cy_memo memo;             /* the hash table (when not direct): values by hash_key */
+    size_t used;              /* values stored in the direct table */
     int obj, player;          /* what the table holds: OBJ_VALUE, or OBJ_FORCE for player */
     int fail;                 /* a CY_SOLVE_ code once the search must stop */
     cy_solver_stats st_;
@@ -65,30 +65,28 @@ struct cy_vsearch {
     int nsym;
     uint64_t *step;           /* nsym * 2 * ne: what marking edge e as dart k adds to image i */
     uint64_t img[MAX_SYM];    /* the current position's images' indices */
+    /* component keys (component_key; the hash table only): the position as
+     * a sub-game of the fast engine, one per move played in the search */
+    int ckeys;
+    sg_board *sb;
+    sg *sgs;
+    int sgtop, sgoff;         /* the current sub-game sgs[sgtop]; sgoff: not kept up */
+    struct pk_entry *pk;      /* PK_SLOTS plane keys of components, by the component */
 };
 
-static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
-
-/* Gives s an empty table of cap slots (a power of two). */
-static void table_alloc(cy_vsearch *s, size_t cap)
-{
-    s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    s->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    s->val = cy_xmalloc(cap * sizeof(int16_t));
-    for (size_t i = 0; i < cap; i++)
-        s->val[i] = EMPTY;
-    s->cap = cap;
-    s->used = 0;
-    s->st_.memory = cap * slot_bytes();
-}
+/* A cache of plane keys: a component (exactly) and its key; direct-mapped,
+ * a newer component replacing an older one in its slot. */
+#define PK_SLOTS (1u << 16)
+struct pk_entry {
+    sg g;
+    uint64_t key[2];
+};
 
 static void table_free(cy_vsearch *s)
 {
     free(s->tab);
     free(s->step);
-    free(s->kmark);
-    free(s->kdir);
-    free(s->val);
+    memo_free(&s->memo);
 }
 
 /* The images of positions under the board's automorphisms (those that keep
@@ -127,6 +125,11 @@ static void symmetry_setup(cy_vsearch *s, const cy_board *b)
 static void vs_play(cy_vsearch *s, int d)
 {
     rs_play(&s->st, d);
+    if (s->ckeys && !s->sgoff) {
+        s->sgs[s->sgtop + 1] = s->sgs[s->sgtop];
+        s->sgtop++;
+        sg_play(s->sb, &s->sgs[s->sgtop], cy_dart_edge(d), d & 1);
+    }
     if (s->direct) {
         size_t ne = (size_t)s->b->ne, e = (size_t)cy_dart_edge(d), k = (size_t)(d & 1);
         for (int i = 0; i < s->nsym; i++)
@@ -138,6 +141,8 @@ static void vs_play(cy_vsearch *s, int d)
 static void vs_undo(cy_vsearch *s, int d)
 {
     rs_undo(&s->st, d);
+    if (s->ckeys && !s->sgoff)
+        s->sgtop--;
     if (s->direct) {
         size_t ne = (size_t)s->b->ne, e = (size_t)cy_dart_edge(d), k = (size_t)(d & 1);
         for (int i = 0; i < s->nsym; i++)
@@ -170,9 +175,6 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
-    s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
-        s->limit *= 2;
     size_t ntab = 1;
     for (int e = 0; e < b->ne && ntab <= mem; e++)
         ntab *= 3;
@@ -180,11 +182,21 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
         s->direct = 1;
         s->ntab = ntab;
         s->tab = cy_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
-        s->cap = ntab;
-        s->st_.memory = ntab;
         symmetry_setup(s, b);
-    } else
-        table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
+    } else {
+        memo_init(&s->memo, mem);
+        /* component keys where the value is a function of the components
+         * (see component_key) */
+        int eligible = r->kind != CY_RULES_ANY_CYCLE;
+        if (eligible && !s->opts.no_decompose && !s->opts.no_canon) {
+            s->sb = cy_xmalloc(sizeof *s->sb);
+            if (sg_board_init(b, s->sb) == 0) {
+                s->ckeys = 1;
+                s->sgs = cy_xmalloc(sizeof(sg) * (size_t)(b->ne + 2));
+                s->pk = cy_xcalloc(PK_SLOTS, sizeof *s->pk); /* live == 0: empty (no component has it) */
+            }
+        }
+    }
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 2));
     rs_init(&s->st, b, r, NULL);
     s->obj = OBJ_VALUE;
@@ -196,6 +208,9 @@ void cy_vsearch_free(cy_vsearch *s)
     if (!s)
         return;
     table_free(s);
+    free(s->sb);
+    free(s->sgs);
+    free(s->pk);
     free(s->movebuf);
     rs_free(&s->st);
     free(s);
@@ -204,7 +219,8 @@ void cy_vsearch_free(cy_vsearch *s)
 void cy_vsearch_stats(const cy_vsearch *s, cy_solver_stats *st)
 {
     *st = s->st_;
-    st->stored = s->used;
+    st->memory = s->direct ? s->ntab : memo_bytes(&s->memo);
+    st->stored = s->direct ? s->used : s->memo.used;
 }
 
 void cy_vsearch_progress_end(cy_vsearch *s)
@@ -212,45 +228,6 @@ void cy_vsearch_progress_end(cy_vsearch *s)
     cy_solver_stats st;
     cy_vsearch_stats(s, &st);
     cy_progress(&s->opts, &s->progress, 1, &st, 0);
-}
-
-static inline size_t slot_of(uint64_t km, uint64_t kd, size_t cap)
-{
-    uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (size_t)h & (cap - 1);
-}
-
-/* The slot of a key: its own or the empty one where it belongs. */
-static size_t probe(const cy_vsearch *s, uint64_t km, uint64_t kd)
-{
-    size_t i = slot_of(km, kd, s->cap);
-    while (s->val[i] != EMPTY && (s->kmark[i] != km || s->kdir[i] != kd))
-        i = (i + 1) & (s->cap - 1);
-    return i;
-}
-
-/* Doubles the table; 0, or -1 when memory does not allow it. */
-static int grow(cy_vsearch *s)
-{
-    if (s->cap >= s->limit)
-        return -1;
-    uint64_t *km = s->kmark, *kd = s->kdir;
-    int16_t *val = s->val;
-    size_t cap = s->cap;
-    table_alloc(s, cap * 2);
-    for (size_t i = 0; i < cap; i++)
-        if (val[i] != EMPTY) {
-            size_t j = probe(s, km[i], kd[i]);
-            s->kmark[j] = km[i];
-            s->kdir[j] = kd[i];
-            s->val[j] = val[i];
-            s->used++;
-        }
-    free(km);
-    free(kd);
-    free(val);
-    return 0;
 }
 
 /* Empties the table when it holds values of another question. */
@@ -265,8 +242,7 @@ static void table_for(cy_vsearch *s, int obj, int player)
         s->tab = cy_xcalloc(s->ntab, 1);
     }
     else
-        for (size_t i = 0; i < s->cap; i++)
-            s->val[i] = EMPTY;
+        memo_clear(&s->memo);
     s->used = 0;
     s->obj = obj;
     s->player = player;
@@ -282,7 +258,7 @@ static int tick(cy_vsearch *s)
         }
         cy_solver_stats st;
         cy_vsearch_stats(s, &st);
-        cy_progress(&s->opts, &s->progress, 0, &st, s->cap);
+        cy_progress(&s->opts, &s->progress, 0, &st, s->direct ? s->ntab : s->memo.cap);
     }
     return 0;
 }
@@ -296,40 +272,118 @@ static inline void hash_key(const cy_vsearch *s, uint64_t *km, uint64_t *kd)
     *kd = rev < s->st.kd ? rev : s->st.kd;
 }
 
-/* Whether the current position's value is known: into *v. */
-static inline int lookup(const cy_vsearch *s, int *v)
+/* A 64-bit mixer (splitmix64's finaliser). */
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* The component key of the current position: a 128-bit hash of the number
+ * of free edges and the sorted list of the plane keys (canon.c) of its
+ * components, the fast engine's sub-games (subgame.c).
+ *
+ * Why it is a key.  The position, as the sub-game of subgame.c, keeps what
+ * decides which moves are legal (the sink/source rule on the vertices that
+ * are not special), which cells a move completes (a committed cell whose
+ * last live edge is marked its dangerous way) and so what the position
+ * becomes after each move; it forgets only edges that can never be marked
+ * and constraints that can never act again.  Its components share no edge
+ * and no constraint, so the game is the disjoint union of the components'
+ * games and the free edges (each a move that changes nothing else), and two
+ * positions with the same multiset of components up to isomorphism (a map
+ * of the plane, every arrow of a component reversed) are isomorphic games.
+ * So every value that depends only on the game from here, and not on the
+ * marks themselves, is shared: the standard rules (two or K players, the
+ * winner seen from the mover), misère (the last move and a completion both
+ * lose), draw, and score with or without the extra turn (points are cells
+ * completed).  Not any-cycle, whose end is a directed cycle of marked
+ * arrows that may run through several components and through edges the
+ * sub-game has forgotten; and not OBJ_FORCE, whose answer depends on which
+ * player is to move (the number of moves played), which the key drops.
+ * Like the fast engine's keys it is a hash: two positions share it only by
+ * a collision of 128-bit hashes. */
+static void component_key(const cy_vsearch *s, uint64_t *k0, uint64_t *k1);
+
+/* The plane key of component p, through the cache. */
+static inline void plane_key(const cy_vsearch *s, const sg *p, uint64_t key[2])
+{
+    uint64_t h = mix64(p->live * 0x9E3779B97F4A7C15ull ^ mix64(p->alive ^ (p->comm << 1) ^ (p->flip << 2)));
+    struct pk_entry *e = &s->pk[h & (PK_SLOTS - 1)];
+    if (e->g.live != p->live || e->g.alive != p->alive || e->g.comm != p->comm || e->g.flip != p->flip) {
+        e->g = *p;
+        sg_plane_key(s->sb, p, e->key);
+    }
+    key[0] = e->key[0];
+    key[1] = e->key[1];
+}
+
+static void component_key(const cy_vsearch *s, uint64_t *k0, uint64_t *k1)
+{
+    const sg *g = &s->sgs[s->sgtop];
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges, key[SG_MAXE][2];
+    int n = sg_components(s->sb, g, comp, kcomp, &free_edges);
+    for (int i = 0; i < n; i++) {
+        sg p = sg_part(g, comp[i], kcomp[i]);
+        plane_key(s, &p, key[i]);
+        /* insertion sort: the multiset, in one order */
+        for (int j = i; j > 0 && (key[j][0] < key[j - 1][0] ||
+                                  (key[j][0] == key[j - 1][0] && key[j][1] < key[j - 1][1])); j--) {
+            uint64_t t0 = key[j][0], t1 = key[j][1];
+            key[j][0] = key[j - 1][0];
+            key[j][1] = key[j - 1][1];
+            key[j - 1][0] = t0;
+            key[j - 1][1] = t1;
+        }
+    }
+    uint64_t h0 = mix64(0x5EEDull + (uint64_t)__builtin_popcountll(free_edges));
+    uint64_t h1 = mix64(0xC0FFEEull ^ ((uint64_t)__builtin_popcountll(free_edges) << 32));
+    for (int i = 0; i < n; i++) {
+        h0 = mix64(h0 ^ key[i][0]) + key[i][1];
+        h1 = mix64(h1 + key[i][1]) ^ mix64(key[i][0] + 0x9E3779B97F4A7C15ull);
+    }
+    *k0 = h0;
+    *k1 = h1;
+}
+
+/* The hash table's key of the current position for the question s->obj. */
+static inline void table_key(const cy_vsearch *s, uint64_t *k0, uint64_t *k1)
+{
+    if (s->ckeys && s->obj == OBJ_VALUE)
+        component_key(s, k0, k1);
+    else
+        hash_key(s, k0, k1);
+}
+
+/* Whether the current position's value is known: into *v; *k0, *k1 get
+ * its hash table key for store. */
+static inline int lookup(const cy_vsearch *s, int *v, uint64_t *k0, uint64_t *k1)
 {
     if (s->direct) {
         unsigned char x = s->tab[direct_key(s)];
         *v = (int)x - BIAS;
         return x != 0;
     }
-    uint64_t km, kd;
-    hash_key(s, &km, &kd);
-    size_t i = probe(s, km, kd);
-    *v = s->val[i];
-    return s->val[i] != EMPTY;
+    table_key(s, k0, k1);
+    return memo_get(&s->memo, *k0, *k1, v);
 }
 
-/* Stores the value of the current position; 0, or -1 when memory is out. */
-static int store(cy_vsearch *s, int v)
+/* Stores the value of the current position (hash table key km, kd from
+ * lookup); 0, or -1 when memory is out. */
+static int store(cy_vsearch *s, int v, uint64_t km, uint64_t kd)
 {
     if (s->direct) {
         s->tab[direct_key(s)] = (unsigned char)(v + BIAS);
         s->used++;
         return 0;
     }
-    if (s->used * 2 >= s->cap && grow(s) < 0) {
+    if (memo_put(&s->memo, km, kd, v) < 0) {
         s->fail = CY_SOLVE_MEMORY;
         return -1;
     }
-    uint64_t km, kd;
-    hash_key(s, &km, &kd);
-    size_t i = probe(s, km, kd);
-    s->kmark[i] = km;
-    s->kdir[i] = kd;
-    s->val[i] = (int16_t)v;
-    s->used++;
     return 0;
 }
 
@@ -362,7 +416,8 @@ static int move_value(cy_vsearch *s, int d, const cy_move_effect *fx, int depth,
 static int value(cy_vsearch *s, int depth)
 {
     int known;
-    if (lookup(s, &known)) {
+    uint64_t k0 = 0, k1 = 0;
+    if (lookup(s, &known, &k0, &k1)) {
         s->st_.hits++;
         return known;
     }
@@ -411,7 +466,7 @@ static int value(cy_vsearch *s, int depth)
                 break;
         }
     }
-    if (store(s, v))
+    if (store(s, v, k0, k1))
         return 0;
     return v;
 }
@@ -422,7 +477,8 @@ static int value(cy_vsearch *s, int depth)
 static int force(cy_vsearch *s, int depth)
 {
     int known;
-    if (lookup(s, &known)) {
+    uint64_t k0 = 0, k1 = 0;
+    if (lookup(s, &known, &k0, &k1)) {
         s->st_.hits++;
         return known;
     }
@@ -452,7 +508,7 @@ static int force(cy_vsearch *s, int depth)
                 v = mine;
         }
     }
-    if (store(s, v))
+    if (store(s, v, k0, k1))
         return 0;
     return v;
 }
@@ -463,9 +519,15 @@ static void set_position(cy_vsearch *s, const unsigned char *mark)
     rs_free(&s->st);
     rs_init(&s->st, s->b, &s->r, NULL);
     memset(s->img, 0, sizeof s->img);
+    s->sgoff = 1;
     for (int e = 0; e < s->b->ne; e++)
         if (mark[e] != CY_UNMARKED)
             vs_play(s, cy_dart(e, mark[e]));
+    s->sgoff = 0;
+    if (s->ckeys) {
+        s->sgtop = 0;
+        sg_from_board(s->sb, s->b, mark, &s->sgs[0]);
+    }
     s->fail = 0;
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->opts.timeout, 0);

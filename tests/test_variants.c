@@ -323,14 +323,16 @@ static void random_position(const cy_board *b, const cy_rules *r, unsigned char 
     }
 }
 
+/* Every rule set: the variants, and three and four players. */
+static const cy_rules rules[] = {
+    {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2},    {CY_RULES_DRAW, 0, 2},
+    {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},     {CY_RULES_ANY_CYCLE, 0, 2},
+    {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
+};
+
 static void test_brute_force(void **state)
 {
     (void)state;
-    static const cy_rules rules[] = {
-        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
-        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
-        {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
-    };
     rb_rng rng = {12};
     int checked = 0;
     for (int t = 0; t < 120; t++) {
@@ -357,6 +359,193 @@ static void test_brute_force(void **state)
         cy_board_free(b);
     }
     assert_true(checked > 500);
+}
+
+/* The state digraph under each rule set (cy_statetree_build_rules, behind
+ * `cycles tree --rules`) against the brute force on random boards with
+ * special vertices: every position's end, its number of moves and its
+ * value, and the label read from the value. */
+static void test_tree_rules(void **state)
+{
+    (void)state;
+    rb_rng rng = {77};
+    int positions = 0;
+    for (int t = 0; t < 25; t++) {
+        char desc[2048];
+        cy_board *b = rb_board(&rng, 6, desc, sizeof desc);
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            const cy_rules *r = &rules[i];
+            int k = r->players > 2 ? r->players : 2;
+            cy_statetree tr;
+            cy_error err;
+            assert_int_equal(cy_statetree_build_rules(b, r, NULL, NULL, 5000, &tr, &err), 0);
+            int a = 0;
+            for (int p = 0; p < tr.n; p++) {
+                unsigned char *m = tr.marks + (size_t)p * (size_t)b->ne;
+                int over = (r->kind != CY_RULES_SCORE && bf_cycle_cells(b, m)) ||
+                           (r->kind == CY_RULES_ANY_CYCLE && bf_directed_cycle(b, m));
+                int moves = 0;
+                for (int d = 0; !over && d < 2 * b->ne; d++)
+                    moves += bf_legal(b, m, d);
+                int arcs = 0;
+                while (a < tr.narcs && tr.from[a] == p) {
+                    arcs++;
+                    a++;
+                }
+                int want = over ? (r->kind == CY_RULES_MISERE ? 1 : k > 2 ? k - 1 : -1) : bf_value(b, r, m);
+                if (tr.cycle[p] != over || arcs != moves || tr.vvalue[p] != want)
+                    fail_msg("rules %s (extra %d, players %d), position %d: ended %d/%d, moves %d/%d, value %d/%d "
+                             "(tree/brute force) on %s",
+                             cy_rules_name(r), r->extra_turn, r->players, p, tr.cycle[p], over, arcs, moves,
+                             tr.vvalue[p], want, desc);
+                char label = k > 2 ? (char)('1' + (tr.played[p] + want) % k)
+                             : r->kind == CY_RULES_MISERE ? (want ? 'N' : 'P')
+                             : want > 0 ? 'N' : want < 0 ? 'P' : 'D';
+                assert_int_equal(tr.value[p], label);
+                positions++;
+            }
+            assert_int_equal(a, tr.narcs);
+            cy_statetree_free(&tr);
+        }
+        cy_board_free(b);
+    }
+    assert_true(positions > 1000);
+}
+
+/* A special vertex under misère (what `solve cycle:5 --special 1 --rules
+ * misere` answers, tests/cli/variants.sh): the search agrees with the brute
+ * force with and without it, and the special vertex changes who wins. */
+static void test_special_misere(void **state)
+{
+    (void)state;
+    cy_board *b = t_board("cycle:5");
+    unsigned char sp[5] = {1, 0, 0, 0, 0}, m[8] = {0};
+    cy_error err;
+    cy_board *bs = cy_board_with_special(b, sp, &err);
+    assert_non_null(bs);
+    cy_rules r = {CY_RULES_MISERE, 0, 2};
+    int plain = bf_value(b, &r, m), special = bf_value(bs, &r, m);
+    assert_int_equal(value_of(b, &r, m), plain);
+    assert_int_equal(value_of(bs, &r, m), special);
+    assert_int_equal(plain, 0);    /* P: player 1 loses */
+    assert_true(special != 0);     /* N: player 1 wins */
+    cy_board_free(bs);
+    cy_board_free(b);
+}
+
+/* The hash table keyed by components (variants.c, component_key: the
+ * default above 20 edges) against the present whole-position searches, the
+ * direct table and the hash table keyed by whole positions
+ * (--no-decompose), on random boards of up to 11 edges and random
+ * positions, under every rule set whose values are functions of the
+ * components (and any-cycle, which must fall back to whole positions). */
+static void test_component_keys(void **state)
+{
+    (void)state;
+    rb_rng rng = {2026};
+    int checked = 0;
+    for (int t = 0; t < 40; t++) {
+        char desc[2048];
+        cy_board *b = rb_board(&rng, 11, desc, sizeof desc);
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            const cy_rules *r = &rules[i];
+            unsigned char m[64] = {0};
+            random_position(b, r, m, &rng, rb_below(&rng, 4));
+            if (cy_variant_ended(b, r, m))
+                continue;
+            int v[3];
+            for (int how = 0; how < 3; how++) {
+                cy_error err;
+                cy_solver_opts o = {.memory = 64u << 20, .no_bitboard = how > 0, .no_decompose = how == 2};
+                cy_vsearch *s = cy_vsearch_new(b, r, &o, &err);
+                assert_non_null(s);
+                assert_int_equal(cy_vsearch_value(s, m, &v[how]), 0);
+                cy_vsearch_free(s);
+            }
+            if (v[0] != v[1] || v[0] != v[2])
+                fail_msg("rules %s (extra %d, players %d): direct %d, components %d, whole %d on %s",
+                         cy_rules_name(r), r->extra_turn, r->players, v[0], v[1], v[2], desc);
+            checked++;
+        }
+        cy_board_free(b);
+    }
+    assert_true(checked > 150);
+}
+
+/* A brute force for the misère game on the cycle C_N alone, written from
+ * the rules for that board: edge i joins vertex i to vertex i+1 (mod N),
+ * mark 1 pointing from i to i+1, 2 back; vertex i (between edges i-1 and
+ * i) is a sink or a source when both its edges are marked and point both
+ * in or both out; the one cell is complete when every edge is marked the
+ * same way round.  Value: the mex of the values after the legal moves, 1
+ * for a finished game (a completion or no move left).  Memoised on the
+ * base-3 number of the marks. */
+static int cyc_value(int n, unsigned char *m, signed char *memo)
+{
+    int idx = 0;
+    for (int i = n - 1; i >= 0; i--)
+        idx = idx * 3 + m[i];
+    if (memo[idx] >= 0)
+        return memo[idx];
+    uint64_t seen = 0;
+    int any = 0;
+    for (int e = 0; e < n; e++) {
+        if (m[e])
+            continue;
+        for (int dir = 1; dir <= 2; dir++) {
+            m[e] = (unsigned char)dir;
+            int ok = 1;
+            for (int v = e; v <= e + 1 && ok; v++) { /* the two ends of edge e */
+                int a = m[(v + n - 1) % n], c = m[v % n]; /* edge into v along, edge out of v along */
+                if (a && c)
+                    ok = !((a == 1 && c == 2) || (a == 2 && c == 1)); /* both in, or both out */
+            }
+            if (ok) {
+                any = 1;
+                int all = 1;
+                for (int f = 0; f < n; f++)
+                    all &= m[f] == m[0];
+                int g = all ? 1 : cyc_value(n, m, memo);
+                seen |= 1ull << g;
+            }
+            m[e] = 0;
+        }
+    }
+    int g = 0;
+    if (!any)
+        g = 1;
+    else
+        while (seen & (1ull << g))
+            g++;
+    memo[idx] = (signed char)g;
+    return g;
+}
+
+/* cycle:N under misère for N = 3..12: the search (the hash table keyed by
+ * components, and the default) gives the brute force's value, and the
+ * pattern docs/variants.md states as observed (player 1 wins exactly when
+ * N is even) holds. */
+static void test_cycle_misere(void **state)
+{
+    (void)state;
+    cy_rules r = {CY_RULES_MISERE, 0, 2};
+    for (int n = 3; n <= 12; n++) {
+        int states = 1;
+        for (int i = 0; i < n; i++)
+            states *= 3;
+        signed char *memo = malloc((size_t)states);
+        memset(memo, -1, (size_t)states);
+        unsigned char m[16] = {0};
+        int want = cyc_value(n, m, memo);
+        free(memo);
+        char spec[32];
+        snprintf(spec, sizeof spec, "cycle:%d", n);
+        cy_board *b = t_board(spec);
+        assert_int_equal(value_with(b, &r, m, 1), want);
+        assert_int_equal(value_with(b, &r, m, 0), want);
+        assert_int_equal(want != 0, n % 2 == 0);
+        cy_board_free(b);
+    }
 }
 
 /* ------------------------------------------------------------- theorems */
@@ -468,7 +657,9 @@ int main(void)
         cmocka_unit_test(test_triangle),          cmocka_unit_test(test_square),
         cmocka_unit_test(test_any_cycle_outer),   cmocka_unit_test(test_play_scores),
         cmocka_unit_test(test_brute_force),       cmocka_unit_test(test_standard_and_draw_agree),
-        cmocka_unit_test(test_mirror_under_draw),
+        cmocka_unit_test(test_mirror_under_draw), cmocka_unit_test(test_tree_rules),
+        cmocka_unit_test(test_special_misere),    cmocka_unit_test(test_component_keys),
+        cmocka_unit_test(test_cycle_misere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

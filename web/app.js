@@ -1,6 +1,8 @@
 // app.js - the page of `cycles serve`: draws the board as SVG, turns clicks
 // into moves, asks the server (/api/solve, /api/move) for the analysis and the
-// engine's answers.  Plain JavaScript, no build step.
+// engine's answers.  Plain JavaScript, no build step.  The rules picker
+// (rules, players, extra turn) adds ?rules= to /api/solve (issue 12) and the
+// panel shows what that answer holds: outcome N, P or D, scores, draws.
 'use strict';
 
 const W = 640, H = 520, MARGIN = 42, RADIUS = 13;
@@ -27,11 +29,34 @@ function say(text, kind) {
   s.className = kind || '';
 }
 
+// The rules picked: {rules, players, extra}.
+function rules() {
+  return {rules: $('rules').value, players: Number($('players').value), extra: $('extra-turn').checked};
+}
+
+// Whether the rules picked are a variant (not the standard two-player game).
+function variant() {
+  const r = rules();
+  return r.rules !== 'standard' || r.players > 2 || r.extra;
+}
+
+// The query of the rules picked for /api/solve ('' for the standard game).
+function rulesQuery() {
+  if (!variant())
+    return '';
+  const r = rules();
+  return '&rules=' + encodeURIComponent(r.rules) + (r.players > 2 ? '&players=' + r.players : '') +
+    (r.extra ? '&extra_turn=1' : '');
+}
+
 // Calls /api/ENDPOINT for the current board and the given moves: GET with
-// ?board= for a family, POST with the file for an upload.  Resolves to the
-// JSON answer; rejects with the server's error message.
+// ?board= for a family, POST with the file for an upload; /api/solve under
+// the rules picked.  Resolves to the JSON answer; rejects with the server's
+// error message.
 async function api(endpoint, moves) {
   let url = '/api/' + endpoint + '?moves=' + encodeURIComponent(moves.join(' '));
+  if (endpoint === 'solve')
+    url += rulesQuery();
   const init = {};
   if (state.upload) {
     url += '&name=' + encodeURIComponent(state.upload.name);
@@ -78,9 +103,17 @@ function allMoves() {
   return state.fileMoves.concat(state.moves.map((m) => m.move));
 }
 
-// The player (1 or 2) who made move number i (0-based) of allMoves().
+// The player (1 .. players) who made move number i (0-based) of allMoves()
+// (with the extra turn a player may move twice running: the colours are then
+// only a guide; the panel's "to move" is the server's).
 function playerOf(i) {
-  return (i % 2) + 1;
+  return (i % rules().players) + 1;
+}
+
+// The good moves of an answer: winning moves, or the best ones (score,
+// three or more players).
+function goodMoves(a) {
+  return a.winning_moves || a.best_moves || [];
 }
 
 // The player the engine plays: 0 (nobody), 1 or 2.
@@ -223,7 +256,7 @@ function draw() {
   // (so the two directions of an edge stay apart)
   const a = state.analysis;
   if ($('hints').checked && a && !a.over) {
-    for (const m of a.winning_moves) {
+    for (const m of goodMoves(a)) {
       const [s, t] = m.split('->').map((l) => b.pos[b.labelIndex.get(l)]);
       el('polygon', {class: 'arrow hint', points: arrowHead(s, t, 12, 0.7), 'data-hint': m}, gArrows);
     }
@@ -279,15 +312,18 @@ function showAnalysis() {
   const who = (p) => 'player ' + p + (enginePlayer() === p ? ' (engine)' : enginePlayer() ? ' (you)' : '');
   const {mark} = marks();
   const cycle = cycleCells(mark).length > 0;
+  const isVariant = a.rules !== undefined;
+  const draw = a.outcome === 'D';
   if (a.over) {
-    $('verdict').textContent = 'Game over: ' + who(a.winner) + ' wins ' +
-      (cycle ? 'by completing a cycle cell.' : 'by making the last move.');
+    $('verdict').textContent = 'Game over: ' + (draw ? 'a draw.' : who(a.winner) + ' wins' +
+      (isVariant ? '.' : cycle ? ' by completing a cycle cell.' : ' by making the last move.'));
     $('a-to-move').textContent = 'nobody: the game is over';
   } else {
-    $('verdict').textContent = a.winner ? who(a.winner) + ' wins with perfect play.' :
-      'Who wins is not known yet.';
+    $('verdict').textContent = draw ? 'A draw with perfect play.' :
+      a.winner ? who(a.winner) + ' wins with perfect play.' : 'Who wins is not known yet.';
     $('a-to-move').textContent = who(a.to_move) + ', move ' + (a.moves_played + 1);
   }
+  showRules(a);
   // a partial answer (the server ran out of time): what is known is shown
   const partial = a.complete === false;
   $('partial').hidden = !partial;
@@ -295,25 +331,22 @@ function showAnalysis() {
     'Partial answer: the server ran out of time. ' +
     (a.unjudged_moves ? a.unjudged_moves + ' moves were not judged; the winning moves below are those found.' :
       a.outcome === 'P' ? 'The winning replies to each move are left out.' : 'What is shown is proved.');
-  $('a-winner').textContent = a.winner ? 'player ' + a.winner + ' wins (' + a.outcome + '-position)' :
-    'not known yet';
+  $('a-winner').textContent = draw ? 'a draw (D-position)' :
+    a.winner && a.outcome ? 'player ' + a.winner + ' wins (' + a.outcome + '-position)' :
+      a.winner ? 'player ' + a.winner + ' wins (' + a.convention + ')' : 'not known yet';
   $('a-winner').title = a.outcome === 'N' ? 'N-position: the player to move wins' :
-    a.outcome === 'P' ? 'P-position: the player who moved last wins' : '';
-  $('a-grundy').textContent = a.grundy !== null ? String(a.grundy) :
+    a.outcome === 'P' ? 'P-position: the player who moved last wins' :
+      draw ? 'D-position: neither player can force a win' : '';
+  $('a-grundy').textContent = a.grundy === undefined ? 'none under these rules' :
+    a.grundy !== null ? String(a.grundy) :
     partial && a.grundy_computed === false ? 'not known yet' :
       a.grundy_computed === false ? 'not computed' :
         a.over ? 'none: the game is over' : 'none: a cycle cell can be completed at once';
   const win = $('a-winning');
   win.textContent = '';
-  if (!a.winning_moves.length)
+  if (!goodMoves(a).length)
     win.textContent = partial && a.outcome !== 'P' ? 'none found yet' : 'none';
-  a.winning_moves.forEach((m, i) => {
-    if (i)
-      win.appendChild(document.createTextNode(' '));
-    const c = document.createElement('code');
-    c.textContent = m;
-    win.appendChild(c);
-  });
+  codes(win, goodMoves(a));
   const ul = $('a-replies');
   ul.textContent = '';
   if (a.replies) {
@@ -329,11 +362,57 @@ function showAnalysis() {
   }
   $('a-stats').textContent = 'searched ' + a.positions + ' positions in ' + a.seconds + ' s';
   if (a.over)
-    say('Game over: player ' + a.winner + ' wins.', 'over');
+    say('Game over: ' + (draw ? 'a draw.' : 'player ' + a.winner + ' wins.'), 'over');
   else if (enginePlayer() === a.to_move)
     say('The engine is thinking\u2026');
   else
     say('Player ' + a.to_move + ' to move: click an edge near the end its arrow should point to.');
+}
+
+// Writes moves into element box as <code> elements separated by blanks.
+function codes(box, moves) {
+  moves.forEach((m, i) => {
+    if (i)
+      box.appendChild(document.createTextNode(' '));
+    const c = document.createElement('code');
+    c.textContent = m;
+    box.appendChild(c);
+  });
+}
+
+// The rows of the panel that depend on the rules: the rules' name, the
+// Grundy row's meaning (misère: the misère nim-value), the moves' heading,
+// drawing moves (draw), the score (score) and who wins alone (3 or more
+// players); the rows a variant does not have are hidden.
+function showRules(a) {
+  const isVariant = a.rules !== undefined;
+  let name = isVariant ? a.rules : 'standard';
+  if (a.players)
+    name += ', ' + a.players + ' players';
+  if (a.extra_turn)
+    name += ', extra turn';
+  $('a-rules').textContent = name;
+  $('a-grundy-name').textContent = a.rules === 'misere' ? 'Misère nim-value' : 'Grundy value';
+  $('a-winning-name').textContent = a.best_moves ? 'Best moves' : 'Winning moves';
+  const show = (id, on) => {
+    const dd = $(id);
+    dd.hidden = !on;
+    dd.previousElementSibling.hidden = !on;
+    dd.textContent = '';
+    return on;
+  };
+  if (show('a-drawing', !!a.drawing_moves)) {
+    codes($('a-drawing'), a.drawing_moves);
+    if (!a.drawing_moves.length)
+      $('a-drawing').textContent = 'none';
+  }
+  if (show('a-score', !!a.score))
+    $('a-score').textContent = a.score.map((s, i) => 'player ' + (i + 1) + ': ' + s).join(', ') +
+      (a.score_difference === null || a.score_difference === undefined ? '' :
+        '; from here the player to move makes ' + a.score_difference + ' more than the other');
+  if (show('a-force', !!a.can_force_win))
+    $('a-force').textContent = a.can_force_win.map((w, i) => w ? 'player ' + (i + 1) : null)
+      .filter((x) => x).join(', ') || 'nobody';
 }
 
 // Re-draws everything from the state.
@@ -351,10 +430,17 @@ async function analyseAndAnswer(gen) {
   render();
   const a = state.analysis;
   if (!a.over && enginePlayer() === a.to_move) {
-    const r = await api('move', allMoves());
-    if (gen !== state.gen || !r.move)
+    // under a variant the engine plays a move the answer names (a winning or
+    // best move, else a drawing one); only when it names none does it ask
+    // /api/move, the standard game's engine, for any legal move
+    let move = variant() ? goodMoves(a)[0] || (a.drawing_moves || [])[0] : null;
+    if (!move) {
+      const r = await api('move', allMoves());
+      move = r.move;
+    }
+    if (gen !== state.gen || !move)
       return;
-    state.moves.push({move: r.move, engine: true});
+    state.moves.push({move, engine: true});
     state.analysis = await api('solve', allMoves());
     if (gen !== state.gen)
       return;
@@ -534,11 +620,42 @@ async function loadFamilies() {
   }
 }
 
-// Wires the controls and loads the board named in ?board= (default k4).
+// Enables the rules controls that go together: more than two players with
+// the standard rules only, the extra turn with score only.
+function rulesControls() {
+  const r = $('rules').value;
+  if (r !== 'standard')
+    $('players').value = '2';
+  $('players').disabled = r !== 'standard';
+  if (r !== 'score')
+    $('extra-turn').checked = false;
+  $('extra-turn').disabled = r !== 'score';
+}
+
+// Wires the controls and loads the board named in ?board= (default k4)
+// under the rules of ?rules=, ?players=, ?extra_turn=.
 function start() {
   const params = new URLSearchParams(location.search);
   if (params.get('engine') !== null && ['0', '1', '2'].includes(params.get('engine')))
     $('engine').value = params.get('engine');
+  if ([...$('rules').options].some((o) => o.value === params.get('rules')))
+    $('rules').value = params.get('rules');
+  if ([...$('players').options].some((o) => o.value === params.get('players')))
+    $('players').value = params.get('players');
+  $('extra-turn').checked = params.get('extra_turn') === '1';
+  rulesControls();
+  for (const id of ['rules', 'players', 'extra-turn'])
+    $(id).addEventListener('change', () => {
+      rulesControls();
+      const url = new URL(location.href);
+      const r = rules();
+      url.searchParams.set('rules', r.rules);
+      url.searchParams.set('players', r.players);
+      url.searchParams.set('extra_turn', r.extra ? '1' : '0');
+      history.replaceState(null, '', url);
+      if (state.board)
+        newGame();
+    });
   const spec = params.get('board') || 'k4';
   $('family').value = spec;
   $('family-form').addEventListener('submit', (ev) => {

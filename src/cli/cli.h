@@ -114,6 +114,9 @@ const char *cli_board_head(const cy_board *b, char *buf, size_t n);
 /* Loads o->board and plays the moves (those in the file first, then --moves)
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */
 int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
+/* Makes the vertices named in list (comma or blank separated) special,
+ * replacing *b; 0, or 1 after a message naming what (the board). */
+int cli_apply_special(cy_board **b, const char *list, const char *what);
 
 /* Writes text to o->output, or to stdout when there is none (escaped by
  * cy_escape, newlines and tabs kept); returns 0 or 1. */

@@ -425,8 +425,7 @@ int cli_given(const cli_opts *o, const char *key)
     return i >= 0 && o->given[i];
 }
 
-/* Marks the vertices named in the comma/blank separated list as special. */
-static int apply_special(cy_board **b, const char *list, const char *what)
+int cli_apply_special(cy_board **b, const char *list, const char *what)
 {
     unsigned char *sp = calloc((size_t)(*b)->nv, 1);
     if (!sp)
@@ -474,7 +473,7 @@ int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
     cy_board *b = cy_load(o->board, &file_moves, &err);
     if (!b)
         return cli_fail(o->board, "%s", err.msg);
-    if (o->special && apply_special(&b, o->special, o->board)) {
+    if (o->special && cli_apply_special(&b, o->special, o->board)) {
         free(file_moves);
         cy_board_free(b);
         return 1;

@@ -42,9 +42,11 @@ const cli_command cli_commands[] = {
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
      "winning moves in green.\n"},
-    {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output",
+    {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output rules players extra-turn timeout memory",
      "the state digraph of a small board with its P- and N-positions\n"
-     "\nAt most 1000 positions: a table per number of moves, or --dot for Graphviz.\n"},
+     "\nAt most 1000 positions: a table per number of moves, or --dot for Graphviz.\n"
+     "With --rules NAME, --players or --extra-turn: the moves and labels of that\n"
+     "variant (N, P, D for a draw; with 3 or more players the winner).\n"},
     {"play", cmd_play, "BOARD", 1, 1,
      "first play-engine engine-play strategy seed moves special timeout memory threads rules players extra-turn",
      "play a game in the terminal against the engine\n"

@@ -43,21 +43,93 @@ static char *summary(const cy_board *b, const cy_statetree *t)
     return cy_buf_take(&o);
 }
 
+/* The per-layer summary under the variant r (cy_statetree_build_rules's
+ * labels), g the game's state at the start. */
+static char *summary_rules(const cy_board *b, const cy_rules *r, const cy_variant_game *g, const cy_statetree *t)
+{
+    int k = r->players > 2 ? r->players : 2;
+    cy_buf o = {0};
+    cy_buf_printf(&o, "state digraph of %s under the rules %s", b->name ? b->name : "board", cy_rules_name(r));
+    if (k > 2)
+        cy_buf_printf(&o, " with %d players", k);
+    if (r->extra_turn)
+        cy_buf_puts(&o, " with the extra turn");
+    cy_buf_printf(&o, ": %d %s, %d %s\n", t->n, cli_plural(t->n, "position", "positions"), t->narcs,
+                  cli_plural(t->narcs, "move", "moves"));
+    /* the columns: P N D for two players, the winners 1..k otherwise */
+    char cols[CY_MAX_PLAYERS + 1];
+    int nc = 0;
+    if (k > 2)
+        for (int p = 0; p < k; p++)
+            cols[nc++] = (char)('1' + p);
+    else {
+        cols[nc++] = 'P';
+        cols[nc++] = 'N';
+        if (r->kind != CY_RULES_MISERE)
+            cols[nc++] = 'D';
+    }
+    cy_buf_puts(&o, "moves  positions");
+    for (int c = 0; c < nc; c++)
+        cy_buf_printf(&o, k > 2 ? "  wins %c" : "      %c", cols[c]);
+    cy_buf_puts(&o, "  ends\n");
+    for (int i = 0; i < t->n;) {
+        int j = i, count[CY_MAX_PLAYERS + 1] = {0}, ends = 0;
+        for (; j < t->n && t->played[j] == t->played[i]; j++)
+            for (int c = 0; c < nc; c++)
+                count[c] += t->value[j] == cols[c];
+        for (int a = 0, q = i; q < j; q++) {
+            while (a < t->narcs && t->from[a] < q)
+                a++;
+            ends += a >= t->narcs || t->from[a] != q;
+        }
+        cy_buf_printf(&o, "%5d  %9d", t->played[i], j - i);
+        for (int c = 0; c < nc; c++)
+            cy_buf_printf(&o, "  %6d", count[c]);
+        cy_buf_printf(&o, "  %4d\n", ends);
+        i = j;
+    }
+    char v = t->value[0];
+    if (k > 2)
+        cy_buf_printf(&o, "the start: player %c wins (each player maximises their own chance, ties to the next "
+                          "player)\n", v);
+    else if (v == 'D')
+        cy_buf_puts(&o, "the start is a D-position: a draw with perfect play\n");
+    else
+        cy_buf_printf(&o, "the start is a%s %c-position: player %d wins\n", v == 'N' ? "n" : "", v,
+                      v == 'N' ? g->to_move : 3 - g->to_move);
+    if (r->kind == CY_RULES_SCORE)
+        cy_buf_printf(&o, "score difference from the start (player to move minus the other): %d\n", t->vvalue[0]);
+    if (r->kind == CY_RULES_MISERE)
+        cy_buf_printf(&o, "misere grundy of the start: %d\n", t->vvalue[0]);
+    return cy_buf_take(&o);
+}
+
 /* `cycles tree`: the summary or (--dot) the digraph on standard output or
- * -o; exit status 0, or 1 after a one-line error (too many positions). */
+ * -o, under the rules o asks for; exit status 0, or 1 after a one-line
+ * error (too many positions), 2 for a usage error. */
 int cmd_tree(cli_opts *o)
 {
+    int var = cli_variant_wanted(o);
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(o, &b, &mark))
+    cy_rules r;
+    cy_variant_game g;
+    if (var) {
+        int bad = cli_variant_load(o, &b, &mark, &r, &g);
+        if (bad)
+            return bad;
+    } else if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     cy_statetree t;
-    int rc;
-    if (cy_statetree_build(b, mark, TREE_MAX, &t, &err) < 0)
+    cy_solver_opts so = o->solver;
+    so.progress = 0;
+    int rc = var ? cy_statetree_build_rules(b, &r, &so, mark, TREE_MAX, &t, &err)
+                 : cy_statetree_build(b, mark, TREE_MAX, &t, &err);
+    if (rc < 0)
         rc = cli_fail(o->board, "%s", err.msg);
     else {
-        char *text = o->dot ? cy_statetree_dot(b, &t) : summary(b, &t);
+        char *text = o->dot ? cy_statetree_dot(b, &t) : var ? summary_rules(b, &r, &g, &t) : summary(b, &t);
         rc = cli_emit(o, text);
         free(text);
         cy_statetree_free(&t);

@@ -37,13 +37,13 @@ static int variant_load_all(const cli_opts *o, cy_board **bp, int **allp, int *n
     cy_error err;
     if (cy_rules_parse(o->rules, o->players, o->extra_turn, r, &err) < 0)
         return cli_usage_fail("%s", err.msg);
-    if (o->special)
-        return cli_usage_fail("--special does not go with --rules, --players or --extra-turn yet");
     char *file_moves = NULL;
     cy_board *b = cy_load(o->board, &file_moves, &err);
     if (!b)
         return cli_fail(o->board, "%s", err.msg);
     int *all = malloc(sizeof(int)), n = 0, nfile = 0;
+    if (o->special && cli_apply_special(&b, o->special, o->board))
+        goto fail;
     if (file_moves && add_moves(b, file_moves, &all, &n, o->board))
         goto fail;
     nfile = n;
@@ -239,6 +239,33 @@ static void announce(const cy_rules *r, const cy_variant_game *g)
         printf("game over: player %d made the last move and wins\n", g->last);
 }
 
+/* `undo` in the variant game: takes back the moves from the human's last
+ * one (mine[i]: move i was the human's) to the end, but none of the first
+ * n0 (the file's and --moves); the position and *g are replayed.  Prints
+ * what was undone, as the standard game does. */
+static void variant_undo(const cy_board *b, const cy_rules *r, unsigned char *mark, const int *all,
+                         const unsigned char *mine, int n0, int *n, cy_variant_game *g)
+{
+    int last = -1;
+    for (int i = *n - 1; i >= n0 && last < 0; i--)
+        if (mine[i])
+            last = i;
+    if (last < 0) {
+        printf("nothing to undo\n");
+        return;
+    }
+    printf("undone:");
+    for (int i = *n - 1; i >= last; i--) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, all[i], m, sizeof m);
+        printf("%s %s (%s)", i < *n - 1 ? "," : "", m, mine[i] ? "yours" : "the engine's");
+    }
+    printf("\n");
+    *n = last;
+    memset(mark, 0, (size_t)b->ne);
+    cy_variant_play(b, r, mark, all, *n, g, NULL);
+}
+
 int cli_play_variant(const cli_opts *o)
 {
     cy_board *b;
@@ -274,13 +301,15 @@ int cli_play_variant(const cli_opts *o)
     if (!so.memory)
         so.memory = (size_t)256 << 20;
     int *legal = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int n0 = n; /* the moves loaded: undo keeps them */
+    unsigned char *mine = calloc((size_t)b->ne + (size_t)n + 2, 1); /* mine[i]: move i is the human's */
     printf("Game of Cycles on %s (rules: %s%s", b->name ? b->name : "the board", cy_rules_name(&r),
            r.extra_turn ? ", extra turn" : "");
     if (k > 2)
         printf(", %d players", k);
     printf("): %d vertices, %d edges, %d cells.\n", b->nv, b->ne, b->ncells);
     printf("You are player %d; the engine plays the other%s.\n", human, k > 2 ? "s" : "");
-    printf("Type a move as U->V, or: hint, moves, quit.\n");
+    printf("Type a move as U->V, or: hint, moves, undo, quit.\n");
     char *line = NULL;
     size_t cap = 0;
     int echo = !isatty(0);
@@ -303,6 +332,7 @@ int cli_play_variant(const cli_opts *o)
             cy_move_str(b, d, m, sizeof m);
             printf("engine (player %d) plays %s\n", g.to_move, m);
             all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            mine[n] = 0;
             all[n++] = d;
         } else {
             if (r.kind == CY_RULES_SCORE)
@@ -321,6 +351,10 @@ int cli_play_variant(const cli_opts *o)
             if (!strcmp(w, "quit")) {
                 printf("game abandoned after %d moves\n", g.played);
                 break;
+            }
+            if (!strcmp(w, "undo")) {
+                variant_undo(b, &r, mark, all, mine, n0, &n, &g);
+                continue;
             }
             if (!strcmp(w, "moves") || !strcmp(w, "hint")) {
                 int *d = legal, c = 0;
@@ -347,11 +381,12 @@ int cli_play_variant(const cli_opts *o)
             }
             int *d = NULL, c = 0;
             if (cy_moves_parse(b, w, &d, &c, &err) < 0 || c != 1) {
-                printf("%s\n", c != 1 && !d ? err.msg : "type one move U->V, or hint, moves, quit");
+                printf("%s\n", c != 1 && !d ? err.msg : "type one move U->V, or hint, moves, undo, quit");
                 free(d);
                 continue;
             }
             all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            mine[n] = 1;
             all[n++] = d[0];
             free(d);
         }
@@ -371,6 +406,7 @@ int cli_play_variant(const cli_opts *o)
     fflush(stdout);
     free(line);
     free(legal);
+    free(mine);
     free(all);
     free(mark);
     cy_board_free(b);

@@ -68,6 +68,19 @@ if grep -q 'player 2 completed a cycle cell and loses; player 1 wins' "$WORK/pla
 printf '1->2\n2->1\nquit\n' >"$WORK/in"
 timeout 10 "$BIN" play cycle:4 --rules draw <"$WORK/in" >"$WORK/play" 2>&1
 if grep -q 'illegal: the edge is already marked' "$WORK/play" && grep -q 'game abandoned' "$WORK/play"; then ok "play refuses"; else bad "play refuses" "$(cat "$WORK/play")"; fi
+# undo under a variant: the moves loaded with --moves stay; undo takes back
+# the engine's reply and the human's move, and the legal moves are those
+# before them again; the game then goes on to its end
+printf 'moves\nundo\n3->4\nundo\nmoves\n3->4\n4->1\n' >"$WORK/in"
+timeout 10 "$BIN" play cycle:4 --rules misere --moves "2->3" <"$WORK/in" >"$WORK/play" 2>&1
+if [ "$(grep -c '^legal moves: 1->2 1->4 4->1 3->4$' "$WORK/play")" = 2 ] &&
+   grep -q '^nothing to undo$' "$WORK/play" &&
+   grep -Eq '^undone: [0-9]->[0-9] \(the engine.s\), 3->4 \(yours\)$' "$WORK/play" &&
+   grep -q '^game over: ' "$WORK/play"; then
+  ok "play --rules undo"
+else
+  bad "play --rules undo" "$(cat "$WORK/play")"
+fi
 
 # verify --rules: the families' tables; the triangle under draw is player 1's
 # (it completes the cell with the third move), the square player 2's
@@ -95,5 +108,51 @@ if [ "$RC" = 2 ] && printf '%s\n' "$OUT" | grep -q '"complete": false' && printf
 else
   bad memory "exit $RC, stderr $ERR"
 fi
+
+# tree --rules: the triangle under misère is lost for player 1 (he must
+# complete the cell with the third move); the square with 3 players is
+# player 2's (test_variants.c); the labels per position are checked against
+# the brute force in test_variants.c (test_tree_rules)
+expect_out "tree misere triangle" '^the start is a P-position: player 2 wins' tree cycle:3 --rules misere
+expect_out "tree misere grundy" '^misere grundy of the start: 0' tree cycle:3 --rules misere
+expect_out "tree draw column" '^moves  positions +P +N +D  ends' tree cycle:4 --rules draw
+expect_out "tree 3 players" '^the start: player 2 wins' tree cycle:4 --players 3
+expect_out "tree score" '^score difference from the start .*: -1' tree cycle:4 --rules score
+expect_out "tree dot draw legend" 'legend_d' tree k4 --rules draw --dot
+expect_out "tree standard unchanged" '^the start is a P-position: player 2 wins' tree k4
+expect_error "tree too big" 'more than 1000 positions' tree grid:3x3 --rules misere
+
+# --special with --rules: the same answers as the board file that makes the
+# vertex special itself (the variant search on special vertices is checked
+# against the brute force in test_variants.c)
+"$BIN" convert cycle:5 --to json --special 1 -o "$WORK/c5s.json"
+"$BIN" convert k4 --to json --special 1,3 -o "$WORK/k4s.json"
+same_answer() {
+  local name=$1 file=$2 spec=$3 special=$4
+  shift 4
+  run "$@" "$file"
+  local want
+  want=$(printf '%s
+' "$OUT" | grep -v -e '"seconds"' -e '^searched' -e '"board"' -e '^board' -e '^state digraph' -e '^Game of')
+  run "$@" "$spec" --special "$special"
+  local got
+  got=$(printf '%s
+' "$OUT" | grep -v -e '"seconds"' -e '^searched' -e '"board"' -e '^board' -e '^state digraph' -e '^Game of')
+  if [ "$RC" = 0 ] && [ -n "$got" ] && [ "$got" = "$want" ]; then ok "$name"; else bad "$name" "exit $RC: $got / $want ($ERR)"; fi
+}
+for r in misere draw score any-cycle; do
+  same_answer "solve --special --rules $r" "$WORK/c5s.json" cycle:5 1 solve --rules "$r" --json --quiet
+  same_answer "tree --special --rules $r" "$WORK/k4s.json" k4 1,3 tree --rules "$r"
+done
+same_answer "solve --special --players 3" "$WORK/k4s.json" k4 1,3 solve --players 3 --json --quiet
+same_answer "show --special --rules" "$WORK/k4s.json" k4 1,3 show --rules misere --moves "1->2"
+# the special vertex changes the answer: cycle:5 misère is lost for player 1,
+# with vertex 1 special it is won (both by the brute force in
+# test_variants.c, test_special_misere)
+expect_out "special changes misere" '"outcome": "N"' solve cycle:5 --special 1 --rules misere --json
+expect_out "no special misere" '"outcome": "P"' solve cycle:5 --rules misere --json
+expect_error "special unknown with rules" 'no vertex q' solve cycle:5 --special q --rules misere
+run play cycle:5 --special 1 --rules misere --first engine
+if [ "$RC" = 0 ] && printf '%s\n' "$OUT" | grep -q '^engine (player 1) plays [34]->[34]$'; then ok "play --special --rules"; else bad "play --special --rules" "$OUT $ERR"; fi
 
 finish

@@ -5,8 +5,9 @@
 // short game on k4 by clicking edges near their ends, and checks the drawn
 // board, the arrows, the engine's replies and the analysis panel against
 // `cycles solve --json`; then an illegal click, undo, hints, an uploaded
-// board file and partial answers.  Screenshots go to ARTIFACT_DIR (game.png,
-// hints.png, upload.png, partial.png).
+// board file, partial answers and the rules picker (misère, draw, score,
+// three players, each against /api/solve?rules=).  Screenshots go to
+// ARTIFACT_DIR (game.png, hints.png, upload.png, partial.png, rules.png).
 // Prints "N passed, N failed" and exits 1 on any failure.
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
@@ -317,6 +318,69 @@ async function main() {
     await page.goto(base + '?board=k4&engine=0');
     await settled(page);
     check('whole answer: no partial note', !(await page.isVisible('#partial')));
+
+    // --- the rules picker (issue 12): the panel shows what /api/solve?rules=
+    // answers, fetched here separately
+    const variantOf = (q) => page.evaluate(async (u) => (await fetch(u)).json(), base + 'api/solve?board=k4&moves=' + q);
+    await page.goto(base + '?board=k4&engine=0');
+    await settled(page);
+    await page.selectOption('#rules', 'misere');
+    await settled(page);
+    const mis = await variantOf('&rules=misere');
+    check('misere: the answer is a misère answer', mis.rules === 'misere' && (mis.outcome === 'N' || mis.outcome === 'P'),
+      JSON.stringify(mis));
+    check('misere: rules shown', (await page.textContent('#a-rules')) === 'misere');
+    check('misere: winner shown', (await page.textContent('#a-winner')) ===
+      'player ' + mis.winner + ' wins (' + mis.outcome + '-position)', await page.textContent('#a-winner'));
+    check('misere: nim-value shown', (await page.textContent('#a-grundy')) === String(mis.grundy) &&
+      (await page.textContent('#a-grundy-name')) === 'Misère nim-value', await page.textContent('#a-grundy'));
+    const misWins = await page.$$eval('#a-winning code', (cs) => cs.map((c) => c.textContent));
+    check('misere: winning moves shown', JSON.stringify(misWins) === JSON.stringify(mis.winning_moves),
+      `${misWins} vs ${mis.winning_moves}`);
+    check('misere: in the address', new URL(page.url()).searchParams.get('rules') === 'misere');
+    // a move under misère: the answer after it
+    await clickMove(page, '1->2');
+    await settled(page);
+    const mis1 = await variantOf(encodeURIComponent('1->2') + '&rules=misere');
+    check('misere after 1->2: winner shown', (await page.textContent('#a-winner')) ===
+      'player ' + mis1.winner + ' wins (' + mis1.outcome + '-position)', await page.textContent('#a-winner'));
+    check('misere after 1->2: nim-value shown', (await page.textContent('#a-grundy')) === String(mis1.grundy));
+    // draw: the D outcome and the drawing moves
+    await page.selectOption('#rules', 'draw');
+    await settled(page);
+    const dr = await variantOf('&rules=draw');
+    const drText = await page.textContent('#a-winner');
+    check('draw: outcome shown', dr.outcome === 'D' ? drText === 'a draw (D-position)' :
+      drText === 'player ' + dr.winner + ' wins (' + dr.outcome + '-position)', `${drText} vs ${dr.outcome}`);
+    const drMoves = await page.$$eval('#a-drawing code', (cs) => cs.map((c) => c.textContent));
+    check('draw: drawing moves shown', await page.isVisible('#a-drawing') &&
+      JSON.stringify(drMoves) === JSON.stringify(dr.drawing_moves), `${drMoves} vs ${dr.drawing_moves}`);
+    // score with the extra turn: the scores and the best moves
+    await page.selectOption('#rules', 'score');
+    await page.check('#extra-turn');
+    await settled(page);
+    const sc = await variantOf('&rules=score&extra_turn=1');
+    check('score: scores shown', (await page.textContent('#a-score')).startsWith('player 1: ' + sc.score[0] +
+      ', player 2: ' + sc.score[1] + '; from here the player to move makes ' + sc.score_difference + ' '),
+      await page.textContent('#a-score'));
+    const best = await page.$$eval('#a-winning code', (cs) => cs.map((c) => c.textContent));
+    check('score: best moves shown', JSON.stringify(best) === JSON.stringify(sc.best_moves) &&
+      (await page.textContent('#a-winning-name')) === 'Best moves', `${best} vs ${sc.best_moves}`);
+    // three players: the winner and who wins alone
+    await page.selectOption('#rules', 'standard');
+    await page.selectOption('#players', '3');
+    await settled(page);
+    const p3 = await variantOf('&players=3');
+    check('3 players: winner shown', (await page.textContent('#a-winner')).startsWith('player ' + p3.winner + ' wins ('),
+      await page.textContent('#a-winner'));
+    const alone = p3.can_force_win.map((w, i) => w ? 'player ' + (i + 1) : null).filter((x) => x).join(', ') || 'nobody';
+    check('3 players: who wins alone', (await page.textContent('#a-force')) === alone, await page.textContent('#a-force'));
+    await page.screenshot({ path: join(ART, 'rules.png') });
+    // back to the standard game: the variant rows are hidden again
+    await page.selectOption('#players', '2');
+    await settled(page);
+    check('standard again: no variant rows', !(await page.isVisible('#a-drawing')) &&
+      !(await page.isVisible('#a-score')) && (await page.textContent('#a-rules')) === 'standard');
 
     check('no errors in the page', errors.length === 0, errors.join(' | '));
   } finally {

@@ -1,0 +1,85 @@
+/*
+ * memo.c - the transposition table of the memoised whole-position searches
+ * (memo.h): allocation, doubling and clearing; probing is inline in the
+ * header.
+ */
+#include "memo.h"
+
+#include "internal.h"
+
+/* Gives m an empty table of cap slots (a power of two). */
+static void alloc_slots(cy_memo *m, size_t cap)
+{
+    m->kmark = cy_xcalloc(cap, sizeof(uint64_t));
+    m->kdir = cy_xcalloc(cap, sizeof(uint64_t));
+    m->val = cy_xmalloc(cap * sizeof(int16_t));
+    for (size_t i = 0; i < cap; i++)
+        m->val[i] = MEMO_EMPTY;
+    m->cap = cap;
+    m->used = 0;
+}
+
+void memo_init(cy_memo *m, size_t memory)
+{
+    if (memory < (1u << 20))
+        memory = 1u << 20;
+    m->limit = 1;
+    while (m->limit * 2 * memo_slot_bytes() <= memory)
+        m->limit *= 2;
+    alloc_slots(m, m->limit < (1u << 16) ? m->limit : (1u << 16));
+}
+
+void memo_free(cy_memo *m)
+{
+    free(m->kmark);
+    free(m->kdir);
+    free(m->val);
+    m->kmark = m->kdir = NULL;
+    m->val = NULL;
+    m->cap = m->used = 0;
+}
+
+void memo_clear(cy_memo *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        m->val[i] = MEMO_EMPTY;
+    m->used = 0;
+}
+
+size_t memo_bytes(const cy_memo *m) { return m->cap * memo_slot_bytes(); }
+
+/* Doubles the table, keeping its keys; 0, or -1 when the limit is reached. */
+static int grow(cy_memo *m)
+{
+    if (m->cap >= m->limit)
+        return -1;
+    cy_memo old = *m;
+    alloc_slots(m, old.cap * 2);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.val[i] != MEMO_EMPTY) {
+            size_t j = memo_probe(m, old.kmark[i], old.kdir[i]);
+            m->kmark[j] = old.kmark[i];
+            m->kdir[j] = old.kdir[i];
+            m->val[j] = old.val[i];
+            m->used++;
+        }
+    memo_free(&old);
+    return 0;
+}
+
+int memo_put(cy_memo *m, uint64_t km, uint64_t kd, int v)
+{
+    size_t i = memo_probe(m, km, kd);
+    if (m->val[i] == MEMO_EMPTY) {
+        if (m->used * 2 >= m->cap) {
+            if (grow(m) < 0)
+                return -1;
+            i = memo_probe(m, km, kd);
+        }
+        m->used++;
+    }
+    m->kmark[i] = km;
+    m->kdir[i] = kd;
+    m->val[i] = (int16_t)v;
+    return 0;
+}

@@ -1,0 +1,66 @@
+/*
+ * memo.h - the transposition table of the memoised searches over whole
+ * positions (solver_plain.c and variants.c): open addressing with linear
+ * probing, keyed by a position as two bit sets (edges marked, edges marked
+ * backward; boards of at most 64 edges), one small signed value per key.
+ * It doubles when half full, up to the number of slots a memory budget
+ * allows.  Internal to libcycles.
+ */
+#ifndef CYCLES_MEMO_H
+#define CYCLES_MEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MEMO_EMPTY INT16_MIN /* the value of an empty slot; never stored */
+
+typedef struct cy_memo {
+    uint64_t *kmark, *kdir;   /* keys: marked edges, edges marked backward */
+    int16_t *val;             /* MEMO_EMPTY where no key is */
+    size_t cap, used, limit;  /* slots (a power of two), keys held, most slots allowed */
+} cy_memo;
+
+/* Bytes one slot takes. */
+static inline size_t memo_slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
+
+/* Sets m up empty, allowed as many slots (a power of two) as fit in memory
+ * bytes with room to double (at least 1 MiB is assumed), starting at 65536
+ * slots or the limit if smaller. */
+void memo_init(cy_memo *m, size_t memory);
+void memo_free(cy_memo *m);
+/* Forgets every key (the capacity stays). */
+void memo_clear(cy_memo *m);
+/* Bytes the table takes now. */
+size_t memo_bytes(const cy_memo *m);
+
+/* The home slot of a key. */
+static inline size_t memo_slot(uint64_t km, uint64_t kd, size_t cap)
+{
+    uint64_t h = km * 0x9E3779B97F4A7C15ull ^ (kd + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    return (size_t)h & (cap - 1);
+}
+
+/* The slot of a key: its own, or the empty one where it would go. */
+static inline size_t memo_probe(const cy_memo *m, uint64_t km, uint64_t kd)
+{
+    size_t i = memo_slot(km, kd, m->cap);
+    while (m->val[i] != MEMO_EMPTY && (m->kmark[i] != km || m->kdir[i] != kd))
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* Whether the key is held: its value into *v. */
+static inline int memo_get(const cy_memo *m, uint64_t km, uint64_t kd, int *v)
+{
+    size_t i = memo_probe(m, km, kd);
+    *v = m->val[i];
+    return m->val[i] != MEMO_EMPTY;
+}
+
+/* Stores v (not MEMO_EMPTY) under the key, replacing any value it had;
+ * 0, or -1 (nothing stored) when the table is half full and the memory
+ * allows no doubling. */
+int memo_put(cy_memo *m, uint64_t km, uint64_t kd, int v);
+
+#endif
