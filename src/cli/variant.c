@@ -64,8 +64,8 @@ fail:
 
 int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
 {
-    cy_board *b;
-    int *all, n, nfile;
+    cy_board *b = NULL;
+    int *all = NULL, n = 0, nfile = 0;
     int bad_load = variant_load_all(o, &b, &all, &n, &nfile, r);
     if (bad_load)
         return bad_load;
@@ -88,8 +88,8 @@ int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy
 
 int cli_solve_variant(const cli_opts *o)
 {
-    cy_board *b;
-    unsigned char *mark;
+    cy_board *b = NULL;
+    unsigned char *mark = NULL;
     cy_rules r;
     cy_variant_game g;
     int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
@@ -139,8 +139,8 @@ int cli_verify_variants(const cli_opts *o)
 
 int cli_show_variant(const cli_opts *o)
 {
-    cy_board *b;
-    unsigned char *mark;
+    cy_board *b = NULL;
+    unsigned char *mark = NULL;
     cy_rules r;
     cy_variant_game g;
     int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
@@ -268,8 +268,8 @@ static void variant_undo(const cy_board *b, const cy_rules *r, unsigned char *ma
 
 int cli_play_variant(const cli_opts *o)
 {
-    cy_board *b;
-    int *all, n, nfile;
+    cy_board *b = NULL;
+    int *all = NULL, n = 0, nfile = 0;
     cy_rules r;
     int bad_load = variant_load_all(o, &b, &all, &n, &nfile, &r);
     if (bad_load)
