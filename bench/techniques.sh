@@ -14,6 +14,7 @@ echo
 for switch in "" --no-bitboard "--no-bitboard --no-canon" \
               "--no-bitboard --no-plane-keys" "--no-bitboard --no-decompose" \
               "--no-bitboard --no-outcome-search" "--no-bitboard --no-rounds" \
+              "--no-bitboard --search dfpn" \
               "--no-bitboard --threads 1"; do
   echo "### fast ${switch:-(all techniques)}"
   echo

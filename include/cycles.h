@@ -317,7 +317,16 @@ typedef struct cy_solver_opts {
     int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
     int no_theorems;      /* cy_analyse searches even where a theorem of the
                              papers answers (see cy_analysis.proof) */
+    int search;           /* the fast engine's outcome search: CY_SEARCH_ROUNDS
+                             (default) or CY_SEARCH_DFPN (proof numbers) */
+    int dfpn_edges;       /* with CY_SEARCH_DFPN: components of at most this
+                             many edges are still searched in rounds; 0 = the
+                             default, 20 (tests make it small) */
 } cy_solver_opts;
+
+/* The outcome searches of the fast engine (cy_solver_opts.search): rounds
+ * of growing allowances, or df-pn (Nagai's depth-first proof-number search). */
+enum { CY_SEARCH_ROUNDS = 0, CY_SEARCH_DFPN = 1 };
 
 typedef struct cy_solver_stats {
     uint64_t positions;   /* positions whose value was computed */

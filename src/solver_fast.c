@@ -20,6 +20,7 @@
  */
 #include "canon.h"
 #include "engine.h"
+#include "fast_internal.h"
 #include "ttable.h"
 
 #include <pthread.h>
@@ -102,6 +103,7 @@ struct fast {
     uint8_t kmap[2 * MAX_MIRRORS][SG_MAXK];
     uint64_t kinv[2 * MAX_MIRRORS];
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
+    dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -226,6 +228,7 @@ void fast_free(fast *f)
     if (!f)
         return;
     tt_free(f->t);
+    dfpn_table_free(f->dfpn);
     pthread_mutex_destroy(&f->lock);
     pthread_cond_destroy(&f->change);
     free(f);
@@ -306,13 +309,7 @@ static int tick(worker *w)
 /* Work done so far by this worker, for the replacement policy. */
 static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending; }
 
-/* The keys of a component: labelled, and canonical (computed when first
- * needed, unless switched off). */
-typedef struct keys {
-    const sg *g;
-    uint64_t l[2], c[2];
-    int have_c;
-} keys;
+/* (keys, the labelled and canonical keys of a component: fast_internal.h) */
 
 /* Starts the keys of g: the labelled one now, the canonical one on demand. */
 static void keys_of(const worker *f, const sg *g, keys *k)
@@ -590,6 +587,70 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
     return 1;
 }
 
+/* The moves of big (against a heap of n) in the order win() tries them,
+ * into dart[] with their scores in score[]; returns how many, or -1 - d
+ * when the table already shows that dart d moves to a lost position.
+ *
+ * Death moves are dropped, a move to a
+ * position the table knows is lost wins at once, and the others are
+ * tried in order of a score: first the replies of a mirror strategy
+ * (moves that leave the component symmetric under a mirror: one of the
+ * board's automorphisms, with or without every arrow reversed), the
+ * most trusted mirror's first; then those that leave the smallest
+ * largest component (the others are valued apart, and cheaply), then
+ * those that kill most constraints, then those whose dart has won most
+ * often before.  A mirror reply's score keeps its mirror in the low
+ * bits (4 bits, as 2 * MAX_MIRRORS <= 16) where other moves keep their
+ * history.  bench/techniques.sh compares. */
+static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
+{
+    int m = legal_darts(f->sb, big, dart), nm = 0;
+    /* the edges whose move may leave big symmetric under each mirror: when
+     * big's live edges are symmetric, those the mirror fixes; when they are
+     * but for one edge e (whose image was just played), e */
+    uint64_t cand[2 * MAX_MIRRORS];
+    for (int a = 0; a < f->s->nmirror; a += 2) {
+        uint64_t img = 0;
+        for (uint64_t es = big->live; es; es &= es - 1)
+            img |= 1ull << (f->s->mirror[a][2 * __builtin_ctzll(es)] >> 1);
+        uint64_t d = img ^ big->live;
+        cand[a] = !d ? big->live & f->s->fixed[a]
+                  : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
+        cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
+    }
+    sg child;
+    for (int i = 0; i < m; i++) {
+        child = *big;
+        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
+            continue; /* a death move */
+        int rest; /* edges of the child's largest component */
+        if (known(f, &child, n, &rest, 0) == 0)
+            return -1 - dart[i];
+        dart[nm] = dart[i];
+        int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child.alive);
+        uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
+        int via = -1;
+        for (int a = 0; a < f->s->nmirror; a++)
+            if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
+                symmetric(f->s, a, &child))
+                via = a;
+        if (via >= 0)
+            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest) << 20 | kills << 14 | via;
+        else
+            score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
+    }
+    for (int i = 1; i < nm; i++) {
+        int d = dart[i], sc = score[i], j = i;
+        for (; j > 0 && score[j - 1] < sc; j--) {
+            dart[j] = dart[j - 1];
+            score[j] = score[j - 1];
+        }
+        dart[j] = d;
+        score[j] = sc;
+    }
+    return nm;
+}
+
 /* Whether the player to move wins g + *n (1 or 0), or a negative code:
  * OVER when the search would take the worker past limit positions.  All
  * components but the largest are replaced by their Grundy values. */
@@ -614,6 +675,8 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     v = lookup(f, &k, outcome_salt(n));
     if (v >= 0)
         return v;
+    if (f->o->search == CY_SEARCH_DFPN && limit == UNLIMITED && __builtin_popcountll(largest) > fx_dfpn_edges(f))
+        return dfpn_win(f, &big, n, &k); /* proof numbers instead of rounds */
     if (f->nodes >= limit)
         return OVER;
     int r = tick(f);
@@ -621,67 +684,19 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
         return r;
     uint64_t before = done(f);
 
-    /* the moves of the big component: death moves are dropped, a move to a
-     * position the table knows is lost wins at once, and the others are
-     * tried in order of a score: first the replies of a mirror strategy
-     * (moves that leave the component symmetric under a mirror: one of the
-     * board's automorphisms, with or without every arrow reversed), the
-     * most trusted mirror's first; then those that leave the smallest
-     * largest component (the others are valued apart, and cheaply), then
-     * those that kill most constraints, then those whose dart has won most
-     * often before.  A mirror reply's score keeps its mirror in the low
-     * bits (4 bits, as 2 * MAX_MIRRORS <= 16) where other moves keep their
-     * history.  bench/techniques.sh compares. */
+    /* the moves of the big component, in order (order_moves), a move the
+     * table shows to win at once */
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
-    int m = legal_darts(f->sb, &big, dart), nm = 0;
-    /* the edges whose move may leave big symmetric under each mirror: when
-     * big's live edges are symmetric, those the mirror fixes; when they are
-     * but for one edge e (whose image was just played), e */
-    uint64_t cand[2 * MAX_MIRRORS];
-    for (int a = 0; a < f->s->nmirror; a += 2) {
-        uint64_t img = 0;
-        for (uint64_t es = big.live; es; es &= es - 1)
-            img |= 1ull << (f->s->mirror[a][2 * __builtin_ctzll(es)] >> 1);
-        uint64_t d = img ^ big.live;
-        cand[a] = !d ? big.live & f->s->fixed[a]
-                  : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big.live) == 1 ? d & big.live : 0;
-        cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
-    }
+    int nm = order_moves(f, &big, n, dart, score);
     int result = 0, best = -1; /* best: the winning dart, kept in the table */
+    if (nm < 0) {
+        result = 1;
+        best = -1 - nm;
+        nm = 0;
+    }
     sg child;
-    for (int i = 0; i < m && !result; i++) {
-        child = big;
-        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
-            continue; /* a death move */
-        int rest; /* edges of the child's largest component */
-        if (known(f, &child, n, &rest, 0) == 0) {
-            result = 1;
-            best = dart[i];
-        }
-        dart[nm] = dart[i];
-        int kills = __builtin_popcountll(big.alive) - __builtin_popcountll(child.alive);
-        uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
-        int via = -1;
-        for (int a = 0; a < f->s->nmirror; a++)
-            if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
-                symmetric(f->s, a, &child))
-                via = a;
-        if (via >= 0)
-            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest) << 20 | kills << 14 | via;
-        else
-            score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
-    }
-    for (int i = 1; i < nm; i++) {
-        int d = dart[i], sc = score[i], j = i;
-        for (; j > 0 && score[j - 1] < sc; j--) {
-            dart[j] = dart[j - 1];
-            score[j] = score[j - 1];
-        }
-        dart[j] = d;
-        score[j] = sc;
-    }
     /* the moves on the nim-heap come last */
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < n && !result; j++) {
         score[nm] = 0;
         dart[nm++] = -1 - j;
     }
@@ -930,6 +945,8 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     f->stop = 0;
     f->pausing = f->parked = f->finished = 0;
     f->workers = f->threads;
+    if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
+        f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
@@ -1001,4 +1018,42 @@ int fast_move(fast *f, const unsigned char *mark, int *dart)
     if (r == 1)
         *dart = move;
     return r;
+}
+
+/* The doors of fast_internal.h to the engine's own functions, for the
+ * searches written beside it (solver_dfpn.c). */
+int fx_search(const worker *f) { return f->o->search; }
+const sg_board *fx_board(const worker *f) { return f->sb; }
+int fx_small(const worker *f) { return f->small; }
+int fx_tick(worker *f) { return tick(f); }
+uint64_t fx_done(const worker *f) { return done(f); }
+void fx_keys_of(const worker *f, const sg *g, keys *k) { keys_of(f, g, k); }
+int fx_canonical(worker *f, keys *k) { return canonical(f, k); }
+int fx_lookup(worker *f, keys *k, uint64_t salt) { return lookup(f, k, salt); }
+int fx_get(worker *f, const keys *k, uint64_t salt)
+{
+    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+    return tt_get(f->t, l);
+}
+void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work) { store(f, k, salt, v, move, work); }
+uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
+int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }
+int fx_order(worker *f, const sg *big, int n, int *dart, int *score) { return order_moves(f, big, n, dart, score); }
+void fx_won(worker *f, int d) { f->history[d]++; }
+int fx_dfpn_edges(const worker *f) { return f->o->dfpn_edges > 0 ? f->o->dfpn_edges : DFPN_EDGES; }
+/* (a limit short of UNLIMITED: win() then never hands the search back to
+ * df-pn) */
+int fx_win_rounds(worker *f, const sg *big, int n, uint64_t budget)
+{
+    _Static_assert(OVER == FX_OVER, "fast_internal.h names OVER");
+    return win(f, big, n, budget < UNLIMITED - 1 - f->nodes ? f->nodes + budget : UNLIMITED - 1);
+}
+dfpn_table *fx_dfpn_table(worker *f) { return f->s->dfpn; }
+
+int fx_fold(worker *f, const sg *g, int n, sg *big, int *heap)
+{
+    sg other[SG_MAXE];
+    uint64_t free_edges;
+    int val[SG_MAXE], nother;
+    return fold(f, g, n, big, heap, other, val, &nother, &free_edges);
 }

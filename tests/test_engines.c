@@ -48,6 +48,24 @@ static const struct {
     {"fast --no-bitboard, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1}},
     {"fast --no-bitboard, 2 threads, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .round_allowance = 1}},
+    /* df-pn instead of rounds, on components of more than 2 (or 5) edges
+     * and with mex up to 2 edges, so that small boards exercise it (its
+     * thresholds, mirror replies, heap moves, and the rounds search with a
+     * budget below it) */
+    {"fast --no-bitboard --search dfpn, df-pn above 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .search = CY_SEARCH_DFPN, .dfpn_edges = 2}},
+    {"fast --no-bitboard --search dfpn, mex up to 2 edges, df-pn above 2",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
+      .dfpn_edges = 2}},
+    {"fast --no-bitboard --search dfpn, mex up to 2 edges, df-pn above 5",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
+      .dfpn_edges = 5}},
+    {"fast --no-bitboard --search dfpn --no-mirrors --no-canon, mex up to 2 edges, df-pn above 2",
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_mirrors = 1, .no_canon = 1,
+      .search = CY_SEARCH_DFPN, .dfpn_edges = 2}},
+    {"fast --no-bitboard --search dfpn, 2 threads, mex up to 2 edges, df-pn above 2",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
+      .dfpn_edges = 2}},
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 
@@ -238,12 +256,61 @@ static void test_theorem_answers(void **state)
     assert_true(answered >= 5);
 }
 
+/* On the smaller benchmark boards, the empty board and a few positions
+ * after one move: df-pn (above 6 edges, so that it searches the
+ * top of these boards) and rounds agree on who wins and on the Grundy
+ * value, both with all techniques and the board's symmetries; the rounds
+ * search is the one checked against the plain engine above. */
+static void test_dfpn_benchmark_boards(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"k4", "grid:3x3", "boards/figure1.json", "theta:3,2,5"};
+    int compared = 0;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(strchr(specs[i], '/') ? t_source_path(specs[i]) : specs[i]);
+        cy_error err;
+        cy_solver_opts ro = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .memory = 64u << 20};
+        cy_solver_opts dfo = ro;
+        dfo.search = CY_SEARCH_DFPN;
+        dfo.dfpn_edges = 6;
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        int *legal = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int nl = cy_rules_safe(b, mark, legal);
+        for (int p = -1; p < nl && p < 3; p++) {
+            /* fresh solvers each time: no answer carried over */
+            cy_solver *rounds = cy_solver_new(b, &ro, &err), *dfpn = cy_solver_new(b, &dfo, &err);
+            assert_non_null(rounds);
+            assert_non_null(dfpn);
+            if (p >= 0)
+                mark[cy_dart_edge(legal[p])] = (unsigned char)cy_dart_mark(legal[p]);
+            int wr = cy_solver_wins(rounds, mark), wd = cy_solver_wins(dfpn, mark);
+            cy_solver_free(dfpn);
+            dfpn = cy_solver_new(b, &dfo, &err);
+            int gr = cy_solver_grundy(rounds, mark), gd = cy_solver_grundy(dfpn, mark);
+            if (wr < 0 || gr < 0 || wr != wd || gr != gd || wr != (gr != 0))
+                fail_msg("%s after %d move(s): rounds says wins %d, Grundy %d; dfpn wins %d, Grundy %d", specs[i],
+                         p >= 0, wr, gr, wd, gd);
+            if (p >= 0)
+                mark[cy_dart_edge(legal[p])] = CY_UNMARKED;
+            cy_solver_free(rounds);
+            cy_solver_free(dfpn);
+            compared++;
+        }
+        free(legal);
+        free(mark);
+        cy_board_free(b);
+    }
+    print_message("%d positions of benchmark boards: df-pn and rounds agree\n", compared);
+    assert_true(compared >= 12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_theorem_answers),
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_family_boards),
+        cmocka_unit_test(test_dfpn_benchmark_boards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,6 +80,8 @@ typedef struct cy_solver_opts {
     int threads;
     int no_grundy;
     int no_theorems;
+    int search;
+    int dfpn_edges;
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {

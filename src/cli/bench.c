@@ -4,7 +4,8 @@
  * medians: the board's value (seconds, positions, positions per second,
  * table hits, peak memory) with every core and with one thread; what the
  * user's `cycles solve` costs, the winning replies included and left out;
- * and the speed-up of the fast engine over the plain one.
+ * who wins (`--no-grundy`) and the value with each outcome search (rounds
+ * and df-pn, `--search`); and the speed-up of the fast engine over the plain one.
  */
 #include "cli.h"
 
@@ -33,10 +34,10 @@ static const char *const default_boards =
  * finish them in any time a benchmark allows. */
 #define PLAIN_MAX_EDGES 20
 
-/* What a run measures: the value (cy_solver_grundy), or what `cycles
- * solve` computes (cy_analyse, then the winning replies of a lost
- * position unless left out). */
-enum { MEASURE_VALUE, MEASURE_SOLVE, MEASURE_SOLVE_NO_REPLIES };
+/* What a run measures: the value (cy_solver_grundy), who wins
+ * (cy_solver_wins), or what `cycles solve` computes (cy_analyse, then the
+ * winning replies of a lost position unless left out). */
+enum { MEASURE_VALUE, MEASURE_WINS, MEASURE_SOLVE, MEASURE_SOLVE_NO_REPLIES };
 
 /* What one run measured. */
 typedef struct run {
@@ -73,6 +74,8 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, ru
             int g;
             if (what == MEASURE_VALUE)
                 g = cy_solver_grundy(s, mark);
+            else if (what == MEASURE_WINS)
+                g = cy_solver_wins(s, mark);
             else {
                 cy_analysis a;
                 g = cy_analyse(s, mark, &a, &err) < 0 ? -1 : a.grundy;
@@ -174,20 +177,23 @@ int cmd_bench(cli_opts *o)
     if (!list)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
-           "thread(s)%s%s%s%s%s%s%s%s\n\n",
+           "thread(s)%s%s%s%s%s%s%s%s%s\n\n",
            runs, fast.timeout, fast.threads ? fast.threads : cy_cpu_cores(),
            fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
-           fast.no_mirrors ? ", --no-mirrors" : "",
+           fast.no_mirrors ? ", --no-mirrors" : "", fast.search == CY_SEARCH_DFPN ? ", --search dfpn" : "",
            o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
+           "| winner rounds s | winner dfpn s | dfpn s "
            "| plain s | plain positions | plain peak MiB | speed-up |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     fflush(stdout);
-    cy_solver_opts one = fast;
+    cy_solver_opts one = fast, rounds = fast, dfpn = fast;
     one.threads = 1;
+    rounds.search = CY_SEARCH_ROUNDS;
+    dfpn.search = CY_SEARCH_DFPN;
     int rc = 0;
     for (char *spec = strtok(list, " ;"); spec; spec = strtok(NULL, " ;")) {
         cy_error err;
@@ -196,13 +202,17 @@ int cmd_bench(cli_opts *o)
             rc = cli_fail(spec, "%s", err.msg);
             continue;
         }
-        run f, p, t1, sv, nr;
+        run f, p, t1, sv, nr, wr, wd, vd;
         int nf = measure(b, &fast, MEASURE_VALUE, runs, &f);
         /* what does not finish with every technique does not finish
          * without: the other columns of such a board are not tried */
         int n1 = nf ? measure(b, &one, MEASURE_VALUE, runs, &t1) : 0;
         int ns = nf ? measure(b, &fast, MEASURE_SOLVE, runs, &sv) : 0;
         int nn = nf ? measure(b, &fast, MEASURE_SOLVE_NO_REPLIES, runs, &nr) : 0;
+        /* who wins costs less than the value: tried on every board */
+        int nwr = measure(b, &rounds, MEASURE_WINS, runs, &wr);
+        int nwd = measure(b, &dfpn, MEASURE_WINS, runs, &wd);
+        int nvd = nf ? measure(b, &dfpn, MEASURE_VALUE, runs, &vd) : 0;
         int try_plain = !o->no_baseline && b->ne <= PLAIN_MAX_EDGES;
         int np = try_plain ? measure(b, &plain, MEASURE_VALUE, runs, &p) : 0;
         char a[32], c[32], d[32], e[32];
@@ -230,6 +240,18 @@ int cmd_bench(cli_opts *o)
             printf("| %.2fx ", nr.seconds > 0 ? sv.seconds / nr.seconds : 1.0);
         else
             printf("| ");
+        if (nwr)
+            printf("| %.4f ", wr.seconds);
+        else
+            printf("| > %.0f ", fast.timeout);
+        if (nwd)
+            printf("| %.4f ", wd.seconds);
+        else
+            printf("| > %.0f ", fast.timeout);
+        if (nvd)
+            printf("| %.4f ", vd.seconds);
+        else
+            printf(nf ? "| > %.0f " : "| ", fast.timeout);
         if (np)
             printf("| %.4f | %s | %.0f ", p.seconds, human((double)p.positions, e, sizeof e), p.peak_mib);
         else if (!try_plain)
@@ -246,6 +268,9 @@ int cmd_bench(cli_opts *o)
             printf("| |\n");
         if (nf && np && f.grundy != p.grundy)
             rc = cli_fail(spec, "the engines disagree: fast %d, plain %d", f.grundy, p.grundy);
+        if ((nwr && nwd && wr.grundy != wd.grundy) || (nf && nwr && (f.grundy != 0) != wr.grundy) ||
+            (nf && nvd && f.grundy != vd.grundy))
+            rc = cli_fail(spec, "the searches disagree: rounds and df-pn");
         fflush(stdout);
         cy_board_free(b);
     }

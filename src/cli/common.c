@@ -82,7 +82,8 @@ typedef enum kind {
     K_LONG,    /* the same into a long */
     K_SECONDS, /* a positive number of seconds into a double */
     K_SIZE,    /* a size such as 512M into a size_t */
-    K_ENGINE   /* fast or plain into an int (CY_ENGINE_*) */
+    K_ENGINE,  /* fast or plain into an int (CY_ENGINE_*) */
+    K_SEARCH   /* rounds or dfpn into an int (CY_SEARCH_*) */
 } kind;
 
 /* One option any command may take. */
@@ -129,6 +130,8 @@ static const cli_option catalogue[] = {
     {"no-rounds", NULL, 0, NULL, K_FLAG, AT(solver.no_rounds), 0, 0,
      "fast engine: outcome search without rounds of growing allowances"},
     {"no-mirrors", NULL, 0, NULL, K_FLAG, AT(solver.no_mirrors), 0, 0, "fast engine: no mirror replies first"},
+    {"search", NULL, 0, "rounds|dfpn", K_SEARCH, AT(solver.search), 0, 0,
+     "fast engine: the outcome search, rounds of growing allowances (default) or df-pn"},
     {"no-theorems", NULL, 0, NULL, K_FLAG, AT(solver.no_theorems), 0, 0,
      "search even where a theorem of the papers gives the answer"},
     {"split-depth", NULL, 0, "D", K_INT, AT(split_depth), 1, CY_SPLIT_MAX_DEPTH,
@@ -294,6 +297,14 @@ static int set_option(cli_opts *o, int i, const char *val)
             *(int *)at = CY_ENGINE_PLAIN;
         else
             return cli_usage_fail("--%s is fast or plain, not \"%.80s\"", name, val);
+        return CLI_OK;
+    case K_SEARCH:
+        if (!strcmp(val, "rounds"))
+            *(int *)at = CY_SEARCH_ROUNDS;
+        else if (!strcmp(val, "dfpn"))
+            *(int *)at = CY_SEARCH_DFPN;
+        else
+            return cli_usage_fail("--%s is rounds or dfpn, not \"%.80s\"", name, val);
         return CLI_OK;
     }
     return CLI_USAGE;

@@ -16,7 +16,7 @@
 
 /* The options of the solver, shared by solve, draw and bench. */
 #define SOLVER_SWITCHES                                                                                        \
-    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors"
+    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors search"
 
 const cli_command cli_commands[] = {
     {"solve", cmd_solve, "[BOARD]", 0, 1,
