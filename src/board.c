@@ -380,9 +380,9 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     int *at = cy_xmalloc(sizeof(int) * (total ? total : 1));
     b->sface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     b->sdart = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    if (twisted_ok) {
-        /* sides in the order met; each edge must have exactly two */
-        int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
+    /* the edge and dart of each step (dr is sorted by edge) */
+    int *step = cy_xmalloc(sizeof(int) * (k ? k : 1));
+    {
         int e = -1;
         for (size_t i = 0; i < k; i++) {
             int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
@@ -390,19 +390,30 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 e++;
                 b->eu[e] = a;
                 b->ev[e] = c;
+                b->dface[2 * e] = b->dface[2 * e + 1] = -1;
             }
-            int dd = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            step[i] = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            at[foff[dr[i].face] + dr[i].pos] = step[i];
+        }
+    }
+    if (twisted_ok) {
+        /* sides in the order met; each edge must have exactly two */
+        int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
+        int e;
+        for (size_t i = 0; i < k; i++) {
+            e = cy_dart_edge(step[i]);
             if (nside[e] == 2) {
                 cy_error_set(err, "edge %s-%s lies on more than two face sides; on a closed surface every edge lies on exactly two",
-                             b->label[a], b->label[c]);
+                             b->label[b->eu[e]], b->label[b->ev[e]]);
                 free(nside);
+                free(step);
                 goto fail2;
             }
             b->sface[2 * e + nside[e]] = dr[i].face;
-            b->sdart[2 * e + nside[e]] = dd;
+            b->sdart[2 * e + nside[e]] = step[i];
             nside[e]++;
-            at[foff[dr[i].face] + dr[i].pos] = dd;
         }
+        free(step);
         for (e = 0; e < ne; e++)
             if (nside[e] != 2) {
                 cy_error_set(err, "edge %s-%s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
@@ -421,26 +432,19 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             b->dface[2 * e + 1] = b->sface[2 * e + 1 - s0];
         }
     } else {
-        int e = -1;
         for (size_t i = 0; i < k; i++) {
-            int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
-            if (e < 0 || a != b->eu[e] || c != b->ev[e]) {
-                e++;
-                b->eu[e] = a;
-                b->ev[e] = c;
-                b->dface[2 * e] = b->dface[2 * e + 1] = -1;
-            }
-            int dd = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            int dd = step[i], e = cy_dart_edge(dd);
             if (b->dface[dd] >= 0) {
                 cy_error_set(err, "edge %s-%s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
-                             b->label[a], b->label[c], b->label[dr[i].u], b->label[dr[i].v],
+                             b->label[b->eu[e]], b->label[b->ev[e]], b->label[dr[i].u], b->label[dr[i].v],
                              face_name(b->dface[dd], b->ncells, fb, sizeof fb),
                              face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
+                free(step);
                 goto fail2;
             }
             b->dface[dd] = dr[i].face;
-            at[foff[dr[i].face] + dr[i].pos] = dd;
         }
+        free(step);
         for (int f = 0; f < nfaces; f++)
             for (int i = foff[f]; i < foff[f + 1]; i++)
                 phi[at[i]] = at[i + 1 < foff[f + 1] ? i + 1 : foff[f]];
