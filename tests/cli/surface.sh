@@ -62,5 +62,7 @@ expect_out "filled torus" 'Theorem 9 is about plane boards' check filled torus:3
 # the variants run unchanged: misère on K5 on the torus, and score from a
 # position of torus:3x3
 expect_out "misere on the torus" '"rules": "misere"' solve "$SRC/boards/k5-torus.json" --rules misere --json
+expect_out "solve json surface" '"surface": \{' solve projective-k6 --moves "1->2 2->3 3->4 4->5 5->6" --json
+expect_out "variant json surface" '"genus": 1' solve "$SRC/boards/k5-torus.json" --rules draw --json
 expect_out "score on k6" '"score_difference"' solve projective-k6 --rules score --moves "2->3 3->5 1->2 4->6 6->1" --json
 finish
