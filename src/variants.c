@@ -166,6 +166,11 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     s->k = r->players > 2 ? r->players : 2;
     if (o)
         s->opts = *o;
+    /* splitting positions into the fast engine's sub-games and keying them
+     * by plane keys (canon.c) rests on a plane board: never on a board on a
+     * closed surface, where plane keys gave wrong values */
+    if (b->surface)
+        s->opts.no_decompose = 1;
     s->progress.born = cy_now();
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
