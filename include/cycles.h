@@ -80,6 +80,21 @@ typedef struct cy_board {
     unsigned char *cyclable; /* per cell: its walk uses no edge twice */
     char *name;              /* a name for messages and output, escaped by cy_escape
                                 (valid UTF-8 without control characters); may be NULL */
+    /* boards on other closed surfaces (issue 12) */
+    int surface;             /* 1: a board on a closed surface: every face is a cell
+                                and there is no outer face (face ncells has an
+                                empty walk); 0: a plane board */
+    int orientable;          /* 0 only on a non-orientable surface */
+    int genus;               /* the genus (orientable) or the crosscap number;
+                                0 for the plane and the sphere */
+    int *sface, *sdart;      /* the two sides of edge e, i = 2e and 2e+1: face
+                                sface[i]'s walk runs along e as dart sdart[i].  On
+                                an orientable surface (the plane included)
+                                sdart[i] = i and sface[i] = dface[i].  On a
+                                non-orientable one both sides may run along the
+                                same dart; there dface and the rotation order of
+                                vdarts mean nothing (dface[d] is still a face) and
+                                only the walks and the sides describe the board */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
@@ -94,6 +109,12 @@ typedef struct cy_board_desc {
     const unsigned char *special; /* nv flags or NULL */
     const double *xy;           /* 2*nv coordinates or NULL */
     const char *name;
+    int surface;                /* 1: the cells are every face of a closed surface
+                                   (outer must be NULL), checked against
+                                   V - E + F = 2 - 2*genus (orientable) or
+                                   2 - genus (the crosscap number); 0: the plane */
+    int orientable;             /* with surface: whether the surface is orientable */
+    int genus;                  /* with surface: its genus or crosscap number */
 } cy_board_desc;
 
 /* Builds and validates a board; NULL with a message in err on any defect. */
@@ -120,6 +141,12 @@ static inline int cy_tail(const cy_board *b, int d) { return (d & 1) ? b->ev[d >
 static inline int cy_head(const cy_board *b, int d) { return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1]; }
 static inline int cy_degree(const cy_board *b, int v) { return b->vstart[v + 1] - b->vstart[v]; }
 static inline int cy_face_len(const cy_board *b, int f) { return b->fstart[f + 1] - b->fstart[f]; }
+
+/* The surface b lies on, in words, into buf: "the plane", "the sphere",
+ * "the torus", "the orientable surface of genus 2", "the projective plane",
+ * "the Klein bottle", "the non-orientable surface with 3 crosscaps".
+ * Returns buf. */
+const char *cy_board_surface(const cy_board *b, char *buf, size_t n);
 
 /* The vertex with this label, or -1. */
 int cy_board_find(const cy_board *b, const char *label);
@@ -574,7 +601,8 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 /* Coordinates for drawing b into xy[2*nv]: the board's own when it has them,
  * else a straight-line plane layout computed from the embedding with the outer
  * face outside (barycentric, then spread out by forces that keep the
- * embedding; README, Pictures).  Returns 0, or -1 with a message. */
+ * embedding; README, Pictures).  Returns 0, or -1 with a message; a board
+ * on a closed surface (b->surface) has no plane drawing: always -1. */
 int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
@@ -600,12 +628,15 @@ typedef struct cy_symmetry {
 
 /* The automorphism group of b, from nauty's generators of the group of a
  * coloured flag graph of the board, each element checked against the faces. */
+/* On a non-orientable surface the group holds the identity only. */
 cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err);
 void cy_symmetry_free(cy_symmetry *s);
 
 /* Whether a and b are the same board up to relabelling, rotation and
  * reflection (cells to cells, outer face to outer face, special to special);
- * vmap (a->nv entries, or NULL) gets a vertex map from a to b. */
+ * vmap (a->nv entries, or NULL) gets a vertex map from a to b.  Boards on
+ * different surfaces are never isomorphic, and on a non-orientable surface
+ * the answer is always 0 (not decided). */
 int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap);
 
 /* Classes of cells under an involution (paper 000, section 5). */

@@ -63,6 +63,8 @@ void cy_board_free(cy_board *b)
     free(b->fdarts);
     free(b->dface);
     free(b->cyclable);
+    free(b->sface);
+    free(b->sdart);
     free(b->name);
     free(b);
 }
@@ -154,6 +156,98 @@ out:
     return rc;
 }
 
+/* Root of x in the union-find forest up (path halving). */
+static int uf_find(int *up, int x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+/* Checks the walks of b, a board on a non-orientable surface with its sides
+ * filled, as the faces of that surface: round every vertex the corners of the
+ * walks join its edges into one cycle (a disc, not several cones), and the
+ * walks cannot all be turned one way round so that the two sides of each
+ * edge run opposite ways (else the surface is orientable).  0, or -1 with a
+ * message. */
+static int surface_check(const cy_board *b, cy_error *err)
+{
+    int ne = b->ne, nf = b->ncells, rc = -1;
+    /* edge-end (e, end): 2e + (end is ev[e]); a corner joins two of them */
+    int *up = cy_xmalloc(sizeof(int) * (size_t)(2 * ne));
+    for (int i = 0; i < 2 * ne; i++)
+        up[i] = i;
+    for (int f = 0; f < nf; f++) {
+        int s = b->fstart[f], len = cy_face_len(b, f);
+        for (int i = 0; i < len; i++) {
+            int din = b->fdarts[s + (i + len - 1) % len], dout = b->fdarts[s + i];
+            int v = cy_tail(b, dout);
+            int x = 2 * cy_dart_edge(din) + (b->ev[cy_dart_edge(din)] == v);
+            int y = 2 * cy_dart_edge(dout) + (b->ev[cy_dart_edge(dout)] == v);
+            up[uf_find(up, x)] = uf_find(up, y);
+        }
+    }
+    for (int v = 0; v < b->nv; v++) {
+        int root = -1;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int e = cy_dart_edge(b->vdarts[i]);
+            int r = uf_find(up, 2 * e + (b->ev[e] == v));
+            if (root >= 0 && r != root) {
+                cy_error_set(err, "the faces around vertex %s do not close up into one disc, so they are not the faces of a surface",
+                             b->label[v]);
+                goto out;
+            }
+            root = r;
+        }
+    }
+    /* turn faces so that the sides of each edge run opposite ways: a
+     * breadth-first search over the faces with a flip per face */
+    {
+        int *flip = cy_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
+        int *queue = cy_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
+        int twisted = 0;
+        for (int f = 0; f < nf; f++)
+            flip[f] = -1;
+        for (int f0 = 0; f0 < nf && !twisted; f0++) {
+            if (flip[f0] >= 0)
+                continue;
+            int qh = 0, qt = 0;
+            flip[f0] = 0;
+            queue[qt++] = f0;
+            while (qh < qt && !twisted) {
+                int f = queue[qh++];
+                for (int i = b->fstart[f]; i < b->fstart[f + 1] && !twisted; i++) {
+                    int e = cy_dart_edge(b->fdarts[i]);
+                    int same = b->sdart[2 * e] == b->sdart[2 * e + 1];
+                    int g = b->sface[2 * e] == f ? b->sface[2 * e + 1] : b->sface[2 * e];
+                    int want = flip[f] ^ same;
+                    if (flip[g] < 0) {
+                        flip[g] = want;
+                        queue[qt++] = g;
+                    } else if (flip[g] != want) {
+                        twisted = 1;
+                    }
+                }
+            }
+        }
+        free(flip);
+        free(queue);
+        if (!twisted) {
+            long chi = (long)b->nv - (long)ne + (long)nf;
+            if (chi % 2 == 0 && chi <= 2)
+                cy_error_set(err, "the faces can all be turned the same way round, so the surface is orientable (\"surface\": {\"orientable\": true, \"genus\": %ld})",
+                             (2 - chi) / 2);
+            else
+                cy_error_set(err, "the faces can all be turned the same way round, so the surface is orientable, not non-orientable");
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(up);
+    return rc;
+}
+
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
 {
     char fb[32], fb2[32];
@@ -206,6 +300,22 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             b->y[v] = d->xy[2 * v + 1];
         }
     }
+
+    if (d->surface) {
+        if (d->outer)
+            return cy_board_free(b), cy_error_set(err, "a board on a closed surface has no outer face: list every face as a cell"), NULL;
+        if (d->genus < (d->orientable ? 0 : 1) || d->genus > 1000)
+            return cy_board_free(b), cy_error_set(err, d->orientable ? "the genus of an orientable surface is a number from 0 to 1000, not %d"
+                                                                     : "the crosscap number of a non-orientable surface is a number from 1 to 1000, not %d",
+                                                  d->genus), NULL;
+        b->surface = 1;
+        b->orientable = d->orientable ? 1 : 0;
+        b->genus = d->genus;
+    } else {
+        b->orientable = 1;
+    }
+    /* on a non-orientable surface two walks may run along one dart */
+    int twisted_ok = b->surface && !b->orientable;
 
     /* collect the darts of all given walks */
     int nfaces = b->ncells + (d->outer ? 1 : 0);
@@ -268,6 +378,10 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     for (int f = 0; f < nfaces; f++)
         foff[f + 1] = foff[f] + (f < b->ncells ? d->cell_len[f] : d->outer_len);
     int *at = cy_xmalloc(sizeof(int) * (total ? total : 1));
+    b->sface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    b->sdart = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    /* the edge and dart of each step (dr is sorted by edge) */
+    int *step = cy_xmalloc(sizeof(int) * (k ? k : 1));
     {
         int e = -1;
         for (size_t i = 0; i < k; i++) {
@@ -278,33 +392,80 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 b->ev[e] = c;
                 b->dface[2 * e] = b->dface[2 * e + 1] = -1;
             }
-            int dd = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            step[i] = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            at[foff[dr[i].face] + dr[i].pos] = step[i];
+        }
+    }
+    if (twisted_ok) {
+        /* sides in the order met; each edge must have exactly two */
+        int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
+        int e;
+        for (size_t i = 0; i < k; i++) {
+            e = cy_dart_edge(step[i]);
+            if (nside[e] == 2) {
+                cy_error_set(err, "edge %s-%s lies on more than two face sides; on a closed surface every edge lies on exactly two",
+                             b->label[b->eu[e]], b->label[b->ev[e]]);
+                free(nside);
+                free(step);
+                goto fail2;
+            }
+            b->sface[2 * e + nside[e]] = dr[i].face;
+            b->sdart[2 * e + nside[e]] = step[i];
+            nside[e]++;
+        }
+        free(step);
+        for (e = 0; e < ne; e++)
+            if (nside[e] != 2) {
+                cy_error_set(err, "edge %s-%s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
+                             b->label[b->eu[e]], b->label[b->ev[e]], face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
+                free(nside);
+                goto fail2;
+            }
+        free(nside);
+        /* dface only approximately: the face of each side, by its dart where
+         * the two sides run opposite ways */
+        for (e = 0; e < ne; e++) {
+            int s0 = b->sdart[2 * e] == 2 * e ? 0 : 1;
+            if (b->sdart[2 * e] == b->sdart[2 * e + 1])
+                s0 = 0;
+            b->dface[2 * e] = b->sface[2 * e + s0];
+            b->dface[2 * e + 1] = b->sface[2 * e + 1 - s0];
+        }
+    } else {
+        for (size_t i = 0; i < k; i++) {
+            int dd = step[i], e = cy_dart_edge(dd);
             if (b->dface[dd] >= 0) {
                 cy_error_set(err, "edge %s-%s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
-                             b->label[a], b->label[c], b->label[dr[i].u], b->label[dr[i].v],
+                             b->label[b->eu[e]], b->label[b->ev[e]], b->label[dr[i].u], b->label[dr[i].v],
                              face_name(b->dface[dd], b->ncells, fb, sizeof fb),
                              face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
+                free(step);
                 goto fail2;
             }
             b->dface[dd] = dr[i].face;
-            at[foff[dr[i].face] + dr[i].pos] = dd;
+        }
+        free(step);
+        for (int f = 0; f < nfaces; f++)
+            for (int i = foff[f]; i < foff[f + 1]; i++)
+                phi[at[i]] = at[i + 1 < foff[f + 1] ? i + 1 : foff[f]];
+        for (int dd = 0; dd < nd; dd++)
+            if (b->dface[dd] < 0) {
+                if (d->outer || b->surface) {
+                    int e = cy_dart_edge(dd);
+                    cy_error_set(err, "edge %s-%s lies on only one face side (%s); every edge must lie on two%s",
+                                 b->label[b->eu[e]], b->label[b->ev[e]],
+                                 face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
+                                 b->surface ? " (on a closed surface every face is a cell)" : "");
+                    goto fail2;
+                }
+                is_outer[dd] = 1;
+                b->dface[dd] = b->ncells;
+            }
+        for (int dd = 0; dd < nd; dd++) {
+            b->sface[dd] = b->dface[dd];
+            b->sdart[dd] = dd;
         }
     }
-    for (int f = 0; f < nfaces; f++)
-        for (int i = foff[f]; i < foff[f + 1]; i++)
-            phi[at[i]] = at[i + 1 < foff[f + 1] ? i + 1 : foff[f]];
-    for (int dd = 0; dd < nd; dd++)
-        if (b->dface[dd] < 0) {
-            if (d->outer) {
-                int e = cy_dart_edge(dd);
-                cy_error_set(err, "edge %s-%s lies on only one face side (%s); every edge must lie on two",
-                             b->label[b->eu[e]], b->label[b->ev[e]],
-                             face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb));
-                goto fail2;
-            }
-            is_outer[dd] = 1;
-            b->dface[dd] = b->ncells;
-        }
 
     /* darts leaving each vertex (order fixed below) */
     b->vstart = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
@@ -327,7 +488,9 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     for (int f = 0; f < b->ncells; f++)
         b->fstart[f + 1] = b->fstart[f] + d->cell_len[f];
     memcpy(b->fdarts, at, sizeof(int) * (size_t)foff[b->ncells]);
-    if (d->outer) {
+    if (b->surface) {
+        b->fstart[b->ncells + 1] = b->fstart[b->ncells]; /* no outer face */
+    } else if (d->outer) {
         memcpy(b->fdarts + foff[b->ncells], at + foff[b->ncells], sizeof(int) * (size_t)d->outer_len);
         b->fstart[b->ncells + 1] = b->fstart[b->ncells] + d->outer_len;
     } else {
@@ -341,8 +504,11 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         goto fail2;
     }
 
+    if (twisted_ok) {
+        if (surface_check(b, err) < 0)
+            goto fail2;
+    } else {
     /* rotations: sigma(d) = phi(rev(d)) must be one cycle at every vertex */
-    {
         int *rot = cy_xmalloc(sizeof(int) * (size_t)nd);
         for (int v = 0; v < b->nv; v++) {
             int s = b->vstart[v], deg = b->vstart[v + 1] - s;
@@ -357,8 +523,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 dd = phi[cy_dart_rev(dd)];
             } while (dd != b->vdarts[s] && n < deg);
             if (dd != b->vdarts[s] || n != deg) {
-                cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a plane drawing",
-                             b->label[v]);
+                cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a %s",
+                             b->label[v], b->surface ? "surface" : "plane drawing");
                 free(rot);
                 goto fail2;
             }
@@ -398,23 +564,33 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         }
     }
 
-    /* Euler's formula for a connected plane graph */
+    /* Euler's formula for a connected graph on the surface */
     {
-        long chi = (long)b->nv - (long)ne + (long)(b->ncells + 1);
-        if (chi != 2) {
-            cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but a plane board has 2 (faces are missing, or the faces are not those of a plane drawing)",
-                         b->nv, ne, b->ncells + 1, chi);
+        int nf = b->ncells + (b->surface ? 0 : 1);
+        long chi = (long)b->nv - (long)ne + (long)nf;
+        long want = !b->surface ? 2 : b->orientable ? 2 - 2L * b->genus : 2L - b->genus;
+        if (chi != want) {
+            char where[96];
+            if (!b->surface)
+                snprintf(where, sizeof where, "a plane board");
+            else if (b->orientable)
+                snprintf(where, sizeof where, "a board on the orientable surface of genus %d", b->genus);
+            else
+                snprintf(where, sizeof where, "a board on the non-orientable surface with %d crosscap%s", b->genus,
+                         b->genus == 1 ? "" : "s");
+            cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but %s has %ld (faces are missing, or the faces are not those of %s)",
+                         b->nv, ne, nf, chi, where, want, b->surface ? "that surface" : "a plane drawing");
             goto fail2;
         }
     }
 
+    /* a cell with both sides of an edge can never cycle */
     b->cyclable = cy_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
-    for (int f = 0; f < b->ncells; f++) {
+    for (int f = 0; f < b->ncells; f++)
         b->cyclable[f] = 1;
-        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-            if (b->dface[cy_dart_rev(b->fdarts[i])] == f)
-                b->cyclable[f] = 0;
-    }
+    for (int e = 0; e < ne; e++)
+        if (b->sface[2 * e] == b->sface[2 * e + 1] && b->sface[2 * e] < b->ncells)
+            b->cyclable[b->sface[2 * e]] = 0;
     free(dr);
     free(phi);
     free(is_outer);
@@ -440,7 +616,7 @@ cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
     int *len = cy_xmalloc(sizeof(int) * (size_t)nf);
     for (int f = 0; f < nf; f++) {
         len[f] = cy_face_len(b, f);
-        walk[f] = cy_xmalloc(sizeof(int) * (size_t)len[f]);
+        walk[f] = cy_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
         for (int i = 0; i < len[f]; i++)
             walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
     }
@@ -455,8 +631,9 @@ cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
     cy_board_desc d = {
         .nv = b->nv, .labels = (const char *const *)b->label, .ncells = b->ncells,
         .cells = (const int *const *)walk, .cell_len = len,
-        .outer = walk[b->ncells], .outer_len = len[b->ncells],
+        .outer = b->surface ? NULL : walk[b->ncells], .outer_len = b->surface ? 0 : len[b->ncells],
         .special = special, .xy = xy, .name = b->name,
+        .surface = b->surface, .orientable = b->orientable, .genus = b->genus,
     };
     cy_board *r = cy_board_from_faces(&d, err);
     free(xy);
@@ -465,6 +642,20 @@ cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
     free(walk);
     free(len);
     return r;
+}
+
+const char *cy_board_surface(const cy_board *b, char *buf, size_t n)
+{
+    if (!b->surface)
+        snprintf(buf, n, "the plane");
+    else if (b->orientable)
+        snprintf(buf, n, b->genus == 0 ? "the sphere" : b->genus == 1 ? "the torus" : "the orientable surface of genus %d",
+                 b->genus);
+    else
+        snprintf(buf, n, b->genus == 1 ? "the projective plane" : b->genus == 2 ? "the Klein bottle"
+                                                                             : "the non-orientable surface with %d crosscaps",
+                 b->genus);
+    return buf;
 }
 
 int cy_board_find(const cy_board *b, const char *label)

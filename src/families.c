@@ -44,6 +44,7 @@ typedef struct build {
     size_t *wend;     /* end of each finished walk in w */
     int nwalk, wendcap;
     int have_outer;
+    int surface, orientable, genus; /* a board on a closed surface (no outer face) */
     unsigned char *special;
     double *xy;       /* 2*nv coordinates, or NULL */
 } build;
@@ -141,6 +142,9 @@ static cy_board *b_finish(build *b, const ctx *c, cy_error *err)
         .special = b->special,
         .xy = b->xy,
         .name = c->spec,
+        .surface = b->surface,
+        .orientable = b->orientable,
+        .genus = b->genus,
     };
     cy_error e2;
     cy_board *r = cy_board_from_faces(&d, &e2);
@@ -532,6 +536,65 @@ static cy_board *fam_grid(const ctx *c, const char *params, cy_error *err)
     return b_finish(&b, c, err);
 }
 
+/* torus:RxC: the R x C grid on the torus, R, C >= 3 (so the graph is
+ * simple), vertices labelled row by row; cell (r,c) runs (r,c) (r,c+1)
+ * (r+1,c+1) (r+1,c), indices taken mod R and C, so every face is a 4-cell
+ * and there is no outer face.  No coordinates: no straight-line plane
+ * drawing exists. */
+static cy_board *fam_torus(const ctx *c, const char *params, cy_error *err)
+{
+    long *a;
+    int k;
+    if (get_nums(params, "torus:RxC", 'x', 2, 2, &a, &k, err) < 0)
+        return NULL;
+    long R = a[0], C = a[1];
+    free(a);
+    if (R < 3 || C < 3)
+        return cy_error_set(err, "rows and columns must be at least 3 (with fewer the grid on the torus has repeated edges or loops)"), NULL;
+    if (check_size((int64_t)R * C, 2 * (int64_t)R * C, err) < 0)
+        return NULL;
+    int nr = (int)R, nc = (int)C;
+    build b;
+    b_init(&b, nr * nc, 0);
+    b.surface = 1;
+    b.orientable = 1;
+    b.genus = 1;
+    for (int r = 0; r < nr; r++)
+        for (int q = 0; q < nc; q++) {
+            int r1 = (r + 1) % nr, q1 = (q + 1) % nc;
+            b_v(&b, r * nc + q);
+            b_v(&b, r * nc + q1);
+            b_v(&b, r1 * nc + q1);
+            b_v(&b, r1 * nc + q);
+            b_cell(&b);
+        }
+    return b_finish(&b, c, err);
+}
+
+/* projective-k6: K6 on the projective plane (the hemi-icosahedron: the
+ * icosahedron with opposite points identified), vertices 1..6, ten
+ * triangles: 1 with 2,3,4,5,6 round it, and 2,3,5 / 3,4,6 / 4,5,2 / 5,6,3 /
+ * 6,2,4.  V - E + F = 6 - 15 + 10 = 1, one crosscap. */
+static cy_board *fam_projective_k6(const ctx *c, const char *params, cy_error *err)
+{
+    if (no_params(params, "projective-k6", err) < 0)
+        return NULL;
+    static const int tri[10][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 5}, {0, 5, 1},
+                                   {1, 2, 4}, {2, 3, 5}, {3, 4, 1}, {4, 5, 2}, {5, 1, 3}};
+    build b;
+    b_init(&b, 6, 0);
+    b.surface = 1;
+    b.orientable = 0;
+    b.genus = 1;
+    for (int i = 0; i < 10; i++) {
+        b_v(&b, tri[i][0]);
+        b_v(&b, tri[i][1]);
+        b_v(&b, tri[i][2]);
+        b_cell(&b);
+    }
+    return b_finish(&b, c, err);
+}
+
 /* Cycles of len[0..k) vertices sharing vertex 1, side by side: cycle j has
  * the next len[j]-1 labels in clockwise order from the shared vertex; they
  * sit clockwise around it starting on its left. */
@@ -789,6 +852,8 @@ static const cy_family_info families[] = {
     {"path", "path:N", "the path 1..N+1 of N edges; both ends special"},
     {"star", "star:K", "centre 1 with K >= 2 leaves 2..K+1, all special"},
     {"spider", "spider:A,B,...", "legs of A, B, ... edges from centre 1, leaves special (Game of Arrows)"},
+    {"torus", "torus:RxC", "the R x C grid on the torus (R, C >= 3), labelled row by row; RC square cells, no outer face"},
+    {"projective-k6", "projective-k6", "K6 on the projective plane (non-orientable): 6 vertices, 15 edges, 10 triangle cells"},
     {NULL, NULL, NULL},
 };
 
@@ -796,6 +861,7 @@ static const cy_family_info families[] = {
 static const fam_fn builders[] = {
     fam_k4, fam_cycle, fam_chord, fam_inner, fam_theta, fam_gtheta, fam_grid,
     fam_wedge, fam_butterfly, fam_windmill, fam_lollipop, fam_path, fam_star, fam_spider,
+    fam_torus, fam_projective_k6,
 };
 
 _Static_assert(sizeof builders / sizeof builders[0] + 1 == sizeof families / sizeof families[0],

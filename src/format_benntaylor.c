@@ -479,6 +479,8 @@ out:
 
 char *cy_benntaylor_write(const cy_board *b, cy_error *err)
 {
+    if (b->surface)
+        return cy_error_set(err, "boards on closed surfaces are not written in the BennTaylor format (it is read here for plane boards only; write json)"), NULL;
     for (int v = 0; v < b->nv; v++)
         if (b->special[v])
             return cy_error_set(err, "the BennTaylor format has no special vertices (vertex %s is special)", b->label[v]),

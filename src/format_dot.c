@@ -31,7 +31,7 @@ char *cy_dot_write(const cy_board *b, const unsigned char *mark, cy_error *err)
     cy_buf_puts(&out, "graph ");
     put_quoted(&out, b->name ? b->name : "board");
     cy_buf_puts(&out, " {\n  node [shape=circle];\n");
-    int pinned = b->has_coords;
+    int pinned = b->has_coords && !b->surface;
     for (int v = 0; v < b->nv && pinned; v++)
         pinned = isfinite(b->x[v]) && isfinite(b->y[v]);
     /* labels need no escaping: cy_label_ok rules out quotes and backslashes */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const char *const known_keys[] = {"format", "version", "name", "vertices", "cells",
-                                         "outer", "special", "moves", "edges", NULL};
+                                         "outer", "special", "moves", "edges", "surface", NULL};
 
 /* The vertices of a board object, read before the faces or edges. */
 typedef struct jverts {
@@ -201,12 +201,46 @@ static int *read_walk(const jverts *jv, const json_t *w, const char *what, int *
     return walk;
 }
 
-/* Builds the board of a native object from its "cells" and "outer". */
+/* Reads "surface" (absent or null: the plane) into *surface, *orientable,
+ * *genus; -1 with a message when it is not {"orientable": BOOL, "genus": N}. */
+static int read_surface(const json_t *root, int *surface, int *orientable, int *genus, cy_error *err)
+{
+    const json_t *sf = json_object_get(root, "surface");
+    *surface = 0;
+    *orientable = 1;
+    *genus = 0;
+    if (!sf || json_is_null(sf))
+        return 0;
+    if (!json_is_object(sf))
+        return cy_error_set(err, "\"surface\" is not an object such as {\"orientable\": true, \"genus\": 1}");
+    const char *key;
+    const json_t *val;
+    json_object_foreach((json_t *)sf, key, val) {
+        if (strcmp(key, "orientable") != 0 && strcmp(key, "genus") != 0)
+            return cy_error_set(err, "unknown key \"%.40s\" in \"surface\" (it has orientable and genus)", key);
+    }
+    const json_t *o = json_object_get(sf, "orientable"), *g = json_object_get(sf, "genus");
+    if (!json_is_boolean(o))
+        return cy_error_set(err, "\"surface\" needs \"orientable\": true or false");
+    if (!json_is_integer(g) || json_integer_value(g) < 0 || json_integer_value(g) > 1000)
+        return cy_error_set(err, "\"surface\" needs \"genus\": a whole number from 0 to 1000 (the genus, or for a non-orientable surface the crosscap number)");
+    *surface = 1;
+    *orientable = json_is_true(o);
+    *genus = (int)json_integer_value(g);
+    return 0;
+}
+
+/* Builds the board of a native object from its "cells", "outer" and "surface". */
 static cy_board *build_cells(const json_t *root, const jverts *jv, const char *name, cy_error *err)
 {
     const json_t *cells = json_object_get(root, "cells"), *outer = json_object_get(root, "outer");
     if (!json_is_array(cells))
         return cy_error_set(err, "\"cells\" is not a list of vertex walks"), NULL;
+    int surface, orientable, genus;
+    if (read_surface(root, &surface, &orientable, &genus, err) < 0)
+        return NULL;
+    if (surface && outer && !json_is_null(outer))
+        return cy_error_set(err, "a board with \"surface\" has no \"outer\" face: list every face as a cell"), NULL;
     size_t nc = json_array_size(cells);
     if (nc > 2 * (size_t)CY_MAX_EDGES)
         return cy_error_set(err, "the board has %zu cells; at most %d are supported", nc, 2 * CY_MAX_EDGES), NULL;
@@ -237,6 +271,7 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
             .cells = (const int *const *)walk, .cell_len = len,
             .outer = walk[nc], .outer_len = walk[nc] ? len[nc] : 0,
             .special = jv->special, .xy = jv->xy, .name = name,
+            .surface = surface, .orientable = orientable, .genus = genus,
         };
         b = cy_board_from_faces(&d, err);
     }
@@ -369,7 +404,7 @@ static int check_header(const json_t *root, cy_error *err)
         for (int i = 0; known_keys[i]; i++)
             ok |= strcmp(key, known_keys[i]) == 0;
         if (!ok)
-            return cy_error_set(err, "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, special and moves; a drawing has edges instead of cells)",
+            return cy_error_set(err, "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, surface, special and moves; a drawing has edges instead of cells)",
                                 key);
     }
     const json_t *f = json_object_get(root, "format"), *v = json_object_get(root, "version");
@@ -402,6 +437,8 @@ cy_board *cy_json_read(const json_t *root, cy_format want, char **moves, cy_erro
     if (want == CY_FMT_JSON && !hascells)
         return cy_error_set(err, hasedges ? "the object has \"edges\" but no \"cells\": it is a drawing, not a native board"
                                           : "the board has no \"cells\""), NULL;
+    if (want == CY_FMT_DRAWING && json_object_get(root, "surface") && !json_is_null(json_object_get(root, "surface")))
+        return cy_error_set(err, "a drawing lies in the plane, so it has no \"surface\" (a board on another surface gives its faces as \"cells\")"), NULL;
     if (want == CY_FMT_DRAWING && !hasedges)
         return cy_error_set(err, hascells ? "the object has \"cells\" but no \"edges\": it is a native board, not a drawing"
                                           : "the drawing has no \"edges\""), NULL;
@@ -468,6 +505,8 @@ static void put_string(cy_buf *out, const char *raw)
 /* Writes b as a native board or as a drawing. */
 char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, cy_error *err)
 {
+    if (drawing && b->surface)
+        return cy_error_set(err, "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"), NULL;
     if (drawing && !b->has_coords)
         return cy_error_set(err, "the board has no coordinates, so it cannot be written as a drawing (write it as json or table)"), NULL;
     if (b->has_coords)
@@ -505,6 +544,11 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
     } else {
         cy_buf_puts(&out, "  \"cells\": [");
         for (int f = 0; f <= b->ncells; f++) {
+            if (f == b->ncells && b->surface) {
+                cy_buf_printf(&out, "\n  ],\n  \"surface\": {\"orientable\": %s, \"genus\": %d}",
+                              b->orientable ? "true" : "false", b->genus);
+                break;
+            }
             if (f == b->ncells)
                 cy_buf_puts(&out, b->ncells ? "\n  ],\n  \"outer\": [" : "],\n  \"outer\": [");
             else

@@ -717,6 +717,8 @@ static void entry_str(const cy_board *b, const int *ds, int k, int comma_space, 
 char *cy_table_write(const cy_board *b, int text, cy_error *err)
 {
     int m = b->nv, n = b->ncells + 1, nd = 2 * b->ne;
+    if (b->surface)
+        return cy_error_set(err, "a game table describes a plane board (its last column is the outer face); this board lies on a closed surface (write it as json)"), NULL;
     if ((double)m * (double)n > (double)CY_TABLE_MAX_ENTRIES)
         return cy_error_set(err, "the board is too large for a game table (%d rows x %d columns; at most %ld entries)",
                             m, n, CY_TABLE_MAX_ENTRIES), NULL;

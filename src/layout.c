@@ -439,6 +439,11 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
  * computed layout (see the top of this file). */
 int cy_layout(const cy_board *b, double *xy, cy_error *err)
 {
+    if (b->surface) {
+        char s[64];
+        return cy_error_set(err, "the board lies on %s, not in the plane, so it has no plane drawing; `cycles show` lists its cells and arrows",
+                            cy_board_surface(b, s, sizeof s));
+    }
     int own = b->has_coords;
     for (int v = 0; v < b->nv && own; v++)
         own = isfinite(b->x[v]) && isfinite(b->y[v]);

@@ -290,7 +290,7 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     int lw = 1;
     for (int v = 0; v < b->nv; v++)
         lw = (int)fmax(lw, (double)strlen(b->label[v]));
-    if (!b->has_coords || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
+    if (!b->has_coords || b->surface || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
         return plain_list(b, o, maxw);
     int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
     grid g = {0};

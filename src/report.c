@@ -42,6 +42,8 @@ char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal
     json_object_set_new(o, "vertices", json_integer(b->nv));
     json_object_set_new(o, "edges", json_integer(b->ne));
     json_object_set_new(o, "cells", json_integer(b->ncells));
+    if (b->surface) /* as the native board says it */
+        json_object_set_new(o, "surface", json_pack("{s:b,s:i}", "orientable", b->orientable, "genus", b->genus));
     json_object_set_new(o, "moves_played", json_integer(a->played));
     json_object_set_new(o, "to_move", json_integer(a->to_move));
     json_object_set_new(o, "over", json_boolean(a->over));

@@ -124,8 +124,8 @@ int cy_rules_completes(const cy_board *b, const unsigned char *mark, int d)
     if (mark[e] != CY_UNMARKED)
         return -1;
     for (int side = 0; side < 2; side++) {
-        int x = side ? cy_dart_rev(d) : d; /* the dart of e on this face */
-        int c = b->dface[x];
+        int x = b->sdart[2 * e + side]; /* the dart of e on this face's walk */
+        int c = b->sface[2 * e + side];
         if (c >= b->ncells || !b->cyclable[c])
             continue;
         /* x runs along the walk of c; d runs along it iff x == d */
@@ -352,8 +352,14 @@ static void rs_count(rstate *s, int d, int k)
     const cy_board *b = s->b;
     s->vout[cy_tail(b, d)] += k;
     s->vin[cy_head(b, d)] += k;
-    s->along[b->dface[d]] += k;        /* d runs along the walk of its own face */
-    s->against[b->dface[d ^ 1]] += k;  /* and against the walk of the other side */
+    /* d runs along or against the walk of the face on each side of its edge */
+    int e = cy_dart_edge(d);
+    for (int side = 2 * e; side < 2 * e + 2; side++) {
+        if (b->sdart[side] == d)
+            s->along[b->sface[side]] += k;
+        else
+            s->against[b->sface[side]] += k;
+    }
 }
 
 void rs_play(rstate *s, int d)
@@ -391,11 +397,14 @@ int rs_sink_source_ok(const rstate *s, int d)
 int rs_completes(const rstate *s, int d)
 {
     const cy_board *b = s->b;
-    int n = 0, f = b->dface[d], g = b->dface[d ^ 1];
-    if (f < b->ncells && b->cyclable[f] && s->along[f] == cy_face_len(b, f) - 1)
-        n++;
-    if (g < b->ncells && g != f && b->cyclable[g] && s->against[g] == cy_face_len(b, g) - 1)
-        n++;
+    int n = 0, e = cy_dart_edge(d);
+    for (int side = 2 * e; side < 2 * e + 2; side++) {
+        int f = b->sface[side];
+        if (f >= b->ncells || !b->cyclable[f]) /* a cyclable cell has e on one side only */
+            continue;
+        if (b->sdart[side] == d ? s->along[f] == cy_face_len(b, f) - 1 : s->against[f] == cy_face_len(b, f) - 1)
+            n++;
+    }
     return n;
 }
 

@@ -27,6 +27,12 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
     cy_solver *s = cy_xcalloc(1, sizeof *s);
     s->b = b;
     s->opts = *o;
+    /* plane keys read a sub-game's plane embedding (the cells on each side
+     * of a dart); on another surface they are not canonical, so such boards
+     * are keyed by nauty alone */
+    if (b->surface)
+        s->opts.no_plane_keys = 1;
+    o = &s->opts;
     s->engine = o->engine;
     if (s->engine == CY_ENGINE_PLAIN)
         s->p = plain_new(b, o, err);
@@ -100,7 +106,8 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
 
 const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
 {
-    if (s->opts.no_theorems || cy_rules_played(s->b, mark) > 0)
+    /* Theorem 6 is proved for plane boards only */
+    if (s->opts.no_theorems || s->b->surface || cy_rules_played(s->b, mark) > 0)
         return NULL;
     if (!s->thm_sought) {
         /* Theorem 6 of paper 000: on a board with an involution that fixes

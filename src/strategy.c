@@ -96,6 +96,8 @@ void cy_strategy_free(cy_strategy *s)
  * most one self-involutive edge; NULL with a message otherwise. */
 cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_error *err)
 {
+    if (b->surface)
+        return cy_error_set(err, "the papers' strategies are for plane boards; this board lies on a closed surface"), NULL;
     cy_involution inv;
     if (cy_involution_analyse(b, vmap, &inv, err) < 0)
         return NULL;
@@ -292,6 +294,10 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
  * the first that applies (see cycles.h), or NULL with why. */
 cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t wn)
 {
+    if (b->surface) {
+        snprintf(why, wn, "the papers' strategies are for plane boards; this board lies on a closed surface");
+        return NULL;
+    }
     cy_error err;
     cy_symmetry *sym = cy_symmetry_new(b, &err);
     if (!sym) {

@@ -82,7 +82,9 @@ static int check_automorphism(const cy_board *b, const links *l, const int *vmap
     }
     /* a rotation maps each face walk forwards onto a face walk, a reflection
      * backwards; the outer face goes to the outer face */
-    for (int f = 0; f <= b->ncells && ok; f++) {
+    if (ok && fmap)
+        fmap[b->ncells] = b->ncells; /* the outer face, empty on a closed surface */
+    for (int f = 0; f < b->ncells + (b->surface ? 0 : 1) && ok; f++) {
         int first = b->fdarts[b->fstart[f]];
         int img = reflection ? cy_dart_rev(dmap[first]) : dmap[first];
         int g = b->dface[img];
@@ -287,6 +289,25 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
 {
     if (b->ne > 50000)
         return cy_error_set(err, "the board has %d edges; symmetry handles at most 50000", b->ne), NULL;
+    if (!b->orientable) {
+        /* the flag graph needs each dart on one face: on a non-orientable
+         * surface only the identity is given (a subgroup, which is all the
+         * engines need; `cycles symmetry` says so) */
+        cy_symmetry *s = cy_xcalloc(1, sizeof *s);
+        s->aut = cy_xcalloc(1, sizeof(cy_automorphism));
+        cy_automorphism *a = &s->aut[s->n++];
+        a->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+        a->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
+        a->fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+        for (int v = 0; v < b->nv; v++)
+            a->vmap[v] = v;
+        for (int e = 0; e < b->ne; e++)
+            a->emap[e] = e;
+        for (int f = 0; f <= b->ncells; f++)
+            a->fmap[f] = f;
+        a->order = 1;
+        return s;
+    }
     links l;
     links_init(b, &l);
     gens g = {0, 0, 0, NULL};
@@ -432,6 +453,10 @@ static int extend(const cy_board *a, const links *la, const cy_board *b, const l
 /* Whether a and b are isomorphic boards (see cycles.h); fills vmap. */
 int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
 {
+    /* boards on different surfaces differ; on a non-orientable surface the
+     * dart model below does not apply, and no isomorphism is claimed */
+    if (a->surface != b->surface || a->orientable != b->orientable || a->genus != b->genus || !a->orientable)
+        return 0;
     if (a->nv != b->nv || a->ne != b->ne || a->ncells != b->ncells ||
         cy_face_len(a, a->ncells) != cy_face_len(b, b->ncells))
         return 0;
@@ -478,6 +503,8 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
     }
     if (identity)
         return cy_error_set(err, "the identity is not an involution"), -1;
+    if (!b->orientable)
+        return cy_error_set(err, "involutions of boards on a non-orientable surface are not analysed"), -1;
     links l;
     links_init(b, &l);
     inv->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
@@ -537,7 +564,9 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
     free(in);
     /* Theorem 6: every cell self- or nowhere-involutive; then no
      * self-involutive edge: player 2; exactly one, its ends exchanged: player 1 */
-    if (inv->part_cells)
+    if (b->surface)
+        snprintf(inv->why, sizeof inv->why, "Theorem 6 does not apply: it is proved for plane boards, and this board lies on a closed surface");
+    else if (inv->part_cells)
         snprintf(inv->why, sizeof inv->why,
                  "Theorem 6 does not apply: %d cell%s part-involutive (an edge and its partner on one cell that is not its own partner)",
                  inv->part_cells, inv->part_cells == 1 ? " is" : "s are");

@@ -171,6 +171,11 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     s->k = r->players > 2 ? r->players : 2;
     if (o)
         s->opts = *o;
+    /* splitting positions into the fast engine's sub-games and keying them
+     * by plane keys (canon.c) rests on a plane board: never on a board on a
+     * closed surface, where plane keys gave wrong values */
+    if (b->surface)
+        s->opts.no_decompose = 1;
     s->progress.born = cy_now();
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
@@ -699,6 +704,8 @@ char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a)
     json_object_set_new(o, "vertices", json_integer(b->nv));
     json_object_set_new(o, "edges", json_integer(b->ne));
     json_object_set_new(o, "cells", json_integer(b->ncells));
+    if (b->surface) /* as the native board says it */
+        json_object_set_new(o, "surface", json_pack("{s:b,s:i}", "orientable", b->orientable, "genus", b->genus));
     json_object_set_new(o, "moves_played", json_integer(a->game.played));
     json_object_set_new(o, "to_move", json_integer(a->game.to_move));
     json_object_set_new(o, "over", json_boolean(a->over));

@@ -1,6 +1,7 @@
 /*
  * variants_verify.c - `cycles verify --rules NAME`: the families of the
- * papers (cycles, chords, thetas, grids, wedges, trees) under rule variants,
+ * papers (cycles, chords, thetas, grids, wedges, trees) and the boards on
+ * other surfaces (the projective-plane K6, torus grids) under rule variants,
  * as markdown tables, with the patterns stated as observed up to the sizes
  * computed (docs/variants.md).
  *
@@ -21,7 +22,8 @@ typedef struct vfamily {
     const char *name;     /* as the page names it */
     const char *fmt;      /* spec with %d for the size parameter(s) */
     int from, to;         /* sizes */
-    int kind;             /* 0: one parameter; 1: chord:N,N/2; 2: theta:A,2,A; 3: wedge:N,N */
+    int kind;             /* 0: one parameter; 1: chord:N,N/2; 2: theta:A,2,A; 3: wedge:N,N;
+                             4: no parameter (one board) */
 } vfamily;
 
 static const vfamily families[] = {
@@ -32,6 +34,9 @@ static const vfamily families[] = {
     {"wedges of two N-cycles", "wedge:%d,%d", 3, 15, 3},
     {"paths (trees, special ends)", "path:%d", 1, 30, 0},
     {"stars (trees, special leaves)", "star:%d", 2, 30, 0},
+    /* boards on other closed surfaces (issue 12) */
+    {"the projective-plane K6 (non-orientable, 10 triangle cells)", "projective-k6", 1, 1, 4},
+    {"torus grids 3 x C (every face a 4-cell)", "torus:3x%d", 3, 15, 0},
 };
 
 /* The spec of size n of family f. */
@@ -41,6 +46,7 @@ static void spec_of(const vfamily *f, int n, char *buf, size_t len)
     case 1: snprintf(buf, len, f->fmt, n, n / 2); break;
     case 2:
     case 3: snprintf(buf, len, f->fmt, n, n); break;
+    case 4: snprintf(buf, len, "%s", f->fmt); break;
     default: snprintf(buf, len, f->fmt, n); break;
     }
 }

@@ -33,7 +33,7 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
     int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf), *len = cy_xcalloc((size_t)nf, sizeof(int));
     for (int f = 0; f < nf; f++) {
         int n = cy_face_len(b, f), at = -1;
-        walk[f] = cy_xmalloc(sizeof(int) * (size_t)n);
+        walk[f] = cy_xmalloc(sizeof(int) * (size_t)(n + 1));
         for (int i = 0; i < n; i++)
             if (cy_tail(b, b->fdarts[b->fstart[f] + i]) == v)
                 at = i;
@@ -61,7 +61,9 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
     }
     cy_board_desc d = {
         .nv = nv, .labels = labels, .ncells = b->ncells, .cells = (const int *const *)walk, .cell_len = len,
-        .outer = walk[b->ncells], .outer_len = len[b->ncells], .special = special, .xy = xy, .name = b->name,
+        .outer = b->surface ? NULL : walk[b->ncells], .outer_len = b->surface ? 0 : len[b->ncells],
+        .special = special, .xy = xy, .name = b->name,
+        .surface = b->surface, .orientable = b->orientable, .genus = b->genus,
     };
     cy_board *r = cy_board_from_faces(&d, err);
     for (int f = 0; f < nf; f++)

@@ -11,6 +11,7 @@
  */
 #include "brute.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,8 @@ struct br_game {
     unsigned char *cyclable;     /* recomputed: no edge twice on the walk */
     int *deg;                    /* vertex degrees, counted from the edge list */
     int *istart, *iedge;         /* edges at v: iedge[istart[v] .. istart[v+1]) */
-    size_t nstates;              /* 3^E */
+    size_t nstates;              /* 3^E (direct memo only) */
+    struct br_hash *hash;        /* the sparse memo (br_new_sparse), or NULL */
     unsigned char *win;          /* memo of br_wins: BR_UNKNOWN, 0 or 1 */
     unsigned char *gval;         /* memo of br_grundy: BR_UNKNOWN or the value */
     unsigned char *cc;           /* memo of br_can_complete: BR_UNKNOWN, 0 or 1 */
@@ -35,11 +37,80 @@ static int br_tail(const cy_board *b, int d) { return d % 2 == 0 ? b->eu[d / 2] 
 /* The head of dart d. */
 static int br_head(const cy_board *b, int d) { return d % 2 == 0 ? b->ev[d / 2] : b->eu[d / 2]; }
 
+/* The sparse memo: open addressing on the base-3 number of the position
+ * (stored plus 1; 0 marks an empty slot), three bytes per slot (the memos
+ * of br_wins, br_grundy and br_can_complete). */
+typedef struct br_hash {
+    size_t cap, used;
+    uint64_t *key;
+    unsigned char *val;
+} br_hash;
+
+enum { BR_WIN, BR_GVAL, BR_CC };
+
+/* The slot of position x in h (its own, or the empty one where it goes). */
+static size_t br_hash_find(const br_hash *h, uint64_t x)
+{
+    size_t i = (size_t)((x + 1) * 0x9E3779B97F4A7C15ull) & (h->cap - 1);
+    while (h->key[i] && h->key[i] != x + 1)
+        i = (i + 1) & (h->cap - 1);
+    return i;
+}
+
+/* The memo `which` of position x: BR_UNKNOWN when not yet known. */
+static int br_memo_get(const br_game *g, int which, size_t x)
+{
+    if (!g->hash)
+        return (which == BR_WIN ? g->win : which == BR_GVAL ? g->gval : g->cc)[x];
+    size_t i = br_hash_find(g->hash, x);
+    return g->hash->key[i] ? g->hash->val[3 * i + which] : BR_UNKNOWN;
+}
+
+/* Records memo `which` of position x. */
+static void br_memo_set(const br_game *g, int which, size_t x, int v)
+{
+    if (!g->hash) {
+        (which == BR_WIN ? g->win : which == BR_GVAL ? g->gval : g->cc)[x] = (unsigned char)v;
+        return;
+    }
+    br_hash *h = g->hash;
+    if (2 * (h->used + 1) > h->cap) {
+        br_hash big = {2 * h->cap, h->used, calloc(2 * h->cap, sizeof(uint64_t)), malloc(6 * h->cap)};
+        memset(big.val, BR_UNKNOWN, 6 * h->cap);
+        for (size_t i = 0; i < h->cap; i++)
+            if (h->key[i]) {
+                size_t j = br_hash_find(&big, h->key[i] - 1);
+                big.key[j] = h->key[i];
+                memcpy(big.val + 3 * j, h->val + 3 * i, 3);
+            }
+        free(h->key);
+        free(h->val);
+        *h = big;
+    }
+    size_t i = br_hash_find(h, x);
+    if (!h->key[i]) {
+        h->key[i] = x + 1;
+        h->used++;
+    }
+    h->val[3 * i + which] = (unsigned char)v;
+}
+
+static br_game *br_make(const cy_board *b, int sparse);
+
 /* Builds the brute force's own view of the board. */
 br_game *br_new(const cy_board *b)
 {
-    if (b->ne > BR_MAX_EDGES)
-        return NULL;
+    return b->ne > BR_MAX_EDGES ? NULL : br_make(b, 0);
+}
+
+br_game *br_new_sparse(const cy_board *b)
+{
+    return b->ne > BR_MAX_SPARSE_EDGES ? NULL : br_make(b, 1);
+}
+
+/* br_new, with the sparse memo when sparse. */
+static br_game *br_make(const cy_board *b, int sparse)
+{
     br_game *g = calloc(1, sizeof *g);
     g->b = b;
     g->nv = b->nv;
@@ -90,6 +161,14 @@ br_game *br_new(const cy_board *b)
                 g->iedge[at++] = e;
     }
     g->istart[b->nv] = at;
+    if (sparse) {
+        g->hash = calloc(1, sizeof *g->hash);
+        g->hash->cap = 1024;
+        g->hash->key = calloc(g->hash->cap, sizeof(uint64_t));
+        g->hash->val = malloc(3 * g->hash->cap);
+        memset(g->hash->val, BR_UNKNOWN, 3 * g->hash->cap);
+        return g;
+    }
     g->nstates = 1;
     for (int e = 0; e < b->ne; e++)
         g->nstates *= 3;
@@ -118,6 +197,11 @@ void br_free(br_game *g)
     free(g->cc);
     free(g->win);
     free(g->gval);
+    if (g->hash) {
+        free(g->hash->key);
+        free(g->hash->val);
+        free(g->hash);
+    }
     free(g);
 }
 
@@ -230,8 +314,8 @@ int br_completes(const br_game *g, unsigned char *mark, int d)
 int br_can_complete(const br_game *g, unsigned char *mark)
 {
     size_t x = br_index(g, mark);
-    if (g->cc[x] != BR_UNKNOWN)
-        return g->cc[x];
+    if (br_memo_get(g, BR_CC, x) != BR_UNKNOWN)
+        return br_memo_get(g, BR_CC, x);
     int r = 0;
     int *moves = malloc(sizeof(int) * (size_t)(2 * g->ne + 1));
     int n = br_legal_moves(g, mark, moves);
@@ -239,7 +323,7 @@ int br_can_complete(const br_game *g, unsigned char *mark)
         if (br_completes(g, mark, moves[i]))
             r = 1;
     free(moves);
-    g->cc[x] = (unsigned char)r;
+    br_memo_set(g, BR_CC, x, r);
     return r;
 }
 
@@ -259,9 +343,9 @@ int br_is_death(const br_game *g, unsigned char *mark, int d)
 int br_wins(br_game *g, unsigned char *mark)
 {
     size_t x = br_index(g, mark);
-    if (g->win[x] != BR_UNKNOWN)
-        return g->win[x];
-    int wins = 0, moves[2 * BR_MAX_EDGES];
+    if (br_memo_get(g, BR_WIN, x) != BR_UNKNOWN)
+        return br_memo_get(g, BR_WIN, x);
+    int wins = 0, moves[2 * BR_MAX_SPARSE_EDGES];
     int n = br_legal_moves(g, mark, moves);
     for (int i = 0; i < n && !wins; i++) {
         int d = moves[i], e = d / 2;
@@ -270,14 +354,14 @@ int br_wins(br_game *g, unsigned char *mark)
             wins = 1;
         mark[e] = CY_UNMARKED;
     }
-    g->win[x] = (unsigned char)wins;
+    br_memo_set(g, BR_WIN, x, wins);
     return wins;
 }
 
 /* The moves after which the opponent loses (or that complete a cycle cell). */
 int br_winning_moves(br_game *g, unsigned char *mark, int *out)
 {
-    int n = 0, moves[2 * BR_MAX_EDGES];
+    int n = 0, moves[2 * BR_MAX_SPARSE_EDGES];
     int nl = br_legal_moves(g, mark, moves);
     for (int i = 0; i < nl; i++) {
         int d = moves[i], e = d / 2;
@@ -294,11 +378,11 @@ int br_winning_moves(br_game *g, unsigned char *mark, int *out)
 int br_grundy(br_game *g, unsigned char *mark)
 {
     size_t x = br_index(g, mark);
-    if (g->gval[x] != BR_UNKNOWN)
-        return g->gval[x];
-    unsigned char seen[2 * BR_MAX_EDGES + 2];
+    if (br_memo_get(g, BR_GVAL, x) != BR_UNKNOWN)
+        return br_memo_get(g, BR_GVAL, x);
+    unsigned char seen[2 * BR_MAX_SPARSE_EDGES + 2];
     memset(seen, 0, sizeof seen);
-    int moves[2 * BR_MAX_EDGES];
+    int moves[2 * BR_MAX_SPARSE_EDGES];
     int n = br_legal_moves(g, mark, moves);
     for (int i = 0; i < n; i++) {
         int d = moves[i], e = d / 2;
@@ -312,6 +396,6 @@ int br_grundy(br_game *g, unsigned char *mark)
     int v = 0;
     while (seen[v])
         v++;
-    g->gval[x] = (unsigned char)v;
+    br_memo_set(g, BR_GVAL, x, v);
     return v;
 }

@@ -18,12 +18,18 @@
 
 /* The brute force memoises by the full 3^E state; boards are kept small. */
 #define BR_MAX_EDGES 13
+/* br_new_sparse memoises in a hash table keyed by the same base-3 number
+ * instead, for larger boards searched from positions some moves in. */
+#define BR_MAX_SPARSE_EDGES 40
 
 typedef struct br_game br_game;
 
 /* A brute force for board b (at most BR_MAX_EDGES edges, else NULL); b must
  * outlive it. */
 br_game *br_new(const cy_board *b);
+/* The same for a board of at most BR_MAX_SPARSE_EDGES edges, with the memo
+ * in a hash table that grows with the positions met (else NULL). */
+br_game *br_new_sparse(const cy_board *b);
 void br_free(br_game *g);
 
 /* Whether cell c is a cycle cell: its walk uses no edge twice and every edge

@@ -207,11 +207,24 @@ static void test_family_list_stripped(void **state)
         cy_board_free(b);
         cy_board_free(f);
     }
+    /* the families on closed surfaces have no plane layout: a message */
+    static const char *const surfaces[] = {"torus:3x3", "projective-k6", NULL};
+    for (int i = 0; surfaces[i]; i++) {
+        cy_board *b = t_board(surfaces[i]);
+        double *xy = calloc(2 * (size_t)b->nv, sizeof(double));
+        cy_error err;
+        assert_int_equal(cy_layout(b, xy, &err), -1);
+        assert_non_null(strstr(err.msg, "no plane drawing"));
+        free(xy);
+        cy_board_free(b);
+    }
     /* every family named by cy_family_list has a default-looking spec above */
     for (const cy_family_info *fi = cy_family_list(); fi->name; fi++) {
         int found = 0;
         for (int i = 0; FAMILIES[i] && !found; i++)
             found = !strncmp(FAMILIES[i], fi->name, strlen(fi->name));
+        for (int i = 0; surfaces[i] && !found; i++)
+            found = !strncmp(surfaces[i], fi->name, strlen(fi->name));
         if (!found)
             fail_msg("family %s is not covered by the layout tests", fi->name);
     }

@@ -548,6 +548,60 @@ static void test_cycle_misere(void **state)
     }
 }
 
+/* The same brute force on boards of other closed surfaces (the rules read
+ * only cell walks): K5 on the torus from a few moves in, the hemicube (K4 on
+ * the projective plane, where two cells walk some edge the same way), K4 on
+ * the torus (whose 8-cell walks an edge twice) and torus:3x3 from 11 moves
+ * in, under every rule set, both tables. */
+static void test_surface_boards(void **state)
+{
+    (void)state;
+    static const cy_rules rules[] = {
+        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
+        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
+        {CY_RULES_STANDARD, 0, 3},
+    };
+    static const int k4_torus[] = {0, 1, 2, 3, 0, 2, 1, 3, 2, 0, 3, 1};
+    const int *cells[2] = {k4_torus, k4_torus + 4};
+    int len[2] = {4, 8};
+    cy_board_desc d = {.nv = 4, .ncells = 2, .cells = cells, .cell_len = len, .surface = 1, .orientable = 1, .genus = 1};
+    cy_error err;
+    cy_board *boards[4] = {t_board(t_source_path("boards/k5-torus.json")),
+                           t_board(t_source_path("boards/k4-projective.json")), cy_board_from_faces(&d, &err),
+                           t_board("torus:3x3")};
+    const int min_played[4] = {3, 0, 0, 11};
+    rb_rng rng = {5};
+    int checked = 0;
+    for (int i = 0; i < 4; i++) {
+        assert_non_null(boards[i]);
+        const cy_board *b = boards[i];
+        for (int round = 0; round < 6; round++)
+            for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
+                const cy_rules *r = &rules[k];
+                unsigned char m[64] = {0};
+                random_position(b, r, m, &rng, min_played[i] + rb_below(&rng, 3));
+                int played = 0;
+                for (int e = 0; e < b->ne; e++)
+                    played += m[e] != CY_UNMARKED;
+                int over = (r->kind != CY_RULES_SCORE && bf_cycle_cells(b, m)) ||
+                           (r->kind == CY_RULES_ANY_CYCLE && bf_directed_cycle(b, m));
+                if (over || played < min_played[i])
+                    continue;
+                int want = bf_value(b, r, m);
+                for (int hashed = 0; hashed < 2; hashed++) {
+                    int got = value_with(b, r, m, hashed);
+                    if (want != got)
+                        fail_msg("rules %s (extra %d, players %d, %s table): brute force %d, search %d on surface board %d",
+                                 cy_rules_name(r), r->extra_turn, r->players, hashed ? "hash" : "direct", want, got, i);
+                }
+                checked++;
+            }
+    }
+    for (int i = 0; i < 4; i++)
+        cy_board_free(boards[i]);
+    assert_true(checked > 60);
+}
+
 /* ------------------------------------------------------------- theorems */
 
 /* Under the draw rules a win (1) means every line ends with the player to
@@ -659,7 +713,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),       cmocka_unit_test(test_standard_and_draw_agree),
         cmocka_unit_test(test_mirror_under_draw), cmocka_unit_test(test_tree_rules),
         cmocka_unit_test(test_special_misere),    cmocka_unit_test(test_component_keys),
-        cmocka_unit_test(test_cycle_misere),
+        cmocka_unit_test(test_cycle_misere),      cmocka_unit_test(test_surface_boards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -504,8 +504,18 @@ class Board(Position):
 
     @property
     def outer(self) -> List[str]:
-        """The outer face's walk."""
+        """The outer face's walk (empty for a board on a closed surface)."""
         return self._face(self._ptr.ncells)
+
+    @property
+    def surface(self) -> Optional[Dict[str, object]]:
+        """None for a plane board; for a board on a closed surface (every
+        face a cell, no outer face) {"orientable": bool, "genus": int}, the
+        genus or crosscap number, as in the native board's "surface"."""
+        b = self._ptr
+        if not b.surface:
+            return None
+        return {"orientable": bool(b.orientable), "genus": int(b.genus)}
 
     def layout(self) -> Dict[str, tuple]:
         """Coordinates for drawing: the board's own, or a plane layout."""
@@ -539,11 +549,21 @@ class Board(Position):
         layout() and "special"), edges carry "index"; G.graph holds
         "embedding" (a PlanarEmbedding of the board's rotation system),
         "outer" and "cells" (walks of labels) and "name".  from_networkx(G)
-        gives the board back."""
+        gives the board back.  A board on a closed surface has no plane
+        drawing: no "pos" and no "embedding", and G.graph["surface"] holds
+        its surface (the property surface)."""
         import networkx as nx
         b, lab = self._ptr, self.vertices
-        pos = self.layout()
         G = nx.Graph(name=self.name)
+        if b.surface:
+            for v, s in enumerate(lab):
+                G.add_node(s, special=bool(b.special[v]))
+            for e, (u, v) in enumerate(self.edges):
+                G.add_edge(u, v, index=e)
+            G.graph["surface"] = self.surface
+            G.graph["cells"] = self.cells
+            return G
+        pos = self.layout()
         for v, s in enumerate(lab):
             G.add_node(s, pos=pos[s], special=bool(b.special[v]))
         for e, (u, v) in enumerate(self.edges):

@@ -33,6 +33,10 @@ typedef struct cy_board {
     int *dface;
     unsigned char *cyclable;
     char *name;
+    int surface;
+    int orientable;
+    int genus;
+    int *sface, *sdart;
 } cy_board;
 
 typedef struct cy_board_desc {
@@ -46,6 +50,9 @@ typedef struct cy_board_desc {
     const unsigned char *special;
     const double *xy;
     const char *name;
+    int surface;
+    int orientable;
+    int genus;
 } cy_board_desc;
 
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);

@@ -129,3 +129,22 @@ def test_convert():
     assert b.convert("dot").startswith(("graph", "strict", "//", "digraph"))
     with pytest.raises(ValueError):
         b.convert("png")
+
+
+def test_surface_boards():
+    # the 3x3 torus grid: 9 vertices, 18 edges, 9 square cells, no outer face
+    t = cycles.Board.family("torus:3x3")
+    assert t.surface == {"orientable": True, "genus": 1}
+    assert t.outer == [] and len(t.cells) == 9 and all(len(c) == 4 for c in t.cells)
+    G = t.to_networkx()
+    assert G.number_of_nodes() == 9 and G.number_of_edges() == 18
+    assert G.graph["surface"] == t.surface and "embedding" not in G.graph
+    with pytest.raises(cycles.CyclesError, match="no plane drawing"):
+        t.layout()
+    k = cycles.Board.family("projective-k6")
+    assert k.surface == {"orientable": False, "genus": 1}
+    # V - E + F = 1 on the projective plane
+    assert k.nv - k.ne + len(k.cells) == 1
+    assert cycles.Board.family("k4").surface is None
+    # the native JSON keeps the surface
+    assert cycles.Board.from_json(k.to_json()).surface == k.surface

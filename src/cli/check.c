@@ -72,8 +72,9 @@ int cmd_check(cli_opts *o)
                              (unsigned long long)r.complete_markings, r.complete ? "" : " (stopped by --timeout)",
                              (unsigned long long)r.without_cycle_cell);
             if (ce)
-                snprintf(text + n, cap - (size_t)n, "first counterexample: %s\n%s", ce,
-                         special ? "(Theorem 9 is about boards without special vertices)\n" : "");
+                snprintf(text + n, cap - (size_t)n, "first counterexample: %s\n%s%s", ce,
+                         special ? "(Theorem 9 is about boards without special vertices)\n" : "",
+                         b->surface ? "(Theorem 9 is about plane boards; this one lies on a closed surface)\n" : "");
             else
                 snprintf(text + n, cap - (size_t)n, "Theorem 9 (paper 000) holds on this board%s\n",
                          r.complete ? "" : " as far as the enumeration went");

@@ -81,9 +81,14 @@ static char *report(const cy_board *b, unsigned char *mark)
         else
             cy_buf_printf(&o, "  (open, %d of %d edges unmarked)\n", missing, cy_face_len(b, c));
     }
-    cy_buf_puts(&o, "  outer face: ");
-    put_walk(&o, b, b->ncells);
-    cy_buf_puts(&o, "\n");
+    if (b->surface) {
+        char s[64];
+        cy_buf_printf(&o, "  no outer face: every face is a cell of %s\n", cy_board_surface(b, s, sizeof s));
+    } else {
+        cy_buf_puts(&o, "  outer face: ");
+        put_walk(&o, b, b->ncells);
+        cy_buf_puts(&o, "\n");
+    }
 
     cy_buf_puts(&o, "\nedges:\n");
     for (int e = 0; e < b->ne; e++) {

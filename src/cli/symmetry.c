@@ -195,9 +195,11 @@ int cmd_symmetry(cli_opts *o)
     if (cli_load(o, &b, &mark))
         return 1;
     cy_error err;
-    cy_symmetry *s = cy_symmetry_new(b, &err);
+    cy_symmetry *s = NULL;
     int rc = 1;
-    if (!s)
+    if (!b->orientable)
+        cli_fail(o->board, "the symmetry of a board on a non-orientable surface is not computed (the solvers use the identity alone there)");
+    else if (!(s = cy_symmetry_new(b, &err)))
         cli_fail(o->board, "%s", err.msg);
     else {
         char *t = o->json ? as_json(b, s) : as_text(b, s);

@@ -1,0 +1,68 @@
+# Command-line tests of boards on closed surfaces (issue 12): the families
+# torus:RxC and projective-k6, native boards with "surface", the messages of
+# the validation and of the plane-only commands.  The answers asserted are
+# worked out by hand in the comments (the engines are checked against the
+# brute force in tests/test_surface.c).
+. "$(dirname "$0")/lib.bash"
+
+expect_out "families list torus" '^torus:RxC' families
+expect_out "families list projective-k6" '^projective-k6' families
+# sizes: the 3x4 torus grid has 12 vertices, 24 edges, 12 cells
+expect_out "torus sizes" 'torus:3x4 \(12 vertices, 24 edges, 12 cells, on the torus\)' show torus:3x4
+expect_out "k6 sizes" 'projective-k6 \(6 vertices, 15 edges, 10 cells, on the projective plane\)' show projective-k6
+expect_out "show says no outer face" 'no outer face: every face is a cell of the torus' show torus:3x3
+# cell 1 of torus:3x3 is 1 2 5 4: after 1->2 2->5 5->4, player 2 completes
+# it with 4->1 and wins; the cell 9 7 1 3 wraps round both ways
+expect_out "completed cell wins" '^winner: player 2' solve torus:3x3 --moves "1->2 2->5 5->4"
+expect_out "completed cell is a winning move" '^winning moves:.* 4->1' solve torus:3x3 --moves "1->2 2->5 5->4"
+expect_out "wrap-around cell wins" '^winning moves:.* 3->9' solve torus:3x3 --moves "9->7 7->1 1->3"
+expect_out "wrap-around cell completed" 'CYCLE CELL' show torus:3x3 --moves "9->7 7->1 1->3 3->9"
+expect_out "k6 cell completed" 'cell 6: 2 3 5  CYCLE CELL' show projective-k6 --moves "2->3 3->5 5->2"
+
+# native boards with "surface"
+expect_out "k5 torus loads" '\(5 vertices, 10 edges, 5 cells, on the torus\)' show "$SRC/boards/k5-torus.json"
+expect_out "hemicube loads" 'on the projective plane' show "$SRC/boards/k4-projective.json"
+run convert torus:3x3 --to json
+printf '%s\n' "$OUT" >"$WORK/t.json"
+expect_out "json round trip" '"surface": \{"orientable": true, "genus": 1\}' convert "$WORK/t.json" --to json
+expect_out "json round trip solves" 'winner: player 2' solve "$WORK/t.json" --moves "1->2 2->5 5->4"
+
+# refusals naming the file
+sed 's/"genus": 1/"genus": 2/' "$SRC/boards/k5-torus.json" >"$WORK/g2.json"
+expect_error "euler" 'g2\.json: V - E \+ F = 5 - 10 \+ 5 = 0, but a board on the orientable surface of genus 2 has -2' show "$WORK/g2.json"
+sed 's/"orientable": true/"orientable": false/' "$SRC/boards/k5-torus.json" >"$WORK/no.json"
+expect_error "not non-orientable" 'no\.json: .*turned the same way round, so the surface is orientable' show "$WORK/no.json"
+sed 's/"orientable": false/"orientable": true/' "$SRC/boards/k4-projective.json" >"$WORK/or.json"
+expect_error "not orientable" 'or\.json: edge .* by both cell' show "$WORK/or.json"
+printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orientable": true}}' >"$WORK/s1.json"
+expect_error "surface without genus" 's1\.json: "surface" needs "genus"' show "$WORK/s1.json"
+printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orientable": true, "genus": 0, "holes": 1}}' >"$WORK/s2.json"
+expect_error "surface unknown key" 's2\.json: unknown key "holes" in "surface"' show "$WORK/s2.json"
+printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "outer": ["3","2","1"], "surface": {"orientable": true, "genus": 0}}' >"$WORK/s3.json"
+expect_error "surface with outer" 's3\.json: a board with "surface" has no "outer" face' show "$WORK/s3.json"
+printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orientable": true, "genus": 0}}' >"$WORK/s4.json"
+expect_error "one side only" 's4\.json: edge .* lies on only one face side' show "$WORK/s4.json"
+printf '{"vertices": [{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0}], "edges": [["1","2"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/s5.json"
+expect_error "drawing with surface" 's5\.json: a drawing lies in the plane' show "$WORK/s5.json"
+expect_error "torus too small" 'torus:2x3: rows and columns must be at least 3' show torus:2x3
+
+# plane-only commands say so
+expect_error "draw torus" 'torus:3x3: the board lies on the torus, not in the plane, so it has no plane drawing' draw torus:3x3 -o "$WORK/t.svg"
+expect_error "table of torus" 'a game table describes a plane board' convert torus:3x3 --to table
+expect_error "drawing of torus" 'cannot be written as a drawing' convert torus:3x3 --to drawing
+expect_error "benntaylor of torus" 'not written in the BennTaylor format' convert projective-k6 --to benntaylor
+expect_error "symmetry non-orientable" 'not computed' symmetry projective-k6
+expect_out "strategy on torus" "^why: the papers' strategies are for plane boards" strategy mirror torus:3x3
+expect_out "dot of torus" '"1" -- "2"' convert torus:3x3 --to dot
+# the 3x3 torus grid: 9 translations times the 8 symmetries of the square
+expect_out "symmetry torus" '^automorphisms: 72 ' symmetry torus:3x3
+# Theorem 9 of paper 000 is about plane boards; on the torus it fails
+expect_out "filled torus" 'Theorem 9 is about plane boards' check filled torus:3x3
+
+# the variants run unchanged: misère on K5 on the torus, and score from a
+# position of torus:3x3
+expect_out "misere on the torus" '"rules": "misere"' solve "$SRC/boards/k5-torus.json" --rules misere --json
+expect_out "solve json surface" '"surface": \{' solve projective-k6 --moves "1->2 2->3 3->4 4->5 5->6" --json
+expect_out "variant json surface" '"genus": 1' solve "$SRC/boards/k5-torus.json" --rules draw --json
+expect_out "score on k6" '"score_difference"' solve projective-k6 --rules score --moves "2->3 3->5 1->2 4->6 6->1" --json
+finish

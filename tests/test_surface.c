@@ -1,0 +1,439 @@
+/*
+ * test_surface.c - boards on other closed surfaces (issue 12): the torus
+ * grids and the projective-plane K6 against counts made here from their
+ * walks and Euler's formula, the validation's refusals, hand-checked
+ * positions (a completed cell on the torus wins, one across the wrap-around
+ * too, and a cell of the projective plane whose neighbour runs its shared
+ * edge the same way), and the engines -- plain, fast with bitboards, fast
+ * with sub-games keyed by nauty -- against the separate brute force
+ * (tests/brute.c) on small surface boards built by hand, and on torus:3x3
+ * and projective-k6 from positions a few moves in (18 and 15 edges: too
+ * many for the brute force's 3^E table, so with its hash table).
+ *
+ * brute.c and randboard.c are included (a unity build), as in the other
+ * tests.
+ */
+#include "support.h"
+
+#include "brute.c"
+#include "randboard.c"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A board from face walks of 1-based vertex numbers, each walk ended by 0. */
+static cy_board *from_walks(int nv, const int *w, int surface, int orientable, int genus, cy_error *err)
+{
+    int *cells[32], len[32], nc = 0;
+    int flat[256], k = 0;
+    for (int i = 0; w[i] || (i > 0 && w[i - 1]); i++) {
+        if (!w[i])
+            continue;
+        if (i == 0 || !w[i - 1]) {
+            cells[nc] = flat + k;
+            len[nc++] = 0;
+        }
+        flat[k++] = w[i] - 1;
+        len[nc - 1]++;
+    }
+    cy_board_desc d = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
+                       .surface = surface, .orientable = orientable, .genus = genus, .name = "hand"};
+    return cy_board_from_faces(&d, err);
+}
+
+/* Walks of the boards built by hand, each ended by 0, the list by 0 0.
+ * Found by tracing the faces of rotation systems (K4, K5, K3,3 on the
+ * torus) and by identifying opposite points of the cube (the hemicube, K4
+ * on the projective plane). */
+static const int K4_TORUS[] = {1, 2, 3, 4, 0, 1, 3, 2, 4, 3, 1, 4, 2, 0, 0};
+static const int K5_TORUS[] = {1, 2, 3, 5, 0, 1, 3, 2, 4, 5, 2, 0, 1, 4, 3, 0, 1, 5, 4, 0, 2, 5, 3, 4, 0, 0};
+static const int K33_TORUS[] = {1, 4, 2, 5, 3, 6, 0, 1, 5, 2, 6, 3, 4, 0, 1, 6, 2, 4, 3, 5, 0, 0};
+static const int HEMICUBE[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0, 0};
+
+/* ------------------------------------------------------------ the model */
+
+/* Counts from the walks alone: every edge (unordered pair) on exactly two
+ * walk steps, V - E + F as Euler says for the surface. */
+static void check_counts(const cy_board *b, int want_v, int want_e, int want_f, int chi)
+{
+    assert_int_equal(b->nv, want_v);
+    assert_int_equal(b->ne, want_e);
+    assert_int_equal(b->ncells, want_f);
+    assert_int_equal(cy_face_len(b, b->ncells), 0); /* no outer face */
+    int *seen = calloc((size_t)b->nv * (size_t)b->nv, sizeof(int)), pairs = 0;
+    for (int c = 0; c < b->ncells; c++)
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int u = cy_tail(b, b->fdarts[i]), v = cy_head(b, b->fdarts[i]);
+            int lo = u < v ? u : v, hi = u < v ? v : u;
+            pairs += seen[lo * b->nv + hi]++ == 0;
+        }
+    for (int x = 0; x < b->nv * b->nv; x++)
+        assert_true(seen[x] == 0 || seen[x] == 2);
+    assert_int_equal(pairs, want_e);
+    free(seen);
+    assert_int_equal(want_v - want_e + want_f, chi);
+    assert_int_equal(b->orientable ? 2 - 2 * b->genus : 2 - b->genus, chi);
+}
+
+static void test_families(void **state)
+{
+    (void)state;
+    for (int r = 3; r <= 5; r++)
+        for (int c = 3; c <= 6; c++) {
+            char spec[32];
+            snprintf(spec, sizeof spec, "torus:%dx%d", r, c);
+            cy_board *b = t_board(spec);
+            assert_true(b->surface && b->orientable && b->genus == 1);
+            check_counts(b, r * c, 2 * r * c, r * c, 0);
+            for (int f = 0; f < b->ncells; f++) {
+                assert_int_equal(cy_face_len(b, f), 4);
+                assert_true(b->cyclable[f]);
+            }
+            for (int v = 0; v < b->nv; v++)
+                assert_int_equal(cy_degree(b, v), 4);
+            cy_board_free(b);
+        }
+    cy_board *k6 = t_board("projective-k6");
+    assert_true(k6->surface && !k6->orientable && k6->genus == 1);
+    check_counts(k6, 6, 15, 10, 1);
+    for (int v = 0; v < 6; v++)
+        assert_int_equal(cy_degree(k6, v), 5); /* K6 */
+    /* some edge has both sides along one dart: no way round fits all cells */
+    int twisted = 0;
+    for (int e = 0; e < k6->ne; e++)
+        twisted += k6->sdart[2 * e] == k6->sdart[2 * e + 1];
+    assert_true(twisted > 0);
+    cy_board_free(k6);
+
+    cy_error err;
+    /* torus grids with fewer than 3 rows would have repeated edges */
+    assert_null(cy_family_build("torus:2x5", &err));
+    assert_non_null(strstr(err.msg, "at least 3"));
+    assert_null(cy_family_build("projective-k6:3", &err));
+}
+
+static void test_hand_boards(void **state)
+{
+    (void)state;
+    cy_error err;
+    cy_board *b = from_walks(4, K4_TORUS, 1, 1, 1, &err);
+    assert_non_null(b);
+    check_counts(b, 4, 6, 2, 0);
+    assert_false(b->cyclable[1]); /* the 8-walk uses 1-3 twice */
+    cy_board_free(b);
+    b = from_walks(5, K5_TORUS, 1, 1, 1, &err);
+    assert_non_null(b);
+    check_counts(b, 5, 10, 5, 0);
+    cy_board_free(b);
+    b = from_walks(6, K33_TORUS, 1, 1, 1, &err);
+    assert_non_null(b);
+    check_counts(b, 6, 9, 3, 0);
+    cy_board_free(b);
+    b = from_walks(4, HEMICUBE, 1, 0, 1, &err);
+    assert_non_null(b);
+    check_counts(b, 4, 6, 3, 1);
+    cy_board_free(b);
+    /* the sphere: the plane's K4 with its outer face as a fourth cell */
+    static const int K4_SPHERE[] = {1, 2, 4, 0, 2, 3, 4, 0, 3, 1, 4, 0, 3, 2, 1, 0, 0};
+    b = from_walks(4, K4_SPHERE, 1, 1, 0, &err);
+    assert_non_null(b);
+    check_counts(b, 4, 6, 4, 2);
+    cy_board_free(b);
+}
+
+/* ------------------------------------------------------------ refusals */
+
+static void refused(const int *w, int nv, int surface, int orientable, int genus, const char *want)
+{
+    cy_error err = {{0}};
+    cy_board *b = from_walks(nv, w, surface, orientable, genus, &err);
+    if (b)
+        fail_msg("accepted a board that should fail with \"%s\"", want);
+    if (!strstr(err.msg, want))
+        fail_msg("message \"%s\" lacks \"%s\"", err.msg, want);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    /* Euler: K5's torus faces are no faces of the double torus or the plane */
+    refused(K5_TORUS, 5, 1, 1, 2, "V - E + F = 5 - 10 + 5 = 0, but a board on the orientable surface of genus 2 has -2");
+    refused(K5_TORUS, 5, 1, 0, 2, "can all be turned the same way round");
+    refused(K5_TORUS, 5, 0, 1, 0, "V - E + F");
+    /* the hemicube's cells cannot be turned one way round */
+    refused(HEMICUBE, 4, 1, 1, 1, "by both");
+    refused(HEMICUBE, 4, 1, 0, 2, "V - E + F = 4 - 6 + 3 = 1, but a board on the non-orientable surface with 2 crosscaps has 0");
+    /* a face left out: an edge with one side */
+    static const int K5_MISSING[] = {1, 2, 3, 5, 0, 1, 3, 2, 4, 5, 2, 0, 1, 4, 3, 0, 1, 5, 4, 0, 0};
+    refused(K5_MISSING, 5, 1, 1, 1, "lies on only one face side");
+    static const int HEMI_MISSING[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 0};
+    refused(HEMI_MISSING, 4, 1, 0, 1, "lies on only one face side");
+    /* an edge on three sides */
+    static const int HEMI_EXTRA[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0, 1, 2, 4, 0, 0};
+    refused(HEMI_EXTRA, 4, 1, 0, 1, "more than two face sides");
+    /* two hemicubes pinched at vertex 1: Euler holds (7 - 12 + 6 = 1), but
+     * round vertex 1 the faces make two discs */
+    static const int PINCHED[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0,
+                                  1, 5, 7, 6, 0, 1, 5, 6, 7, 0, 1, 6, 5, 7, 0, 0};
+    refused(PINCHED, 7, 1, 0, 1, "do not close up into one disc");
+    refused(HEMICUBE, 4, 1, 0, 0, "crosscap number");
+    refused(K5_TORUS, 5, 1, 1, -1, "genus");
+    /* an outer face with a surface */
+    cy_error err;
+    int w[3] = {0, 1, 2}, o[3] = {2, 1, 0}, l = 3;
+    const int *cells[1] = {w};
+    cy_board_desc d = {.nv = 3, .ncells = 1, .cells = cells, .cell_len = &l, .outer = o, .outer_len = 3,
+                       .surface = 1, .orientable = 1, .genus = 0};
+    assert_null(cy_board_from_faces(&d, &err));
+    assert_non_null(strstr(err.msg, "no outer face"));
+}
+
+/* ------------------------------------------------------ hand-checked positions */
+
+/* The position after moves on spec, and the cell the move completes. */
+static int completes_after(const char *spec, const char *moves, const char *move, cy_analysis *a)
+{
+    cy_board *b = t_board(spec);
+    cy_error err;
+    unsigned char *mark = calloc((size_t)b->ne, 1);
+    int *darts, n;
+    assert_int_equal(cy_moves_parse(b, moves, &darts, &n, &err), 0);
+    assert_int_equal(cy_moves_play(b, mark, darts, n, &err), 0);
+    free(darts);
+    assert_int_equal(cy_moves_parse(b, move, &darts, &n, &err), 0);
+    int c = cy_rules_completes(b, mark, darts[0]);
+    cy_solver_opts o = {.threads = 1};
+    cy_solver *s = cy_solver_new(b, &o, &err);
+    assert_int_equal(cy_analyse(s, mark, a, &err), 0);
+    int found = 0;
+    for (int i = 0; i < a->nwin; i++)
+        found |= a->winning[i] == darts[0];
+    assert_true(found);
+    free(darts);
+    cy_solver_free(s);
+    free(mark);
+    cy_board_free(b);
+    return c;
+}
+
+static void test_hand_positions(void **state)
+{
+    (void)state;
+    cy_analysis a;
+    /* torus:3x3, cell 1 is 1 2 5 4: three of its arrows one way round, so
+     * player 2 completes it with 4->1 and wins at once */
+    assert_int_equal(completes_after("torus:3x3", "1->2 2->5 5->4", "4->1", &a), 0);
+    assert_int_equal(a.outcome, 'N');
+    assert_int_equal(a.winner, 2);
+    assert_int_equal(a.grundy, -1);
+    cy_analysis_free(&a);
+    /* cell 9 is 9 7 1 3: every edge of it wraps round the torus */
+    assert_int_equal(completes_after("torus:3x3", "9->7 7->1 1->3", "3->9", &a), 8);
+    assert_int_equal(a.winner, 2);
+    cy_analysis_free(&a);
+    /* projective-k6, cell 6 is 2 3 5: 2->3 and 3->5 leave 5->2 */
+    assert_int_equal(completes_after("projective-k6", "2->3 3->5", "5->2", &a), 5);
+    assert_int_equal(a.winner, 1);
+    cy_analysis_free(&a);
+
+    /* on the projective plane cells 1 2 3 and 2 3 5 both walk 2->3 (no way
+     * round fits both), so 3->2 runs against both walks: after 1->3 and
+     * 2->1 it closes 1 2 3 the other way round, 3->2->1->3 */
+    cy_board *b = t_board("projective-k6");
+    cy_error err;
+    unsigned char mark[15] = {0};
+    int *darts, n;
+    assert_int_equal(cy_moves_parse(b, "1->3 2->1 3->2", &darts, &n, &err), 0);
+    assert_int_equal(cy_moves_play(b, mark, darts, 2, &err), 0);
+    assert_int_equal(cy_rules_completes(b, mark, darts[2]), 0);
+    assert_int_equal(cy_moves_play(b, mark, darts + 2, 1, &err), 0);
+    assert_int_equal(cy_rules_cycle_cell(b, mark), 0);
+    free(darts);
+    cy_board_free(b);
+}
+
+/* ------------------------------------------------------------- engines */
+
+static const cy_solver_opts ENGINES[] = {
+    {.engine = CY_ENGINE_PLAIN, .threads = 1, .memory = 64u << 20},
+    /* the bitboard table of 3^E bytes is mapped lazily: 18 edges fit */
+    {.engine = CY_ENGINE_FAST, .threads = 1, .memory = 512u << 20},
+    {.engine = CY_ENGINE_FAST, .threads = 1, .memory = 64u << 20, .no_bitboard = 1},
+    {.engine = CY_ENGINE_FAST, .threads = 1, .memory = 64u << 20, .no_bitboard = 1, .no_decompose = 1},
+};
+
+/* Whether every move of x[0..n) is among y[0..n). */
+static int same_moves(const int *x, const int *y, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int j = 0; j < n; j++)
+            found |= x[i] == y[j];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+#define NENGINES (int)(sizeof ENGINES / sizeof ENGINES[0])
+
+/* The outcome, Grundy value and winning moves of each engine at mark. */
+static void engines_agree(const cy_board *b, cy_solver **s, const unsigned char *mark, br_game *g,
+                          const char *what)
+{
+    cy_error err;
+    cy_analysis want;
+    unsigned char *m = malloc((size_t)b->ne);
+    memcpy(m, mark, (size_t)b->ne);
+    assert_int_equal(cy_analyse(s[0], mark, &want, &err), 0);
+    if (g) {
+        int wins = br_wins(g, m);
+        if (wins != (want.outcome == 'N'))
+            fail_msg("%s: brute force says %s, the plain engine %c", what, wins ? "N" : "P", want.outcome);
+        int w[128];
+        int nw = br_winning_moves(g, m, w);
+        if (nw != want.nwin || !same_moves(w, want.winning, nw))
+            fail_msg("%s: brute force and the plain engine differ in the winning moves", what);
+        if (!br_can_complete(g, m) && !br_has_cycle_cell(g, m))
+            assert_int_equal(br_grundy(g, m), want.grundy);
+    }
+    for (int k = 1; k < NENGINES; k++) {
+        cy_analysis a;
+        assert_int_equal(cy_analyse(s[k], mark, &a, &err), 0);
+        if (a.outcome != want.outcome || a.grundy != want.grundy || a.nwin != want.nwin)
+            fail_msg("%s: engine %d says %c grundy %d (%d winning moves), the plain engine %c %d (%d)", what, k,
+                     a.outcome, a.grundy, a.nwin, want.outcome, want.grundy, want.nwin);
+        if (!same_moves(a.winning, want.winning, a.nwin))
+            fail_msg("%s: engine %d and the plain engine differ in the winning moves", what, k);
+        cy_analysis_free(&a);
+    }
+    cy_analysis_free(&want);
+    free(m);
+}
+
+/* Random positions of b (at least min_played moves in, by legal moves of the
+ * brute force's own rules) through every engine and the brute force. */
+static int random_positions(const cy_board *b, const char *name, int rounds, int min_played, int max_played)
+{
+    int checked = 0;
+    cy_error err;
+    cy_solver *s[NENGINES];
+    for (int k = 0; k < NENGINES; k++) {
+        s[k] = cy_solver_new(b, &ENGINES[k], &err);
+        assert_non_null(s[k]);
+    }
+    /* the brute force's 3^E table up to 13 edges, its hash table above */
+    br_game *g = b->ne <= BR_MAX_EDGES ? br_new(b) : br_new_sparse(b);
+    assert_non_null(g);
+    rb_rng rng = {7};
+    unsigned char *mark = calloc((size_t)b->ne, 1);
+    int *moves = malloc(sizeof(int) * 2 * (size_t)b->ne);
+    for (int r = 0; r < rounds; r++) {
+        memset(mark, 0, (size_t)b->ne);
+        int want = min_played + rb_below(&rng, max_played - min_played + 1);
+        for (int i = 0; i < want; i++) {
+            if (cy_rules_cycle_cell(b, mark) >= 0)
+                break;
+            int n = br_legal_moves(g, mark, moves);
+            if (!n)
+                break;
+            int d = moves[rb_below(&rng, n)];
+            mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
+        }
+        if (cy_rules_played(b, mark) < min_played)
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "%s after %d moves (round %d)", name, cy_rules_played(b, mark), r);
+        engines_agree(b, s, mark, g, what);
+        checked++;
+    }
+    free(moves);
+    free(mark);
+    br_free(g);
+    for (int k = 0; k < NENGINES; k++)
+        cy_solver_free(s[k]);
+    return checked;
+}
+
+static void test_engines_brute(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        const int *w;
+        int nv, orientable;
+    } boards[] = {
+        {"K4 on the torus", K4_TORUS, 4, 1},
+        {"K5 on the torus", K5_TORUS, 5, 1},
+        {"K3,3 on the torus", K33_TORUS, 6, 1},
+        {"the hemicube", HEMICUBE, 4, 0},
+    };
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        cy_error err;
+        cy_board *b = from_walks(boards[i].nv, boards[i].w, 1, boards[i].orientable, 1, &err);
+        assert_non_null(b);
+        assert_true(random_positions(b, boards[i].name, 40, 0, 5) >= 30);
+        cy_board_free(b);
+    }
+}
+
+static void test_engines_torus(void **state)
+{
+    (void)state;
+    /* 18 edges: from 6 to 9 moves in (the brute force's hash table) */
+    cy_board *b = t_board("torus:3x3");
+    assert_true(random_positions(b, "torus:3x3", 12, 6, 9) >= 8);
+    cy_board_free(b);
+    /* the projective-plane K6 (15 edges) from 4 moves in */
+    b = t_board("projective-k6");
+    assert_true(random_positions(b, "projective-k6", 10, 4, 7) >= 6);
+    cy_board_free(b);
+}
+
+/* ------------------------------------------------------------- formats */
+
+static void test_json_round_trip(void **state)
+{
+    (void)state;
+    const char *specs[] = {"torus:3x4", "projective-k6"};
+    for (int i = 0; i < 2; i++) {
+        cy_board *b = t_board(specs[i]);
+        cy_error err;
+        char *s = cy_write_board(b, NULL, CY_FMT_JSON, &err);
+        assert_non_null(s);
+        assert_non_null(strstr(s, "\"surface\""));
+        assert_null(strstr(s, "\"outer\""));
+        cy_board *c = cy_read_board(s, strlen(s), CY_FMT_AUTO, NULL, &err);
+        assert_non_null(c);
+        assert_int_equal(c->surface, 1);
+        assert_int_equal(c->orientable, b->orientable);
+        assert_int_equal(c->genus, b->genus);
+        assert_int_equal(c->ncells, b->ncells);
+        for (int f = 0; f < b->ncells; f++)
+            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++)
+                assert_int_equal(c->fdarts[k], b->fdarts[k]);
+        /* formats that describe plane boards refuse */
+        assert_null(cy_write_board(b, NULL, CY_FMT_TABLE, &err));
+        assert_null(cy_write_board(b, NULL, CY_FMT_DRAWING, &err));
+        double xy[64];
+        assert_int_equal(cy_layout(b, xy, &err), -1);
+        assert_null(cy_render_svg(b, &(cy_picture){.last = -1}, &err));
+        char *t = cy_render_text(b, &(cy_text_opts){.last = -1});
+        assert_non_null(t);
+        free(t);
+        cy_board_free(c);
+        free(s);
+        cy_board_free(b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
+        cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
+        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
+        cmocka_unit_test(test_json_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
