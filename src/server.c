@@ -777,6 +777,9 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     else
         api_question(srv, c, r, post, 'm', &a);
+    /* nauty's workspace of this connection's thread (the variants' search
+     * and the board's symmetries use it) dies with the thread: free it now */
+    cy_nauty_thread_done();
     return send_answer(c, &a);
 }
 
