@@ -50,10 +50,17 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     if (o)
         s->opts = *o;
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
+    /* --memory bounds the whole process: the table gets what the process
+     * does not hold already, less a sixteenth (as the fast engine) */
+    size_t used = cy_resident_memory() + mem / 16;
+    if (s->opts.memory)
+        mem = mem > used ? mem - used : 0;
     if (mem < (1u << 20))
         mem = 1u << 20;
+    /* the last doubling holds the old table and the new one at once, and
+     * the tables freed before may stay in the heap: 2.5 times the table */
     s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
+    while (s->limit * 2 * slot_bytes() * 5 / 2 <= mem)
         s->limit *= 2;
     table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));

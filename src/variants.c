@@ -170,8 +170,15 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
+    /* --memory bounds the whole process: the hash table gets what the
+     * process does not hold already, less a sixteenth */
+    size_t used = cy_resident_memory() + mem / 16, hmem = mem;
+    if (s->opts.memory)
+        hmem = mem > used ? mem - used : 0;
+    if (hmem < (1u << 20))
+        hmem = 1u << 20;
     s->limit = 1;
-    while (s->limit * 2 * slot_bytes() <= mem)
+    while (s->limit * 2 * slot_bytes() <= hmem)
         s->limit *= 2;
     size_t ntab = 1;
     for (int e = 0; e < b->ne && ntab <= mem; e++)
