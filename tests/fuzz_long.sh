@@ -6,7 +6,9 @@
 # OUTDIR/TARGET.log and its corpus OUTDIR/corpus-TARGET; a crash, leak or
 # hang leaves OUTDIR/TARGET-crash-*, -leak-* or -timeout-*.  Prints one line
 # a target: status, executions, coverage (cov: edges, ft: features) and the
-# corpus size.
+# corpus size.  An input may take 15 s (-timeout) before it counts as a hang:
+# the biggest family boards (100,000 edges) take 1-2 s to build under the
+# sanitizers, and up to 5 s on a machine loaded by other work.
 set -uo pipefail
 SECS=${1:-600}
 OUT=${2:-/tmp/cycles-fuzz-long}
@@ -20,7 +22,7 @@ nice -n 10 bash "$SRC/tests/fuzz/run.sh" "$CLANG" "$SRC" "$OUT" 0 "${TARGETS[@]}
 
 # one target: its run, with the options run.sh uses
 one() {
-  local t=$1 opts=(-rss_limit_mb=2048 -timeout=5 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
+  local t=$1 opts=(-rss_limit_mb=2048 -timeout=15 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
   [ -f "$SRC/tests/fuzz/$t.dict" ] && opts+=(-dict="$SRC/tests/fuzz/$t.dict")
   timeout $((SECS + 120)) nice -n 10 "$OUT/fuzz_$t" "${opts[@]}" -max_total_time="$SECS" "$OUT/corpus-$t" \
     >"$OUT/$t.log" 2>&1

@@ -11,6 +11,7 @@
 #include "cycles.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,10 +64,23 @@ static long ask(const char *req, size_t len, char *buf, size_t cap)
     a.sin_port = htons((uint16_t)port);
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     long got = -1;
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
+    /* a signal (libFuzzer's timer) may interrupt the calls: go on */
+    int c;
+    while ((c = connect(fd, (struct sockaddr *)&a, sizeof a)) < 0) {
+        if (errno == EISCONN) {
+            c = 0;
+            break;
+        }
+        if (errno != EINTR && errno != EALREADY)
+            break;
+        usleep(1000);
+    }
+    if (c == 0) {
         size_t off = 0;
         while (off < len) {
             ssize_t w = send(fd, req + off, len - off, MSG_NOSIGNAL);
+            if (w < 0 && errno == EINTR)
+                continue;
             if (w <= 0)
                 break;
             off += (size_t)w;
@@ -74,6 +88,10 @@ static long ask(const char *req, size_t len, char *buf, size_t cap)
         got = 0;
         for (;;) {
             ssize_t r = recv(fd, buf + got, cap - 1 - (size_t)got, 0);
+            if (r < 0 && errno == EINTR)
+                continue; /* libFuzzer's timer (SIGALRM), not the server */
+            if (r < 0)
+                fprintf(stderr, "fuzz_server: recv: %s\n", strerror(errno));
             if (r <= 0 || (size_t)(got += r) >= cap - 1)
                 break;
         }

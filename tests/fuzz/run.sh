@@ -60,7 +60,7 @@ for t in "${TARGETS[@]}"; do
       done
     fi
   fi
-  opts=(-rss_limit_mb=2048 -timeout=5 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
+  opts=(-rss_limit_mb=2048 -timeout=15 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
   [ -f "$SRC/tests/fuzz/$t.dict" ] && opts+=(-dict="$SRC/tests/fuzz/$t.dict")
   # the inputs that once failed, each run once
   if [ -d "$SRC/tests/fuzz/regress/$t" ] && [ -n "$(ls -A "$SRC/tests/fuzz/regress/$t")" ]; then
