@@ -6,7 +6,10 @@
  */
 #include "engine.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define EMPTY 0xFF
 
@@ -27,12 +30,26 @@ struct plain {
 /* Bytes a table slot takes. */
 static size_t slot_bytes(void) { return 2 * sizeof(uint64_t) + 1; }
 
-/* Gives s an empty table of cap slots (a power of two). */
+/* Frees a table of cap slots that starts at kmark (table_alloc). */
+static void table_unmap(uint64_t *kmark, size_t cap)
+{
+    if (kmark)
+        munmap(kmark, cap * slot_bytes());
+}
+
+/* Gives s an empty table of cap slots (a power of two), in one mapping of
+ * its own: a table freed when it doubles goes back to the system at once
+ * (from malloc's heap it could stay, and the process outgrow --memory). */
 static void table_alloc(plain *s, size_t cap)
 {
-    s->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    s->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    s->val = cy_xmalloc(cap);
+    void *m = mmap(NULL, cap * slot_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        fputs("cycles: out of memory\n", stderr);
+        abort();
+    }
+    s->kmark = m;
+    s->kdir = s->kmark + cap;
+    s->val = (unsigned char *)(s->kdir + cap);
     memset(s->val, EMPTY, cap);
     s->cap = cap;
     s->used = 0;
@@ -50,17 +67,18 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     if (o)
         s->opts = *o;
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
-    /* --memory bounds the whole process: the table gets what the process
-     * does not hold already, less a sixteenth (as the fast engine) */
-    size_t used = cy_resident_memory() + mem / 16;
-    if (s->opts.memory)
-        mem = mem > used ? mem - used : 0;
+    /* --memory bounds the process: the tables get what the process does
+     * not hold already, less a sixteenth, but at least half the bound (a
+     * program holding other solvers still gets a table); the last doubling
+     * holds the old table and the new one at once, 1.5 times the table */
+    if (s->opts.memory) {
+        size_t used = cy_resident_memory() + mem / 16;
+        mem -= used < mem / 2 ? used : mem / 2;
+    }
     if (mem < (1u << 20))
         mem = 1u << 20;
-    /* the last doubling holds the old table and the new one at once, and
-     * the tables freed before may stay in the heap: 2.5 times the table */
     s->limit = 1;
-    while (s->limit * 2 * slot_bytes() * 5 / 2 <= mem)
+    while (s->limit * 2 * slot_bytes() * 3 / 2 <= mem)
         s->limit *= 2;
     table_alloc(s, s->limit < (1u << 16) ? s->limit : (1u << 16));
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
@@ -72,9 +90,7 @@ void plain_free(plain *s)
 {
     if (!s)
         return;
-    free(s->kmark);
-    free(s->kdir);
-    free(s->val);
+    table_unmap(s->kmark, s->cap);
     free(s->movebuf);
     free(s->mark);
     free(s);
@@ -120,9 +136,7 @@ static int grow(plain *s)
             s->val[j] = val[i];
             s->used++;
         }
-    free(km);
-    free(kd);
-    free(val);
+    table_unmap(km, cap);
     return 0;
 }
 
