@@ -171,12 +171,11 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     if (mem < (1u << 20))
         mem = 1u << 20;
     /* --memory bounds the whole process: the hash table gets what the
-     * process does not hold already, less a sixteenth */
+     * process does not hold already, less a sixteenth, but at least half the
+     * bound (a program holding other solvers still gets a table) */
     size_t used = cy_resident_memory() + mem / 16, hmem = mem;
     if (s->opts.memory)
-        hmem = mem > used ? mem - used : 0;
-    if (hmem < (1u << 20))
-        hmem = 1u << 20;
+        hmem -= used < mem / 2 ? used : mem / 2;
     s->limit = 1;
     while (s->limit * 2 * slot_bytes() <= hmem)
         s->limit *= 2;
