@@ -14,6 +14,8 @@
 source "$(dirname "$0")/lib.bash"
 source "$(dirname "$0")/serve.bash"
 serve_setup
+ASAN=0
+grep -aq __asan_init "$BIN" && ASAN=1
 
 # examples not run, with why (each must match a README example exactly)
 declare -A SKIP=(
@@ -78,8 +80,13 @@ while IFS=$'\t' read -r line cmd shown; do
   (cd "$WORK" && timeout 120 bash -c "$cmd" </dev/null >"$WORK/ex.out" 2>"$WORK/ex.err")
   rc=$?
   [ -n "$SPID" ] && stop_server TERM
-  # progress lines are allowed on stderr; any other line is an error
+  # progress lines are allowed on stderr, and under the sanitizers
+  # LeakSanitizer's table of suppressed library leaks; any other line is an
+  # error
   errs=$(grep -v -E '^(\r|census: (boards|trees) of )' "$WORK/ex.err" | tr -d '\r')
+  if [ "$ASAN" = 1 ]; then
+    errs=$(grep -v -E '^(-{20,}|Suppressions used:|[[:space:]]+count[[:space:]]+bytes[[:space:]]+template|[[:space:]]+[0-9]+[[:space:]]+[0-9]+[[:space:]]+[^[:space:]]+)$' <<<"$errs")
+  fi
   case "$shown" in
     cycles:\ *)
       if [ "$rc" = 0 ]; then bad "$name" "exit status 0, the README shows an error"
