@@ -7,33 +7,47 @@
 
 #include "internal.h"
 
-/* Gives m an empty table of cap slots (a power of two). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+/* Gives m an empty table of cap slots (a power of two), in one mapping of
+ * its own: a table freed when it doubles goes back to the system at once
+ * (from malloc's heap it could stay, and the process outgrow --memory). */
 static void alloc_slots(cy_memo *m, size_t cap)
 {
-    m->kmark = cy_xcalloc(cap, sizeof(uint64_t));
-    m->kdir = cy_xcalloc(cap, sizeof(uint64_t));
-    m->val = cy_xmalloc(cap * sizeof(int16_t));
+    void *p = mmap(NULL, cap * memo_slot_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        fputs("cycles: out of memory\n", stderr);
+        abort();
+    }
+    m->kmark = p;
+    m->kdir = m->kmark + cap;
+    m->val = (int16_t *)(m->kdir + cap);
     for (size_t i = 0; i < cap; i++)
         m->val[i] = MEMO_EMPTY;
     m->cap = cap;
     m->used = 0;
 }
 
-void memo_init(cy_memo *m, size_t memory)
+void memo_init(cy_memo *m, size_t memory, int bounded)
 {
+    if (bounded) {
+        size_t used = cy_resident_memory() + memory / 16;
+        memory -= used < memory / 2 ? used : memory / 2;
+    }
     if (memory < (1u << 20))
         memory = 1u << 20;
     m->limit = 1;
-    while (m->limit * 2 * memo_slot_bytes() <= memory)
+    while (m->limit * 2 * memo_slot_bytes() * 3 / 2 <= memory)
         m->limit *= 2;
     alloc_slots(m, m->limit < (1u << 16) ? m->limit : (1u << 16));
 }
 
 void memo_free(cy_memo *m)
 {
-    free(m->kmark);
-    free(m->kdir);
-    free(m->val);
+    if (m->kmark)
+        munmap(m->kmark, m->cap * memo_slot_bytes());
     m->kmark = m->kdir = NULL;
     m->val = NULL;
     m->cap = m->used = 0;

@@ -23,10 +23,13 @@ typedef struct cy_memo {
 /* Bytes one slot takes. */
 static inline size_t memo_slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
 
-/* Sets m up empty, allowed as many slots (a power of two) as fit in memory
- * bytes with room to double (at least 1 MiB is assumed), starting at 65536
- * slots or the limit if smaller. */
-void memo_init(cy_memo *m, size_t memory);
+/* Sets m up empty, starting at 65536 slots or the limit if smaller.  The
+ * limit is the most slots (a power of two) whose table, while it doubles
+ * (the old table and the new one at once, 1.5 times the new), fits in
+ * memory bytes (at least 1 MiB is assumed).  When bounded (the user asked
+ * for --memory, which bounds the whole process), memory is first reduced by
+ * what the process holds already and a sixteenth, by at most half. */
+void memo_init(cy_memo *m, size_t memory, int bounded);
 void memo_free(cy_memo *m);
 /* Forgets every key (the capacity stays). */
 void memo_clear(cy_memo *m);

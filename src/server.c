@@ -604,43 +604,67 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     return keep;
 }
 
-/* Answers question q (server_work.c calls it on either lane). */
+/* Answers question q (server_work.c calls it on either lane); an answer
+ * goes to the cache with the vertices numbered canonically (api_question
+ * gives it back in the asker's labels). */
 static int answer_question(void *ctx, sw_question *q, int quick, size_t share, double timeout, sw_answer *a)
 {
-    return q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
-                          : solve_answer(ctx, q, quick, share, timeout, a);
+    cy_board *b = q->b; /* the solve may give it to a kept solver: copied first */
+    cy_error err;
+    cy_board *copy = q->canon ? cy_board_with_special(b, b->special, &err) : NULL;
+    int keep = q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
+                              : solve_answer(ctx, q, quick, share, timeout, a);
+    if (copy && a->status == HTTP_OK && a->text) {
+        char *t = sc_relabel(a->text, copy, q->canon, 1);
+        free(a->text);
+        a->text = t;
+    }
+    cy_board_free(copy);
+    return keep;
 }
 
 /* /api/solve and /api/move: the board and position of the request, asked of
- * the server's work (cache, quick or slow lane).  The cache key is the kind,
- * the board as native JSON (name, labels, cells, special vertices: all the
- * answer depends on) and the marks. */
+ * the server's work (cache, quick or slow lane).  The cache key is the kind
+ * and the canonical code of the board and position (server_canon.c: the
+ * same for every relabelled or mirrored copy); a cached answer, numbered
+ * canonically, comes back in the asker's labels and under the asker's board
+ * name. */
 static int api_question(cy_server *srv, struct MHD_Connection *c, const request *r, int post, int kind, answer *a)
 {
+    cy_board *b;
     sw_question q;
     q.kind = kind;
-    if (request_board(srv, c, r, post, &q.b, &q.mark, NULL, a) < 0)
+    if (request_board(srv, c, r, post, &b, &q.mark, NULL, a) < 0)
         return -1;
     cy_error err;
-    char *text = cy_write_board(q.b, NULL, CY_FMT_JSON, &err);
-    if (!text) {
-        fail(a, HTTP_UNPROCESSABLE, "%s: %s", q.b->name ? q.b->name : "board", err.msg);
-        cy_board_free(q.b);
+    /* the work takes the board: a copy (same vertices and labels) maps
+     * the answer back */
+    cy_board *mine = cy_board_with_special(b, b->special, &err);
+    if (!mine) {
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+        cy_board_free(b);
         free(q.mark);
         return -1;
     }
+    q.b = b;
     cy_buf key = {0};
     cy_buf_printf(&key, "%c\n", kind);
-    cy_buf_puts(&key, text);
+    q.canon = sc_canon(b, q.mark, &key);
+    int *canon = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    memcpy(canon, q.canon, sizeof(int) * (size_t)b->nv);
     int unplayed = 0;
-    for (int e = 0; e < q.b->ne; e++) {
-        cy_buf_printf(&key, "%d", q.mark[e]);
+    for (int e = 0; e < b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
-    }
-    free(text);
     char *k = cy_buf_take(&key);
     sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
     free(k);
+    if (a->status == HTTP_OK && a->text) {
+        char *t = sc_relabel(a->text, mine, canon, 0);
+        free(a->text);
+        a->text = t;
+    }
+    free(canon);
+    cy_board_free(mine);
     return a->status == HTTP_OK ? 0 : -1;
 }
 
@@ -777,6 +801,9 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     else
         api_question(srv, c, r, post, 'm', &a);
+    /* nauty's workspace of this connection's thread (the variants' search
+     * and the board's symmetries use it) dies with the thread: free it now */
+    cy_nauty_thread_done();
     return send_answer(c, &a);
 }
 

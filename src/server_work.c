@@ -123,6 +123,7 @@ static void unref(job *j)
     free(j->key);
     cy_board_free(j->q.b);
     free(j->q.mark);
+    free(j->q.canon);
     free(j->a.text);
     free(j);
 }
@@ -156,8 +157,10 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
         /* the board and marks are not needed any more */
         cy_board_free(j->q.b);
         free(j->q.mark);
+        free(j->q.canon);
         j->q.b = NULL;
         j->q.mark = NULL;
+        j->q.canon = NULL;
         j->lru.data = j;
         g_queue_push_tail_link(&w->lru, &j->lru);
         j->in_lru = 1;
@@ -346,6 +349,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;
+        q->canon = NULL;
         j->refs = 2; /* the table's and this request's */
         j->in_table = 1;
         g_hash_table_insert(w->table, j->key, j);
@@ -389,6 +393,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;
+        q->canon = NULL;
         j->refs = 3; /* the table's, the queue's and this request's */
         j->in_table = 1;
         g_hash_table_insert(w->table, j->key, j);
@@ -400,8 +405,10 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
     pthread_mutex_unlock(&w->lock);
     cy_board_free(q->b);
     free(q->mark);
+    free(q->canon);
     q->b = NULL;
     q->mark = NULL;
+    q->canon = NULL;
 }
 
 void sw_stats_get(sw_work *w, sw_stats *st)

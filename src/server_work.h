@@ -24,12 +24,13 @@ typedef struct sw_answer {
 enum { SW_KEEP_NOT, SW_KEEP, SW_KEEP_A_WHILE };
 #define SW_PARTIAL_TTL 60.0
 
-/* A question: kind ('s' solve, 'm' move), board and position (both taken
- * over by sw_answer_question). */
+/* A question: kind ('s' solve, 'm' move), board, position and canonical
+ * numbering (all taken over by sw_answer_question). */
 typedef struct sw_question {
     int kind;
     cy_board *b;
     unsigned char *mark;
+    int *canon;           /* b's vertices numbered canonically (sc_canon), or NULL */
 } sw_question;
 
 /* Answers question q within time timeout and table memory memory (quick:
@@ -74,6 +75,17 @@ void sw_stop(sw_work *w);
  * when quick, or queued for the slow lane.  Waits at most about twice the
  * timeout; a 503 carries a Retry-After.  Takes q's board and marks. */
 void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a);
+
+/* The canonical numbering of b's vertices with position mark (a malloc'd
+ * array: vertex -> number), under which every relabelled or mirrored copy
+ * of the board and position reads the same; the code that says so is
+ * appended to key (src/server_canon.c). */
+int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key);
+/* The JSON answer text with every move "U->V" in it (string values, array
+ * items, object keys) mapped from b's labels to the canonical numbers
+ * (to_canon) or back, and "board" (b's name) emptied or restored; lists and
+ * objects of moves come back in the order of b's darts.  malloc'd. */
+char *sc_relabel(const char *text, const cy_board *b, const int *canon, int to_canon);
 
 /* Counters for tests and the soak run. */
 typedef struct sw_stats {

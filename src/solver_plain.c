@@ -7,6 +7,8 @@
 #include "engine.h"
 #include "memo.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct plain {
@@ -30,7 +32,7 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->progress.born = cy_now();
     if (o)
         s->opts = *o;
-    memo_init(&s->memo, s->opts.memory ? s->opts.memory : cy_physical_memory() / 4);
+    memo_init(&s->memo, s->opts.memory ? s->opts.memory : cy_physical_memory() / 4, s->opts.memory > 0);
     s->st.memory = memo_bytes(&s->memo);
     s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
     s->mark = cy_xcalloc((size_t)b->ne + 1, 1);

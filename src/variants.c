@@ -189,7 +189,7 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
         s->tab = cy_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
         symmetry_setup(s, b);
     } else {
-        memo_init(&s->memo, mem);
+        memo_init(&s->memo, mem, s->opts.memory > 0);
         /* component keys where the value is a function of the components
          * (see component_key) */
         int eligible = r->kind != CY_RULES_ANY_CYCLE;

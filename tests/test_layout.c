@@ -230,6 +230,35 @@ static void test_family_list_stripped(void **state)
     }
 }
 
+/* Boards of more than 300 edges are spread with the bucket grid
+ * (layout_spread.c): grid:15x15 (420 edges) and grid:20x20 (760) without
+ * coordinates draw without crossings, with their rotations and outer face,
+ * and spread: the closest two vertices at least 0.4 of the longest edge
+ * apart (the barycentric drawing alone has 0.31 and 0.25: its inner
+ * vertices crowd towards the middle; the grid's own drawing has 1). */
+static void test_big_boards(void **state)
+{
+    (void)state;
+    static const char *const big[] = {"grid:15x15", "grid:20x20", NULL};
+    for (int i = 0; big[i]; i++) {
+        cy_board *f = t_board(big[i]);
+        cy_board *b = strip(f);
+        assert_true(b->ne > 300);
+        double *xy = check_layout(b, big[i]);
+        double closest = INFINITY, longest = 0;
+        for (int u = 0; u < b->nv; u++)
+            for (int v = u + 1; v < b->nv; v++)
+                closest = fmin(closest, hypot(xy[2 * u] - xy[2 * v], xy[2 * u + 1] - xy[2 * v + 1]));
+        for (int e = 0; e < b->ne; e++)
+            longest = fmax(longest, hypot(xy[2 * b->eu[e]] - xy[2 * b->ev[e]], xy[2 * b->eu[e] + 1] - xy[2 * b->ev[e] + 1]));
+        if (!(closest >= 0.4 * longest))
+            fail_msg("%s: the closest vertices are %.3f of the longest edge apart", big[i], closest / longest);
+        free(xy);
+        cy_board_free(b);
+        cy_board_free(f);
+    }
+}
+
 /* A game table carries no coordinates: read it back and lay it out. */
 static void test_game_tables(void **state)
 {
@@ -498,7 +527,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_own_coordinates),  cmocka_unit_test(test_families_stripped),
-        cmocka_unit_test(test_family_list_stripped), cmocka_unit_test(test_game_tables),
+        cmocka_unit_test(test_family_list_stripped), cmocka_unit_test(test_big_boards), cmocka_unit_test(test_game_tables),
         cmocka_unit_test(test_random_boards),    cmocka_unit_test(test_tiny),
         cmocka_unit_test(test_generator),        cmocka_unit_test(test_every_small_board),
         cmocka_unit_test(test_pendant_trees),    cmocka_unit_test(test_own_coordinates_pictures),

@@ -44,7 +44,7 @@ static void test_against_pairs(void **state)
     pair *p = malloc(sizeof *p * N);
     int n = 0;
     cy_memo m;
-    memo_init(&m, 64u << 20);
+    memo_init(&m, 64u << 20, 0);
     size_t cap0 = m.cap;
     for (int round = 0; round < 20000; round++) {
         uint64_t km = next() & 0x3FF, kd = next() & km;
@@ -90,7 +90,7 @@ static void test_memory_limit(void **state)
 {
     (void)state;
     cy_memo m;
-    memo_init(&m, 1u << 20);
+    memo_init(&m, 1u << 20, 0);
     size_t limit = 1;
     while (limit * 2 * 18 <= (1u << 20))
         limit *= 2;

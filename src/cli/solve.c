@@ -24,7 +24,7 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
         n += (size_t)snprintf(t + n, cap - n, "to move: player %d (%d %s played)\n", a->to_move, a->played,
                               cli_plural(a->played, "move", "moves"));
         if (a->outcome == '?')
-            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (out of time with %d %s not judged)\n",
+            n += (size_t)snprintf(t + n, cap - n, "winner: unknown (the search stopped with %d %s not judged)\n",
                                   a->unknown, cli_plural(a->unknown, "move", "moves"));
         else
             n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s%s%s\n",
@@ -36,7 +36,7 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
         n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
     else if (!a->grundy_known)
         n += (size_t)snprintf(t + n, cap - n, "grundy: %s\n",
-                              a->complete ? "not computed (--no-grundy)" : "unknown (out of time)");
+                              a->complete ? "not computed (--no-grundy)" : "unknown (the search stopped)");
     else
         n += (size_t)snprintf(t + n, cap - n, "grundy: none (%s)\n",
                               a->over ? "the game is over" : "a cycle cell can be completed at once");

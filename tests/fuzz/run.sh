@@ -1,42 +1,75 @@
 #!/usr/bin/env bash
-# run.sh CLANG SRCDIR OUTDIR SECONDS - builds the libFuzzer target for the
-# board readers and fuzzes it for SECONDS; exits non-zero on any crash, leak
-# or timeout.  The corpus starts from tests/fuzz/seeds and, when present, the
-# published game tables in ../shared/peer-tables.
+# run.sh CLANG SRCDIR OUTDIR SECONDS [TARGET...] - builds the libFuzzer
+# targets (tests/fuzz/fuzz_*.c: read, moves, spec, server; all by default)
+# with ASan and UBSan, then fuzzes each for SECONDS in turn, starting from its
+# seeds (tests/fuzz/seeds/TARGET, the board seeds and, when present, the
+# published game tables in ../shared/peer-tables) and first running every
+# regression input in tests/fuzz/regress/TARGET.  Exits non-zero on any
+# crash, leak or timeout.  SECONDS 0: build, seed and run the regression
+# inputs only.  tests/fuzz_long.sh runs the long runs.
 set -euo pipefail
-if [ $# -ne 4 ]; then
-  echo "usage: $0 CLANG SRCDIR OUTDIR SECONDS" >&2
+if [ $# -lt 4 ]; then
+  echo "usage: $0 CLANG SRCDIR OUTDIR SECONDS [TARGET...]" >&2
   exit 2
 fi
 CLANG=$1 SRC=$(cd "$2" && pwd) OUT=$3 SECS=$4
+shift 4
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(read moves spec server)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
 # the libraries the library links (as CMakeLists.txt finds them)
-PKGS=jansson
+PKGS="jansson glib-2.0 libmicrohttpd"
 if pkg-config --exists nauty; then PKGS="$PKGS nauty"; fi
 
-# every module but the web server (which the readers do not use)
-SOURCES=()
-for f in "$SRC"/src/*.c; do
-  case "$(basename "$f")" in server.c | server_*.c) ;; *) SOURCES+=("$f") ;; esac
-done
+# every module, and the web page built in as CMake builds it
+SOURCES=("$SRC"/src/*.c)
+cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -P "$SRC/web/embed.cmake"
+SOURCES+=("$OUT/web_assets.c")
 
+# the library once, as objects, then each target
+mkdir -p "$OUT/obj"
+CFLAGS=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DCYCLES_VERSION='"fuzz"'
+        -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+        -I"$SRC/include" -I"$SRC/src")
 # shellcheck disable=SC2046,SC2086
-"$CLANG" -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$SRC/include" -I"$SRC/src" $(pkg-config --cflags $PKGS) \
-  "${SOURCES[@]}" "$SRC/tests/fuzz/fuzz_read.c" \
-  $(pkg-config --libs $PKGS) -lm -lpthread -o "$OUT/fuzz_read"
-
-rm -rf "$OUT/corpus"
-mkdir -p "$OUT/corpus"
-cp "$SRC"/tests/fuzz/seeds/* "$OUT/corpus/"
-if [ -d "$SRC/../shared/peer-tables" ]; then
-  for f in "$SRC"/../shared/peer-tables/*.json; do
-    [ -e "$f" ] && cp "$f" "$OUT/corpus/peer-$(basename "$f")"
-  done
-fi
-
-exec "$OUT/fuzz_read" -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=2 -max_len=4096 \
-  -dict="$SRC/tests/fuzz/read.dict" -artifact_prefix="$OUT/" -print_final_stats=1 "$OUT/corpus"
+read -r -a PKGCFLAGS <<<"$(pkg-config --cflags $PKGS)"
+OBJS=()
+for f in "${SOURCES[@]}"; do
+  o="$OUT/obj/$(basename "$f" .c).o"
+  if [ ! -e "$o" ] || [ "$f" -nt "$o" ]; then
+    "$CLANG" "${CFLAGS[@]}" "${PKGCFLAGS[@]}" -c "$f" -o "$o"
+  fi
+  OBJS+=("$o")
+done
+status=0
+for t in "${TARGETS[@]}"; do
+  # shellcheck disable=SC2046,SC2086
+  "$CLANG" "${CFLAGS[@]}" -fsanitize=fuzzer "${PKGCFLAGS[@]}" "$SRC/tests/fuzz/fuzz_$t.c" "${OBJS[@]}" \
+    $(pkg-config --libs $PKGS) -lm -lpthread -o "$OUT/fuzz_$t"
+  corpus="$OUT/corpus-$t"
+  rm -rf "$corpus"
+  mkdir -p "$corpus"
+  [ -d "$SRC/tests/fuzz/seeds/$t" ] && cp "$SRC"/tests/fuzz/seeds/"$t"/* "$corpus/"
+  if [ "$t" = read ]; then
+    cp "$SRC"/tests/fuzz/seeds/*.* "$corpus/"
+    if [ -d "$SRC/../shared/peer-tables" ]; then
+      for f in "$SRC"/../shared/peer-tables/*.json; do
+        [ -e "$f" ] && cp "$f" "$corpus/peer-$(basename "$f")"
+      done
+    fi
+  fi
+  opts=(-rss_limit_mb=2048 -timeout=15 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
+  [ -f "$SRC/tests/fuzz/$t.dict" ] && opts+=(-dict="$SRC/tests/fuzz/$t.dict")
+  # the inputs that once failed, each run once
+  if [ -d "$SRC/tests/fuzz/regress/$t" ] && [ -n "$(ls -A "$SRC/tests/fuzz/regress/$t")" ]; then
+    echo "== fuzz_$t: regression inputs"
+    "$OUT/fuzz_$t" "${opts[@]}" "$SRC"/tests/fuzz/regress/"$t"/* || status=1
+  fi
+  if [ "$SECS" -gt 0 ]; then
+    echo "== fuzz_$t: $SECS s"
+    "$OUT/fuzz_$t" "${opts[@]}" -max_total_time="$SECS" "$corpus" || status=1
+  fi
+done
+exit $status
