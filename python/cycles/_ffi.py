@@ -80,6 +80,7 @@ typedef struct cy_solver_opts {
     int threads;
     int no_grundy;
     int no_theorems;
+    struct cy_table *table;
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {

@@ -17,6 +17,13 @@ double cy_census_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double cy_census_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 void cy_census_printf(cy_census_buf *b, const char *fmt, ...)
 {
     va_list ap;
@@ -327,7 +334,16 @@ static int symmetry(const cy_board *b, cy_census_row *r, cy_error *err)
     return 0;
 }
 
-/* Solves the empty board: winner, Grundy value, seconds, positions. */
+/* Boards with cells up to this many edges are solved on bitboards (a 3^E
+ * table of their own), which measured a little cheaper than sub-games with
+ * the shared table there (docs/census.md); trees, whose sub-games recur
+ * from tree to tree, and larger boards use the shared table. */
+#define CENSUS_BITS_MAX 12
+
+/* Solves the empty board: winner, Grundy value, seconds, positions.  With
+ * a shared table (o->table) by the fast engine's sub-games, which reuse
+ * what earlier boards found (except small boards with cells, see
+ * CENSUS_BITS_MAX); otherwise by a solver of its own. */
 static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
 {
     cy_solver_opts so;
@@ -335,6 +351,8 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
     so.memory = o->memory ? o->memory : (size_t)256 << 20;
     so.timeout = o->timeout;
     so.threads = 1;
+    so.table = o->table;
+    so.no_bitboard = o->table != NULL && (b->ncells == 0 || b->ne > CENSUS_BITS_MAX);
     double t0 = cy_census_now();
     cy_solver *s = cy_solver_new(b, &so, err);
     if (!s)
@@ -367,6 +385,7 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
 {
     memset(r, 0, sizeof *r);
     r->trees = trees;
+    r->moves = -1;
     if (cy_census_graph_invariants(b, r, err) < 0)
         goto fail;
     r->graph6 = graph6 ? strdup(graph6) : cy_census_graph6(b);

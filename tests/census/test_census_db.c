@@ -163,7 +163,7 @@ static int naive_automorphisms(const cy_board *b)
     return count;
 }
 
-static const cy_census_solve_opts solve_opts = {0, 64 << 20};
+static const cy_census_solve_opts solve_opts = {0, 64 << 20, NULL};
 
 /* Invariants and solves of random boards and family boards against the brute forces. */
 static void test_invariants_against_brute_force(void **state)

@@ -67,7 +67,7 @@ static int leader(cy_census_store *s, const cy_census_run_opts *o, int ranks, co
     cy_error err;
     for (int e = o->lo; e <= o->hi; e++)
         for (int p = 0; p < parts; p++) {
-            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0};
+            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0, 0};
             if (cy_census_unit_get(s, &u, &err) < 0) {
                 fprintf(stderr, "cycles-census-mpi: %s: %s\n", db, err.msg);
                 free(units);
