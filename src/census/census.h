@@ -64,6 +64,14 @@ char *cy_census_graph6(const cy_board *b);
 int cy_census_board_row(const cy_board *b, const char *graph6, const char *code, int trees,
                         const cy_census_solve_opts *o, cy_census_row *r, cy_error *err);
 void cy_census_row_free(cy_census_row *r);
+/* The census computes the moves column (cy_census_moves) for boards of at
+ * most this many edges. */
+#define CY_CENSUS_MOVES_MAX_EDGES 9
+/* The number of moves the standard game lasts on the empty board b under
+ * perfect play: its remoteness (moves.c: the winner hastens the end, the
+ * loser delays it); odd exactly when player 1 wins.  -1 above
+ * CY_CENSUS_MOVES_MAX_EDGES edges. */
+int cy_census_moves(const cy_board *b);
 /* Whether a solved row breaks "player 1 wins exactly when the number of
  * edges is odd". */
 static inline int cy_census_breaks_parity(int edges, int winner) { return winner != (edges % 2 ? 1 : 2); }

@@ -221,24 +221,28 @@ static void charts(rep *r, int bmax, int tmax)
     free(labels);
 }
 
-/* Time per edge count from the units, and the next edge count extrapolated. */
+/* Time per edge count from the units (wall and CPU), and the next edge count
+ * extrapolated from the CPU time. */
 static void timing(rep *r, const char *kind)
 {
     sqlite3_stmt *st;
-    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
+    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished), sum(cpu_seconds) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
                                 kind);
     if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_free(sql);
         return;
     }
     sqlite3_free(sql);
-    cy_census_printf(&r->md, "| edges | %ss | seconds | %ss per second |\n|---|---|---|---|\n", kind, kind);
+    cy_census_printf(&r->md, "| edges | %ss | wall seconds | CPU seconds | CPU ms per %s | %ss per CPU second |\n"
+                             "|---|---|---|---|---|---|\n", kind, kind, kind);
     double n1 = 0, n2 = 0, t1 = 0;
     int last = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0);
-        double n = (double)sqlite3_column_int64(st, 1), t = sqlite3_column_double(st, 2);
-        cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.0f |\n", e, n, sqlite3_column_int(st, 3) ? "" : " (unfinished)", t,
+        double n = (double)sqlite3_column_int64(st, 1), w = sqlite3_column_double(st, 2);
+        double t = sqlite3_column_double(st, 4);
+        cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.2f | %.3f | %.0f |\n", e, n,
+                         sqlite3_column_int(st, 3) ? "" : " (unfinished)", w, t, n > 0 ? 1000 * t / n : 0,
                          t > 0 ? n / t : 0);
         if (!sqlite3_column_int(st, 3))
             continue;   /* an unfinished count says nothing of the growth */
@@ -250,7 +254,7 @@ static void timing(rep *r, const char *kind)
     sqlite3_finalize(st);
     if (n2 > 0 && n1 > 0 && t1 > 0)
         cy_census_printf(&r->md, "\nExtrapolated, not measured: %d edges would have about %.0f %ss (%.1f times as many as %d edges) "
-                                 "and take about %.0f s at the rate of %d edges; each further edge count multiplies both by about "
+                                 "and take about %.0f CPU seconds at the rate of %d edges; each further edge count multiplies both by about "
                                  "that factor at least (larger boards take longer to solve).\n\n",
                          last + 1, n1 * n1 / n2, kind, n1 / n2, last, t1 * n1 / n2, last);
     else

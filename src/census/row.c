@@ -394,6 +394,13 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
         goto fail;
     if (symmetry(b, r, err) < 0 || solve(b, o, r, err) < 0)
         goto fail;
+    if (r->status == CY_CENSUS_SOLVED && b->ne <= CY_CENSUS_MOVES_MAX_EDGES) {
+        r->moves = cy_census_moves(b);
+        if ((r->moves % 2 == 1) != (r->winner == 1)) {
+            cy_error_set(err, "internal error: the game lasts %d moves, but player %d wins", r->moves, r->winner);
+            goto fail;
+        }
+    }
     return 0;
 fail:
     cy_census_row_free(r);

@@ -53,9 +53,9 @@ static void progress(unit_ctx *c, int final)
     }
     if (final) {
         progress_clear(c);
-        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s, %.0f boards/s%s\n",
+        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
                 CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts, (long long)c->u.done,
-                c->u.seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
+                c->u.seconds, c->u.cpu_seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
                 c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
         return;
     }
