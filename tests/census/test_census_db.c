@@ -478,6 +478,21 @@ static void test_resume(void **state)
     const char *whole = path("whole.db"), *cut = path("cut.db");
     assert_int_equal(run(whole, 1, 7, 0, 0, 1, 0, 0, &err), 0);
     assert_int_equal(run(cut, 1, 7, 0, 0, 1, 0, 7, &err), 1);
+    /* each unit's CPU time: some, and (one thread) no more than its wall time */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(whole, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT sum(cpu_seconds > 0), sum(cpu_seconds < 0 OR cpu_seconds > seconds + 0.01),"
+                                        " count(*) FROM units",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_true(sqlite3_column_int(st, 0) > 0);
+    assert_int_equal(sqlite3_column_int(st, 1), 0);
+    assert_int_equal(sqlite3_column_int(st, 2), 7);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
     char *a = dump(whole), *b = dump(cut);
     assert_true(strlen(b) < strlen(a));
     free(b);
