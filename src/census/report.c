@@ -236,7 +236,7 @@ static void timing(rep *r, const char *kind)
     cy_census_printf(&r->md, "| edges | %ss | wall seconds | CPU seconds | CPU ms per %s | %ss per CPU second |\n"
                              "|---|---|---|---|---|---|\n", kind, kind, kind);
     double n1 = 0, n2 = 0, t1 = 0;
-    int last = 0;
+    int last = 0, finished = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0);
         double n = (double)sqlite3_column_int64(st, 1), w = sqlite3_column_double(st, 2);
@@ -247,15 +247,19 @@ static void timing(rep *r, const char *kind)
         else /* a database of schema 1, migrated, kept no CPU time */
             cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | not measured | | |\n", e, n,
                              sqlite3_column_int(st, 3) ? "" : " (unfinished)", w);
-        if (!sqlite3_column_int(st, 3) || t <= 0)
+        if (!sqlite3_column_int(st, 3))
             continue;   /* an unfinished count says nothing of the growth */
+        finished = e;
+        if (t <= 0)
+            continue;
         n2 = n1;
         n1 = n;
         t1 = t;
         last = e;
     }
     sqlite3_finalize(st);
-    if (n2 > 0 && n1 > 0 && t1 > 0)
+    /* from the last two finished counts, if their CPU time is known */
+    if (n2 > 0 && n1 > 0 && t1 > 0 && last == finished)
         cy_census_printf(&r->md, "\nExtrapolated, not measured: %d edges would have about %.0f %ss (%.1f times as many as %d edges) "
                                  "and take about %.0f CPU seconds at the rate of %d edges; each further edge count multiplies both by about "
                                  "that factor at least (larger boards take longer to solve).\n\n",

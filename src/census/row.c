@@ -338,7 +338,9 @@ static int symmetry(const cy_board *b, cy_census_row *r, cy_error *err)
  * table of their own), which measured a little cheaper than sub-games with
  * the shared table there (docs/census.md); trees, whose sub-games recur
  * from tree to tree, and larger boards use the shared table. */
+#ifndef CENSUS_BITS_MAX
 #define CENSUS_BITS_MAX 12
+#endif
 
 /* Solves the empty board: winner, Grundy value, seconds, positions.  With
  * a shared table (o->table) by the fast engine's sub-games, which reuse
