@@ -318,6 +318,10 @@ void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
 /* Solver engines. */
 enum { CY_ENGINE_FAST = 0, CY_ENGINE_PLAIN = 1 };
 
+/* A transposition table that solvers of several boards can share (see
+ * cy_solver_opts.table). */
+typedef struct cy_table cy_table;
+
 /* Options of a solver; zero-initialised means the defaults. */
 typedef struct cy_solver_opts {
     size_t memory;        /* bytes for tables; 0 = a quarter of RAM */
@@ -349,6 +353,9 @@ typedef struct cy_solver_opts {
     int dfpn_edges;       /* with CY_SEARCH_DFPN: components of at most this
                              many edges are still searched in rounds; 0 = the
                              default, 20 (tests make it small) */
+    cy_table *table;      /* fast engine (sub-games): this shared table instead
+                             of one of its own (memory is then the table's);
+                             NULL = its own.  See cy_table_new. */
 } cy_solver_opts;
 
 /* The outcome searches of the fast engine (cy_solver_opts.search): rounds
@@ -381,6 +388,14 @@ int cy_cpu_cores(void);
  * or over 10^15 bytes. */
 int cy_parse_size(const char *text, size_t *bytes);
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
+/* A table of at most bytes (at least 1 MiB; it starts small and grows) for
+ * the fast engine's solvers of any boards to share, one solver searching at
+ * a time: what one solver stores under a canonical key (a sub-game's game
+ * alone, whatever board it is on) the next one reuses, while its entries
+ * under labelled keys stay its own (each solver salts them apart).  NULL
+ * with a message when the memory cannot be had.  Free it after its solvers. */
+cy_table *cy_table_new(size_t bytes, cy_error *err);
+void cy_table_free(cy_table *t);
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */
 int cy_solver_grundy(cy_solver *s, const unsigned char *mark);

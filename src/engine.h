@@ -26,6 +26,12 @@ void bits_stats(const bits *s, cy_solver_stats *st);
 void bits_until(bits *s, double until);
 void bits_free(bits *s);
 
+/* A shared table (table.c): its transposition table, and a fresh salt for
+ * the labelled keys of each solver that uses it. */
+struct tt;
+struct tt *table_tt(cy_table *t);
+void table_salt(cy_table *t, uint64_t salt[2]);
+
 typedef struct fast fast;
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);

@@ -83,6 +83,8 @@ struct fast {
     sg_board sb;
     cy_solver_opts o;
     tt *t;
+    int own_table;                 /* t is ours, not a shared cy_table's */
+    uint64_t lsalt[2];             /* XORed into labelled keys (table.c) */
     uint64_t positions;            /* all threads', updated atomically */
     double start, deadline, until;
     cy_progress_state progress;
@@ -204,6 +206,13 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     /* --memory bounds the table; it grows from small to what the search
      * needs (ttable.c), so small boards keep it in cache and large ones are
      * spared the page faults of a huge sparse one */
+    if (o->table) {
+        /* a shared table: canonical entries carry over from other boards,
+         * labelled ones are kept apart by a salt of this solver's own */
+        f->t = table_tt(o->table);
+        table_salt(o->table, f->lsalt);
+        goto ready;
+    }
     size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
     /* a bound that was asked for holds for the whole process: the table
      * gets what the process does not use yet, less a sixteenth for the
@@ -218,6 +227,8 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         free(f);
         return cy_error_set(err, "cannot allocate a %zu MiB table (try a smaller --memory)", mem >> 20), NULL;
     }
+    f->own_table = 1;
+ready:
     pthread_mutex_init(&f->lock, NULL);
     pthread_cond_init(&f->change, NULL);
     return f;
@@ -227,7 +238,8 @@ void fast_free(fast *f)
 {
     if (!f)
         return;
-    tt_free(f->t);
+    if (f->own_table)
+        tt_free(f->t);
     dfpn_table_free(f->dfpn);
     pthread_mutex_destroy(&f->lock);
     pthread_cond_destroy(&f->change);
@@ -316,6 +328,8 @@ static void keys_of(const worker *f, const sg *g, keys *k)
 {
     k->g = g;
     sg_key(f->sb, g, 0, k->l);
+    k->l[0] ^= f->s->lsalt[0];
+    k->l[1] ^= f->s->lsalt[1];
     k->have_c = 0;
 }
 
@@ -507,7 +521,8 @@ static int probe(worker *f, const sg *g, uint64_t salt, int deep)
     }
     uint64_t key[2];
     sg_key(f->sb, g, 0, key);
-    key[0] ^= salt;
+    key[0] ^= salt ^ f->s->lsalt[0];
+    key[1] ^= f->s->lsalt[1];
     return tt_get(f->t, key);
 }
 

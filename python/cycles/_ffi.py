@@ -89,6 +89,7 @@ typedef struct cy_solver_opts {
     int no_theorems;
     int search;
     int dfpn_edges;
+    struct cy_table *table;
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {

@@ -39,6 +39,7 @@ typedef struct cy_census_row {
     int thm6_winner;           /* the winner the first of them predicts, 0 when none */
     int status;                /* CY_CENSUS_SOLVED, _TIMEOUT or _MEMORY */
     int winner, grundy;        /* when solved */
+    int moves;                 /* moves to the end under perfect play; -1 when not computed */
     char *board;               /* native JSON, one line */
     double seconds;            /* time to solve (not deterministic: a table apart) */
     uint64_t positions;
@@ -47,7 +48,10 @@ typedef struct cy_census_row {
 /* Solver settings for the boards of a census. */
 typedef struct cy_census_solve_opts {
     double timeout;            /* seconds per board; 0: none */
-    size_t memory;             /* table bytes per board; 0: 256 MiB */
+    size_t memory;             /* bytes of the table the boards share; 0: 256 MiB */
+    cy_table *table;           /* the shared table; NULL: cy_census_run_unit
+                                  makes one for its unit (cy_census_run one
+                                  for all its units) */
 } cy_census_solve_opts;
 
 /* The graph invariants of b (vertices .. outerplanar, graph6 when graph6 is
@@ -60,6 +64,14 @@ char *cy_census_graph6(const cy_board *b);
 int cy_census_board_row(const cy_board *b, const char *graph6, const char *code, int trees,
                         const cy_census_solve_opts *o, cy_census_row *r, cy_error *err);
 void cy_census_row_free(cy_census_row *r);
+/* The census computes the moves column (cy_census_moves) for boards of at
+ * most this many edges. */
+#define CY_CENSUS_MOVES_MAX_EDGES 9
+/* The number of moves the standard game lasts on the empty board b under
+ * perfect play: its remoteness (moves.c: the winner hastens the end, the
+ * loser delays it); odd exactly when player 1 wins.  -1 above
+ * CY_CENSUS_MOVES_MAX_EDGES edges. */
+int cy_census_moves(const cy_board *b);
 /* Whether a solved row breaks "player 1 wins exactly when the number of
  * edges is odd". */
 static inline int cy_census_breaks_parity(int edges, int winner) { return winner != (edges % 2 ? 1 : 2); }
@@ -87,7 +99,8 @@ typedef struct cy_census_unit {
     int trees, edges, part, parts;
     int64_t done;              /* boards committed */
     int finished;              /* the unit is complete */
-    double seconds;            /* time spent on the committed boards */
+    double seconds;            /* wall time spent on the committed boards */
+    double cpu_seconds;        /* the process's CPU time on them */
 } cy_census_unit;
 /* Reads the unit (trees, edges, part, parts of u) into u: 1 when the
  * database has it, 0 when not (u->done = 0), -1 on error. */
@@ -192,5 +205,7 @@ typedef struct cy_census_buf {
 void cy_census_printf(cy_census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Seconds on a monotonic clock. */
 double cy_census_now(void);
+/* The process's CPU seconds (all threads). */
+double cy_census_cpu(void);
 
 #endif

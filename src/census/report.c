@@ -221,40 +221,73 @@ static void charts(rep *r, int bmax, int tmax)
     free(labels);
 }
 
-/* Time per edge count from the units, and the next edge count extrapolated. */
+/* Time per edge count from the units (wall and CPU), and the next edge count
+ * extrapolated from the CPU time. */
 static void timing(rep *r, const char *kind)
 {
     sqlite3_stmt *st;
-    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
+    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished), sum(cpu_seconds) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
                                 kind);
     if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_free(sql);
         return;
     }
     sqlite3_free(sql);
-    cy_census_printf(&r->md, "| edges | %ss | seconds | %ss per second |\n|---|---|---|---|\n", kind, kind);
+    cy_census_printf(&r->md, "| edges | %ss | wall seconds | CPU seconds | CPU ms per %s | %ss per CPU second |\n"
+                             "|---|---|---|---|---|---|\n", kind, kind, kind);
     double n1 = 0, n2 = 0, t1 = 0;
-    int last = 0;
+    int last = 0, finished = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0);
-        double n = (double)sqlite3_column_int64(st, 1), t = sqlite3_column_double(st, 2);
-        cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.0f |\n", e, n, sqlite3_column_int(st, 3) ? "" : " (unfinished)", t,
-                         t > 0 ? n / t : 0);
+        double n = (double)sqlite3_column_int64(st, 1), w = sqlite3_column_double(st, 2);
+        double t = sqlite3_column_double(st, 4);
+        if (t > 0)
+            cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.2f | %.3f | %.0f |\n", e, n,
+                             sqlite3_column_int(st, 3) ? "" : " (unfinished)", w, t, n > 0 ? 1000 * t / n : 0, n / t);
+        else /* a database of schema 1, migrated, kept no CPU time */
+            cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | not measured | | |\n", e, n,
+                             sqlite3_column_int(st, 3) ? "" : " (unfinished)", w);
         if (!sqlite3_column_int(st, 3))
             continue;   /* an unfinished count says nothing of the growth */
+        finished = e;
+        if (t <= 0)
+            continue;
         n2 = n1;
         n1 = n;
         t1 = t;
         last = e;
     }
     sqlite3_finalize(st);
-    if (n2 > 0 && n1 > 0 && t1 > 0)
+    /* from the last two finished counts, if their CPU time is known */
+    if (n2 > 0 && n1 > 0 && t1 > 0 && last == finished)
         cy_census_printf(&r->md, "\nExtrapolated, not measured: %d edges would have about %.0f %ss (%.1f times as many as %d edges) "
-                                 "and take about %.0f s at the rate of %d edges; each further edge count multiplies both by about "
+                                 "and take about %.0f CPU seconds at the rate of %d edges; each further edge count multiplies both by about "
                                  "that factor at least (larger boards take longer to solve).\n\n",
                          last + 1, n1 * n1 / n2, kind, n1 / n2, last, t1 * n1 / n2, last);
     else
         cy_census_printf(&r->md, "\n");
+}
+
+/* The moves column per kind and edge count: boards with it, its least,
+ * mean and largest value, and how many games last as many moves as there
+ * are edges. */
+static void moves_table(rep *r)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
+                           "SELECT kind, edges, count(moves), min(moves), avg(moves), max(moves), sum(moves = edges)"
+                           " FROM boards WHERE moves IS NOT NULL GROUP BY kind, edges ORDER BY kind, edges",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    cy_census_printf(&r->md, "| kind | edges | boards | fewest moves | mean | most moves | lasting one move per edge |\n"
+                             "|---|---|---|---|---|---|---|\n");
+    while (sqlite3_step(st) == SQLITE_ROW)
+        cy_census_printf(&r->md, "| %s | %d | %lld | %d | %.2f | %d | %lld |\n", (const char *)sqlite3_column_text(st, 0),
+                         sqlite3_column_int(st, 1), (long long)sqlite3_column_int64(st, 2), sqlite3_column_int(st, 3),
+                         sqlite3_column_double(st, 4), sqlite3_column_int(st, 5),
+                         (long long)sqlite3_column_int64(st, 6));
+    sqlite3_finalize(st);
+    cy_census_printf(&r->md, "\n");
 }
 
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by, cy_error *err)
@@ -441,6 +474,19 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         }
     }
     cy_census_printf(m, "\n");
+    /* moves to the end */
+    cy_census_printf(m, "## Moves to the end under perfect play\n\n"
+                        "The `moves` column is the number of moves the standard game (a move completing a cycle cell wins "
+                        "at once; a player without a legal move loses) lasts from the empty board when the winner plays to "
+                        "end it as soon as he can and the loser to put the end off as long as he can: the *remoteness* of "
+                        "the empty board (Steinhaus; Conway, *On Numbers and Games*, ch. 12). A position without a legal "
+                        "move has remoteness 0, and so has the end of the game after a completing move; otherwise, if some "
+                        "move leads to a position of even remoteness, the remoteness is one more than the least such, else "
+                        "one more than the largest remoteness after any move. It is odd exactly when player 1 wins. It is "
+                        "computed (src/census/moves.c, a memoised search over whole positions) for boards of at most %d "
+                        "edges and NULL above.\n\n",
+                     CY_CENSUS_MOVES_MAX_EDGES);
+    moves_table(&r);
     /* Theorem 6 checked */
     cy_census_printf(m, "## Theorem 6 of paper 000 checked\n\n");
     long long t6 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
@@ -466,7 +512,8 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         cy_census_printf(m, "None: every board was solved.\n\n");
     /* time */
     cy_census_printf(m, "## Time per edge count\n\nSeconds of the runs that made the database (enumeration, invariants, "
-                        "solving and storing; one process, one thread per part), on a shared machine: the rates are noisy.\n\n");
+                        "solving and storing; one process, one thread per part): wall time, and the CPU time of the processes, "
+                        "which is the figure to plan with on a shared machine.\n\n");
     timing(&r, "board");
     timing(&r, "tree");
     cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",

@@ -16,6 +16,7 @@ typedef struct unit_ctx {
     int64_t index;           /* items seen in this enumeration */
     int64_t in_batch;        /* rows in the open transaction */
     double batch_start;      /* when the open transaction began */
+    double batch_cpu;        /* the process's CPU time then */
     double t0;               /* when this run of the unit began */
     int64_t start_done;      /* u.done when it began */
     double estimate;         /* boards expected in the unit, 0: unknown */
@@ -52,9 +53,9 @@ static void progress(unit_ctx *c, int final)
     }
     if (final) {
         progress_clear(c);
-        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s, %.0f boards/s%s\n",
+        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
                 CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts, (long long)c->u.done,
-                c->u.seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
+                c->u.seconds, c->u.cpu_seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
                 c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
         return;
     }
@@ -69,14 +70,16 @@ static void progress(unit_ctx *c, int final)
 /* Commits the open batch with the unit's progress and opens the next one. */
 static int commit_batch(unit_ctx *c, int finished)
 {
-    double now = cy_census_now();
+    double now = cy_census_now(), cpu = cy_census_cpu();
     c->u.done += c->in_batch;
     c->u.seconds += now - c->batch_start;
+    c->u.cpu_seconds += cpu - c->batch_cpu;
     c->u.finished = finished;
     if (cy_census_unit_put(c->s, &c->u, c->err) < 0 || cy_census_exec(c->s, "COMMIT", c->err) < 0)
         return -1;
     c->in_batch = 0;
     c->batch_start = now;
+    c->batch_cpu = cpu;
     if (!finished && cy_census_exec(c->s, "BEGIN", c->err) < 0)
         return -1;
     return 0;
@@ -122,8 +125,9 @@ static double estimate(cy_census_store *s, const cy_census_unit *u)
     return n[1] > 0 ? n[0] * n[0] / n[1] : 0;
 }
 
-int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
-                       cy_error *err)
+/* cy_census_run_unit with o's table. */
+static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+                    cy_error *err)
 {
     unit_ctx c;
     memset(&c, 0, sizeof c);
@@ -142,6 +146,7 @@ int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edge
     c.start_done = c.u.done;
     c.estimate = estimate(s, &c.u);
     c.t0 = c.batch_start = c.last_progress = cy_census_now();
+    c.batch_cpu = cy_census_cpu();
     if (cy_census_exec(s, "BEGIN", err) < 0)
         return -1;
     cy_census_enum_opts eo = {edges, o->trees, part, parts};
@@ -160,6 +165,32 @@ int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edge
     }
     progress(&c, 1);
     return 0;
+}
+
+/* The table of a run's boards: o's own, or a new one in *mine (NULL on
+ * error) put into a copy *oo of o. */
+static const cy_census_run_opts *with_table(const cy_census_run_opts *o, cy_census_run_opts *oo, cy_table **mine,
+                                            cy_error *err)
+{
+    *mine = NULL;
+    if (o->solve.table)
+        return o;
+    *oo = *o;
+    *mine = cy_table_new(o->solve.memory ? o->solve.memory : (size_t)256 << 20, err);
+    oo->solve.table = *mine;
+    return *mine ? oo : NULL;
+}
+
+int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
+                       cy_error *err)
+{
+    cy_census_run_opts oo;
+    cy_table *mine;
+    if (!(o = with_table(o, &oo, &mine, err)))
+        return -1;
+    int rc = run_unit(s, o, edges, part, parts, err);
+    cy_table_free(mine);
+    return rc;
 }
 
 int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
@@ -185,6 +216,8 @@ int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int ed
     return rc;
 }
 
+static int run_units(cy_census_store *s, const cy_census_run_opts *o, int part, int parts, cy_error *err);
+
 int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err)
 {
     int parts = o->parts > 1 ? o->parts : 1, part = o->parts > 1 ? o->part : 0;
@@ -195,10 +228,22 @@ int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err
     for (int e = o->lo; e <= o->hi; e++)
         if (cy_census_unit_check(s, o, e, part, parts, err) < 0)
             return -1;
+    cy_census_run_opts oo;
+    cy_table *mine;
+    if (!(o = with_table(o, &oo, &mine, err)))
+        return -1;
+    int rc = run_units(s, o, part, parts, err);
+    cy_table_free(mine);
+    return rc;
+}
+
+/* The units of cy_census_run, with o's table. */
+static int run_units(cy_census_store *s, const cy_census_run_opts *o, int part, int parts, cy_error *err)
+{
     int64_t left = o->stop_after;
     for (int e = o->lo; e <= o->hi; e++) {
         cy_census_run_opts oo = *o;
-        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0};
+        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0, 0};
         if (o->stop_after) {
             /* testing: stop once o->stop_after boards are handled in all */
             if (left <= 0)

@@ -8,7 +8,7 @@
 
 /* The schema: every column documented; the report prints this text. */
 const char cy_census_schema[] =
-    "-- One row of meta per key: 'schema' (the schema version, 1) and 'program'\n"
+    "-- One row of meta per key: 'schema' (the schema version, 2) and 'program'\n"
     "-- (the cycles version that created the database).\n"
     "CREATE TABLE IF NOT EXISTS meta (\n"
     "  key   TEXT PRIMARY KEY,\n"
@@ -25,7 +25,8 @@ const char cy_census_schema[] =
     "  parts    INTEGER NOT NULL,  -- M\n"
     "  done     INTEGER NOT NULL,  -- boards committed, in the enumeration's order\n"
     "  finished INTEGER NOT NULL,  -- 1 when every board of the unit is committed\n"
-    "  seconds  REAL    NOT NULL,  -- time spent on the committed boards (enumerating included)\n"
+    "  seconds  REAL    NOT NULL,  -- wall time spent on the committed boards (enumerating included)\n"
+    "  cpu_seconds REAL NOT NULL,  -- CPU time the process spent on them (all threads; the same way)\n"
     "  PRIMARY KEY (kind, edges, part, parts)\n"
     ") WITHOUT ROWID;\n"
     "\n"
@@ -57,6 +58,8 @@ const char cy_census_schema[] =
     "  winner         INTEGER,           -- 1 or 2 with perfect play; NULL unless solved\n"
     "  grundy         INTEGER,           -- Grundy value of the empty board (normal play); NULL unless solved\n"
     "  parity_breaker INTEGER,           -- 1: winner is not 'player 1 exactly when edges is odd'; NULL unless solved\n"
+    "  moves          INTEGER,           -- moves to the end under perfect play (docs/census.md: the winner\n"
+    "                                    -- hastens the end, the loser delays it); NULL where not computed\n"
     "  board          TEXT    NOT NULL,  -- the board in the native JSON format (cycles solve/draw read it)\n"
     "  PRIMARY KEY (kind, edges, code)\n"
     ") WITHOUT ROWID;\n"
@@ -72,7 +75,7 @@ const char cy_census_schema[] =
     "  PRIMARY KEY (kind, edges, code)\n"
     ") WITHOUT ROWID;\n";
 
-#define SCHEMA_VERSION "1"
+#define SCHEMA_VERSION "2"
 
 struct cy_census_store {
     sqlite3 *db;
@@ -165,13 +168,13 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
         }
     }
     if (prepare(s,
-                "INSERT INTO boards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO boards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 &s->put_board, err) < 0 ||
         prepare(s, "INSERT INTO solve_times VALUES (?,?,?,?,?)", &s->put_time, err) < 0 ||
         prepare(s,
-                "SELECT done, finished, seconds FROM units WHERE kind = ? AND edges = ? AND part = ? AND parts = ?",
+                "SELECT done, finished, seconds, cpu_seconds FROM units WHERE kind = ? AND edges = ? AND part = ? AND parts = ?",
                 &s->unit_get, err) < 0 ||
-        prepare(s, "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?)", &s->unit_put, err) < 0) {
+        prepare(s, "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?)", &s->unit_put, err) < 0) {
         cy_census_store_close(s);
         return NULL;
     }
@@ -221,6 +224,10 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
         sqlite3_bind_null(st, k++);
         sqlite3_bind_null(st, k++);
     }
+    if (r->status == CY_CENSUS_SOLVED && r->moves >= 0)
+        sqlite3_bind_int(st, k++, r->moves);
+    else
+        sqlite3_bind_null(st, k++);
     sqlite3_bind_text(st, k++, r->board, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
@@ -258,11 +265,13 @@ int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err)
     u->done = 0;
     u->finished = 0;
     u->seconds = 0;
+    u->cpu_seconds = 0;
     if (rc == SQLITE_ROW) {
         found = 1;
         u->done = sqlite3_column_int64(st, 0);
         u->finished = sqlite3_column_int(st, 1);
         u->seconds = sqlite3_column_double(st, 2);
+        u->cpu_seconds = sqlite3_column_double(st, 3);
     }
     sqlite3_reset(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -277,6 +286,7 @@ int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *er
     sqlite3_bind_int64(st, 5, u->done);
     sqlite3_bind_int(st, 6, u->finished);
     sqlite3_bind_double(st, 7, u->seconds);
+    sqlite3_bind_double(st, 8, u->cpu_seconds);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc != SQLITE_DONE)

@@ -163,13 +163,55 @@ static int naive_automorphisms(const cy_board *b)
     return count;
 }
 
-static const cy_census_solve_opts solve_opts = {0, 64 << 20};
+static const cy_census_solve_opts solve_opts = {0, 64 << 20, NULL};
+
+/* The length of the standard game from mark under perfect play, by minimax
+ * over tests/brute.c's moves (a pair per position: who wins, and how long it
+ * takes when the winner takes his shortest win and the loser his longest
+ * loss); memo[idx] caches 1 + 2 * length + wins by base-3 index idx. */
+static int brute_length(br_game *g, const cy_board *b, unsigned char *mark, int idx, int *memo, int *wins)
+{
+    if (memo[idx]) {
+        *wins = (memo[idx] - 1) & 1;
+        return (memo[idx] - 1) >> 1;
+    }
+    int out[2 * BR_MAX_EDGES], n = br_legal_moves(g, mark, out), shortest_win = -1, longest_loss = 0;
+    for (int i = 0; i < n; i++) {
+        int d = out[i], e = d >> 1, len, w, pow = 1;
+        for (int k = 0; k < e; k++)
+            pow *= 3;
+        if (br_completes(g, mark, d)) {
+            len = 1;
+            w = 1;
+        } else {
+            mark[e] = (unsigned char)(d & 1 ? CY_BWD : CY_FWD);
+            int cw;
+            len = 1 + brute_length(g, b, mark, idx + mark[e] * pow, memo, &cw);
+            w = !cw;
+            mark[e] = CY_UNMARKED;
+        }
+        if (w && (shortest_win < 0 || len < shortest_win))
+            shortest_win = len;
+        if (!w && len > longest_loss)
+            longest_loss = len;
+    }
+    *wins = shortest_win >= 0;
+    int len = *wins ? shortest_win : longest_loss;
+    memo[idx] = 1 + 2 * len + *wins;
+    return len;
+}
 
 /* Invariants and solves of random boards and family boards against the brute forces. */
 static void test_invariants_against_brute_force(void **state)
 {
     (void)state;
     rb_rng rng = {20261122};
+    /* every other board solved on a table the boards share, as runs do */
+    cy_error terr;
+    cy_table *table = cy_table_new(8 << 20, &terr);
+    assert_non_null(table);
+    cy_census_solve_opts shared = solve_opts;
+    shared.table = table;
     for (int i = 0; i < 300; i++) {
         char desc[512];
         cy_board *b = rb_board(&rng, 9, desc, sizeof desc);
@@ -179,7 +221,7 @@ static void test_invariants_against_brute_force(void **state)
         }
         cy_census_row r;
         cy_error err;
-        if (cy_census_board_row(b, NULL, NULL, 0, &solve_opts, &r, &err) < 0)
+        if (cy_census_board_row(b, NULL, NULL, 0, i % 2 ? &shared : &solve_opts, &r, &err) < 0)
             fail_msg("%s: %s", desc, err.msg);
         if (r.triangle_free != naive_triangle_free(b) || r.bipartite != naive_bipartite(b) ||
             r.biconnected != naive_biconnected(b) || r.tree != (b->ne == b->nv - 1))
@@ -191,7 +233,17 @@ static void test_invariants_against_brute_force(void **state)
         br_game *g = br_new(b);
         unsigned char mark[64] = {0};
         int grundy = br_grundy(g, mark), wins = br_wins(g, mark);
+        /* the moves column against the minimax */
+        int pow = 1, lw;
+        for (int e = 0; e < b->ne; e++)
+            pow *= 3;
+        int *memo = calloc((size_t)pow, sizeof(int));
+        int len = brute_length(g, b, mark, 0, memo, &lw);
+        free(memo);
         br_free(g);
+        assert_true(b->ne <= CY_CENSUS_MOVES_MAX_EDGES);
+        if (r.moves != len || lw != wins)
+            fail_msg("%s: %d moves to the end, the brute force %d (winning %d)", desc, r.moves, len, lw);
         assert_int_equal(r.status, CY_CENSUS_SOLVED);
         if (r.grundy != grundy || r.winner != (wins ? 1 : 2))
             fail_msg("%s: grundy %d winner %d, the brute force %d and %d", desc, r.grundy, r.winner, grundy, wins ? 1 : 2);
@@ -219,6 +271,7 @@ static void test_invariants_against_brute_force(void **state)
         cy_census_row_free(&r);
         cy_board_free(b);
     }
+    cy_table_free(table);
 }
 
 /* Families whose invariants graph theory knows: outerplanar exactly when the
@@ -425,6 +478,21 @@ static void test_resume(void **state)
     const char *whole = path("whole.db"), *cut = path("cut.db");
     assert_int_equal(run(whole, 1, 7, 0, 0, 1, 0, 0, &err), 0);
     assert_int_equal(run(cut, 1, 7, 0, 0, 1, 0, 7, &err), 1);
+    /* each unit's CPU time: some, and (one thread) no more than its wall time */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(whole, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT sum(cpu_seconds > 0), sum(cpu_seconds < 0 OR cpu_seconds > seconds + 0.01),"
+                                        " count(*) FROM units",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_true(sqlite3_column_int(st, 0) > 0);
+    assert_int_equal(sqlite3_column_int(st, 1), 0);
+    assert_int_equal(sqlite3_column_int(st, 2), 7);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
     char *a = dump(whole), *b = dump(cut);
     assert_true(strlen(b) < strlen(a));
     free(b);

@@ -23,20 +23,32 @@ enum { TAG_READY = 1, TAG_RESULT = 2, TAG_FAIL = 3, TAG_WORK = 4, TAG_STOP = 5 }
 
 #define USAGE "usage: cycles-census-mpi --edges A..B --db FILE [--trees] [--parts M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
 
-/* A worker: runs the units rank 0 sends until told to stop. */
+/* The table all the units of this rank share (NULL: each unit makes its own). */
+static cy_table *rank_table(const cy_census_run_opts *o)
+{
+    cy_error err;
+    return cy_table_new(o->solve.memory ? o->solve.memory : (size_t)256 << 20, &err);
+}
+
+/* A worker: runs the units rank 0 sends until told to stop, all on one
+ * table. */
 static int worker(const cy_census_run_opts *o)
 {
+    cy_table *table = rank_table(o);
     MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
     for (;;) {
         int unit[2];
         MPI_Status st;
         MPI_Recv(unit, 2, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-        if (st.MPI_TAG == TAG_STOP)
+        if (st.MPI_TAG == TAG_STOP) {
+            cy_table_free(table);
             return 0;
+        }
         cy_error err;
         cy_census_store *s = cy_census_store_open(":memory:", 1, &err);
         cy_census_run_opts ro = *o;
         ro.quiet = 1;
+        ro.solve.table = table;
         int rc = s ? cy_census_run_unit(s, &ro, unit[0], unit[1], o->parts, &err) : -1;
         if (rc != 0) {
             MPI_Send(err.msg, (int)strlen(err.msg) + 1, MPI_CHAR, 0, TAG_FAIL, MPI_COMM_WORLD);
@@ -67,7 +79,7 @@ static int leader(cy_census_store *s, const cy_census_run_opts *o, int ranks, co
     cy_error err;
     for (int e = o->lo; e <= o->hi; e++)
         for (int p = 0; p < parts; p++) {
-            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0};
+            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0, 0};
             if (cy_census_unit_get(s, &u, &err) < 0) {
                 fprintf(stderr, "cycles-census-mpi: %s: %s\n", db, err.msg);
                 free(units);
@@ -81,11 +93,14 @@ static int leader(cy_census_store *s, const cy_census_run_opts *o, int ranks, co
         }
     double t0 = cy_census_now();
     if (ranks == 1) {
+        cy_census_run_opts ro = *o;
+        ro.solve.table = rank_table(o);
         for (int i = 0; i < total && !failed; i++)
-            if (cy_census_run_unit(s, o, units[i][0], units[i][1], parts, &err) != 0) {
+            if (cy_census_run_unit(s, &ro, units[i][0], units[i][1], parts, &err) != 0) {
                 fprintf(stderr, "cycles-census-mpi: %s: %s\n", db, err.msg);
                 failed = 1;
             }
+        cy_table_free(ro.solve.table);
         free(units);
         return failed ? -1 : 0;
     }
