@@ -165,6 +165,16 @@ int cmd_census(int argc, char **argv)
     if (argc < 3)
         return usage_fail("%sno subcommand: run, merge, query or report", "");
     const char *sub = argv[2];
+    /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
+    static const char *const subs[][2] = {
+        {"run", USAGE_RUN}, {"merge", USAGE_MERGE}, {"query", USAGE_QUERY}, {"report", USAGE_REPORT}};
+    for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
+                if (!strcmp(sub, subs[k][0])) {
+                    printf("usage: %s\n\nsee `cycles help census` and docs/census.md\n", subs[k][1]);
+                    return 0;
+                }
     if (!strcmp(sub, "run"))
         return census_run(argc, argv);
     if (!strcmp(sub, "merge"))

@@ -100,6 +100,11 @@ expect_usage "bad --part" census run --edges 1..3 --part 2/2 --db "$WORK/x.db"
 expect_usage "unknown query" census query 'nope$(x)' --db "$A"
 expect_usage "unknown option" census query summary --db "$A" --frob
 expect_usage "no subcommand" census
+# -h and --help after a subcommand: that subcommand's usage on stdout, exit 0
+for sub in run merge query report; do
+  expect_out "census $sub --help" "^usage: cycles census $sub " census $sub --help
+  expect_out "census $sub -h" "^usage: cycles census $sub " census $sub --db x.db -h
+done
 printf 'not a database\n' >"$WORK/junk.db"
 expect_error "not a database" 'junk.db' census query summary --db "$WORK/junk.db"
 expect_error "no such database" 'no such file' census query summary --db "$WORK/none.db"
@@ -117,6 +122,8 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
   [ "$rc" = 0 ] && [ "$(rows "$WORK/mpi.db")" = "$(rows "$A")" ] && ok "mpi equals one process" || bad "mpi equals one process" "rc=$rc $(tail -3 "$WORK/mpi.out")"
   timeout 120 mpirun -n 2 --oversubscribe "$MPI_BIN" --edges 1..6 --db "$WORK/mpi.db" --parts 5 --quiet >"$WORK/mpi.out" 2>&1
   [ $? = 1 ] && grep -q 'resume' "$WORK/mpi.out" && ok "mpi refuses a second run" || bad "mpi refuses a second run" "$(cat "$WORK/mpi.out")"
+  timeout 60 mpirun -n 2 --oversubscribe "$MPI_BIN" --help >"$WORK/mpi.out" 2>&1
+  [ $? = 0 ] && grep -q '^usage: cycles-census-mpi' "$WORK/mpi.out" && ok "mpi --help" || bad "mpi --help" "$(cat "$WORK/mpi.out")"
 else
   echo "SKIP: cycles-census-mpi or mpirun not found: the MPI run is not tested"
 fi

@@ -152,6 +152,13 @@ int main(int argc, char **argv)
     int rank, ranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            if (rank == 0)
+                printf("%s\n", USAGE);
+            MPI_Finalize();
+            return 0;
+        }
     cy_census_args a;
     cy_error err;
     int status = cy_census_parse_args(argc, argv, 1, "edges db trees parts resume timeout memory quiet batch", &a, &err);
