@@ -235,8 +235,8 @@ static void timing(rep *r, const char *kind)
     sqlite3_free(sql);
     cy_census_printf(&r->md, "| edges | %ss | wall seconds | CPU seconds | CPU ms per %s | %ss per CPU second |\n"
                              "|---|---|---|---|---|---|\n", kind, kind, kind);
-    double n1 = 0, n2 = 0, t1 = 0;
-    int last = 0, finished = 0;
+    double n1 = 0, n2 = 0, t1 = 0, pn = 0; /* pn: the count of finished edge count pe */
+    int last = 0, finished = 0, pe = -1;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0);
         double n = (double)sqlite3_column_int64(st, 1), w = sqlite3_column_double(st, 2);
@@ -250,15 +250,20 @@ static void timing(rep *r, const char *kind)
         if (!sqlite3_column_int(st, 3))
             continue;   /* an unfinished count says nothing of the growth */
         finished = e;
+        /* the growth is the ratio to the edge count just below, whether
+         * its CPU time is known or not */
+        double below = pe == e - 1 ? pn : 0;
+        pn = n;
+        pe = e;
         if (t <= 0)
             continue;
-        n2 = n1;
+        n2 = below;
         n1 = n;
         t1 = t;
         last = e;
     }
     sqlite3_finalize(st);
-    /* from the last two finished counts, if their CPU time is known */
+    /* from the last finished count, if its CPU time is known, and the one below */
     if (n2 > 0 && n1 > 0 && t1 > 0 && last == finished)
         cy_census_printf(&r->md, "\nExtrapolated, not measured: %d edges would have about %.0f %ss (%.1f times as many as %d edges) "
                                  "and take about %.0f CPU seconds at the rate of %d edges; each further edge count multiplies both by about "
