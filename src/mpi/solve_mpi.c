@@ -124,47 +124,14 @@ static char *path(const char *dir, const char *part, int i)
     return p;
 }
 
-/* Prints "cycles-solve-mpi: FILE: msg" with the file name escaped. */
+/* Prints "cycles-solve-mpi: FILE: msg", both escaped (cy_escape): either
+ * may echo input. */
 static void fail(const char *file, const char *msg)
 {
-    char *f = cy_escape_dup(file, 0);
-    fprintf(stderr, PROG ": %s: %s\n", f ? f : "?", msg);
+    char *f = cy_escape_dup(file, 0), *m = cy_escape_dup(msg, 0);
+    fprintf(stderr, PROG ": %s: %s\n", f ? f : "?", m ? m : "?");
     free(f);
-}
-
-/* The whole of a file, NUL-terminated, or NULL with *len 0 (errno set). */
-static char *slurp(const char *file, size_t *len)
-{
-    *len = 0;
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t cap = 0, n = 0, got;
-    do {
-        if (cap - n < 4096) {
-            char *t = realloc(text, cap = cap * 2 + 4096);
-            if (!t) {
-                free(text);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            text = t;
-        }
-        got = fread(text + n, 1, cap - n - 1, f);
-        n += got;
-    } while (got > 0);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        errno = EIO;
-        return NULL;
-    }
-    text[n] = 0;
-    *len = n;
-    return text;
+    free(m);
 }
 
 /* Solves one job from its file's text, as `cycles solve JOB --json
@@ -325,21 +292,23 @@ static void record(const opts *o, tally *t, int i, int status, const char *text)
     }
 }
 
-/* Reads job i's file for sending: "i " followed by the text; NULL after a
- * message. */
+/* Reads job i's file for sending: "i " followed by its JSON (jansson reads
+ * and writes it again, compact, keys in their order); NULL after a message
+ * naming the file. */
 static char *job_text(const opts *o, int i, size_t *len)
 {
     char *p = path(o->dir, "jobs/job-%06d.json", i);
-    size_t n;
-    char *text = p ? slurp(p, &n) : NULL;
+    json_error_t je;
+    json_t *j = p ? json_load_file(p, 0, &je) : NULL;
+    char *text = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     char *out = NULL;
-    if (!text)
-        fail(p ? p : o->dir, errno == ENOENT ? "the job is missing" : strerror(errno));
-    else if ((out = malloc(n + 32))) {
-        int k = snprintf(out, n + 32, "%d ", i);
-        memcpy(out + k, text, n);
-        *len = (size_t)k + n;
-    }
+    if (!j)
+        fail(p ? p : o->dir, p ? je.text : "out of memory");
+    else if (text && (out = malloc(strlen(text) + 32)))
+        *len = (size_t)sprintf(out, "%d %s", i, text);
+    else
+        fail(p, "out of memory");
+    json_decref(j);
     free(text);
     free(p);
     return out;

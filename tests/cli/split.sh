@@ -108,6 +108,10 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
   rm -f "$WORK/m/results/job-000001.json"
   mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
   [ $? = 1 ] && grep -q 'job-000001.json' "$WORK/mpi.out" && ok "mpi: a broken job" || bad "mpi: a broken job" "$(cat "$WORK/mpi.out")"
+  printf '\033[2Jgarbage' >"$WORK/m/jobs/job-000001.json"
+  mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'job-000001.json: .*\\x1b' "$WORK/mpi.out" && ! grep -q $'\033' "$WORK/mpi.out" &&
+    ok "mpi: a job's bytes escaped" || bad "mpi: a job's bytes escaped" "$(cat -v "$WORK/mpi.out")"
   for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m"; do
     mpi 2 $args >"$WORK/mpi.out" 2>&1
     [ $? = 2 ] && grep -q '^usage: cycles-solve-mpi' "$WORK/mpi.out" && ok "mpi usage: $args" ||
