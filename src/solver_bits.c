@@ -12,6 +12,7 @@
  */
 #include "engine.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -36,10 +37,78 @@ struct bits {
     uint32_t idx[BITS_MAX_EDGES + 2][BITS_MAX_SYM]; /* the images' indices, per depth */
     unsigned char *tab;                   /* 1 + Grundy value, 0 unknown */
     size_t tab_bytes;
+    uint32_t *written;                    /* the keys stored, to clear them (see table_put) */
+    size_t nwritten, cap_written;         /* cap_written 0: not tracked, cleared whole */
     uint64_t positions, hits, stored;
     double start, deadline, until;
     cy_progress_state progress;
 };
+
+/* The table of a solver that was freed, kept all zero for the next one in
+ * this thread: a census solves thousands of small boards one after the other,
+ * and a fresh mapping per board cost a page fault for every page a solve
+ * touches (a 3^13 table is 400 pages).  At most BITS_MAX_EDGES edges, so at
+ * most 3^14 bytes (4.6 MiB) per thread stay mapped. */
+static _Thread_local unsigned char *spare_tab;
+static _Thread_local size_t spare_bytes;
+
+/* A zeroed table of at least need bytes (*bytes gets its size), from the
+ * spare when it is large enough; NULL when it cannot be mapped. */
+static unsigned char *table_get(size_t need, size_t *bytes)
+{
+    if (spare_tab && spare_bytes >= need) {
+        unsigned char *t = spare_tab;
+        *bytes = spare_bytes;
+        spare_tab = NULL;
+        spare_bytes = 0;
+        return t;
+    }
+    unsigned char *t = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    *bytes = need;
+    return t == MAP_FAILED ? NULL : t;
+}
+
+/* Gives s's table back: zeroed again (the entries written, or the whole
+ * table when too many were) and kept as the spare if it is the larger. */
+static void table_release(bits *s)
+{
+    if (s->cap_written && s->nwritten <= s->cap_written)
+        for (size_t i = 0; i < s->nwritten; i++)
+            s->tab[s->written[i]] = 0;
+    else
+        memset(s->tab, 0, s->tab_bytes);
+    free(s->written);
+    if (spare_bytes >= s->tab_bytes) {
+        munmap(s->tab, s->tab_bytes);
+        return;
+    }
+    if (spare_tab)
+        munmap(spare_tab, spare_bytes);
+    spare_tab = s->tab;
+    spare_bytes = s->tab_bytes;
+}
+
+/* Stores value v (1 + Grundy) under key, noting the key for table_release
+ * while few enough are written that clearing them beats clearing all. */
+static inline void table_put(bits *s, uint32_t key, unsigned char v)
+{
+    s->tab[key] = v;
+    if (s->nwritten < s->cap_written) {
+        s->written[s->nwritten] = key;
+    } else if (s->cap_written && s->nwritten == s->cap_written) {
+        size_t cap = s->cap_written * 2;
+        uint32_t *w = cap <= s->tab_bytes / 64 ? realloc(s->written, cap * sizeof *w) : NULL;
+        if (!w) {
+            s->nwritten++;   /* too many: release clears the whole table */
+            return;
+        }
+        s->written = w;
+        s->cap_written = cap;
+        s->written[s->nwritten] = key;
+    } else
+        return;
+    s->nwritten++;
+}
 
 /* Fills s->step for the identity, the board's automorphisms that keep
  * special vertices special, and all of them with every arrow reversed: at
@@ -123,12 +192,15 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     for (int e = 1; e <= b->ne; e++)
         s->pow3[e] = s->pow3[e - 1] * 3;
     symmetry_setup(s, b);
-    s->tab_bytes = need;
-    s->tab = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (s->tab == MAP_FAILED) {
+    s->tab = table_get(need, &s->tab_bytes);
+    if (!s->tab) {
         free(s);
         return cy_error_set(err, "cannot allocate %zu MiB for the bitboard engine", need >> 20), NULL;
     }
+    s->cap_written = 1024;
+    s->written = malloc(s->cap_written * sizeof *s->written);
+    if (!s->written)
+        s->cap_written = 0;
     return s;
 }
 
@@ -136,7 +208,7 @@ void bits_free(bits *s)
 {
     if (!s)
         return;
-    munmap(s->tab, s->tab_bytes);
+    table_release(s);
     free(s);
 }
 
@@ -244,7 +316,7 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
     int g = 0;
     while (seen[g >> 6] & (1ull << (g & 63)))
         g++;
-    s->tab[key] = (unsigned char)(g + 1);
+    table_put(s, key, (unsigned char)(g + 1));
     s->stored++;
     return g;
 }

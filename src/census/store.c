@@ -126,6 +126,14 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
         return NULL;
     }
     sqlite3_busy_timeout(s->db, 10000);
+    /* write-ahead logging, so that queries read the committed rows while a
+     * run writes (a reader sees the last committed batch and blocks no
+     * writer); synchronous FULL keeps every committed batch across a crash.
+     * The mode is stored in the file; switching needs the database to
+     * ourselves, so a reader that cannot switch goes on as it is. */
+    if (create)
+        sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+    sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
     /* a census database is either empty (new) or has meta.schema = 1 */
     sqlite3_stmt *st = NULL;
     int tables = -1;

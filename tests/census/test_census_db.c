@@ -678,6 +678,63 @@ static void test_query_summary(void **state)
     cy_census_store_close(s);
 }
 
+/* Number of boards of the summary query of db, by a connection of its own. */
+static long long summary_boards(const char *db)
+{
+    cy_error err;
+    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    cy_census_query_opts o = {1, 0, 0, 0, 0};
+    char *out = NULL;
+    if (cy_census_query(s, "summary", &o, &out, &err) < 0)
+        fail_msg("summary while another connection writes: %s", err.msg);
+    json_t *j = json_loads(out, 0, NULL), *row;
+    assert_non_null(j);
+    long long n = 0;
+    size_t i;
+    json_array_foreach(json_object_get(j, "summary"), i, row) n += json_integer_value(json_object_get(row, "boards"));
+    json_decref(j);
+    free(out);
+    cy_census_store_close(s);
+    return n;
+}
+
+/* Queries read the committed rows while a run holds a write transaction
+ * (as census run does between its batches), which neither blocks the other. */
+static void test_query_while_writing(void **state)
+{
+    (void)state;
+    cy_error err;
+    const char *db = path("busy.db");
+    assert_int_equal(run(db, 1, 5, 0, 0, 1, 0, 0, &err), 0);
+    long long before = summary_boards(db);
+    assert_true(before > 0);
+    cy_census_store *w = cy_census_store_open(db, 1, &err);
+    assert_non_null(w);
+    /* the strongest lock a writer takes; rows written but not committed */
+    assert_int_equal(cy_census_exec(w, "BEGIN EXCLUSIVE", &err), 0);
+    assert_int_equal(cy_census_exec(w, "INSERT INTO boards SELECT kind, edges + 100, code, graph6, vertices, cells,"
+                                       " cell_sizes, min_degree, max_degree, leaves, inner_edges, outer_vertices,"
+                                       " biconnected, triangle_free, bipartite, tree, outerplanar, automorphisms,"
+                                       " involutions, thm6_involutions, thm6_winner, status, winner, grundy,"
+                                       " parity_breaker, moves, board FROM boards",
+                                 &err),
+                     0);
+    double t0 = cy_census_now();
+    assert_int_equal(summary_boards(db), before);   /* the committed rows only */
+    assert_true(cy_census_now() - t0 < 5);          /* not by waiting for the busy timeout */
+    /* a reader open across the commit does not stop it */
+    cy_census_store *r = cy_census_store_open(db, 0, &err);
+    assert_non_null(r);
+    assert_int_equal(cy_census_exec(r, "BEGIN; SELECT count(*) FROM boards;", &err), 0);
+    assert_int_equal(cy_census_exec(w, "COMMIT", &err), 0);
+    assert_int_equal(cy_census_exec(r, "COMMIT", &err), 0);
+    cy_census_store_close(r);
+    cy_census_store_close(w);
+    assert_int_equal(summary_boards(db), 2 * before);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -703,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_query_summary),
+        cmocka_unit_test(test_query_while_writing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
