@@ -19,6 +19,7 @@
  * soon as one reply is found that loses for the opponent.
  */
 #include "canon.h"
+#include "treekey.h"
 #include "engine.h"
 #include "fast_internal.h"
 #include "ttable.h"
@@ -343,7 +344,9 @@ static int canonical(worker *f, keys *k)
     if (f->o->no_canon || n < (plane ? PLANE_MIN : NAUTY_ONLY_MIN))
         return 0;
     if (!k->have_c) {
-        if (plane && n < CANON_MIN)
+        if (plane && sg_tree_key(f->sb, k->g, k->c))
+            ;   /* a component without cells whose vertices form a tree (treekey.c) */
+        else if (plane && n < CANON_MIN)
             sg_plane_key(f->sb, k->g, k->c);
         else
             sg_key(f->sb, k->g, 1, k->c);
