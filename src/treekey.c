@@ -43,6 +43,8 @@ static int encode(const tree *t, int v, int parent, int rev, uint8_t *out)
         n += len[nc++];
     }
     out[2] = (uint8_t)nc;
+    if (nc < 2)
+        return n;
     /* sort the children's codes (insertion sort of spans; codes are
      * prefix-free, so comparing the common length decides unless equal) */
     int order[SG_MAXK];

@@ -221,12 +221,18 @@ static void charts(rep *r, int bmax, int tmax)
     free(labels);
 }
 
-/* Time per edge count from the units (wall and CPU), and the next edge count
- * extrapolated from the CPU time. */
+/* Time per edge count from the units (wall and CPU) of the edge counts run
+ * whole (every part of a split present), the next edge count extrapolated
+ * from the CPU time, and the sampled edge counts (some parts of a split, as
+ * `--part R/M` runs them to measure) with the cost of the whole estimated
+ * from their finished parts. */
 static void timing(rep *r, const char *kind)
 {
     sqlite3_stmt *st;
-    char *sql = sqlite3_mprintf("SELECT edges, sum(done), sum(seconds), min(finished), sum(cpu_seconds) FROM units WHERE kind = '%q' GROUP BY edges ORDER BY edges",
+    char *sql = sqlite3_mprintf("SELECT edges, parts, count(*), sum(done), sum(seconds), min(finished), sum(cpu_seconds),"
+                                " sum(finished), sum(CASE WHEN finished THEN done ELSE 0 END),"
+                                " sum(CASE WHEN finished THEN cpu_seconds ELSE 0 END)"
+                                " FROM units WHERE kind = '%q' GROUP BY edges, parts ORDER BY edges, parts",
                                 kind);
     if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_free(sql);
@@ -237,17 +243,37 @@ static void timing(rep *r, const char *kind)
                              "|---|---|---|---|---|---|\n", kind, kind, kind);
     double n1 = 0, n2 = 0, t1 = 0, pn = 0; /* pn: the count of finished edge count pe */
     int last = 0, finished = 0, pe = -1;
+    cy_census_buf sampled = {0};
     while (sqlite3_step(st) == SQLITE_ROW) {
-        int e = sqlite3_column_int(st, 0);
-        double n = (double)sqlite3_column_int64(st, 1), w = sqlite3_column_double(st, 2);
-        double t = sqlite3_column_double(st, 4);
+        int e = sqlite3_column_int(st, 0), parts = sqlite3_column_int(st, 1), have = sqlite3_column_int(st, 2);
+        double n = (double)sqlite3_column_int64(st, 3), w = sqlite3_column_double(st, 4);
+        double t = sqlite3_column_double(st, 6);
+        if (have < parts) {
+            /* a sample: the whole estimated from its finished parts */
+            int fin = sqlite3_column_int(st, 7);
+            double fn = (double)sqlite3_column_int64(st, 8), ft = sqlite3_column_double(st, 9);
+            if (!sampled.s)
+                cy_census_printf(&sampled, "Sampled, not run whole: the parts of a split that were run (`--part R/M`), "
+                                           "the CPU time per %s in their finished parts, and the whole edge count "
+                                           "estimated from them (%ss: finished parts times M over their number).\n\n"
+                                           "| edges | parts run | %ss in them | CPU ms per %s | %ss estimated | CPU hours estimated |\n"
+                                           "|---|---|---|---|---|---|\n",
+                                 kind, kind, kind, kind, kind);
+            if (fin > 0 && fn > 0 && ft > 0)
+                cy_census_printf(&sampled, "| %d | %d of %d | %.0f | %.3f | %.3g | %.3g |\n", e, have, parts, n,
+                                 1000 * ft / fn, fn * parts / fin, ft / fin * parts / 3600);
+            else
+                cy_census_printf(&sampled, "| %d | %d of %d (none finished) | %.0f | | | |\n", e, have, parts, n);
+            continue;
+        }
+        int done = sqlite3_column_int(st, 5);
         if (t > 0)
             cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | %.2f | %.3f | %.0f |\n", e, n,
-                             sqlite3_column_int(st, 3) ? "" : " (unfinished)", w, t, n > 0 ? 1000 * t / n : 0, n / t);
+                             done ? "" : " (unfinished)", w, t, n > 0 ? 1000 * t / n : 0, n / t);
         else /* a database of schema 1, migrated, kept no CPU time */
             cy_census_printf(&r->md, "| %d | %.0f%s | %.2f | not measured | | |\n", e, n,
-                             sqlite3_column_int(st, 3) ? "" : " (unfinished)", w);
-        if (!sqlite3_column_int(st, 3))
+                             done ? "" : " (unfinished)", w);
+        if (!done)
             continue;   /* an unfinished count says nothing of the growth */
         finished = e;
         /* the growth is the ratio to the edge count just below, whether
@@ -271,6 +297,10 @@ static void timing(rep *r, const char *kind)
                          last + 1, n1 * n1 / n2, kind, n1 / n2, last, t1 * n1 / n2, last);
     else
         cy_census_printf(&r->md, "\n");
+    if (sampled.s) {
+        cy_census_printf(&r->md, "%s\n", sampled.s);
+        free(sampled.s);
+    }
 }
 
 /* The moves column per kind and edge count: boards with it, its least,

@@ -678,6 +678,50 @@ static void test_query_summary(void **state)
     cy_census_store_close(s);
 }
 
+/* The report's time table keeps sampled edge counts (some parts of a split)
+ * apart, with the whole estimated from them: parts times the boards of a part. */
+static void test_report_samples(void **state)
+{
+    (void)state;
+    cy_error err;
+    const char *db = path("sample.db");
+    assert_int_equal(run(db, 3, 4, 0, 0, 1, 0, 0, &err), 0);
+    assert_int_equal(run(db, 6, 6, 0, 1, 3, 0, 0, &err), 0);
+    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    assert_non_null(s);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s), "SELECT count(*) FROM boards WHERE edges = 6", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    assert_true(n > 0);
+    const char *md = path("sample.md");
+    if (cy_census_report(s, md, "test", NULL, &err) < 0)
+        fail_msg("report: %s", err.msg);
+    cy_census_store_close(s);
+    size_t len;
+    char *text = t_read_file(md, &len);
+    char want[64];
+    snprintf(want, sizeof want, "| 6 | 1 of 3 | %d |", n);
+    if (!strstr(text, want))
+        fail_msg("no \"%s\" in the report", want);
+    const char *row = strstr(text, want);
+    /* the estimate: three parts of n boards (n of them on the row after the ms) */
+    char est[32];
+    snprintf(est, sizeof est, "| %d |", 3 * n);
+    const char *eol = strchr(row, '\n');
+    const char *hit = strstr(row + strlen(want), est);
+    assert_true(hit && hit < eol);
+    /* and not among the edge counts run whole, nor extrapolated from */
+    const char *times = strstr(text, "## Time per edge count"), *samples = strstr(text, "Sampled, not run whole");
+    assert_true(times && samples && times < samples);
+    for (const char *p = times; p < samples; p = strchr(p, '\n') + 1)
+        assert_true(strncmp(p, "| 6 |", 5) != 0);
+    assert_null(strstr(times, "Extrapolated, not measured: 7 edges"));
+    free(text);
+}
+
 /* Number of boards of the summary query of db, by a connection of its own. */
 static long long summary_boards(const char *db)
 {
@@ -761,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_query_summary),
         cmocka_unit_test(test_query_while_writing),
+        cmocka_unit_test(test_report_samples),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
