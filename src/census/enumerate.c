@@ -392,11 +392,14 @@ static const char *part_arg(const cy_census_enum_opts *o, char *buf, size_t n)
 typedef int (*graph_fn)(const emb_graph *g, const char *g6, void *ctx);
 
 /* Runs tool a (piped into b when b is given) and hands each graph it writes
- * with ne edges to fn; returns 0, fn's nonzero return, or -1 with a message
- * (a tool missing or failing, or a line that is not a graph with ne edges). */
-static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne,
+ * with ne edges to fn (with parts > 1 only every parts-th, from the part-th,
+ * skipped before it is read); returns 0, fn's nonzero return, or -1 with a
+ * message (a tool missing or failing, or a line that is not a graph with ne
+ * edges). */
+static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne, int part, int parts,
                       graph_fn fn, void *ctx, cy_error *err)
 {
+    uint64_t index = 0;
     pipeline p;
     if (pipeline_open(&p, a, aalt, b, balt, err) < 0)
         return -1;
@@ -407,6 +410,8 @@ static int each_graph(char **a, const char *aalt, char **b, const char *balt, in
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '>')
             continue;
+        if (parts > 1 && index++ % (uint64_t)parts != (uint64_t)part)
+            continue;   /* another part's: not even canonically labelled */
         emb_graph g;
         char g6[G6_MAX];
         if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != ne) {
@@ -465,7 +470,7 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
             geng[k++] = (char *)pa;
         geng[k] = NULL;
         char *planarg[] = {"nauty-planarg", "-q", NULL};
-        int rc = each_graph(geng, "geng", planarg, "planarg", E, graph_boards, &c, err);
+        int rc = each_graph(geng, "geng", planarg, "planarg", E, 0, 1, graph_boards, &c, err);
         if (rc)
             return rc;
     }
@@ -479,16 +484,12 @@ typedef struct tctx {
     cy_census_visit f;
     void *ctx;
     cy_error *err;
-    uint64_t index; /* trees listed so far */
 } tctx;
 
 /* The board of one tree: neighbours in increasing order (adj is sorted). */
 static int tree_board(const emb_graph *g, const char *g6, void *ctx)
 {
     tctx *c = ctx;
-    /* the trees of this part: every parts-th of gentreeg's list */
-    if (c->o->parts > 1 && c->index++ % (uint64_t)c->o->parts != (uint64_t)c->o->part)
-        return 0;
     emb_map m = {.n = g->n, .ne = g->ne};
     unsigned char special[EMB_MAXN];
     for (int v = 0; v < g->n; v++) {
@@ -513,13 +514,14 @@ static int enum_trees(const cy_census_enum_opts *o, cy_census_visit f, void *ctx
 {
     /* not gentreeg's own res/mod: it lists the smallest trees in every part
      * (nauty-gentreeg -q 3 0/3 and 1/3 both give the path); the parts are
-     * taken from the whole list instead (tree_board), which costs little
-     * beside solving the trees */
+     * taken from the whole list instead (every parts-th line, skipped
+     * unread by each_graph), which costs little beside solving the trees */
     char ns[16];
     snprintf(ns, sizeof ns, "%d", o->edges + 1);
     char *gentreeg[] = {"nauty-gentreeg", "-q", ns, NULL};
-    tctx c = {o, f, ctx, err, 0};
-    return each_graph(gentreeg, "gentreeg", NULL, NULL, o->edges, tree_board, &c, err);
+    tctx c = {o, f, ctx, err};
+    return each_graph(gentreeg, "gentreeg", NULL, NULL, o->edges, o->parts > 1 ? o->part : 0, o->parts, tree_board, &c,
+                      err);
 }
 
 /* ------------------------------------------------------------ entry point */
