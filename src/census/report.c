@@ -252,16 +252,25 @@ static void timing(rep *r, const char *kind)
             /* a sample: the whole estimated from its finished parts */
             int fin = sqlite3_column_int(st, 7);
             double fn = (double)sqlite3_column_int64(st, 8), ft = sqlite3_column_double(st, 9);
+            int trees = !strcmp(kind, "tree");
             if (!sampled.s)
-                cy_census_printf(&sampled, "Sampled, not run whole: the parts of a split that were run (`--part R/M`), "
-                                           "the CPU time per %s in their finished parts, and the whole edge count "
-                                           "estimated from them (%ss: finished parts times M over their number).\n\n"
+                cy_census_printf(&sampled, "Sampled, not run whole: the parts of a split that were run (`--part R/M`) "
+                                           "and the CPU time per %s in their finished parts.%s\n\n"
                                            "| edges | parts run | %ss in them | CPU ms per %s | %ss estimated | CPU hours estimated |\n"
                                            "|---|---|---|---|---|---|\n",
-                                 kind, kind, kind, kind, kind);
-            if (fin > 0 && fn > 0 && ft > 0)
+                                 kind,
+                                 trees ? " A tree part is every M-th tree of the list, so the whole is estimated as "
+                                         "the finished parts times M over their number."
+                                       : " A part of the boards is one of nauty's res/mod classes, whose sizes and "
+                                         "mixes of vertex counts differ widely (and the cost grows steeply with the "
+                                         "number of cells), so a sample gives the cost of its own boards only, not an "
+                                         "estimate of the whole.",
+                                 kind, kind, kind);
+            if (fin > 0 && fn > 0 && ft > 0 && trees)
                 cy_census_printf(&sampled, "| %d | %d of %d | %.0f | %.3f | %.3g | %.3g |\n", e, have, parts, n,
                                  1000 * ft / fn, fn * parts / fin, ft / fin * parts / 3600);
+            else if (fin > 0 && fn > 0 && ft > 0)
+                cy_census_printf(&sampled, "| %d | %d of %d | %.0f | %.3f | | |\n", e, have, parts, n, 1000 * ft / fn);
             else
                 cy_census_printf(&sampled, "| %d | %d of %d (none finished) | %.0f | | | |\n", e, have, parts, n);
             continue;

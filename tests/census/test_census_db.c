@@ -678,47 +678,67 @@ static void test_query_summary(void **state)
     cy_census_store_close(s);
 }
 
-/* The report's time table keeps sampled edge counts (some parts of a split)
- * apart, with the whole estimated from them: parts times the boards of a part. */
+/* Boards of kind (0 boards, 1 trees) and edge count e in the database s. */
+static int count_rows(cy_census_store *s, int trees, int e)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s), "SELECT count(*) FROM boards WHERE kind = ? AND edges = ?",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_text(st, 1, trees ? "tree" : "board", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, e);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* The report's time tables keep sampled edge counts (some parts of a split)
+ * apart from those run whole; a tree sample estimates the whole as parts
+ * times the trees of a part, a board sample (uneven parts) does not. */
 static void test_report_samples(void **state)
 {
     (void)state;
     cy_error err;
     const char *db = path("sample.db");
-    assert_int_equal(run(db, 3, 4, 0, 0, 1, 0, 0, &err), 0);
+    assert_int_equal(run(db, 3, 3, 1, 0, 1, 0, 0, &err), 0);
+    assert_int_equal(run(db, 4, 4, 1, 1, 3, 0, 0, &err), 0);
     assert_int_equal(run(db, 6, 6, 0, 1, 3, 0, 0, &err), 0);
     cy_census_store *s = cy_census_store_open(db, 0, &err);
     assert_non_null(s);
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s), "SELECT count(*) FROM boards WHERE edges = 6", -1, &st, NULL),
-                     SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    int n = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    assert_true(n > 0);
+    int nt = count_rows(s, 1, 4), nb = count_rows(s, 0, 6);
+    assert_true(nt > 0 && nb > 0);
     const char *md = path("sample.md");
     if (cy_census_report(s, md, "test", NULL, &err) < 0)
         fail_msg("report: %s", err.msg);
     cy_census_store_close(s);
     size_t len;
     char *text = t_read_file(md, &len);
+    const char *times = strstr(text, "## Time per edge count");
+    assert_non_null(times);
+    const char *tree_table = strstr(times, "| edges | trees |");
+    assert_non_null(tree_table);
+    /* the boards: a sample row without an estimate, and no row run whole */
     char want[64];
-    snprintf(want, sizeof want, "| 6 | 1 of 3 | %d |", n);
-    if (!strstr(text, want))
-        fail_msg("no \"%s\" in the report", want);
-    const char *row = strstr(text, want);
-    /* the estimate: three parts of n boards (n of them on the row after the ms) */
-    char est[32];
-    snprintf(est, sizeof est, "| %d |", 3 * n);
-    const char *eol = strchr(row, '\n');
-    const char *hit = strstr(row + strlen(want), est);
-    assert_true(hit && hit < eol);
-    /* and not among the edge counts run whole, nor extrapolated from */
-    const char *times = strstr(text, "## Time per edge count"), *samples = strstr(text, "Sampled, not run whole");
-    assert_true(times && samples && times < samples);
-    for (const char *p = times; p < samples; p = strchr(p, '\n') + 1)
+    snprintf(want, sizeof want, "| 6 | 1 of 3 | %d | ", nb);
+    const char *row = strstr(times, want);
+    if (!row || row > tree_table)
+        fail_msg("no \"%s\" in the boards' time tables", want);
+    assert_non_null(strstr(row, "| | |\n"));
+    assert_true(strstr(row, "| | |\n") < strchr(row, '\n') + 1);
+    for (const char *p = times; p < row; p = strchr(p, '\n') + 1)
         assert_true(strncmp(p, "| 6 |", 5) != 0);
-    assert_null(strstr(times, "Extrapolated, not measured: 7 edges"));
+    /* the trees: a sample row estimating 3 parts of nt trees */
+    snprintf(want, sizeof want, "| 4 | 1 of 3 | %d | ", nt);
+    row = strstr(tree_table, want);
+    if (!row)
+        fail_msg("no \"%s\" in the trees' time tables", want);
+    char est[32];
+    snprintf(est, sizeof est, "| %d |", 3 * nt);
+    const char *hit = strstr(row + strlen(want), est);
+    assert_true(hit && hit < strchr(row, '\n'));
+    for (const char *p = tree_table; p < row; p = strchr(p, '\n') + 1)
+        assert_true(strncmp(p, "| 4 |", 5) != 0);
     free(text);
 }
 
