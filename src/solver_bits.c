@@ -47,8 +47,10 @@ struct bits {
 /* The table of a solver that was freed, kept all zero for the next one in
  * this thread: a census solves thousands of small boards one after the other,
  * and a fresh mapping per board cost a page fault for every page a solve
- * touches (a 3^13 table is 400 pages).  At most BITS_MAX_EDGES edges, so at
- * most 3^14 bytes (4.6 MiB) per thread stay mapped. */
+ * touches (a 3^13 table is 400 pages).  Only solvers given a shared table
+ * (cy_solver_opts.table: a caller solving board after board, as the census
+ * does) keep theirs, since the spare stays resident beyond --memory; at most
+ * BITS_MAX_EDGES edges, so at most 3^14 bytes (4.6 MiB) per thread. */
 static _Thread_local unsigned char *spare_tab;
 static _Thread_local size_t spare_bytes;
 
@@ -68,10 +70,16 @@ static unsigned char *table_get(size_t need, size_t *bytes)
     return t == MAP_FAILED ? NULL : t;
 }
 
-/* Gives s's table back: zeroed again (the entries written, or the whole
- * table when too many were) and kept as the spare if it is the larger. */
+/* Gives s's table back: unmapped, or, for a solver given a shared table,
+ * zeroed again (the entries written, or the whole table when too many were)
+ * and kept as the spare if it is the larger. */
 static void table_release(bits *s)
 {
+    if (!s->o.table) {
+        free(s->written);
+        munmap(s->tab, s->tab_bytes);
+        return;
+    }
     if (s->cap_written && s->nwritten <= s->cap_written)
         for (size_t i = 0; i < s->nwritten; i++)
             s->tab[s->written[i]] = 0;
@@ -197,10 +205,12 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         free(s);
         return cy_error_set(err, "cannot allocate %zu MiB for the bitboard engine", need >> 20), NULL;
     }
-    s->cap_written = 1024;
-    s->written = malloc(s->cap_written * sizeof *s->written);
-    if (!s->written)
-        s->cap_written = 0;
+    if (o->table) { /* the table will be kept: note what to clear */
+        s->cap_written = 1024;
+        s->written = malloc(s->cap_written * sizeof *s->written);
+        if (!s->written)
+            s->cap_written = 0;
+    }
     return s;
 }
 
