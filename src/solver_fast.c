@@ -77,6 +77,19 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #endif
 #define ALLOWANCE_GROWTH 8
 
+/* The most component keys order_moves() keeps for the children of one
+ * position (more are looked up one child at a time). */
+#define KEY_POOL 512
+/* How many children order_moves() keys (and prefetches) ahead of its probes. */
+#ifndef PREFETCH_BATCH
+#define PREFETCH_BATCH 8
+#endif
+
+/* The canonical keys a worker remembers (a power of two; see worker). */
+#ifndef CKEYS
+#define CKEYS 8192
+#endif
+
 /* What the threads of one search share. */
 struct fast {
     const cy_board *b;
@@ -123,6 +136,13 @@ typedef struct worker {
     uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
+    uint64_t probes, hits;         /* table probes not yet counted in the table's statistics */
+    /* the canonical keys of components lately keyed, by labelled key: the
+     * rounds of win() visit a position again and again until it is
+     * settled, and its canonical key costs thousands of instructions */
+    struct {
+        uint64_t l[2], c[2];
+    } ckeys[CKEYS];
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms: mirrors
@@ -303,6 +323,8 @@ static int tick(worker *w)
     fast *f = w->s;
     __atomic_fetch_add(&f->positions, w->pending, __ATOMIC_RELAXED);
     w->pending = 0;
+    tt_count(w->t, w->probes, w->hits);
+    w->probes = w->hits = 0;
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
     if (f->deadline > 0 && cy_now() > f->deadline)
@@ -320,6 +342,16 @@ static int tick(worker *w)
 
 /* Work done so far by this worker, for the replacement policy. */
 static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending; }
+
+/* The table's value under key, or -1 (and its move into *move, if not
+ * NULL), the probe counted by the worker (tt_count). */
+static inline int tprobe(worker *w, const uint64_t key[2], int *move)
+{
+    int v = tt_probe(w->t, key, move);
+    w->probes++;
+    w->hits += v >= 0;
+    return v;
+}
 
 /* (keys, the labelled and canonical keys of a component: fast_internal.h) */
 
@@ -343,27 +375,53 @@ static int canonical(worker *f, keys *k)
     if (f->o->no_canon || n < (plane ? PLANE_MIN : NAUTY_ONLY_MIN))
         return 0;
     if (!k->have_c) {
-        if (plane && n < CANON_MIN)
-            sg_plane_key(f->sb, k->g, k->c);
-        else
-            sg_key(f->sb, k->g, 1, k->c);
+        /* a labelled key names its component (with the solver's salt, and
+         * as surely as the table trusts it), so a remembered canonical key
+         * is the one sg_plane_key or sg_key would compute */
+        size_t at = (size_t)(k->l[0] >> 7) & (CKEYS - 1);
+        if (f->ckeys[at].l[0] == k->l[0] && f->ckeys[at].l[1] == k->l[1]) {
+            k->c[0] = f->ckeys[at].c[0];
+            k->c[1] = f->ckeys[at].c[1];
+        } else {
+            if (plane && n < CANON_MIN)
+                sg_plane_key(f->sb, k->g, k->c);
+            else
+                sg_key(f->sb, k->g, 1, k->c);
+            memcpy(f->ckeys[at].l, k->l, sizeof k->l);
+            memcpy(f->ckeys[at].c, k->c, sizeof k->c);
+        }
         k->have_c = 1;
     }
     return 1;
 }
 
+/* Looks up an entry under the labelled key only (salted); -1 when absent. */
+static inline int get(worker *f, const keys *k, uint64_t salt)
+{
+    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+    return tprobe(f, l, NULL);
+}
+
+/* Looks up an entry under the canonical key only (salted), and copies a
+ * hit to the labelled key; -1 when absent or there is no canonical key. */
+static int get_canonical(worker *f, keys *k, uint64_t salt)
+{
+    if (!canonical(f, k))
+        return -1;
+    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
+    int v = tprobe(f, c, NULL);
+    if (v >= 0) {
+        uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+        tt_put(f->t, l, v, -1, 1);
+    }
+    return v;
+}
+
 /* Looks up an entry under both keys (salted); -1 when absent. */
 static int lookup(worker *f, keys *k, uint64_t salt)
 {
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    int v = tt_get(f->t, l);
-    if (v >= 0 || !canonical(f, k))
-        return v;
-    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-    v = tt_get(f->t, c);
-    if (v >= 0)
-        tt_put(f->t, l, v, -1, 1);
-    return v;
+    int v = get(f, k, salt);
+    return v >= 0 ? v : get_canonical(f, k, salt);
 }
 
 /* Stores an entry under both keys (salted), with the move that settled it
@@ -523,7 +581,55 @@ static int probe(worker *f, const sg *g, uint64_t salt, int deep)
     sg_key(f->sb, g, 0, key);
     key[0] ^= salt ^ f->s->lsalt[0];
     key[1] ^= f->s->lsalt[1];
-    return tt_get(f->t, key);
+    return tprobe(f, key, NULL);
+}
+
+/* The labelled keys of the components of g (with the solver's salt, not
+ * an entry's) into key[] (room for cap), each one's bucket prefetched
+ * (tt_prefetch: the value and outcome entries of a component share it);
+ * the parity of g's free edges into *parity, the edges of its largest
+ * component into *largest.  Returns how many components, or -1 when more
+ * than cap. */
+static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, int *parity, int *largest)
+{
+    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
+    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges);
+    *parity = __builtin_popcountll(free_edges) & 1;
+    *largest = 0;
+    for (int i = 0; i < nc; i++)
+        if (__builtin_popcountll(comp[i]) > *largest)
+            *largest = __builtin_popcountll(comp[i]);
+    if (nc > cap)
+        return -1;
+    for (int i = 0; i < nc; i++) {
+        sg part = sg_part(g, comp[i], kcomp[i]);
+        sg_key(f->sb, &part, 0, key[i]);
+        key[i][0] ^= f->s->lsalt[0];
+        key[i][1] ^= f->s->lsalt[1];
+        tt_prefetch(f->t, key[i]);
+    }
+    return nc;
+}
+
+/* known() under the labelled keys, from what comp_keys gave: the nc keys
+ * of a position's components, against a heap of n (the parity of the
+ * free edges already in). */
+static int known_keys(worker *f, uint64_t (*key)[2], int nc, int n)
+{
+    int unknown = -1;
+    for (int i = 0; i < nc; i++) {
+        int v = tprobe(f, key[i], NULL);
+        if (v >= 0)
+            n ^= v;
+        else if (unknown >= 0)
+            return -1;
+        else
+            unknown = i;
+    }
+    if (unknown < 0)
+        return n != 0;
+    uint64_t k[2] = {key[unknown][0] ^ outcome_salt(n), key[unknown][1]};
+    return tprobe(f, k, NULL);
 }
 
 /* What the table already says about g + *n without searching: 1 a win for
@@ -532,6 +638,11 @@ static int probe(worker *f, const sg *g, uint64_t salt, int deep)
  * number of edges of g's largest component. */
 static int known(worker *f, const sg *g, int n, int *largest, int deep)
 {
+    if (!deep) {
+        uint64_t key[SG_MAXE][2];
+        int parity, nc = comp_keys(f, g, key, SG_MAXE, &parity, largest);
+        return known_keys(f, key, nc, n ^ parity);
+    }
     sg part;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
     int nc = sg_components(f->sb, g, comp, kcomp, &free_edges), unknown = -1;
@@ -633,26 +744,42 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
                   : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
         cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
     }
-    sg child;
-    for (int i = 0; i < m; i++) {
-        child = *big;
-        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
+    /* first every child's keys, their buckets prefetched, then the probes:
+     * the table's cache misses overlap instead of coming one by one */
+    sg child[2 * SG_MAXE];
+    uint64_t key[KEY_POOL][2];
+    int at[2 * SG_MAXE], nk[2 * SG_MAXE], parity[2 * SG_MAXE], rest[2 * SG_MAXE], used = 0;
+    for (int i = 0, ready = 0; i < m; i++) {
+        /* (in batches: a move the table shows to win spares the rest) */
+        for (; ready < m && ready < i + PREFETCH_BATCH; ready++) {
+            child[ready] = *big;
+            nk[ready] = -2;
+            if (sg_play(f->sb, &child[ready], dart[ready] >> 1, dart[ready] & 1))
+                continue; /* a death move */
+            at[ready] = used;
+            nk[ready] = comp_keys(f, &child[ready], key + used, KEY_POOL - used, &parity[ready], &rest[ready]);
+            used += nk[ready] > 0 ? nk[ready] : 0;
+        }
+        if (nk[i] == -2)
             continue; /* a death move */
-        int rest; /* edges of the child's largest component */
-        if (known(f, &child, n, &rest, 0) == 0)
+        /* (rest: edges of the child's largest component) */
+        int kn = nk[i] >= 0 ? known_keys(f, key + at[i], nk[i], n ^ parity[i]) : known(f, &child[i], n, &rest[i], 0);
+        if (kn == 0)
             return -1 - dart[i];
+        if (kn == 1)
+            continue; /* a move the table shows to lose: never worth trying */
         dart[nm] = dart[i];
-        int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child.alive);
+        int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child[i].alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
         int via = -1;
         for (int a = 0; a < f->s->nmirror; a++)
             if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
-                symmetric(f->s, a, &child))
+                symmetric(f->s, a, &child[i]))
                 via = a;
         if (via >= 0)
-            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest) << 20 | kills << 14 | via;
+            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest[i]) << 20 | kills << 14 | via;
         else
-            score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
+            score[nm++] = (SG_MAXE - rest[i]) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
@@ -680,14 +807,24 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     uint64_t largest = big.live;
     keys k;
     keys_of(f, &big, &k);
-    int v = lookup(f, &k, 0);
+    /* the labelled entries first, value and outcome: a hit there spares
+     * the canonical key */
+    int v = get(f, &k, 0);
     if (v >= 0)
         return v != n;
     if (__builtin_popcountll(largest) <= f->small) {
-        v = mex_value(f, &big, &k);
+        v = get_canonical(f, &k, 0);
+        if (v < 0)
+            v = mex_value(f, &big, &k);
         return v < 0 ? v : v != n;
     }
-    v = lookup(f, &k, outcome_salt(n));
+    v = get(f, &k, outcome_salt(n));
+    if (v >= 0)
+        return v;
+    v = get_canonical(f, &k, 0);
+    if (v >= 0)
+        return v != n;
+    v = get_canonical(f, &k, outcome_salt(n));
     if (v >= 0)
         return v;
     if (f->o->search == CY_SEARCH_DFPN && limit == UNLIMITED && __builtin_popcountll(largest) > fx_dfpn_edges(f))
@@ -800,7 +937,7 @@ static int move_to_value(worker *f, const sg *c, int t, int *dart)
     keys_of(f, c, &k);
     uint64_t l[2] = {k.l[0] ^ outcome_salt(t), k.l[1]};
     int best = -1, nm = 0;
-    if (tt_probe(f->t, l, &best) == 1 && best >= 0) {
+    if (tprobe(f, l, &best) == 1 && best >= 0) {
         for (int i = 0; i < m; i++)
             if (d[i] == best) { /* first: the dart that settled it */
                 d[i] = d[0];
@@ -1003,6 +1140,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         *move = found;
     for (int i = 0; i < f->threads; i++) {
         f->positions += jobs[i].w.pending;
+        tt_count(f->t, jobs[i].w.probes, jobs[i].w.hits);
         if (kind == JOB_EACH && jobs[i].result < 0)
             result = jobs[i].result; /* out of time */
     }
@@ -1045,11 +1183,7 @@ uint64_t fx_done(const worker *f) { return done(f); }
 void fx_keys_of(const worker *f, const sg *g, keys *k) { keys_of(f, g, k); }
 int fx_canonical(worker *f, keys *k) { return canonical(f, k); }
 int fx_lookup(worker *f, keys *k, uint64_t salt) { return lookup(f, k, salt); }
-int fx_get(worker *f, const keys *k, uint64_t salt)
-{
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    return tt_get(f->t, l);
-}
+int fx_get(worker *f, const keys *k, uint64_t salt) { return get(f, k, salt); }
 void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work) { store(f, k, salt, v, move, work); }
 uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
 int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }

@@ -26,7 +26,9 @@ int tt_needs_room(const tt *t);
  * had).  No other thread may use the table meanwhile. */
 void tt_grow(tt *t);
 void tt_free(tt *t);
-/* The value stored under key, or -1. */
+/* The value stored under key, or -1.  Probes are not counted here (a
+ * counter shared by threads costs a cache miss a probe): users count their
+ * own and add them with tt_count. */
 int tt_get(tt *t, const uint64_t key[2]);
 /* The same, and the move stored with it into *move (if not NULL): -1 for
  * none, else 0..254. */
@@ -36,6 +38,12 @@ int tt_probe(tt *t, const uint64_t key[2], int *move);
  * (positions searched to find it) decides what a full bucket gives up: the
  * entry that cost least. */
 void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work);
+/* Starts bringing the bucket of key into the cache: every key differing
+ * only in key[0] (an entry's salt) lives in the same bucket, so a probe
+ * under any of them that follows soon finds it there. */
+void tt_prefetch(const tt *t, const uint64_t key[2]);
+/* Adds probes and hits counted by a user to the statistics. */
+void tt_count(tt *t, uint64_t probes, uint64_t hits);
 void tt_stats_get(const tt *t, tt_stats *st);
 
 #endif
