@@ -136,7 +136,7 @@ typedef struct worker {
     uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
-    uint64_t probes, hits;         /* table probes not yet counted in the table's statistics */
+    tt_counts counts;              /* table probes and stores not yet in the table's statistics */
     /* the canonical keys of components lately keyed, by labelled key: the
      * rounds of win() visit a position again and again until it is
      * settled, and its canonical key costs thousands of instructions */
@@ -323,8 +323,7 @@ static int tick(worker *w)
     fast *f = w->s;
     __atomic_fetch_add(&f->positions, w->pending, __ATOMIC_RELAXED);
     w->pending = 0;
-    tt_count(w->t, w->probes, w->hits);
-    w->probes = w->hits = 0;
+    tt_count(w->t, &w->counts);
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
     if (f->deadline > 0 && cy_now() > f->deadline)
@@ -348,9 +347,18 @@ static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->pos
 static inline int tprobe(worker *w, const uint64_t key[2], int *move)
 {
     int v = tt_probe(w->t, key, move);
-    w->probes++;
-    w->hits += v >= 0;
+    w->counts.probes++;
+    w->counts.hits += v >= 0;
     return v;
+}
+
+/* Stores an entry in the table (tt_put), counted by the worker. */
+static inline void tput(worker *w, const uint64_t key[2], int value, int move, uint64_t work)
+{
+    int what = tt_put(w->t, key, value, move, work);
+    w->counts.stores++;
+    w->counts.fresh += what == TT_FRESH;
+    w->counts.replaced += what == TT_REPLACED;
 }
 
 /* (keys, the labelled and canonical keys of a component: fast_internal.h) */
@@ -412,7 +420,7 @@ static int get_canonical(worker *f, keys *k, uint64_t salt)
     int v = tprobe(f, c, NULL);
     if (v >= 0) {
         uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-        tt_put(f->t, l, v, -1, 1);
+        tput(f, l, v, -1, 1);
     }
     return v;
 }
@@ -430,10 +438,10 @@ static int lookup(worker *f, keys *k, uint64_t salt)
 static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 {
     uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    tt_put(f->t, l, v, move, work);
+    tput(f, l, v, move, work);
     if (canonical(f, k)) {
         uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-        tt_put(f->t, c, v, -1, work);
+        tput(f, c, v, -1, work);
     }
 }
 
@@ -1140,7 +1148,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         *move = found;
     for (int i = 0; i < f->threads; i++) {
         f->positions += jobs[i].w.pending;
-        tt_count(f->t, jobs[i].w.probes, jobs[i].w.hits);
+        tt_count(f->t, &jobs[i].w.counts);
         if (kind == JOB_EACH && jobs[i].result < 0)
             result = jobs[i].result; /* out of time */
     }
