@@ -855,11 +855,20 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
         nm = 0;
     }
     sg child;
-    /* the moves on the nim-heap come last */
+    /* the moves on the nim-heap come last, but for those whose answer the
+     * table holds under big's labelled key: big + *j lost for its mover
+     * wins at once, won is never worth trying */
     for (int j = 0; j < n && !result; j++) {
-        score[nm] = 0;
-        dart[nm++] = -1 - j;
+        int o = get(f, &k, outcome_salt(j));
+        if (o == 0)
+            result = 1;
+        else if (o < 0) {
+            score[nm] = 0;
+            dart[nm++] = -1 - j;
+        }
     }
+    if (result)
+        nm = 0;
     /* the moves are searched in rounds, each allowing every move still
      * open a few times more positions than the last: a move that wins
      * cheaply is found before much is spent on one that is hard to judge
