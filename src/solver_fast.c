@@ -90,6 +90,14 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #define CKEYS 8192
 #endif
 
+/* The canonical key of a component lately keyed, by its labelled key: the
+ * rounds of win() visit a position again and again until it is settled,
+ * and its canonical key costs thousands of instructions.  Each thread keeps
+ * CKEYS of them, from one search to the next. */
+typedef struct ckey {
+    uint64_t l[2], c[2];
+} ckey;
+
 /* What the threads of one search share. */
 struct fast {
     const cy_board *b;
@@ -119,6 +127,7 @@ struct fast {
     uint64_t kinv[2 * MAX_MIRRORS];
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
+    ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -137,12 +146,7 @@ typedef struct worker {
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
     tt_counts counts;              /* table probes and stores not yet in the table's statistics */
-    /* the canonical keys of components lately keyed, by labelled key: the
-     * rounds of win() visit a position again and again until it is
-     * settled, and its canonical key costs thousands of instructions */
-    struct {
-        uint64_t l[2], c[2];
-    } ckeys[CKEYS];
+    ckey *ckeys;                   /* CKEYS of them: see ckey */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms: mirrors
@@ -261,6 +265,7 @@ void fast_free(fast *f)
     if (f->own_table)
         tt_free(f->t);
     dfpn_table_free(f->dfpn);
+    free(f->ckeys);
     pthread_mutex_destroy(&f->lock);
     pthread_cond_destroy(&f->change);
     free(f);
@@ -1116,6 +1121,8 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     f->workers = f->threads;
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
         f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
+    if (!f->ckeys)
+        f->ckeys = cy_xcalloc((size_t)f->threads * CKEYS, sizeof *f->ckeys);
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
@@ -1126,6 +1133,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         w->o = &f->o;
         w->id = i;
         w->small = f->small;
+        w->ckeys = f->ckeys + (size_t)i * CKEYS;
         w->allowance = f->o.no_rounds ? UNLIMITED
                        : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance : FIRST_ALLOWANCE;
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
