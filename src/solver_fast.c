@@ -581,57 +581,63 @@ static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp,
     return left;
 }
 
-/* The table's entry of component g under salt: under its labelled key, or
- * with deep under its canonical key too; -1 when absent. */
-static int probe(worker *f, const sg *g, uint64_t salt, int deep)
-{
-    if (deep) {
-        keys k;
-        keys_of(f, g, &k);
-        return lookup(f, &k, salt);
-    }
-    uint64_t key[2];
-    sg_key(f->sb, g, 0, key);
-    key[0] ^= salt ^ f->s->lsalt[0];
-    key[1] ^= f->s->lsalt[1];
-    return tprobe(f, key, NULL);
-}
-
 /* The labelled keys of the components of g (with the solver's salt, not
  * an entry's) into key[] (room for cap), each one's bucket prefetched
- * (tt_prefetch: the value and outcome entries of a component share it);
- * the parity of g's free edges into *parity, the edges of its largest
- * component into *largest.  Returns how many components, or -1 when more
- * than cap. */
-static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, int *parity, int *largest)
+ * (tt_prefetch: the value and outcome entries of a component share it),
+ * and with comp not NULL their edges and constraints into comp[] and
+ * kcomp[]; the parity of g's free edges into *parity, the edges of its
+ * largest component into *largest.  Returns how many components, or -1
+ * when more than cap. */
+static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64_t *comp, uint64_t *kcomp,
+                     int *parity, int *largest)
 {
-    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
-    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges);
+    uint64_t c[SG_MAXE], kc[SG_MAXE], free_edges;
+    int nc = sg_components(f->sb, g, c, kc, &free_edges);
     *parity = __builtin_popcountll(free_edges) & 1;
     *largest = 0;
     for (int i = 0; i < nc; i++)
-        if (__builtin_popcountll(comp[i]) > *largest)
-            *largest = __builtin_popcountll(comp[i]);
+        if (__builtin_popcountll(c[i]) > *largest)
+            *largest = __builtin_popcountll(c[i]);
     if (nc > cap)
         return -1;
     for (int i = 0; i < nc; i++) {
-        sg part = sg_part(g, comp[i], kcomp[i]);
+        sg part = sg_part(g, c[i], kc[i]);
         sg_key(f->sb, &part, 0, key[i]);
         key[i][0] ^= f->s->lsalt[0];
         key[i][1] ^= f->s->lsalt[1];
         tt_prefetch(f->t, key[i]);
+        if (comp) {
+            comp[i] = c[i];
+            kcomp[i] = kc[i];
+        }
     }
     return nc;
 }
 
-/* known() under the labelled keys, from what comp_keys gave: the nc keys
- * of a position's components, against a heap of n (the parity of the
- * free edges already in). */
-static int known_keys(worker *f, uint64_t (*key)[2], int nc, int n)
+/* The table's entry of the component of g with labelled key key (edges
+ * comp, constraints kcomp) under salt: under the labelled key, or with
+ * deep under its canonical key too; -1 when absent. */
+static int part_entry(worker *f, const sg *g, const uint64_t key[2], uint64_t comp, uint64_t kcomp, uint64_t salt,
+                      int deep)
+{
+    uint64_t l[2] = {key[0] ^ salt, key[1]};
+    int v = tprobe(f, l, NULL);
+    if (v >= 0 || !deep)
+        return v;
+    sg part = sg_part(g, comp, kcomp);
+    keys k = {.g = &part, .l = {key[0], key[1]}, .have_c = 0};
+    return get_canonical(f, &k, salt);
+}
+
+/* known() from what comp_keys gave for g: the nc keys of its components
+ * (and with deep their edges and constraints, comp and kcomp), against a
+ * heap of n (the parity of the free edges already in). */
+static int known_keys(worker *f, const sg *g, uint64_t (*key)[2], const uint64_t *comp, const uint64_t *kcomp, int nc,
+                      int n, int deep)
 {
     int unknown = -1;
     for (int i = 0; i < nc; i++) {
-        int v = tprobe(f, key[i], NULL);
+        int v = part_entry(f, g, key[i], deep ? comp[i] : 0, deep ? kcomp[i] : 0, 0, deep);
         if (v >= 0)
             n ^= v;
         else if (unknown >= 0)
@@ -641,8 +647,7 @@ static int known_keys(worker *f, uint64_t (*key)[2], int nc, int n)
     }
     if (unknown < 0)
         return n != 0;
-    uint64_t k[2] = {key[unknown][0] ^ outcome_salt(n), key[unknown][1]};
-    return tprobe(f, k, NULL);
+    return part_entry(f, g, key[unknown], deep ? comp[unknown] : 0, deep ? kcomp[unknown] : 0, outcome_salt(n), deep);
 }
 
 /* What the table already says about g + *n without searching: 1 a win for
@@ -651,33 +656,9 @@ static int known_keys(worker *f, uint64_t (*key)[2], int nc, int n)
  * number of edges of g's largest component. */
 static int known(worker *f, const sg *g, int n, int *largest, int deep)
 {
-    if (!deep) {
-        uint64_t key[SG_MAXE][2];
-        int parity, nc = comp_keys(f, g, key, SG_MAXE, &parity, largest);
-        return known_keys(f, key, nc, n ^ parity);
-    }
-    sg part;
-    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
-    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges), unknown = -1;
-    *largest = 0;
-    for (int i = 0; i < nc; i++)
-        if (__builtin_popcountll(comp[i]) > *largest)
-            *largest = __builtin_popcountll(comp[i]);
-    n ^= __builtin_popcountll(free_edges) & 1;
-    for (int i = 0; i < nc; i++) {
-        part = sg_part(g, comp[i], kcomp[i]);
-        int v = probe(f, &part, 0, deep);
-        if (v >= 0)
-            n ^= v;
-        else if (unknown >= 0)
-            return -1;
-        else
-            unknown = i;
-    }
-    if (unknown < 0)
-        return n != 0;
-    part = sg_part(g, comp[unknown], kcomp[unknown]);
-    return probe(f, &part, outcome_salt(n), deep);
+    uint64_t key[SG_MAXE][2], comp[SG_MAXE], kcomp[SG_MAXE];
+    int parity, nc = comp_keys(f, g, key, SG_MAXE, comp, kcomp, &parity, largest);
+    return known_keys(f, g, key, comp, kcomp, nc, n ^ parity, deep);
 }
 
 /* How far replies by mirror a have proved right lately, from 0 to 7. */
@@ -770,13 +751,15 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
             if (sg_play(f->sb, &child[ready], dart[ready] >> 1, dart[ready] & 1))
                 continue; /* a death move */
             at[ready] = used;
-            nk[ready] = comp_keys(f, &child[ready], key + used, KEY_POOL - used, &parity[ready], &rest[ready]);
+            nk[ready] = comp_keys(f, &child[ready], key + used, KEY_POOL - used, NULL, NULL, &parity[ready],
+                              &rest[ready]);
             used += nk[ready] > 0 ? nk[ready] : 0;
         }
         if (nk[i] == -2)
             continue; /* a death move */
         /* (rest: edges of the child's largest component) */
-        int kn = nk[i] >= 0 ? known_keys(f, key + at[i], nk[i], n ^ parity[i]) : known(f, &child[i], n, &rest[i], 0);
+        int kn = nk[i] >= 0 ? known_keys(f, &child[i], key + at[i], NULL, NULL, nk[i], n ^ parity[i], 0)
+                            : known(f, &child[i], n, &rest[i], 0);
         if (kn == 0)
             return -1 - dart[i];
         if (kn == 1)
