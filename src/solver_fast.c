@@ -78,6 +78,27 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #endif
 #define ALLOWANCE_GROWTH 8
 
+/* The most component keys order_moves() keeps for the children of one
+ * position (more are looked up one child at a time). */
+#define KEY_POOL 512
+/* How many children order_moves() keys (and prefetches) ahead of its probes. */
+#ifndef PREFETCH_BATCH
+#define PREFETCH_BATCH 8
+#endif
+
+/* The canonical keys a worker remembers (a power of two; see worker). */
+#ifndef CKEYS
+#define CKEYS 8192
+#endif
+
+/* The canonical key of a component lately keyed, by its labelled key: the
+ * rounds of win() visit a position again and again until it is settled,
+ * and its canonical key costs thousands of instructions.  Each thread keeps
+ * CKEYS of them, from one search to the next. */
+typedef struct ckey {
+    uint64_t l[2], c[2];
+} ckey;
+
 /* What the threads of one search share. */
 struct fast {
     const cy_board *b;
@@ -107,6 +128,7 @@ struct fast {
     uint64_t kinv[2 * MAX_MIRRORS];
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
+    ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
 };
 
 /* One thread of a search ("lazy SMP": every thread searches the same
@@ -124,6 +146,8 @@ typedef struct worker {
     uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
+    tt_counts counts;              /* table probes and stores not yet in the table's statistics */
+    ckey *ckeys;                   /* CKEYS of them: see ckey */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms: mirrors
@@ -242,6 +266,7 @@ void fast_free(fast *f)
     if (f->own_table)
         tt_free(f->t);
     dfpn_table_free(f->dfpn);
+    free(f->ckeys);
     pthread_mutex_destroy(&f->lock);
     pthread_cond_destroy(&f->change);
     free(f);
@@ -304,6 +329,7 @@ static int tick(worker *w)
     fast *f = w->s;
     __atomic_fetch_add(&f->positions, w->pending, __ATOMIC_RELAXED);
     w->pending = 0;
+    tt_count(w->t, &w->counts);
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
     if (f->deadline > 0 && cy_now() > f->deadline)
@@ -321,6 +347,25 @@ static int tick(worker *w)
 
 /* Work done so far by this worker, for the replacement policy. */
 static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending; }
+
+/* The table's value under key, or -1 (and its move into *move, if not
+ * NULL), the probe counted by the worker (tt_count). */
+static inline int tprobe(worker *w, const uint64_t key[2], int *move)
+{
+    int v = tt_probe(w->t, key, move);
+    w->counts.probes++;
+    w->counts.hits += v >= 0;
+    return v;
+}
+
+/* Stores an entry in the table (tt_put), counted by the worker. */
+static inline void tput(worker *w, const uint64_t key[2], int value, int move, uint64_t work)
+{
+    int what = tt_put(w->t, key, value, move, work);
+    w->counts.stores++;
+    w->counts.fresh += what == TT_FRESH;
+    w->counts.replaced += what == TT_REPLACED;
+}
 
 /* (keys, the labelled and canonical keys of a component: fast_internal.h) */
 
@@ -344,29 +389,55 @@ static int canonical(worker *f, keys *k)
     if (f->o->no_canon || n < (plane ? PLANE_MIN : NAUTY_ONLY_MIN))
         return 0;
     if (!k->have_c) {
-        if (plane && sg_tree_key(f->sb, k->g, k->c))
-            ;   /* a component without cells whose vertices form a tree (treekey.c) */
-        else if (plane && n < CANON_MIN)
-            sg_plane_key(f->sb, k->g, k->c);
-        else
-            sg_key(f->sb, k->g, 1, k->c);
+        /* a labelled key names its component (with the solver's salt, and
+         * as surely as the table trusts it), so a remembered canonical key
+         * is the one sg_tree_key, sg_plane_key or sg_key would compute */
+        size_t at = (size_t)(k->l[0] >> 7) & (CKEYS - 1);
+        if (f->ckeys[at].l[0] == k->l[0] && f->ckeys[at].l[1] == k->l[1]) {
+            k->c[0] = f->ckeys[at].c[0];
+            k->c[1] = f->ckeys[at].c[1];
+        } else {
+            if (plane && sg_tree_key(f->sb, k->g, k->c))
+                ;   /* a component without cells whose vertices form a tree (treekey.c) */
+            else if (plane && n < CANON_MIN)
+                sg_plane_key(f->sb, k->g, k->c);
+            else
+                sg_key(f->sb, k->g, 1, k->c);
+            memcpy(f->ckeys[at].l, k->l, sizeof k->l);
+            memcpy(f->ckeys[at].c, k->c, sizeof k->c);
+        }
         k->have_c = 1;
     }
     return 1;
 }
 
+/* Looks up an entry under the labelled key only (salted); -1 when absent. */
+static inline int get(worker *f, const keys *k, uint64_t salt)
+{
+    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+    return tprobe(f, l, NULL);
+}
+
+/* Looks up an entry under the canonical key only (salted), and copies a
+ * hit to the labelled key; -1 when absent or there is no canonical key. */
+static int get_canonical(worker *f, keys *k, uint64_t salt)
+{
+    if (!canonical(f, k))
+        return -1;
+    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
+    int v = tprobe(f, c, NULL);
+    if (v >= 0) {
+        uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
+        tput(f, l, v, -1, 1);
+    }
+    return v;
+}
+
 /* Looks up an entry under both keys (salted); -1 when absent. */
 static int lookup(worker *f, keys *k, uint64_t salt)
 {
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    int v = tt_get(f->t, l);
-    if (v >= 0 || !canonical(f, k))
-        return v;
-    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-    v = tt_get(f->t, c);
-    if (v >= 0)
-        tt_put(f->t, l, v, -1, 1);
-    return v;
+    int v = get(f, k, salt);
+    return v >= 0 ? v : get_canonical(f, k, salt);
 }
 
 /* Stores an entry under both keys (salted), with the move that settled it
@@ -375,10 +446,10 @@ static int lookup(worker *f, keys *k, uint64_t salt)
 static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 {
     uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    tt_put(f->t, l, v, move, work);
+    tput(f, l, v, move, work);
     if (canonical(f, k)) {
         uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-        tt_put(f->t, c, v, -1, work);
+        tput(f, c, v, -1, work);
     }
 }
 
@@ -513,39 +584,63 @@ static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp,
     return left;
 }
 
-/* The table's entry of component g under salt: under its labelled key, or
- * with deep under its canonical key too; -1 when absent. */
-static int probe(worker *f, const sg *g, uint64_t salt, int deep)
+/* The labelled keys of the components of g (with the solver's salt, not
+ * an entry's) into key[] (room for cap), each one's bucket prefetched
+ * (tt_prefetch: the value and outcome entries of a component share it),
+ * and with comp not NULL their edges and constraints into comp[] and
+ * kcomp[]; the parity of g's free edges into *parity, the edges of its
+ * largest component into *largest.  Returns how many components, or -1
+ * when more than cap. */
+static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64_t *comp, uint64_t *kcomp,
+                     int *parity, int *largest)
 {
-    if (deep) {
-        keys k;
-        keys_of(f, g, &k);
-        return lookup(f, &k, salt);
-    }
-    uint64_t key[2];
-    sg_key(f->sb, g, 0, key);
-    key[0] ^= salt ^ f->s->lsalt[0];
-    key[1] ^= f->s->lsalt[1];
-    return tt_get(f->t, key);
-}
-
-/* What the table already says about g + *n without searching: 1 a win for
- * the player to move, 0 a loss, -1 unknown; under the labelled keys only,
- * or with deep under the canonical keys too (dearer).  *largest gets the
- * number of edges of g's largest component. */
-static int known(worker *f, const sg *g, int n, int *largest, int deep)
-{
-    sg part;
-    uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
-    int nc = sg_components(f->sb, g, comp, kcomp, &free_edges), unknown = -1;
+    uint64_t c[SG_MAXE], kc[SG_MAXE], free_edges;
+    int nc = sg_components(f->sb, g, c, kc, &free_edges);
+    *parity = __builtin_popcountll(free_edges) & 1;
     *largest = 0;
     for (int i = 0; i < nc; i++)
-        if (__builtin_popcountll(comp[i]) > *largest)
-            *largest = __builtin_popcountll(comp[i]);
-    n ^= __builtin_popcountll(free_edges) & 1;
+        if (__builtin_popcountll(c[i]) > *largest)
+            *largest = __builtin_popcountll(c[i]);
+    if (nc > cap)
+        return -1;
     for (int i = 0; i < nc; i++) {
-        part = sg_part(g, comp[i], kcomp[i]);
-        int v = probe(f, &part, 0, deep);
+        sg part = sg_part(g, c[i], kc[i]);
+        sg_key(f->sb, &part, 0, key[i]);
+        key[i][0] ^= f->s->lsalt[0];
+        key[i][1] ^= f->s->lsalt[1];
+        tt_prefetch(f->t, key[i]);
+        if (comp) {
+            comp[i] = c[i];
+            kcomp[i] = kc[i];
+        }
+    }
+    return nc;
+}
+
+/* The table's entry of the component of g with labelled key key (edges
+ * comp, constraints kcomp) under salt: under the labelled key, or with
+ * deep under its canonical key too; -1 when absent. */
+static int part_entry(worker *f, const sg *g, const uint64_t key[2], uint64_t comp, uint64_t kcomp, uint64_t salt,
+                      int deep)
+{
+    uint64_t l[2] = {key[0] ^ salt, key[1]};
+    int v = tprobe(f, l, NULL);
+    if (v >= 0 || !deep)
+        return v;
+    sg part = sg_part(g, comp, kcomp);
+    keys k = {.g = &part, .l = {key[0], key[1]}, .have_c = 0};
+    return get_canonical(f, &k, salt);
+}
+
+/* known() from what comp_keys gave for g: the nc keys of its components
+ * (and with deep their edges and constraints, comp and kcomp), against a
+ * heap of n (the parity of the free edges already in). */
+static int known_keys(worker *f, const sg *g, uint64_t (*key)[2], const uint64_t *comp, const uint64_t *kcomp, int nc,
+                      int n, int deep)
+{
+    int unknown = -1;
+    for (int i = 0; i < nc; i++) {
+        int v = part_entry(f, g, key[i], deep ? comp[i] : 0, deep ? kcomp[i] : 0, 0, deep);
         if (v >= 0)
             n ^= v;
         else if (unknown >= 0)
@@ -555,8 +650,18 @@ static int known(worker *f, const sg *g, int n, int *largest, int deep)
     }
     if (unknown < 0)
         return n != 0;
-    part = sg_part(g, comp[unknown], kcomp[unknown]);
-    return probe(f, &part, outcome_salt(n), deep);
+    return part_entry(f, g, key[unknown], deep ? comp[unknown] : 0, deep ? kcomp[unknown] : 0, outcome_salt(n), deep);
+}
+
+/* What the table already says about g + *n without searching: 1 a win for
+ * the player to move, 0 a loss, -1 unknown; under the labelled keys only,
+ * or with deep under the canonical keys too (dearer).  *largest gets the
+ * number of edges of g's largest component. */
+static int known(worker *f, const sg *g, int n, int *largest, int deep)
+{
+    uint64_t key[SG_MAXE][2], comp[SG_MAXE], kcomp[SG_MAXE];
+    int parity, nc = comp_keys(f, g, key, SG_MAXE, comp, kcomp, &parity, largest);
+    return known_keys(f, g, key, comp, kcomp, nc, n ^ parity, deep);
 }
 
 /* How far replies by mirror a have proved right lately, from 0 to 7. */
@@ -636,26 +741,44 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
                   : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
         cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
     }
-    sg child;
-    for (int i = 0; i < m; i++) {
-        child = *big;
-        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
+    /* first every child's keys, their buckets prefetched, then the probes:
+     * the table's cache misses overlap instead of coming one by one */
+    sg child[2 * SG_MAXE];
+    uint64_t key[KEY_POOL][2];
+    int at[2 * SG_MAXE], nk[2 * SG_MAXE], parity[2 * SG_MAXE], rest[2 * SG_MAXE], used = 0;
+    for (int i = 0, ready = 0; i < m; i++) {
+        /* (in batches: a move the table shows to win spares the rest) */
+        for (; ready < m && ready < i + PREFETCH_BATCH; ready++) {
+            child[ready] = *big;
+            nk[ready] = -2;
+            if (sg_play(f->sb, &child[ready], dart[ready] >> 1, dart[ready] & 1))
+                continue; /* a death move */
+            at[ready] = used;
+            nk[ready] = comp_keys(f, &child[ready], key + used, KEY_POOL - used, NULL, NULL, &parity[ready],
+                              &rest[ready]);
+            used += nk[ready] > 0 ? nk[ready] : 0;
+        }
+        if (nk[i] == -2)
             continue; /* a death move */
-        int rest; /* edges of the child's largest component */
-        if (known(f, &child, n, &rest, 0) == 0)
+        /* (rest: edges of the child's largest component) */
+        int kn = nk[i] >= 0 ? known_keys(f, &child[i], key + at[i], NULL, NULL, nk[i], n ^ parity[i], 0)
+                            : known(f, &child[i], n, &rest[i], 0);
+        if (kn == 0)
             return -1 - dart[i];
+        if (kn == 1)
+            continue; /* a move the table shows to lose: never worth trying */
         dart[nm] = dart[i];
-        int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child.alive);
+        int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child[i].alive);
         uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
         int via = -1;
         for (int a = 0; a < f->s->nmirror; a++)
             if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
-                symmetric(f->s, a, &child))
+                symmetric(f->s, a, &child[i]))
                 via = a;
         if (via >= 0)
-            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest) << 20 | kills << 14 | via;
+            score[nm++] = 1 << 27 | trust(f, via) << 28 | (SG_MAXE - rest[i]) << 20 | kills << 14 | via;
         else
-            score[nm++] = (SG_MAXE - rest) << 20 | kills << 14 | (int)won;
+            score[nm++] = (SG_MAXE - rest[i]) << 20 | kills << 14 | (int)won;
     }
     for (int i = 1; i < nm; i++) {
         int d = dart[i], sc = score[i], j = i;
@@ -683,14 +806,24 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     uint64_t largest = big.live;
     keys k;
     keys_of(f, &big, &k);
-    int v = lookup(f, &k, 0);
+    /* the labelled entries first, value and outcome: a hit there spares
+     * the canonical key */
+    int v = get(f, &k, 0);
     if (v >= 0)
         return v != n;
     if (__builtin_popcountll(largest) <= f->small) {
-        v = mex_value(f, &big, &k);
+        v = get_canonical(f, &k, 0);
+        if (v < 0)
+            v = mex_value(f, &big, &k);
         return v < 0 ? v : v != n;
     }
-    v = lookup(f, &k, outcome_salt(n));
+    v = get(f, &k, outcome_salt(n));
+    if (v >= 0)
+        return v;
+    v = get_canonical(f, &k, 0);
+    if (v >= 0)
+        return v != n;
+    v = get_canonical(f, &k, outcome_salt(n));
     if (v >= 0)
         return v;
     if (f->o->search == CY_SEARCH_DFPN && limit == UNLIMITED && __builtin_popcountll(largest) > fx_dfpn_edges(f))
@@ -713,11 +846,20 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
         nm = 0;
     }
     sg child;
-    /* the moves on the nim-heap come last */
+    /* the moves on the nim-heap come last, but for those whose answer the
+     * table holds under big's labelled key: big + *j lost for its mover
+     * wins at once, won is never worth trying */
     for (int j = 0; j < n && !result; j++) {
-        score[nm] = 0;
-        dart[nm++] = -1 - j;
+        int o = get(f, &k, outcome_salt(j));
+        if (o == 0)
+            result = 1;
+        else if (o < 0) {
+            score[nm] = 0;
+            dart[nm++] = -1 - j;
+        }
     }
+    if (result)
+        nm = 0;
     /* the moves are searched in rounds, each allowing every move still
      * open a few times more positions than the last: a move that wins
      * cheaply is found before much is spent on one that is hard to judge
@@ -803,7 +945,7 @@ static int move_to_value(worker *f, const sg *c, int t, int *dart)
     keys_of(f, c, &k);
     uint64_t l[2] = {k.l[0] ^ outcome_salt(t), k.l[1]};
     int best = -1, nm = 0;
-    if (tt_probe(f->t, l, &best) == 1 && best >= 0) {
+    if (tprobe(f, l, &best) == 1 && best >= 0) {
         for (int i = 0; i < m; i++)
             if (d[i] == best) { /* first: the dart that settled it */
                 d[i] = d[0];
@@ -965,6 +1107,8 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     f->workers = f->threads;
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
         f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
+    if (!f->ckeys)
+        f->ckeys = cy_xcalloc((size_t)f->threads * CKEYS, sizeof *f->ckeys);
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
@@ -975,6 +1119,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         w->o = &f->o;
         w->id = i;
         w->small = f->small;
+        w->ckeys = f->ckeys + (size_t)i * CKEYS;
         w->allowance = f->o.no_rounds ? UNLIMITED
                        : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance : FIRST_ALLOWANCE;
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
@@ -1006,6 +1151,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         *move = found;
     for (int i = 0; i < f->threads; i++) {
         f->positions += jobs[i].w.pending;
+        tt_count(f->t, &jobs[i].w.counts);
         if (kind == JOB_EACH && jobs[i].result < 0)
             result = jobs[i].result; /* out of time */
     }
@@ -1048,11 +1194,7 @@ uint64_t fx_done(const worker *f) { return done(f); }
 void fx_keys_of(const worker *f, const sg *g, keys *k) { keys_of(f, g, k); }
 int fx_canonical(worker *f, keys *k) { return canonical(f, k); }
 int fx_lookup(worker *f, keys *k, uint64_t salt) { return lookup(f, k, salt); }
-int fx_get(worker *f, const keys *k, uint64_t salt)
-{
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    return tt_get(f->t, l);
-}
+int fx_get(worker *f, const keys *k, uint64_t salt) { return get(f, k, salt); }
 void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work) { store(f, k, salt, v, move, work); }
 uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
 int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }

@@ -28,13 +28,16 @@ typedef struct entry {
     uint64_t check, data; /* data: key1 high 40 bits | move << 16 | work class << 8 | value */
 } entry;
 
+/* The counters are written by every thread and have a cache line of their
+ * own, apart from the fields every probe reads: sharing one line made each
+ * store of one thread a cache miss for the others' probes. */
 struct tt {
     entry *e;
     size_t bytes;         /* of the mapping e */
     size_t max_bytes;     /* what it may grow to */
     size_t nbuckets;      /* a power of two */
     int grow;
-    uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
+    _Alignas(64) uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
     uint64_t replaced_at_grow;
 };
 
@@ -64,9 +67,10 @@ tt *tt_new(size_t bytes, int grow)
     size_t nb = 1;
     while (nb * 2 * WAYS * sizeof(entry) <= bytes)
         nb *= 2;
-    tt *t = calloc(1, sizeof *t);
+    tt *t = aligned_alloc(_Alignof(tt), sizeof *t); /* a size that is a multiple of the alignment */
     if (!t)
         return NULL;
+    memset(t, 0, sizeof *t);
     t->max_bytes = nb * WAYS * sizeof(entry);
     t->grow = grow;
     if (grow)
@@ -133,18 +137,13 @@ void tt_grow(tt *t)
 
 static inline uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 static inline void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-/* Counts for the statistics: atomic but not locked, so threads may lose a
- * few counts between them (the figures are for reading, not for deciding). */
-static inline void bump(uint64_t *p) { __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED); }
 
 int tt_probe(tt *t, const uint64_t key[2], int *move)
 {
     entry *b = bucket(t, key[1]);
-    bump(&t->probes);
     for (int i = 0; i < WAYS; i++) {
         uint64_t data = load(&b[i].data), check = load(&b[i].check);
         if (data && (check ^ data) == key[0] && (data & KEY_MASK) == (key[1] & KEY_MASK)) {
-            bump(&t->hits);
             if (move)
                 *move = (int)((data >> 16) & 0xFF) - 1;
             return (int)(data & 0xFF);
@@ -155,10 +154,22 @@ int tt_probe(tt *t, const uint64_t key[2], int *move)
 
 int tt_get(tt *t, const uint64_t key[2]) { return tt_probe(t, key, NULL); }
 
+void tt_prefetch(const tt *t, const uint64_t key[2]) { __builtin_prefetch(bucket(t, key[1])); }
+
+void tt_count(tt *t, tt_counts *c)
+{
+    __atomic_fetch_add(&t->probes, c->probes, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&t->hits, c->hits, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&t->stores, c->stores, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&t->used, c->fresh, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&t->replaced, c->replaced, __ATOMIC_RELAXED);
+    memset(c, 0, sizeof *c);
+}
+
 /* A work count as a small class: its bit length. */
 static inline uint64_t work_class(uint64_t work) { return work ? 64u - (uint64_t)__builtin_clzll(work) : 0; }
 
-void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
+int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
 {
     entry *b = bucket(t, key[1]);
     uint64_t data = (key[1] & KEY_MASK) | (uint64_t)((move + 1) & 0xFF) << 16 | work_class(work) << 8 |
@@ -177,15 +188,14 @@ void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
             cheapest = i;
         }
     }
+    int what = fresh ? TT_FRESH : TT_SAME;
     if (victim < 0) {
         victim = cheapest;
-        bump(&t->replaced);
+        what = TT_REPLACED;
     }
-    bump(&t->stores);
     store(&b[victim].check, key[0] ^ data);
     store(&b[victim].data, data);
-    if (fresh)
-        bump(&t->used);
+    return what;
 }
 
 void tt_stats_get(const tt *t, tt_stats *st)

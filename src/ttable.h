@@ -26,6 +26,13 @@ int tt_needs_room(const tt *t);
  * had).  No other thread may use the table meanwhile. */
 void tt_grow(tt *t);
 void tt_free(tt *t);
+/* What a table's user counts for its statistics, and adds to them now and
+ * then (tt_count): probes and stores are not counted by the table, as a
+ * counter that all threads write costs a cache miss at each probe. */
+typedef struct tt_counts {
+    uint64_t probes, hits, stores, fresh, replaced;
+} tt_counts;
+
 /* The value stored under key, or -1. */
 int tt_get(tt *t, const uint64_t key[2]);
 /* The same, and the move stored with it into *move (if not NULL): -1 for
@@ -34,8 +41,18 @@ int tt_probe(tt *t, const uint64_t key[2], int *move);
 /* Stores value (0..255) and move (-1 for none, else 0..254: the move that
  * settled the entry, as chess engines keep a best move) under key; work
  * (positions searched to find it) decides what a full bucket gives up: the
- * entry that cost least. */
-void tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work);
+ * entry that cost least.  Returns where it went: over key's own entry
+ * (TT_SAME), into a free one (TT_FRESH) or over another key's
+ * (TT_REPLACED), for the user's counts. */
+enum { TT_SAME, TT_FRESH, TT_REPLACED };
+int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work);
+/* Starts bringing the bucket of key into the cache: every key differing
+ * only in key[0] (an entry's salt) lives in the same bucket, so a probe
+ * under any of them that follows soon finds it there. */
+void tt_prefetch(const tt *t, const uint64_t key[2]);
+/* Adds what a user counted to the statistics (the entries in use and
+ * those given up decide tt_needs_room), and zeroes c. */
+void tt_count(tt *t, tt_counts *c);
 void tt_stats_get(const tt *t, tt_stats *st);
 
 #endif
