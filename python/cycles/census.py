@@ -24,7 +24,7 @@ class Census:
         self._db.row_factory = sqlite3.Row
         try:
             self.tables = [r[0] for r in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise ValueError(f"{path}: not a census database ({e})") from None
