@@ -1,8 +1,9 @@
 """Reading a census database (SQLite) of boards and their values.
 
 The census is built by ``cycles census`` (another part of the project); this
-module reads any SQLite file generically: the tables are discovered, rows come
-back as dicts, and the table "boards" is the default when there is one.
+module reads any SQLite file generically: the tables and views are discovered,
+rows come back as dicts, and "boards" is the default when there is one (in a
+census of schema 3 a view: the boards with their standard results).
 
     >>> with cycles.census.open("census.db") as db:
     ...     rows = db.rows(edges=6)

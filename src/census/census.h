@@ -21,8 +21,9 @@
 /* How a board's solve ended. */
 enum { CY_CENSUS_SOLVED = 0, CY_CENSUS_TIMEOUT = 1, CY_CENSUS_MEMORY = 2 };
 
-/* One board of the census: what the boards table stores (store.c has the
- * schema with the meaning of every column). */
+/* One board of the census under one rule set: what the invariants and
+ * results tables store (store.c has the schema with the meaning of every
+ * column). */
 typedef struct cy_census_row {
     int trees;                 /* 1 for a tree with special leaves */
     int edges, vertices, cells;
@@ -124,7 +125,9 @@ sqlite3 *cy_census_store_db(cy_census_store *s);
 const char *cy_census_store_path(cy_census_store *s);
 /* Runs SQL without results; -1 with the path and SQLite's message. */
 int cy_census_exec(cy_census_store *s, const char *sql, cy_error *err);
-/* Inserts a row into boards and solve_times (within the caller's transaction). */
+/* Inserts a row: its invariants (unless there already, from another rule
+ * set), its result under its rules and its time (within the caller's
+ * transaction); -1 on a schema-2 database. */
 int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *err);
 
 /* The progress of one unit of work: all boards of one kind and edge count in

@@ -396,21 +396,23 @@ static void variant_patterns(rep *r, const char *kind, const char *rules, int ex
     cy_census_printf(m, "\n");
 }
 
-/* A section per rule variant in the database: its summary, its patterns,
- * what is exhaustive, and its time per edge count. */
+/* A section per rule variant in the database: its summary (both kinds),
+ * then for each kind what is exhaustive, its patterns and its time per edge
+ * count. */
 static void variants(rep *r)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(cy_census_store_db(r->s),
-                           "SELECT DISTINCT kind, rules FROM units WHERE rules <> 'standard' ORDER BY rules, kind = 'tree'", -1,
-                           &st, NULL) != SQLITE_OK)
+                           "SELECT rules, max(kind = 'board'), max(kind = 'tree') FROM units WHERE rules <> 'standard'"
+                           " GROUP BY rules ORDER BY rules",
+                           -1, &st, NULL) != SQLITE_OK)
         return;
     cy_census_buf *m = &r->md;
     int any = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
-        char kind[16], rules[32];
-        snprintf(kind, sizeof kind, "%s", (const char *)sqlite3_column_text(st, 0));
-        snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_column_text(st, 1));
+        char rules[32];
+        snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_column_text(st, 0));
+        int has[2] = {sqlite3_column_int(st, 1), sqlite3_column_int(st, 2)};
         if (!any)
             cy_census_printf(m, "## The census under the rule variants (issue 12)\n\n"
                                 "The same boards solved under other rules (`cycles census run --rules NAME`, README \"Rule "
@@ -418,15 +420,21 @@ static void variants(rep *r)
                                 "as `cycles solve BOARD --rules NAME --json` answers. N, D, P are for player 1, who moves "
                                 "first.\n\n");
         any = 1;
-        int lo = 0, hi = 0, ex = exhaustive_rules(r, kind, rules, &lo, &hi);
-        cy_census_printf(m, "### %ss under %s rules\n\n", kind, rules);
-        if (ex)
-            cy_census_printf(m, "**Exhaustive** for %ss of %d to %d edges under these rules.\n\n", kind, lo, hi);
-        else
-            cy_census_printf(m, "No complete range of %ss under these rules: observed only.\n\n", kind);
-        query_rules(r, !strcmp(kind, "tree"), rules);
-        variant_patterns(r, kind, rules, ex, lo, hi);
-        timing_rules(r, kind, rules);
+        cy_census_printf(m, "### %s rules\n\n", rules);
+        query_rules(r, 0, rules);
+        for (int t = 0; t < 2; t++) {
+            if (!has[t])
+                continue;
+            const char *kind = t ? "tree" : "board";
+            int lo = 0, hi = 0, ex = exhaustive_rules(r, kind, rules, &lo, &hi);
+            cy_census_printf(m, "#### %ss under %s rules\n\n", kind, rules);
+            if (ex)
+                cy_census_printf(m, "**Exhaustive** for %ss of %d to %d edges under these rules.\n\n", kind, lo, hi);
+            else
+                cy_census_printf(m, "No complete range of %ss under these rules: observed only.\n\n", kind);
+            variant_patterns(r, kind, rules, ex, lo, hi);
+            timing_rules(r, kind, rules);
+        }
     }
     sqlite3_finalize(st);
 }

@@ -149,8 +149,8 @@ expect_refusal "extra turn without score" 2 "extra-turn" census run --edges 1..2
 # --- the report: a section per variant
 mkdir -p "$WORK/r" "$WORK/old"
 run census report --db "$A" -o "$WORK/r/census.md"
-[ "$RC" = 0 ] && grep -q '^### boards under misere rules' "$WORK/r/census.md" && grep -q '^### trees under misere rules' "$WORK/r/census.md" &&
-  grep -q '^### boards under players=3 rules' "$WORK/r/census.md" && grep -q 'Exhaustive\*\* for boards of 1 to 6 edges' "$WORK/r/census.md" &&
+[ "$RC" = 0 ] && grep -q '^### misere rules' "$WORK/r/census.md" && grep -q '^#### trees under misere rules' "$WORK/r/census.md" &&
+  grep -q '^#### boards under players=3 rules' "$WORK/r/census.md" && grep -q 'Exhaustive\*\* for boards of 1 to 6 edges' "$WORK/r/census.md" &&
   ok "report" || bad "report" "rc=$RC $ERR"
 
 # --- parts merged, --resume: the rows of one process, per rules
