@@ -1,8 +1,9 @@
 """Reading a census database (SQLite) of boards and their values.
 
 The census is built by ``cycles census`` (another part of the project); this
-module reads any SQLite file generically: the tables are discovered, rows come
-back as dicts, and the table "boards" is the default when there is one.
+module reads any SQLite file generically: the tables and views are discovered,
+rows come back as dicts, and "boards" is the default when there is one (in a
+census of schema 3 a view: the boards with their standard results).
 
     >>> with cycles.census.open("census.db") as db:
     ...     rows = db.rows(edges=6)
@@ -24,7 +25,7 @@ class Census:
         self._db.row_factory = sqlite3.Row
         try:
             self.tables = [r[0] for r in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise ValueError(f"{path}: not a census database ({e})") from None

@@ -58,6 +58,22 @@ static int parse_int(const char *s, long min, long max, long *out)
     return 0;
 }
 
+/* The rules of --rules, --players and --extra-turn (standard without them)
+ * into a->run.solve.rules, their key into a->rules_key and a->query.rules. */
+static int parse_rules(cy_census_args *a, cy_error *err)
+{
+    const char *name = a->rules_name ? a->rules_name : "standard";
+    cy_error e;
+    if (cy_rules_parse(name, a->players, a->extra_turn, &a->run.solve.rules, &e) < 0) {
+        char fmt[sizeof e.msg + 32];
+        snprintf(fmt, sizeof fmt, "%%s%s", e.msg);
+        return cy_census_usage_error(err, fmt, "");
+    }
+    cy_census_rules_key(&a->run.solve.rules, a->rules_key);
+    a->query.rules = a->rules_key;
+    return 0;
+}
+
 int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -85,7 +101,7 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             p = strstr(p + 1, key);
         if (!p)
             return cy_census_usage_error(err, "unknown option %s (try cycles help)", arg);
-        int flag = !strcmp(key, "trees") || !strcmp(key, "resume") || !strcmp(key, "partial") || !strcmp(key, "quiet") || !strcmp(key, "json");
+        int flag = !strcmp(key, "trees") || !strcmp(key, "resume") || !strcmp(key, "partial") || !strcmp(key, "quiet") || !strcmp(key, "json") || !strcmp(key, "extra-turn");
         const char *val = NULL;
         if (flag) {
             if (eq)
@@ -107,6 +123,15 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             a->run.quiet = 1;
         else if (!strcmp(key, "json"))
             a->query.json = 1;
+        else if (!strcmp(key, "extra-turn"))
+            a->extra_turn = 1;
+        else if (!strcmp(key, "rules"))
+            a->rules_name = val;
+        else if (!strcmp(key, "players")) {
+            if (parse_int(val, 0, 1000, &v) < 0)
+                return cy_census_usage_error(err, "--players wants a whole number, not \"%s\"", val);
+            a->players = (int)v;
+        }
         else if (!strcmp(key, "db"))
             a->db = val;
         else if (!strcmp(key, "parts")) {
@@ -152,6 +177,6 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             a->run.batch = (int)v;
         }
     }
-    return 0;
+    return parse_rules(a, err);
 }
 

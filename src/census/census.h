@@ -21,8 +21,9 @@
 /* How a board's solve ended. */
 enum { CY_CENSUS_SOLVED = 0, CY_CENSUS_TIMEOUT = 1, CY_CENSUS_MEMORY = 2 };
 
-/* One board of the census: what the boards table stores (store.c has the
- * schema with the meaning of every column). */
+/* One board of the census under one rule set: what the invariants and
+ * results tables store (store.c has the schema with the meaning of every
+ * column). */
 typedef struct cy_census_row {
     int trees;                 /* 1 for a tree with special leaves */
     int edges, vertices, cells;
@@ -38,7 +39,13 @@ typedef struct cy_census_row {
     int thm6_involutions;      /* those under which Theorem 6 of paper 000 applies */
     int thm6_winner;           /* the winner the first of them predicts, 0 when none */
     int status;                /* CY_CENSUS_SOLVED, _TIMEOUT or _MEMORY */
-    int winner, grundy;        /* when solved */
+    int winner, grundy;        /* when solved (grundy: standard the Grundy value,
+                                  misere the misere nim-value, else -1) */
+    char rules[24];            /* the rules key (cy_census_rules_key) */
+    int players;               /* 2, or K >= 3 */
+    int outcome;               /* 'N', 'P' or 'D' for player 1 (two players) */
+    int value;                 /* the results table's value (store.c) */
+    int forced;                /* K >= 3: bit p-1 when player p wins alone against the rest */
     int moves;                 /* moves to the end under perfect play; -1 when not computed */
     char *board;               /* native JSON, one line */
     double seconds;            /* time to solve (not deterministic: a table apart) */
@@ -52,7 +59,17 @@ typedef struct cy_census_solve_opts {
     cy_table *table;           /* the shared table; NULL: cy_census_run_unit
                                   makes one for its unit (cy_census_run one
                                   for all its units) */
+    cy_rules rules;            /* the rules the boards are solved under (zero: standard) */
 } cy_census_solve_opts;
+
+/* The key of rules r in the census tables: "standard", "misere", "draw",
+ * "score", "score+extra-turn", "any-cycle" or "players=K"; into buf[24]. */
+const char *cy_census_rules_key(const cy_rules *r, char *buf);
+/* Solves the empty board b under o->rules (not the standard rules) into r's
+ * status, outcome, winner, value, grundy and forced, as `cycles solve --rules
+ * NAME --json` reports them (cy_vsearch); -1 with a message when the board is
+ * too large. */
+int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err);
 
 /* The graph invariants of b (vertices .. outerplanar, graph6 when graph6 is
  * NULL) into r; b must have at most 64 vertices.  Returns 0 or -1. */
@@ -78,19 +95,39 @@ static inline int cy_census_breaks_parity(int edges, int winner) { return winner
 
 /* ---- the store ---- */
 
+/* The SQL columns of schema 3's invariants table, and of its results table
+ * as a schema-2 boards table gives them (store.c's legacy views, merge.c). */
+#define CY_CENSUS_INVARIANT_COLS                                                                              \
+    "kind, edges, code, graph6, vertices, cells, cell_sizes, min_degree, max_degree, leaves, inner_edges,"   \
+    " outer_vertices, biconnected, triangle_free, bipartite, tree, outerplanar, automorphisms, involutions,"  \
+    " thm6_involutions, thm6_winner, board"
+#define CY_CENSUS_LEGACY_RESULT_COLS                                                                          \
+    "kind, 'standard' AS rules, edges, code, status, CASE winner WHEN 1 THEN 'N' WHEN 2 THEN 'P' END AS"       \
+    " outcome, winner, CASE winner WHEN 1 THEN 1 WHEN 2 THEN -1 END AS value, grundy, parity_breaker, moves," \
+    " NULL AS forced"
+
 /* The documented schema (SQL with comments), as the store creates it. */
 extern const char cy_census_schema[];
 
 typedef struct cy_census_store cy_census_store;
 /* Opens (create: creating if missing, with the schema) a census database.
- * An existing file must be a census database of this schema version. */
+ * An existing file must be a census database of schema 3, or of schema 2,
+ * which is then read only (read through views as if it were schema 3 with
+ * standard rows only). */
 cy_census_store *cy_census_store_open(const char *path, int create, cy_error *err);
 void cy_census_store_close(cy_census_store *s);
+/* 1 when s is a schema-2 database (read only). */
+int cy_census_store_legacy(cy_census_store *s);
+/* 0 when s can be written, else -1 with a message saying how to copy it
+ * into the current schema. */
+int cy_census_store_writable(cy_census_store *s, cy_error *err);
 sqlite3 *cy_census_store_db(cy_census_store *s);
 const char *cy_census_store_path(cy_census_store *s);
 /* Runs SQL without results; -1 with the path and SQLite's message. */
 int cy_census_exec(cy_census_store *s, const char *sql, cy_error *err);
-/* Inserts a row into boards and solve_times (within the caller's transaction). */
+/* Inserts a row: its invariants (unless there already, from another rule
+ * set), its result under its rules and its time (within the caller's
+ * transaction); -1 on a schema-2 database. */
 int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *err);
 
 /* The progress of one unit of work: all boards of one kind and edge count in
@@ -101,6 +138,7 @@ typedef struct cy_census_unit {
     int finished;              /* the unit is complete */
     double seconds;            /* wall time spent on the committed boards */
     double cpu_seconds;        /* the process's CPU time on them */
+    char rules[24];            /* the rules key; "" is standard */
 } cy_census_unit;
 /* Reads the unit (trees, edges, part, parts of u) into u: 1 when the
  * database has it, 0 when not (u->done = 0), -1 on error. */
@@ -158,6 +196,7 @@ typedef struct cy_census_query_opts {
     int trees;                 /* the trees instead of the boards */
     int limit;                 /* boards listed at most; 0: 20, -1: all */
     int lo, hi;                /* edge counts; 0, 0: all */
+    const char *rules;         /* the rules key (summary); NULL: standard */
 } cy_census_query_opts;
 
 /* The names of the queries, for messages. */
@@ -182,6 +221,9 @@ typedef struct cy_census_args {
     int partial;               /* --partial (merge) */
     cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
     cy_census_query_opts query; /* --json --trees --limit */
+    const char *rules_name;    /* --rules NAME */
+    int players, extra_turn;   /* --players K, --extra-turn */
+    char rules_key[24];        /* cy_census_rules_key of the rules */
     const char *pos[256];      /* positional arguments */
     int npos;
 } cy_census_args;

@@ -44,33 +44,86 @@ static int absorb_attached(cy_census_store *s, const char *name, cy_error *err)
     return rc;
 }
 
-/* The copying of absorb_attached, within its transaction. */
-static int absorb_checked(cy_census_store *s, const char *name, cy_error *err)
+/* The rows of the attached database src as schema 3 has them: its own
+ * tables, or (schema 2) its boards read as invariants and standard results. */
+typedef struct src_tables {
+    char units[320], invariants[400], results[400], times[200];
+} src_tables;
+
+/* Fills t for the attached src: 0, or -1 for a database of neither schema. */
+static int src_tables_get(cy_census_store *s, const char *name, src_tables *t, cy_error *err)
 {
     char c[4][64];
-    int r = first_row(s,
-                      "SELECT kind, edges, s.parts, m.parts FROM src.units s JOIN main.units m USING (kind, edges)"
-                      " WHERE s.parts <> m.parts",
-                      c, err);
+    int r = first_row(s, "SELECT value FROM src.meta WHERE key = 'schema'", c, err);
+    if (r < 0)
+        return -1;
+    if (r == 1 && !strcmp(c[0], "2")) {
+        snprintf(t->units, sizeof t->units,
+                 "(SELECT kind, 'standard' AS rules, edges, part, parts, done, finished, seconds, cpu_seconds"
+                 " FROM src.units)");
+        snprintf(t->invariants, sizeof t->invariants, "(SELECT " CY_CENSUS_INVARIANT_COLS " FROM src.boards)");
+        snprintf(t->results, sizeof t->results, "(SELECT " CY_CENSUS_LEGACY_RESULT_COLS " FROM src.boards)");
+        snprintf(t->times, sizeof t->times,
+                 "(SELECT kind, 'standard' AS rules, edges, code, seconds, positions FROM src.solve_times)");
+        return 0;
+    }
+    if (r == 1 && !strcmp(c[0], "3")) {
+        snprintf(t->units, sizeof t->units, "src.units");
+        snprintf(t->invariants, sizeof t->invariants, "src.invariants");
+        snprintf(t->results, sizeof t->results, "src.results");
+        snprintf(t->times, sizeof t->times, "src.solve_times");
+        return 0;
+    }
+    return cy_error_set(err, "%s: not a census database of schema 2 or 3", name);
+}
+
+/* The copying of absorb_attached, within its transaction: units, results and
+ * times must be new, invariants may be there already (the same board solved
+ * under other rules) and are then kept once. */
+static int absorb_checked(cy_census_store *s, const char *name, cy_error *err)
+{
+    src_tables t;
+    if (src_tables_get(s, name, &t, err) < 0)
+        return -1;
+    char c[4][64], sql[2048];
+    snprintf(sql, sizeof sql,
+             "SELECT kind || ' (' || rules || ' rules)', edges, s.parts, m.parts FROM %s s JOIN main.units m"
+             " USING (kind, rules, edges) WHERE s.parts <> m.parts",
+             t.units);
+    int r = first_row(s, sql, c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "%s: the %ss of %s edges are split in %s parts here and in %s in an earlier database",
                                          name, c[0], c[1], c[2], c[3]);
-    r = first_row(s,
-                      "SELECT kind, edges, part, parts FROM src.units JOIN main.units USING (kind, edges, part, parts)",
-                      c, err);
+    snprintf(sql, sizeof sql,
+             "SELECT kind || ' (' || rules || ' rules)', edges, part, parts FROM %s JOIN main.units"
+             " USING (kind, rules, edges, part, parts)",
+             t.units);
+    r = first_row(s, sql, c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "%s: part %s/%s of the %ss of %s edges is in an earlier database too",
                                          name, c[2], c[3], c[0], c[1]);
-    r = first_row(s,
-                  "SELECT kind, edges, code FROM src.boards JOIN main.boards USING (kind, edges, code)", c, err);
+    snprintf(sql, sizeof sql,
+             "SELECT kind || ' (' || rules || ' rules)', edges, code FROM %s JOIN main.results USING (kind, rules, edges, code)",
+             t.results);
+    r = first_row(s, sql, c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "%s: the %s %s (%s edges) is in an earlier database too", name,
                                          c[0], c[2], c[1]);
-    return cy_census_exec(s,
-                          "INSERT INTO main.units SELECT * FROM src.units;"
-                          "INSERT INTO main.boards SELECT * FROM src.boards;"
-                          "INSERT INTO main.solve_times SELECT * FROM src.solve_times;",
-                          err);
+    snprintf(sql, sizeof sql,
+             "SELECT kind, edges, code FROM %s s JOIN main.invariants m USING (kind, edges, code)"
+             " WHERE s.graph6 IS NOT m.graph6 OR s.board IS NOT m.board OR s.automorphisms IS NOT m.automorphisms",
+             t.invariants);
+    r = first_row(s, sql, c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "%s: the %s %s (%s edges) differs from an earlier database's", name,
+                                         c[0], c[2], c[1]);
+    snprintf(sql, sizeof sql,
+             "INSERT INTO main.units SELECT * FROM %s;"
+             "INSERT OR IGNORE INTO main.invariants SELECT * FROM %s;"
+             "INSERT INTO main.results SELECT * FROM %s;"
+             "INSERT INTO main.solve_times SELECT * FROM %s;",
+             t.units, t.invariants, t.results, t.times);
+    return cy_census_exec(s, sql, err);
 }
 
 int cy_census_absorb(cy_census_store *s, const char *src, cy_error *err)
@@ -121,8 +174,10 @@ int cy_census_absorb_bytes(cy_census_store *s, const char *name, unsigned char *
 int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err)
 {
     char c[4][64];
+    /* kind below is "board (misere rules)": each kind and rules a census of its own */
+#define KR "kind || ' (' || rules || ' rules)'"
     int r = first_row(s,
-                      "SELECT kind, edges, min(parts), max(parts) FROM units GROUP BY kind, edges "
+                      "SELECT " KR ", edges, min(parts), max(parts) FROM units GROUP BY kind, rules, edges "
                       "HAVING min(parts) <> max(parts)",
                       c, err);
     if (r != 0)
@@ -131,37 +186,45 @@ int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err)
     /* the first missing part of each split: a part p < parts with no unit */
     r = first_row(s,
                   "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT max(parts) FROM units)),"
-                  " splits AS (SELECT DISTINCT kind, edges, parts FROM units)"
-                  " SELECT kind, edges, i, parts FROM splits JOIN n ON i < parts"
-                  " WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = splits.kind AND u.edges = splits.edges"
-                  " AND u.part = n.i AND u.parts = splits.parts) ORDER BY kind, edges, i",
+                  " splits AS (SELECT DISTINCT kind, rules, edges, parts FROM units)"
+                  " SELECT " KR ", edges, i, parts FROM splits JOIN n ON i < parts"
+                  " WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = splits.kind AND u.rules = splits.rules"
+                  " AND u.edges = splits.edges AND u.part = n.i AND u.parts = splits.parts) ORDER BY kind, rules, edges, i",
                   c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is missing", c[2], c[3], c[0], c[1]);
-    r = partial ? 0 : first_row(s, "SELECT kind, edges, part, parts FROM units WHERE NOT finished ORDER BY kind, edges, part", c,
+    r = partial ? 0 : first_row(s, "SELECT " KR ", edges, part, parts FROM units WHERE NOT finished ORDER BY kind, rules, edges, part", c,
                                 err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is unfinished (cycles census run --resume finishes it)",
                                          c[2], c[3], c[0], c[1]);
     r = first_row(s,
-                  "SELECT kind, min(edges), max(edges), count(DISTINCT edges) FROM units GROUP BY kind "
+                  "SELECT " KR ", min(edges), max(edges), count(DISTINCT edges) FROM units GROUP BY kind, rules "
                   "HAVING count(DISTINCT edges) <> max(edges) - min(edges) + 1",
                   c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "the %ss cover %s to %s edges with gaps (only %s edge counts)", c[0], c[1],
                                          c[2], c[3]);
     r = first_row(s,
-                  "SELECT u.kind, u.edges, u.n, (SELECT count(*) FROM boards b WHERE b.kind = u.kind AND b.edges = u.edges)"
-                  " AS m FROM (SELECT kind, edges, sum(done) AS n FROM units GROUP BY kind, edges) u WHERE u.n <> m",
+                  "SELECT u.kind || ' (' || u.rules || ' rules)', u.edges, u.n, (SELECT count(*) FROM results b"
+                  " WHERE b.kind = u.kind AND b.rules = u.rules AND b.edges = u.edges)"
+                  " AS m FROM (SELECT kind, rules, edges, sum(done) AS n FROM units GROUP BY kind, rules, edges) u WHERE u.n <> m",
                   c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "the %ss of %s edges should be %s rows but are %s", c[0], c[1], c[2], c[3]);
     r = first_row(s,
-                  "SELECT kind, edges, code FROM boards b WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = b.kind"
-                  " AND u.edges = b.edges)",
+                  "SELECT " KR ", edges, code FROM results b WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = b.kind"
+                  " AND u.rules = b.rules AND u.edges = b.edges)",
                   c, err);
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "the %s %s (%s edges) belongs to no unit", c[0], c[2], c[1]);
+    r = first_row(s,
+                  "SELECT " KR ", edges, code FROM results b WHERE NOT EXISTS (SELECT 1 FROM invariants i"
+                  " WHERE i.kind = b.kind AND i.edges = b.edges AND i.code = b.code)",
+                  c, err);
+    if (r != 0)
+        return r < 0 ? -1 : cy_error_set(err, "the %s %s (%s edges) has no invariants", c[0], c[2], c[1]);
+#undef KR
     return 0;
 }
 

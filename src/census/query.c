@@ -18,6 +18,7 @@ typedef struct qctx {
     cy_census_store *s;
     const cy_census_query_opts *o;
     const char *kind;     /* 'board' or 'tree' */
+    const char *rules;    /* the rules key ('standard', ...) */
     char range[96];       /* " AND edges BETWEEN lo AND hi" or "" */
     cy_census_buf text;
     json_t *json;
@@ -131,11 +132,13 @@ static int list_boards(qctx *q, const char *title, const char *key, const char *
     return done(q, st, rc) < 0 ? -1 : n;
 }
 
-/* Whether every unit of (kind, edges) is finished (the count is exhaustive). */
+/* Whether every unit of (kind, q's rules, edges) is finished (the count is
+ * exhaustive). */
 static int complete(qctx *q, const char *kind, int edges)
 {
-    sqlite3_stmt *st = prep(q, "SELECT count(*), sum(finished), max(parts) FROM units WHERE kind = '%q' AND edges = %d",
-                            kind, edges);
+    sqlite3_stmt *st = prep(q, "SELECT count(*), sum(finished), max(parts) FROM units WHERE kind = '%q' AND rules = '%q'"
+                            " AND edges = %d",
+                            kind, q->rules, edges);
     if (!st)
         return 0;
     int ok = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0 &&
@@ -409,12 +412,126 @@ static int q_timeouts(qctx *q)
                                                                                                                       : 0;
 }
 
+/* The histogram of column col of the results of (kind, rules, edges),
+ * solved, as JSON into *obj and text into h; -1 on error. */
+static int histogram(qctx *q, const char *col, const char *kind, int e, json_t **obj, cy_census_buf *h)
+{
+    sqlite3_stmt *g = prep(q,
+                           "SELECT %s, count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND edges = %d"
+                           " AND status = 'solved' GROUP BY 1 ORDER BY 1",
+                           col, kind, q->rules, e);
+    if (!g)
+        return -1;
+    *obj = json_object();
+    cy_census_printf(h, "%s", "");
+    while (sqlite3_step(g) == SQLITE_ROW) {
+        char k[16];
+        snprintf(k, sizeof k, "%d", sqlite3_column_int(g, 0));
+        json_object_set_new(*obj, k, json_integer(sqlite3_column_int64(g, 1)));
+        cy_census_printf(h, "%s%s: %lld", h->n ? ", " : "", k, (long long)sqlite3_column_int64(g, 1));
+    }
+    sqlite3_finalize(g);
+    return 0;
+}
+
+/* summary under a rule variant: per kind and edge count, boards, N, D and
+ * P (for player 1), the histogram of the value (misere: nim-values; score:
+ * score differences; K players: winners), the parity breakers (a winner of
+ * two that is not player 1 exactly when the edges are odd), the boards whose
+ * winner differs from the standard one (where the database has it). */
+static int q_summary_rules(qctx *q)
+{
+    int players = !strncmp(q->rules, "players=", 8);
+    int values = players || !strcmp(q->rules, "misere") || !strncmp(q->rules, "score", 5);
+    sqlite3_stmt *st = prep(q,
+                            "SELECT kind, edges, count(*), sum(outcome = 'N'), sum(outcome = 'D'), sum(outcome = 'P'),"
+                            " sum(parity_breaker = 1), sum(status <> 'solved') FROM results WHERE rules = '%q'%s"
+                            " GROUP BY kind, edges ORDER BY kind = 'tree', edges",
+                            q->rules, q->range);
+    if (!st)
+        return -1;
+    json_t *arr = q->json ? json_array() : NULL;
+    if (!arr)
+        cy_census_printf(&q->text, "rules: %s\n\n| kind | edges | boards |%s%s parity breakers | winner as under standard rules | unsolved | exhaustive |\n"
+                                   "|---|---|---|%s---|---|---|---|\n",
+                         q->rules, players ? "" : " N | D | P |", values ? (players ? " winners |" : !strcmp(q->rules, "misere") ? " misere nim-values |" : " score differences |") : "",
+                         players ? (values ? "---|" : "") : values ? "---|---|---|---|" : "---|---|---|");
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *kind = text_col(st, 0);
+        int e = sqlite3_column_int(st, 1);
+        json_t *hist = NULL;
+        cy_census_buf h = {0};
+        if (histogram(q, players ? "winner" : "value", kind, e, &hist, &h) < 0) {
+            sqlite3_finalize(st);
+            return -1;
+        }
+        long long with = 0, same = 0;
+        sqlite3_stmt *c = prep(q,
+                               "SELECT count(*), sum(v.winner = s.winner) FROM results v JOIN results s ON s.kind = v.kind"
+                               " AND s.rules = 'standard' AND s.edges = v.edges AND s.code = v.code WHERE v.kind = '%q'"
+                               " AND v.rules = '%q' AND v.edges = %d AND v.status = 'solved' AND s.status = 'solved'",
+                               kind, q->rules, e);
+        if (c && sqlite3_step(c) == SQLITE_ROW) {
+            with = sqlite3_column_int64(c, 0);
+            same = sqlite3_column_int64(c, 1);
+        }
+        sqlite3_finalize(c);
+        int full = complete(q, kind, e);
+        long long n = sqlite3_column_int64(st, 2), pb = sqlite3_column_int64(st, 6), un = sqlite3_column_int64(st, 7);
+        if (arr) {
+            json_t *o = json_object();
+            json_object_set_new(o, "kind", json_string(kind));
+            json_object_set_new(o, "rules", json_string(q->rules));
+            json_object_set_new(o, "edges", json_integer(e));
+            json_object_set_new(o, "boards", json_integer(n));
+            if (!players) {
+                json_object_set_new(o, "N", json_integer(sqlite3_column_int64(st, 3)));
+                json_object_set_new(o, "D", json_integer(sqlite3_column_int64(st, 4)));
+                json_object_set_new(o, "P", json_integer(sqlite3_column_int64(st, 5)));
+            }
+            if (values)
+                json_object_set_new(o, players ? "winners" : "values", hist);
+            else
+                json_decref(hist);
+            json_object_set_new(o, "parity_breakers", json_integer(pb));
+            json_object_set_new(o, "with_standard", json_integer(with));
+            json_object_set_new(o, "same_winner_as_standard", json_integer(same));
+            json_object_set_new(o, "unsolved", json_integer(un));
+            json_object_set_new(o, "exhaustive", json_boolean(full));
+            json_array_append_new(arr, o);
+        } else {
+            json_decref(hist);
+            cy_census_printf(&q->text, "| %s | %d | %lld |", kind, e, n);
+            if (!players)
+                cy_census_printf(&q->text, " %lld | %lld | %lld |", (long long)sqlite3_column_int64(st, 3),
+                                 (long long)sqlite3_column_int64(st, 4), (long long)sqlite3_column_int64(st, 5));
+            if (values)
+                cy_census_printf(&q->text, " %s |", h.s);
+            if (with)
+                cy_census_printf(&q->text, " %lld | %lld of %lld | %lld | %s |\n", pb, same, with, un, full ? "yes" : "no");
+            else
+                cy_census_printf(&q->text, " %lld | (no standard rows) | %lld | %s |\n", pb, un, full ? "yes" : "no");
+        }
+        free(h.s);
+    }
+    if (arr)
+        json_object_set_new(q->json, "summary", arr);
+    return done(q, st, rc);
+}
+
+/* summary: of the standard rules, or of a variant's. */
+static int q_summary_any(qctx *q)
+{
+    return strcmp(q->rules, "standard") ? q_summary_rules(q) : q_summary(q);
+}
+
 int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_opts *o, char **out, cy_error *err)
 {
     static const struct {
         const char *name;
         int (*run)(qctx *);
-    } queries[] = {{"summary", q_summary},         {"grundy-max", q_grundy_max}, {"parity-breakers", q_parity},
+    } queries[] = {{"summary", q_summary_any},         {"grundy-max", q_grundy_max}, {"parity-breakers", q_parity},
                    {"drawing-matters", q_drawing}, {"two-cells", q_two_cells},   {"trees", q_trees},
                    {"timeouts", q_timeouts},       {NULL, NULL}};
     qctx q;
@@ -423,6 +540,9 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
     q.o = o;
     q.err = err;
     q.kind = CY_CENSUS_KIND(o->trees);
+    q.rules = o->rules ? o->rules : "standard";
+    if (strcmp(q.rules, "standard") && strcmp(name, "summary"))
+        return cy_error_set(err, "query %s is of the standard rules only (summary takes --rules)", name);
     if (o->lo > 0)
         snprintf(q.range, sizeof q.range, " AND edges BETWEEN %d AND %d", o->lo, o->hi);
     for (int i = 0; queries[i].name; i++) {

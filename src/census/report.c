@@ -69,27 +69,37 @@ static long long scalar(rep *r, long long dflt, const char *fmt, ...)
     return v;
 }
 
-/* The edge counts lo..*hi of kind that are exhaustive: every part finished,
- * every board solved, no gap from the smallest.  Returns 0 when none. */
-static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
+/* The edge counts lo..*hi of kind under rules that are exhaustive: every
+ * part finished, every board solved, no gap from the smallest.  Returns 0
+ * when none. */
+static int exhaustive_rules(rep *r, const char *kind, const char *rules, int *lo, int *hi)
 {
-    *lo = (int)scalar(r, 0, "SELECT min(edges) FROM units WHERE kind = '%q'", kind);
+    *lo = (int)scalar(r, 0, "SELECT min(edges) FROM units WHERE kind = '%q' AND rules = '%q'", kind, rules);
     if (!*lo)
         return 0;
     int e = *lo;
     for (;; e++) {
-        long long units = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND edges = %d", kind, e);
-        long long fin = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND edges = %d AND finished AND parts = "
-                                     "(SELECT max(parts) FROM units WHERE kind = '%q' AND edges = %d)",
-                               kind, e, kind, e);
-        long long parts = scalar(r, 0, "SELECT max(parts) FROM units WHERE kind = '%q' AND edges = %d", kind, e);
-        long long uns = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = '%q' AND edges = %d AND status <> 'solved'",
-                               kind, e);
+        long long units = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND rules = '%q' AND edges = %d", kind,
+                                 rules, e);
+        long long fin = scalar(r, 0, "SELECT count(*) FROM units WHERE kind = '%q' AND rules = '%q' AND edges = %d AND finished"
+                                     " AND parts = (SELECT max(parts) FROM units WHERE kind = '%q' AND rules = '%q' AND edges = %d)",
+                               kind, rules, e, kind, rules, e);
+        long long parts = scalar(r, 0, "SELECT max(parts) FROM units WHERE kind = '%q' AND rules = '%q' AND edges = %d", kind,
+                                 rules, e);
+        long long uns = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND edges = %d"
+                                     " AND status <> 'solved'",
+                               kind, rules, e);
         if (!units || fin != parts || units != parts || uns)
             break;
     }
     *hi = e - 1;
     return *hi >= *lo;
+}
+
+/* exhaustive_rules under the standard rules. */
+static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
+{
+    return exhaustive_rules(r, kind, "standard", lo, hi);
 }
 
 /* Writes svg into DIR/name.svg. */
@@ -157,7 +167,7 @@ static void chart(rep *r, const char *name, const cy_svg_chart_spec *c)
 /* Appends the text answer of a query. */
 static void query(rep *r, const char *name, int trees, int limit)
 {
-    cy_census_query_opts o = {0, trees, limit, 0, 0};
+    cy_census_query_opts o = {0, trees, limit, 0, 0, NULL};
     char *out = NULL;
     cy_error e;
     if (cy_census_query(r->s, name, &o, &out, &e) < 0) {
@@ -221,19 +231,19 @@ static void charts(rep *r, int bmax, int tmax)
     free(labels);
 }
 
-/* Time per edge count from the units (wall and CPU) of the edge counts run
- * whole (every part of a split present), the next edge count extrapolated
- * from the CPU time, and the sampled edge counts (some parts of a split, as
- * `--part R/M` runs them to measure) with the cost of the whole estimated
- * from their finished parts. */
-static void timing(rep *r, const char *kind)
+/* Time per edge count under the given rules from the units (wall and CPU)
+ * of the edge counts run whole (every part of a split present), the next
+ * edge count extrapolated from the CPU time, and the sampled edge counts
+ * (some parts of a split, as `--part R/M` runs them to measure) with the
+ * cost of the whole estimated from their finished parts. */
+static void timing_rules(rep *r, const char *kind, const char *rules)
 {
     sqlite3_stmt *st;
     char *sql = sqlite3_mprintf("SELECT edges, parts, count(*), sum(done), sum(seconds), min(finished), sum(cpu_seconds),"
                                 " sum(finished), sum(CASE WHEN finished THEN done ELSE 0 END),"
                                 " sum(CASE WHEN finished THEN cpu_seconds ELSE 0 END)"
-                                " FROM units WHERE kind = '%q' GROUP BY edges, parts ORDER BY edges, parts",
-                                kind);
+                                " FROM units WHERE kind = '%q' AND rules = '%q' GROUP BY edges, parts ORDER BY edges, parts",
+                                kind, rules);
     if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_free(sql);
         return;
@@ -314,6 +324,12 @@ static void timing(rep *r, const char *kind)
     }
 }
 
+/* timing_rules under the standard rules. */
+static void timing(rep *r, const char *kind)
+{
+    timing_rules(r, kind, "standard");
+}
+
 /* The moves column per kind and edge count: boards with it, its least,
  * mean and largest value, and how many games last as many moves as there
  * are edges. */
@@ -334,6 +350,133 @@ static void moves_table(rep *r)
                          (long long)sqlite3_column_int64(st, 6));
     sqlite3_finalize(st);
     cy_census_printf(&r->md, "\n");
+}
+
+/* The variant summary of (kind, rules) as text, appended. */
+static void query_rules(rep *r, int trees, const char *rules)
+{
+    cy_census_query_opts o = {0, trees, 0, 0, 0, rules};
+    char *out = NULL;
+    cy_error e;
+    if (cy_census_query(r->s, "summary", &o, &out, &e) < 0) {
+        if (!r->failed)
+            *r->err = e;
+        r->failed = 1;
+        return;
+    }
+    cy_census_printf(&r->md, "%s\n", out);
+    free(out);
+}
+
+/* The patterns of rules over kind: statements of what the rows show. */
+static void variant_patterns(rep *r, const char *kind, const char *rules, int ex, int lo, int hi)
+{
+    cy_census_buf *m = &r->md;
+    char range[96] = "", vrange[96] = "";
+    if (ex) {
+        snprintf(range, sizeof range, " AND edges BETWEEN %d AND %d", lo, hi);
+        snprintf(vrange, sizeof vrange, " AND v.edges BETWEEN %d AND %d", lo, hi);
+    }
+    long long n = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND status = 'solved'%s", kind,
+                         rules, range);
+    const char *scope = ex ? "exhaustive" : "not exhaustive";
+    char sz[64];
+    snprintf(sz, sizeof sz, ex ? "%d to %d edges" : "the sizes computed", lo, hi);
+    if (!strncmp(rules, "players=", 8)) {
+        for (int p = 1; p <= 8; p++) {
+            long long w = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND winner = %d%s", kind,
+                                 rules, p, range);
+            long long f = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND forced & %d%s", kind,
+                                 rules, 1 << (p - 1), range);
+            if (w || f)
+                cy_census_printf(m, "- Player %d is the winner when every player maximises their own chance (ties towards the "
+                                    "next player) on %lld of the %lld %ss of %s, and wins against all the others together on "
+                                    "%lld (%s).\n",
+                                 p, w, n, kind, sz, f, scope);
+        }
+        cy_census_printf(m, "\n");
+        return;
+    }
+    long long follow = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND parity_breaker = 0%s",
+                              kind, rules, range);
+    long long draws = scalar(r, 0, "SELECT count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND outcome = 'D'%s", kind,
+                             rules, range);
+    long long with = scalar(r, 0, "SELECT count(*) FROM results v JOIN results s ON s.kind = v.kind AND s.rules = 'standard'"
+                                  " AND s.edges = v.edges AND s.code = v.code WHERE v.kind = '%q' AND v.rules = '%q'"
+                                  " AND v.status = 'solved' AND s.status = 'solved'%s",
+                            kind, rules, vrange);
+    long long same = scalar(r, 0, "SELECT count(*) FROM results v JOIN results s ON s.kind = v.kind AND s.rules = 'standard'"
+                                  " AND s.edges = v.edges AND s.code = v.code WHERE v.kind = '%q' AND v.rules = '%q'"
+                                  " AND v.status = 'solved' AND s.status = 'solved' AND v.winner = s.winner%s",
+                            kind, rules, vrange);
+    cy_census_printf(m, "- Of the %lld solved %ss of %s (%s), the winner is player 1 exactly when the number of edges is odd "
+                        "on %lld (%.1f%%); %lld end in a draw under perfect play.\n",
+                     n, kind, sz, scope, follow, n ? 100.0 * (double)follow / (double)n : 0.0, draws);
+    if (with)
+        cy_census_printf(m, "- The winner is the standard rules' winner on %lld of the %lld %ss solved under both (%.1f%%); "
+                            "it differs on %lld.\n",
+                         same, with, kind, 100.0 * (double)same / (double)with, with - same);
+    if (!strcmp(rules, "misere")) {
+        long long vmax = scalar(r, -1, "SELECT max(value) FROM results WHERE kind = '%q' AND rules = 'misere'%s", kind, range);
+        cy_census_printf(m, "- The largest misere nim-value is %lld.\n", vmax);
+    } else if (!strncmp(rules, "score", 5)) {
+        long long lo2 = scalar(r, 0, "SELECT min(value) FROM results WHERE kind = '%q' AND rules = '%q'%s", kind, rules, range);
+        long long hi2 = scalar(r, 0, "SELECT max(value) FROM results WHERE kind = '%q' AND rules = '%q'%s", kind, rules, range);
+        cy_census_printf(m, "- Player 1's score minus player 2's under perfect play ranges from %lld to %lld.\n", lo2, hi2);
+    }
+    if (!strcmp(rules, "draw")) {
+        long long mism = scalar(r, 0, "SELECT count(*) FROM results v JOIN results s ON s.kind = v.kind AND s.rules = 'standard'"
+                                      " AND s.edges = v.edges AND s.code = v.code WHERE v.kind = '%q' AND v.rules = 'draw'"
+                                      " AND v.outcome <> 'D' AND v.winner <> s.winner%s",
+                                kind, vrange);
+        cy_census_printf(m, "- A win under draw rules is a win under the standard rules too (tests/test_variants.c): the "
+                            "census finds %lld boards against it.\n",
+                         mism);
+    }
+    cy_census_printf(m, "\n");
+}
+
+/* A section per rule variant in the database: its summary (both kinds),
+ * then for each kind what is exhaustive, its patterns and its time per edge
+ * count. */
+static void variants(rep *r)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
+                           "SELECT rules, max(kind = 'board'), max(kind = 'tree') FROM units WHERE rules <> 'standard'"
+                           " GROUP BY rules ORDER BY rules",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    cy_census_buf *m = &r->md;
+    int any = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        char rules[32];
+        snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_column_text(st, 0));
+        int has[2] = {sqlite3_column_int(st, 1), sqlite3_column_int(st, 2)};
+        if (!any)
+            cy_census_printf(m, "## The census under the rule variants (issue 12)\n\n"
+                                "The same boards solved under other rules (`cycles census run --rules NAME`, README \"Rule "
+                                "variants\"), each by the variants' search (the plain engine with a table, src/variants.c), "
+                                "as `cycles solve BOARD --rules NAME --json` answers. N, D, P are for player 1, who moves "
+                                "first.\n\n");
+        any = 1;
+        cy_census_printf(m, "### %s rules\n\n", rules);
+        query_rules(r, 0, rules);
+        for (int t = 0; t < 2; t++) {
+            if (!has[t])
+                continue;
+            const char *kind = t ? "tree" : "board";
+            int lo = 0, hi = 0, ex = exhaustive_rules(r, kind, rules, &lo, &hi);
+            cy_census_printf(m, "#### %ss under %s rules\n\n", kind, rules);
+            if (ex)
+                cy_census_printf(m, "**Exhaustive** for %ss of %d to %d edges under these rules.\n\n", kind, lo, hi);
+            else
+                cy_census_printf(m, "No complete range of %ss under these rules: observed only.\n\n", kind);
+            variant_patterns(r, kind, rules, ex, lo, hi);
+            timing_rules(r, kind, rules);
+        }
+    }
+    sqlite3_finalize(st);
 }
 
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by, cy_error *err)
@@ -562,6 +705,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                         "which is the figure to plan with on a shared machine.\n\n");
     timing(&r, "board");
     timing(&r, "tree");
+    variants(&r);
     cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
                      cy_census_schema);
     int rc = r.failed ? -1 : write_file(md_path, m->s, err);

@@ -395,9 +395,16 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
     r->code = strdup(code ? code : r->graph6);
     if (!(r->board = compact_json(b, err)))
         goto fail;
-    if (symmetry(b, r, err) < 0 || solve(b, o, r, err) < 0)
+    cy_census_rules_key(&o->rules, r->rules);
+    int standard = cy_rules_is_standard(&o->rules);
+    if (symmetry(b, r, err) < 0 || (standard ? solve(b, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
         goto fail;
-    if (r->status == CY_CENSUS_SOLVED && b->ne <= CY_CENSUS_MOVES_MAX_EDGES) {
+    if (standard) {
+        r->players = 2;
+        r->outcome = r->winner == 1 ? 'N' : 'P';
+        r->value = r->winner == 1 ? 1 : -1;
+    }
+    if (standard && r->status == CY_CENSUS_SOLVED && b->ne <= CY_CENSUS_MOVES_MAX_EDGES) {
         r->moves = cy_census_moves(b);
         if ((r->moves % 2 == 1) != (r->winner == 1)) {
             cy_error_set(err, "internal error: the game lasts %d moves, but player %d wins", r->moves, r->winner);

@@ -53,8 +53,8 @@ static void progress(unit_ctx *c, int final)
     }
     if (final) {
         progress_clear(c);
-        fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
-                CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts, (long long)c->u.done,
+        fprintf(stderr, "census: %ss of %d edges, %s rules, part %d/%d: %lld boards, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
+                CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.rules, c->u.part, c->u.parts, (long long)c->u.done,
                 c->u.seconds, c->u.cpu_seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
                 c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
         return;
@@ -138,6 +138,7 @@ static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, 
     c.u.edges = edges;
     c.u.part = part;
     c.u.parts = parts;
+    cy_census_rules_key(&o->solve.rules, c.u.rules);
     c.tty = isatty(2);
     if (cy_census_unit_get(s, &c.u, err) < 0)
         return -1;
@@ -197,20 +198,22 @@ int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int ed
                       cy_error *err)
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(cy_census_store_db(s), "SELECT part, parts FROM units WHERE kind = ? AND edges = ?", -1,
+    if (sqlite3_prepare_v2(cy_census_store_db(s), "SELECT part, parts FROM units WHERE kind = ? AND rules = ? AND edges = ?", -1,
                            &st, NULL) != SQLITE_OK)
         return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
     sqlite3_bind_text(st, 1, CY_CENSUS_KIND(o->trees), -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, edges);
+    char key[24];
+    sqlite3_bind_text(st, 2, cy_census_rules_key(&o->solve.rules, key), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, edges);
     int rc = 0;
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
         int p = sqlite3_column_int(st, 0), m = sqlite3_column_int(st, 1);
         if (m != parts)
-            rc = cy_error_set(err, "it holds the %ss of %d edges split in %d parts, not %d", CY_CENSUS_KIND(o->trees),
-                              edges, m, parts);
+            rc = cy_error_set(err, "it holds the %ss of %d edges (%s rules) split in %d parts, not %d",
+                              CY_CENSUS_KIND(o->trees), edges, key, m, parts);
         else if (p == part && !o->resume)
-            rc = cy_error_set(err, "it holds %ss of %d edges (part %d/%d) already (--resume goes on with them)",
-                              CY_CENSUS_KIND(o->trees), edges, part, parts);
+            rc = cy_error_set(err, "it holds %ss of %d edges (part %d/%d, %s rules) already (--resume goes on with them)",
+                              CY_CENSUS_KIND(o->trees), edges, part, parts, key);
     }
     sqlite3_finalize(st);
     return rc;
@@ -225,6 +228,8 @@ int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err
         return cy_error_set(err, "the edge counts must be a range A..B with 1 <= A <= B");
     if (part < 0 || part >= parts)
         return cy_error_set(err, "part %d of %d does not exist", part, parts);
+    if (cy_census_store_writable(s, err) < 0)
+        return -1;
     for (int e = o->lo; e <= o->hi; e++)
         if (cy_census_unit_check(s, o, e, part, parts, err) < 0)
             return -1;
@@ -243,7 +248,8 @@ static int run_units(cy_census_store *s, const cy_census_run_opts *o, int part, 
     int64_t left = o->stop_after;
     for (int e = o->lo; e <= o->hi; e++) {
         cy_census_run_opts oo = *o;
-        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0, 0};
+        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0, 0, ""};
+        cy_census_rules_key(&o->solve.rules, u.rules);
         if (o->stop_after) {
             /* testing: stop once o->stop_after boards are handled in all */
             if (left <= 0)

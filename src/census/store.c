@@ -8,7 +8,7 @@
 
 /* The schema: every column documented; the report prints this text. */
 const char cy_census_schema[] =
-    "-- One row of meta per key: 'schema' (the schema version, 2) and 'program'\n"
+    "-- One row of meta per key: 'schema' (the schema version, 3) and 'program'\n"
     "-- (the cycles version that created the database).\n"
     "CREATE TABLE IF NOT EXISTS meta (\n"
     "  key   TEXT PRIMARY KEY,\n"
@@ -16,10 +16,13 @@ const char cy_census_schema[] =
     ");\n"
     "\n"
     "-- A unit of work: every board of one kind and edge count in one part of a\n"
-    "-- split (part R of M, as `--part R/M` takes it; 0 of 1 when unsplit).  Its\n"
-    "-- rows and its progress are committed together, batch by batch.\n"
+    "-- split (part R of M, as `--part R/M` takes it; 0 of 1 when unsplit), solved\n"
+    "-- under one rule set.  Its rows and its progress are committed together,\n"
+    "-- batch by batch.\n"
     "CREATE TABLE IF NOT EXISTS units (\n"
     "  kind     TEXT    NOT NULL,  -- 'board' (plane boards) or 'tree' (trees with special leaves)\n"
+    "  rules    TEXT    NOT NULL,  -- 'standard', 'misere', 'draw', 'score', 'score+extra-turn',\n"
+    "                              -- 'any-cycle' or 'players=K' (K >= 3; `census run --rules/--players/--extra-turn`)\n"
     "  edges    INTEGER NOT NULL,\n"
     "  part     INTEGER NOT NULL,  -- R, 0 <= R < M\n"
     "  parts    INTEGER NOT NULL,  -- M\n"
@@ -27,12 +30,13 @@ const char cy_census_schema[] =
     "  finished INTEGER NOT NULL,  -- 1 when every board of the unit is committed\n"
     "  seconds  REAL    NOT NULL,  -- wall time spent on the committed boards (enumerating included)\n"
     "  cpu_seconds REAL NOT NULL,  -- CPU time the process spent on them (all threads; the same way)\n"
-    "  PRIMARY KEY (kind, edges, part, parts)\n"
+    "  PRIMARY KEY (kind, rules, edges, part, parts)\n"
     ") WITHOUT ROWID;\n"
     "\n"
-    "-- One row per board, deterministic: two runs of the same census (whole,\n"
-    "-- in parts and merged, or by MPI) have equal rows.\n"
-    "CREATE TABLE IF NOT EXISTS boards (\n"
+    "-- One row per board, whatever the rules it was solved under: what it is.\n"
+    "-- Deterministic: two runs of the same census (whole, in parts and merged,\n"
+    "-- or by MPI) have equal rows.\n"
+    "CREATE TABLE IF NOT EXISTS invariants (\n"
     "  kind           TEXT    NOT NULL,  -- 'board' or 'tree'\n"
     "  edges          INTEGER NOT NULL,  -- all edges, markable or not\n"
     "  code           TEXT    NOT NULL,  -- canonical code of the board with its outer face\n"
@@ -54,34 +58,77 @@ const char cy_census_schema[] =
     "  involutions    INTEGER NOT NULL,  -- its elements of order 2\n"
     "  thm6_involutions INTEGER NOT NULL, -- those under which Theorem 6 of paper 000 applies\n"
     "  thm6_winner    INTEGER NOT NULL,  -- the winner the first of them predicts; 0 when none applies\n"
-    "  status         TEXT    NOT NULL,  -- 'solved', 'timeout' (ran out of --timeout) or 'memory'\n"
-    "  winner         INTEGER,           -- 1 or 2 with perfect play; NULL unless solved\n"
-    "  grundy         INTEGER,           -- Grundy value of the empty board (normal play); NULL unless solved\n"
-    "  parity_breaker INTEGER,           -- 1: winner is not 'player 1 exactly when edges is odd'; NULL unless solved\n"
-    "  moves          INTEGER,           -- moves to the end under perfect play (docs/census.md: the winner\n"
-    "                                    -- hastens the end, the loser delays it); NULL where not computed\n"
     "  board          TEXT    NOT NULL,  -- the board in the native JSON format (cycles solve/draw read it)\n"
     "  PRIMARY KEY (kind, edges, code)\n"
     ") WITHOUT ROWID;\n"
-    "CREATE INDEX IF NOT EXISTS boards_graph6 ON boards (kind, graph6);\n"
+    "CREATE INDEX IF NOT EXISTS invariants_graph6 ON invariants (kind, graph6);\n"
     "\n"
-    "-- What solving each board cost: not deterministic, so apart from boards.\n"
+    "-- One row per board and rule set: the empty board solved under those rules,\n"
+    "-- as `cycles solve BOARD --rules NAME --json` reports it.  Deterministic.\n"
+    "CREATE TABLE IF NOT EXISTS results (\n"
+    "  kind           TEXT    NOT NULL,\n"
+    "  rules          TEXT    NOT NULL,  -- as in units\n"
+    "  edges          INTEGER NOT NULL,\n"
+    "  code           TEXT    NOT NULL,  -- the board (invariants)\n"
+    "  status         TEXT    NOT NULL,  -- 'solved', 'timeout' (ran out of --timeout) or 'memory'\n"
+    "  outcome        TEXT,              -- for player 1, who moves first: 'N' wins, 'P' loses, 'D' draw\n"
+    "                                    -- (draw, score); NULL for K >= 3 players or unless solved\n"
+    "  winner         INTEGER,           -- 1 or 2 (1..K for K players), 0 for a draw; NULL unless solved\n"
+    "  value          INTEGER,           -- solve's \"value\": standard, draw, any-cycle 1 win, 0 draw, -1 loss\n"
+    "                                    -- for player 1; misere the misere nim-value; score player 1's points\n"
+    "                                    -- minus player 2's under perfect play; K players the winner - 1\n"
+    "  grundy         INTEGER,           -- standard: Grundy value (normal play); misere: the misere nim-value;\n"
+    "                                    -- NULL otherwise or unless solved\n"
+    "  parity_breaker INTEGER,           -- 1: there is a winner of two and it is not 'player 1 exactly when\n"
+    "                                    -- edges is odd'; NULL unless solved with a winner of two players\n"
+    "  moves          INTEGER,           -- standard: moves to the end under perfect play (docs/census.md: the\n"
+    "                                    -- winner hastens the end, the loser delays it); NULL where not computed\n"
+    "  forced         INTEGER,           -- K >= 3 players: bit p-1 set when player p wins against all the others\n"
+    "                                    -- playing together; NULL otherwise\n"
+    "  PRIMARY KEY (kind, rules, edges, code)\n"
+    ") WITHOUT ROWID;\n"
+    "\n"
+    "-- The boards under the standard rules, with the columns of schema 2's boards\n"
+    "-- table (the queries of the standard census read this).\n"
+    "CREATE VIEW IF NOT EXISTS boards AS SELECT i.kind, i.edges, i.code, i.graph6, i.vertices, i.cells,\n"
+    "  i.cell_sizes, i.min_degree, i.max_degree, i.leaves, i.inner_edges, i.outer_vertices, i.biconnected,\n"
+    "  i.triangle_free, i.bipartite, i.tree, i.outerplanar, i.automorphisms, i.involutions, i.thm6_involutions,\n"
+    "  i.thm6_winner, r.status, r.winner, r.grundy, r.parity_breaker, r.moves, i.board\n"
+    "  FROM invariants i JOIN results r ON r.kind = i.kind AND r.rules = 'standard' AND r.edges = i.edges\n"
+    "  AND r.code = i.code;\n"
+    "\n"
+    "-- What solving each board cost: not deterministic, so apart from results.\n"
     "CREATE TABLE IF NOT EXISTS solve_times (\n"
     "  kind      TEXT    NOT NULL,\n"
+    "  rules     TEXT    NOT NULL,\n"
     "  edges     INTEGER NOT NULL,\n"
     "  code      TEXT    NOT NULL,\n"
     "  seconds   REAL    NOT NULL,  -- solver time\n"
     "  positions INTEGER NOT NULL,  -- positions the solver valued\n"
-    "  PRIMARY KEY (kind, edges, code)\n"
+    "  PRIMARY KEY (kind, rules, edges, code)\n"
     ") WITHOUT ROWID;\n";
 
-#define SCHEMA_VERSION "2"
+/* Schema 2 (cycles before the rule variants) is read through these views in
+ * the connection's temp schema, which SQLite searches before main: the
+ * tables of schema 3 as schema 2's rows give them (standard rules only). */
+static const char legacy_views[] =
+    "CREATE TEMP VIEW units AS SELECT kind, 'standard' AS rules, edges, part, parts, done, finished, seconds,"
+    " cpu_seconds FROM main.units;"
+    "CREATE TEMP VIEW invariants AS SELECT " CY_CENSUS_INVARIANT_COLS " FROM main.boards;"
+    "CREATE TEMP VIEW results AS SELECT " CY_CENSUS_LEGACY_RESULT_COLS " FROM main.boards;"
+    "CREATE TEMP VIEW solve_times AS SELECT kind, 'standard' AS rules, edges, code, seconds, positions"
+    " FROM main.solve_times;";
+
+#define SCHEMA_VERSION "3"
 
 struct cy_census_store {
     sqlite3 *db;
     char *path;
-    sqlite3_stmt *put_board, *put_time, *unit_get, *unit_put;
+    sqlite3_stmt *put_board, *put_result, *put_time, *unit_get, *unit_put;
+    int legacy;              /* a schema-2 database, read through legacy_views */
 };
+
+int cy_census_store_legacy(cy_census_store *s) { return s->legacy; }
 
 sqlite3 *cy_census_store_db(cy_census_store *s) { return s->db; }
 const char *cy_census_store_path(cy_census_store *s) { return s->path; }
@@ -134,7 +181,7 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
     if (create)
         sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
     sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
-    /* a census database is either empty (new) or has meta.schema = 1 */
+    /* a census database is either empty (new) or has meta.schema = 3 (or 2: legacy) */
     sqlite3_stmt *st = NULL;
     int tables = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) == SQLITE_OK &&
@@ -168,21 +215,32 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
             sqlite3_step(st) == SQLITE_ROW)
             version = (const char *)sqlite3_column_text(st, 0);
         int ok = version && !strcmp(version, SCHEMA_VERSION);
+        s->legacy = version && !strcmp(version, "2");
         sqlite3_finalize(st);
-        if (!ok) {
-            cy_error_set(err, "not a census database of schema version " SCHEMA_VERSION);
+        if (!ok && !s->legacy) {
+            cy_error_set(err, "not a census database of schema version 2 or " SCHEMA_VERSION);
+            cy_census_store_close(s);
+            return NULL;
+        }
+        if (s->legacy && cy_census_exec(s, legacy_views, err) < 0) {
             cy_census_store_close(s);
             return NULL;
         }
     }
     if (prepare(s,
-                "INSERT INTO boards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "SELECT done, finished, seconds, cpu_seconds FROM units WHERE kind = ? AND rules = ? AND edges = ?"
+                " AND part = ? AND parts = ?",
+                &s->unit_get, err) < 0) {
+        cy_census_store_close(s);
+        return NULL;
+    }
+    if (s->legacy)
+        return s;   /* read only: cy_census_store_writable refuses writing */
+    if (prepare(s, "INSERT OR IGNORE INTO invariants VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 &s->put_board, err) < 0 ||
-        prepare(s, "INSERT INTO solve_times VALUES (?,?,?,?,?)", &s->put_time, err) < 0 ||
-        prepare(s,
-                "SELECT done, finished, seconds, cpu_seconds FROM units WHERE kind = ? AND edges = ? AND part = ? AND parts = ?",
-                &s->unit_get, err) < 0 ||
-        prepare(s, "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?)", &s->unit_put, err) < 0) {
+        prepare(s, "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", &s->put_result, err) < 0 ||
+        prepare(s, "INSERT INTO solve_times VALUES (?,?,?,?,?,?)", &s->put_time, err) < 0 ||
+        prepare(s, "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?)", &s->unit_put, err) < 0) {
         cy_census_store_close(s);
         return NULL;
     }
@@ -194,6 +252,7 @@ void cy_census_store_close(cy_census_store *s)
     if (!s)
         return;
     sqlite3_finalize(s->put_board);
+    sqlite3_finalize(s->put_result);
     sqlite3_finalize(s->put_time);
     sqlite3_finalize(s->unit_get);
     sqlite3_finalize(s->unit_put);
@@ -204,8 +263,24 @@ void cy_census_store_close(cy_census_store *s)
 
 static const char *const status_names[] = {"solved", "timeout", "memory"};
 
+int cy_census_store_writable(cy_census_store *s, cy_error *err)
+{
+    if (s->legacy)
+        return cy_error_set(err, "a census database of schema 2 (cycles before --rules) is read only: "
+                                 "cycles census merge OLD.db -o NEW.db copies it into schema " SCHEMA_VERSION);
+    return 0;
+}
+
+/* Binds r's rules key (standard when empty) to parameter k of st. */
+static void bind_rules(sqlite3_stmt *st, int k, const char *rules)
+{
+    sqlite3_bind_text(st, k, rules && *rules ? rules : "standard", -1, SQLITE_TRANSIENT);
+}
+
 int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *err)
 {
+    if (cy_census_store_writable(s, err) < 0)
+        return -1;
     sqlite3_stmt *st = s->put_board;
     int k = 1;
     const char *kind = CY_CENSUS_KIND(r->trees);
@@ -222,32 +297,53 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
                         r->thm6_involutions, r->thm6_winner};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
         sqlite3_bind_int(st, k++, ints[i]);
-    sqlite3_bind_text(st, k++, status_names[r->status], -1, SQLITE_STATIC);
-    if (r->status == CY_CENSUS_SOLVED) {
-        sqlite3_bind_int(st, k++, r->winner);
-        sqlite3_bind_int(st, k++, r->grundy);
-        sqlite3_bind_int(st, k++, cy_census_breaks_parity(r->edges, r->winner));
-    } else {
-        sqlite3_bind_null(st, k++);
-        sqlite3_bind_null(st, k++);
-        sqlite3_bind_null(st, k++);
-    }
-    if (r->status == CY_CENSUS_SOLVED && r->moves >= 0)
-        sqlite3_bind_int(st, k++, r->moves);
-    else
-        sqlite3_bind_null(st, k++);
     sqlite3_bind_text(st, k++, r->board, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     if (rc != SQLITE_DONE)
         return db_error(s, "cannot store a board", err);
+    st = s->put_result;
+    k = 1;
+    int solved = r->status == CY_CENSUS_SOLVED, two = r->players <= 2;
+    sqlite3_bind_text(st, k++, kind, -1, SQLITE_STATIC);
+    bind_rules(st, k++, r->rules);
+    sqlite3_bind_int(st, k++, r->edges);
+    sqlite3_bind_text(st, k++, r->code, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, k++, status_names[r->status], -1, SQLITE_STATIC);
+    if (solved && two) {
+        char o[2] = {(char)(r->outcome ? r->outcome : r->winner == 1 ? 'N' : 'P'), 0};
+        sqlite3_bind_text(st, k, o, -1, SQLITE_TRANSIENT);
+    }
+    k++;
+    if (solved) {
+        sqlite3_bind_int(st, k, r->winner);
+        sqlite3_bind_int(st, k + 1, r->value);
+    }
+    k += 2;
+    if (solved && r->grundy >= 0)
+        sqlite3_bind_int(st, k, r->grundy);
+    k++;
+    if (solved && two && r->winner > 0)
+        sqlite3_bind_int(st, k, cy_census_breaks_parity(r->edges, r->winner));
+    k++;
+    if (solved && r->moves >= 0)
+        sqlite3_bind_int(st, k, r->moves);
+    k++;
+    if (solved && !two)
+        sqlite3_bind_int(st, k, r->forced);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE)
+        return db_error(s, "cannot store a board's result", err);
     st = s->put_time;
     sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, r->edges);
-    sqlite3_bind_text(st, 3, r->code, -1, SQLITE_STATIC);
-    sqlite3_bind_double(st, 4, r->seconds);
-    sqlite3_bind_int64(st, 5, (sqlite3_int64)r->positions);
+    bind_rules(st, 2, r->rules);
+    sqlite3_bind_int(st, 3, r->edges);
+    sqlite3_bind_text(st, 4, r->code, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 5, r->seconds);
+    sqlite3_bind_int64(st, 6, (sqlite3_int64)r->positions);
     rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -256,13 +352,14 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
     return 0;
 }
 
-/* Binds the key of u to the first four parameters of st. */
+/* Binds the key of u to the first five parameters of st. */
 static void bind_unit_key(sqlite3_stmt *st, const cy_census_unit *u)
 {
     sqlite3_bind_text(st, 1, CY_CENSUS_KIND(u->trees), -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, u->edges);
-    sqlite3_bind_int(st, 3, u->part);
-    sqlite3_bind_int(st, 4, u->parts);
+    bind_rules(st, 2, u->rules);
+    sqlite3_bind_int(st, 3, u->edges);
+    sqlite3_bind_int(st, 4, u->part);
+    sqlite3_bind_int(st, 5, u->parts);
 }
 
 int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err)
@@ -290,11 +387,13 @@ int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err)
 int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *err)
 {
     sqlite3_stmt *st = s->unit_put;
+    if (cy_census_store_writable(s, err) < 0)
+        return -1;
     bind_unit_key(st, u);
-    sqlite3_bind_int64(st, 5, u->done);
-    sqlite3_bind_int(st, 6, u->finished);
-    sqlite3_bind_double(st, 7, u->seconds);
-    sqlite3_bind_double(st, 8, u->cpu_seconds);
+    sqlite3_bind_int64(st, 6, u->done);
+    sqlite3_bind_int(st, 7, u->finished);
+    sqlite3_bind_double(st, 8, u->seconds);
+    sqlite3_bind_double(st, 9, u->cpu_seconds);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     if (rc != SQLITE_DONE)

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
-#define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]"
+#define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
 
 /* Prints a usage error from the parser; returns exit status 2. */
@@ -53,7 +53,7 @@ static int census_run(int argc, char **argv)
 {
     cy_census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "edges db trees part resume timeout memory quiet batch", &a, &perr);
+    int rc = cy_census_parse_args(argc, argv, 3, "edges db trees part resume timeout memory quiet batch rules players extra-turn", &a, &perr);
     if (rc)
         return census_usage(&perr);
     if (a.npos)
@@ -72,8 +72,8 @@ static int census_run(int argc, char **argv)
     if (rc < 0)
         return cli_fail(a.db, "%s", err.msg);
     if (!a.run.quiet)
-        fprintf(stderr, "census: %ss of %d to %d edges in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo, a.hi,
-                a.db, cy_census_now() - t0);
+        fprintf(stderr, "census: %ss of %d to %d edges (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
+                a.hi, a.rules_key, a.db, cy_census_now() - t0);
     return 0;
 }
 
@@ -101,7 +101,7 @@ static int census_query(int argc, char **argv)
 {
     cy_census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "db json trees limit edges", &a, &perr);
+    int rc = cy_census_parse_args(argc, argv, 3, "db json trees limit edges rules players extra-turn", &a, &perr);
     if (rc)
         return census_usage(&perr);
     if (a.npos != 1)

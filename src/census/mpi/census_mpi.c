@@ -21,7 +21,7 @@
 
 enum { TAG_READY = 1, TAG_RESULT = 2, TAG_FAIL = 3, TAG_WORK = 4, TAG_STOP = 5 };
 
-#define USAGE "usage: cycles-census-mpi --edges A..B --db FILE [--trees] [--parts M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE "usage: cycles-census-mpi --edges A..B --db FILE [--trees] [--parts M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
 
 /* The table all the units of this rank share (NULL: each unit makes its own). */
 static cy_table *rank_table(const cy_census_run_opts *o)
@@ -79,7 +79,8 @@ static int leader(cy_census_store *s, const cy_census_run_opts *o, int ranks, co
     cy_error err;
     for (int e = o->lo; e <= o->hi; e++)
         for (int p = 0; p < parts; p++) {
-            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0, 0};
+            cy_census_unit u = {o->trees, e, p, parts, 0, 0, 0, 0, ""};
+            cy_census_rules_key(&o->solve.rules, u.rules);
             if (cy_census_unit_get(s, &u, &err) < 0) {
                 fprintf(stderr, "cycles-census-mpi: %s: %s\n", db, err.msg);
                 free(units);
@@ -161,7 +162,7 @@ int main(int argc, char **argv)
         }
     cy_census_args a;
     cy_error err;
-    int status = cy_census_parse_args(argc, argv, 1, "edges db trees parts resume timeout memory quiet batch", &a, &err);
+    int status = cy_census_parse_args(argc, argv, 1, "edges db trees parts resume timeout memory quiet batch rules players extra-turn", &a, &err);
     if (!status && a.npos)
         status = cy_census_usage_error(&err, "unexpected argument \"%s\" (" USAGE ")", a.pos[0]);
     if (!status && (!a.have_edges || !a.db))
@@ -182,6 +183,8 @@ int main(int argc, char **argv)
     int ok = 1;
     if (rank == 0) {
         s = cy_census_store_open(a.db, 1, &err);
+        if (s && cy_census_store_writable(s, &err) < 0)
+            ok = 0;
         for (int e = o.lo; s && e <= o.hi && ok; e++)
             for (int p = 0; p < o.parts && ok; p++)
                 ok = cy_census_unit_check(s, &o, e, p, o.parts, &err) == 0;
