@@ -25,35 +25,24 @@
 #include <schreier.h>
 #include <string.h>
 
-/* 64-bit mixing (splitmix64's finaliser). */
-static inline uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    x ^= x >> 31;
-    return x;
-}
-
 /* Folds word w into the two halves of a key. */
 static inline void fold(uint64_t key[2], uint64_t w)
 {
-    key[0] = mix(key[0] ^ w) + 0x9E3779B97F4A7C15ull;
-    key[1] = mix(key[1] + (w * 0xD6E8FEB86659FD93ull)) ^ 0x632BE59BD9B4E019ull;
+    key[0] = sg_mix(key[0] ^ w) + 0x9E3779B97F4A7C15ull;
+    key[1] = sg_mix(key[1] + (w * 0xD6E8FEB86659FD93ull)) ^ 0x632BE59BD9B4E019ull;
 }
 
 /* The key of g as labelled: the four words of the position, mixed in two
  * independent ways. */
 static void plain_key(const sg *g, uint64_t key[2])
 {
-    uint64_t a = mix(g->live ^ 0x243F6A8885A308D3ull), b = mix(g->live + 0x9E3779B97F4A7C15ull);
-    a = mix(a ^ g->alive);
-    b = mix(b + g->alive * 0xD6E8FEB86659FD93ull);
-    a = mix(a ^ g->comm);
-    b = mix(b + g->comm * 0xA0761D6478BD642Full);
-    key[0] = mix(a ^ g->flip);
-    key[1] = mix(b + g->flip * 0xE7037ED1A0B428DBull);
+    uint64_t a = sg_mix(g->live ^ 0x243F6A8885A308D3ull), b = sg_mix(g->live + 0x9E3779B97F4A7C15ull);
+    a = sg_mix(a ^ g->alive);
+    b = sg_mix(b + g->alive * 0xD6E8FEB86659FD93ull);
+    a = sg_mix(a ^ g->comm);
+    b = sg_mix(b + g->comm * 0xA0761D6478BD642Full);
+    key[0] = sg_mix(a ^ g->flip);
+    key[1] = sg_mix(b + g->flip * 0xE7037ED1A0B428DBull);
 }
 
 #define CANON_MAXN (2 * SG_MAXE + 2 * SG_MAXK)
@@ -259,20 +248,20 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     uint64_t inv[SG_MAXE], mixed[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
-        kinv[k] = mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 |
+        kinv[k] = sg_mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 |
                        ((sb->cells >> k) & 1u) << 1 | ((g->comm >> k) & 1u)) + 0x9E3779B97F4A7C15ull);
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
         inv[e] = around(sb, g, kinv, e);
-        mixed[e] = mix(inv[e]);
+        mixed[e] = sg_mix(inv[e]);
     }
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         uint64_t v = kinv[k];
         for (uint64_t es = sb->edges[k] & g->live; es; es &= es - 1)
             v += mixed[__builtin_ctzll(es)];
-        kinv[k] = mix(v);
+        kinv[k] = sg_mix(v);
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);

@@ -26,6 +26,18 @@
 
 #include <stdint.h>
 
+/* 64-bit mixing (splitmix64's finaliser), for the hashes behind the keys of
+ * sub-games (canon.c, treekey.c). */
+static inline uint64_t sg_mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return x;
+}
+
 #define SG_MAXE 64    /* edges: one bit each in a word */
 #define SG_MAXK 64    /* constraints: one bit each in a word */
 

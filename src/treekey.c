@@ -93,17 +93,6 @@ static int encode_tree(const tree *t, int c, int d, int rev, uint8_t *out)
     return 1 + la + lb;
 }
 
-/* 64-bit mixing (splitmix64's finaliser). */
-static inline uint64_t tk_mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    x ^= x >> 31;
-    return x;
-}
-
 int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
 {
     uint64_t alive = g->alive;
@@ -178,10 +167,10 @@ int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
         uint64_t w = 0;
         for (int j = i; j < i + 8 && j < n; j++)
             w = w << 8 | code[r][j];
-        a = tk_mix(a ^ w) + 0x9E3779B97F4A7C15ull;
-        b = tk_mix(b + w * 0xD6E8FEB86659FD93ull) ^ 0x5BE0CD19137E2179ull;
+        a = sg_mix(a ^ w) + 0x9E3779B97F4A7C15ull;
+        b = sg_mix(b + w * 0xD6E8FEB86659FD93ull) ^ 0x5BE0CD19137E2179ull;
     }
-    key[0] = tk_mix(a ^ (uint64_t)n);
-    key[1] = tk_mix(b + (uint64_t)n);
+    key[0] = sg_mix(a ^ (uint64_t)n);
+    key[1] = sg_mix(b + (uint64_t)n);
     return 1;
 }

@@ -4,10 +4,7 @@
 # invariants cross-checked through the database, the errors.
 . "$(dirname "$0")/lib.bash"
 
-if ! command -v sqlite3 >/dev/null; then
-  echo "SKIP: no sqlite3 command (scripts/install-deps.sh installs it)"
-  exit 0
-fi
+need_sqlite3
 rows() { sqlite3 "$1" "SELECT * FROM boards ORDER BY kind, edges, code"; }
 q() { sqlite3 "$1" "$2"; }
 # expect_usage NAME ARGS...: exit status 2, nothing on stdout, one line on stderr

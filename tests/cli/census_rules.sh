@@ -6,10 +6,7 @@
 # made them) read, refused for writing and copied into schema 3 by merge.
 . "$(dirname "$0")/lib.bash"
 
-if ! command -v sqlite3 >/dev/null; then
-  echo "SKIP: no sqlite3 command (scripts/install-deps.sh installs it)"
-  exit 0
-fi
+need_sqlite3
 q() { sqlite3 "$1" "$2"; }
 # results R DB: the results rows of the plane boards under rules R, in key order
 results() { sqlite3 "$2" "SELECT * FROM results WHERE kind = 'board' AND rules = '$1' ORDER BY edges, code"; }

@@ -51,6 +51,14 @@ expect_out() {
   ok "$name"
 }
 
+# need_sqlite3: skips the whole test (exit 0) when the sqlite3 command is missing.
+need_sqlite3() {
+  if ! command -v sqlite3 >/dev/null; then
+    echo "SKIP: no sqlite3 command (scripts/install-deps.sh installs it)"
+    exit 0
+  fi
+}
+
 # finish: prints the closing line and exits non-zero on any failure.
 finish() {
   echo "$PASS passed, $FAIL failed"
