@@ -176,42 +176,44 @@ int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err)
     char c[4][64];
     /* kind below is "board (misere rules)": each kind and rules a census of its own */
 #define KR "kind || ' (' || rules || ' rules)'"
+    /* and its plural, "boards (misere rules)", for the messages about many */
+#define KRS "kind || 's (' || rules || ' rules)'"
     int r = first_row(s,
-                      "SELECT " KR ", edges, min(parts), max(parts) FROM units GROUP BY kind, rules, edges "
+                      "SELECT " KRS ", edges, min(parts), max(parts) FROM units GROUP BY kind, rules, edges "
                       "HAVING min(parts) <> max(parts)",
                       c, err);
     if (r != 0)
-        return r < 0 ? -1 : cy_error_set(err, "the %ss of %s edges are split in %s parts in one database and %s in another",
+        return r < 0 ? -1 : cy_error_set(err, "the %s of %s edges are split in %s parts in one database and %s in another",
                                          c[0], c[1], c[2], c[3]);
     /* the first missing part of each split: a part p < parts with no unit */
     r = first_row(s,
                   "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT max(parts) FROM units)),"
                   " splits AS (SELECT DISTINCT kind, rules, edges, parts FROM units)"
-                  " SELECT " KR ", edges, i, parts FROM splits JOIN n ON i < parts"
+                  " SELECT " KRS ", edges, i, parts FROM splits JOIN n ON i < parts"
                   " WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = splits.kind AND u.rules = splits.rules"
                   " AND u.edges = splits.edges AND u.part = n.i AND u.parts = splits.parts) ORDER BY kind, rules, edges, i",
                   c, err);
     if (r != 0)
-        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is missing", c[2], c[3], c[0], c[1]);
-    r = partial ? 0 : first_row(s, "SELECT " KR ", edges, part, parts FROM units WHERE NOT finished ORDER BY kind, rules, edges, part", c,
+        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %s of %s edges is missing", c[2], c[3], c[0], c[1]);
+    r = partial ? 0 : first_row(s, "SELECT " KRS ", edges, part, parts FROM units WHERE NOT finished ORDER BY kind, rules, edges, part", c,
                                 err);
     if (r != 0)
-        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %ss of %s edges is unfinished (cycles census run --resume finishes it)",
+        return r < 0 ? -1 : cy_error_set(err, "part %s/%s of the %s of %s edges is unfinished (cycles census run --resume finishes it)",
                                          c[2], c[3], c[0], c[1]);
     r = first_row(s,
-                  "SELECT " KR ", min(edges), max(edges), count(DISTINCT edges) FROM units GROUP BY kind, rules "
+                  "SELECT " KRS ", min(edges), max(edges), count(DISTINCT edges) FROM units GROUP BY kind, rules "
                   "HAVING count(DISTINCT edges) <> max(edges) - min(edges) + 1",
                   c, err);
     if (r != 0)
-        return r < 0 ? -1 : cy_error_set(err, "the %ss cover %s to %s edges with gaps (only %s edge counts)", c[0], c[1],
+        return r < 0 ? -1 : cy_error_set(err, "the %s cover %s to %s edges with gaps (only %s edge counts)", c[0], c[1],
                                          c[2], c[3]);
     r = first_row(s,
-                  "SELECT u.kind || ' (' || u.rules || ' rules)', u.edges, u.n, (SELECT count(*) FROM results b"
+                  "SELECT u.kind || 's (' || u.rules || ' rules)', u.edges, u.n, (SELECT count(*) FROM results b"
                   " WHERE b.kind = u.kind AND b.rules = u.rules AND b.edges = u.edges)"
                   " AS m FROM (SELECT kind, rules, edges, sum(done) AS n FROM units GROUP BY kind, rules, edges) u WHERE u.n <> m",
                   c, err);
     if (r != 0)
-        return r < 0 ? -1 : cy_error_set(err, "the %ss of %s edges should be %s rows but are %s", c[0], c[1], c[2], c[3]);
+        return r < 0 ? -1 : cy_error_set(err, "the %s of %s edges should be %s rows but are %s", c[0], c[1], c[2], c[3]);
     r = first_row(s,
                   "SELECT " KR ", edges, code FROM results b WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.kind = b.kind"
                   " AND u.rules = b.rules AND u.edges = b.edges)",
@@ -225,6 +227,7 @@ int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err)
     if (r != 0)
         return r < 0 ? -1 : cy_error_set(err, "the %s %s (%s edges) has no invariants", c[0], c[2], c[1]);
 #undef KR
+#undef KRS
     return 0;
 }
 
