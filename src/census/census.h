@@ -109,6 +109,10 @@ static inline int cy_census_breaks_parity(int edges, int winner) { return winner
 /* The documented schema (SQL with comments), as the store creates it. */
 extern const char cy_census_schema[];
 
+/* How long a census database waits for another process's write lock (ms):
+ * runs of other parts or edge counts writing the same file take turns. */
+#define CY_CENSUS_BUSY_MS 600000
+
 typedef struct cy_census_store cy_census_store;
 /* Opens (create: creating if missing, with the schema) a census database.
  * An existing file must be a census database of schema 3, or of schema 2,
@@ -161,7 +165,9 @@ typedef struct cy_census_run_opts {
 } cy_census_run_opts;
 
 /* Solves every board of the options into the store, unit by unit, each
- * batch in one transaction with its unit's progress.  Refuses units the
+ * batch in one transaction with its unit's progress: the batch is solved
+ * in memory first and written under the write lock in milliseconds, so
+ * several processes can run different units into one database at once.  Refuses units the
  * store has already unless resuming; a finished unit is skipped and an
  * unfinished one goes on after its committed boards.  Returns 0, -1, or 1
  * when stop_after stopped it. */

@@ -31,11 +31,19 @@ static int first_row(cy_census_store *s, const char *sql, char col[4][64], cy_er
 }
 
 /* Copies the attached database src into main in one transaction, refusing
- * anything double. */
+ * anything double.  The transaction takes main's write lock first (a write
+ * that changes nothing), waiting for other writers by the busy timeout:
+ * deferred, it would read main first and could not then write when another
+ * process had committed meanwhile.  (BEGIN IMMEDIATE would lock src too,
+ * which is read only for an MPI unit.) */
 static int absorb_attached(cy_census_store *s, const char *name, cy_error *err)
 {
     if (cy_census_exec(s, "BEGIN", err) < 0)
         return -1;
+    if (cy_census_exec(s, "UPDATE main.meta SET value = value WHERE key = 'schema'", err) < 0) {
+        cy_census_exec(s, "ROLLBACK", NULL);
+        return -1;
+    }
     int rc = absorb_checked(s, name, err);
     if (rc == 0)
         rc = cy_census_exec(s, "COMMIT", err);

@@ -14,8 +14,10 @@ typedef struct unit_ctx {
     const cy_census_run_opts *o;
     cy_census_unit u;
     int64_t index;           /* items seen in this enumeration */
-    int64_t in_batch;        /* rows in the open transaction */
-    double batch_start;      /* when the open transaction began */
+    int64_t in_batch;        /* rows solved and not yet written */
+    cy_census_row *rows;     /* them */
+    int64_t rows_cap;
+    double batch_start;      /* when the open batch began */
     double batch_cpu;        /* the process's CPU time then */
     double t0;               /* when this run of the unit began */
     int64_t start_done;      /* u.done when it began */
@@ -67,21 +69,44 @@ static void progress(unit_ctx *c, int final)
     fflush(stderr);
 }
 
-/* Commits the open batch with the unit's progress and opens the next one. */
+/* Frees the rows of the open batch (uncommitted ones are lost). */
+static void batch_drop(unit_ctx *c)
+{
+    for (int64_t i = 0; i < c->in_batch; i++)
+        cy_census_row_free(&c->rows[i]);
+    c->in_batch = 0;
+}
+
+/* Writes the open batch (solved in memory) with the unit's progress in one
+ * transaction that takes the write lock at once (BEGIN IMMEDIATE: waiting
+ * for other writers by the busy timeout, never failing on a stale
+ * snapshot), and starts the next batch.  The unit as the database has it
+ * must be where this run left it: else another process runs it too. */
 static int commit_batch(unit_ctx *c, int finished)
 {
     double now = cy_census_now(), cpu = cy_census_cpu();
-    c->u.done += c->in_batch;
-    c->u.seconds += now - c->batch_start;
-    c->u.cpu_seconds += cpu - c->batch_cpu;
-    c->u.finished = finished;
-    if (cy_census_unit_put(c->s, &c->u, c->err) < 0 || cy_census_exec(c->s, "COMMIT", c->err) < 0)
+    cy_census_unit u = c->u;
+    u.done += c->in_batch;
+    u.seconds += now - c->batch_start;
+    u.cpu_seconds += cpu - c->batch_cpu;
+    u.finished = finished;
+    if (cy_census_exec(c->s, "BEGIN IMMEDIATE", c->err) < 0)
         return -1;
-    c->in_batch = 0;
+    cy_census_unit there = c->u;
+    int rc = cy_census_unit_get(c->s, &there, c->err);
+    if (rc >= 0 && (there.done != c->u.done || there.finished))
+        rc = cy_error_set(c->err, "another run writes the %ss of %d edges, part %d/%d (%s rules) into this database",
+                          CY_CENSUS_KIND(c->u.trees), c->u.edges, c->u.part, c->u.parts, c->u.rules);
+    for (int64_t i = 0; rc >= 0 && i < c->in_batch; i++)
+        rc = cy_census_store_put(c->s, &c->rows[i], c->err);
+    if (rc < 0 || cy_census_unit_put(c->s, &u, c->err) < 0 || cy_census_exec(c->s, "COMMIT", c->err) < 0) {
+        cy_census_exec(c->s, "ROLLBACK", NULL);
+        return -1;
+    }
+    batch_drop(c);
+    c->u = u;
     c->batch_start = now;
     c->batch_cpu = cpu;
-    if (!finished && cy_census_exec(c->s, "BEGIN", c->err) < 0)
-        return -1;
     return 0;
 }
 
@@ -90,12 +115,16 @@ static int visit(const cy_census_item *it, void *ctx)
     unit_ctx *c = ctx;
     if (c->index++ < c->u.done)
         return 0;   /* committed by an earlier run */
-    cy_census_row r;
-    if (cy_census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &r, c->err) < 0)
-        return -1;
-    int rc = cy_census_store_put(c->s, &r, c->err);
-    cy_census_row_free(&r);
-    if (rc < 0)
+    if (c->in_batch == c->rows_cap) {
+        int64_t cap = c->rows_cap ? 2 * c->rows_cap : 256;
+        cy_census_row *rows = realloc(c->rows, sizeof *rows * (size_t)cap);
+        if (!rows)
+            return cy_error_set(c->err, "out of memory");
+        c->rows = rows;
+        c->rows_cap = cap;
+    }
+    if (cy_census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &c->rows[c->in_batch],
+                            c->err) < 0)
         return -1;
     c->in_batch++;
     if (c->o->stop_after && c->u.done + c->in_batch - c->start_done >= c->o->stop_after) {
@@ -148,21 +177,18 @@ static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, 
     c.estimate = estimate(s, &c.u);
     c.t0 = c.batch_start = c.last_progress = cy_census_now();
     c.batch_cpu = cy_census_cpu();
-    if (cy_census_exec(s, "BEGIN", err) < 0)
-        return -1;
     cy_census_enum_opts eo = {edges, o->trees, part, parts};
     int rc = (o->enumerate ? o->enumerate : cy_census_enumerate)(&eo, visit, &c, err);
     if (rc == 0 && c.index < c.u.done)
         rc = cy_error_set(err, "the database holds %lld boards of %d edges, part %d/%d, but there are only %lld",
                           (long long)c.u.done, edges, part, parts, (long long)c.index);
+    if (rc == 0 && commit_batch(&c, 1) < 0)
+        rc = -1;
+    batch_drop(&c);
+    free(c.rows);
     if (rc != 0) {
-        cy_census_exec(s, "ROLLBACK", NULL);
         progress_clear(&c);
         return c.stopped ? 1 : -1;
-    }
-    if (commit_batch(&c, 1) < 0) {
-        cy_census_exec(s, "ROLLBACK", NULL);
-        return -1;
     }
     progress(&c, 1);
     return 0;

@@ -158,6 +158,18 @@ static int prepare(cy_census_store *s, const char *sql, sqlite3_stmt **st, cy_er
     return 0;
 }
 
+/* The number of entries in s's schema, or -1 when it cannot be read. */
+static int count_tables(cy_census_store *s)
+{
+    sqlite3_stmt *st = NULL;
+    int tables = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        tables = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return tables;
+}
+
 cy_census_store *cy_census_store_open(const char *path, int create, cy_error *err)
 {
     cy_census_store *s = calloc(1, sizeof *s);
@@ -172,7 +184,12 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
         cy_census_store_close(s);
         return NULL;
     }
-    sqlite3_busy_timeout(s->db, 10000);
+    /* several processes may write one database at once (parts, edge counts,
+     * the MPI leader): each holds the write lock only for the milliseconds
+     * of one batch's inserts (run.c), so a writer waits for the others'
+     * batches rather than failing; the wait is generous because a
+     * checkpoint or a merge can hold the lock for longer */
+    sqlite3_busy_timeout(s->db, CY_CENSUS_BUSY_MS);
     /* write-ahead logging, so that queries read the committed rows while a
      * run writes (a reader sees the last committed batch and blocks no
      * writer); synchronous FULL keeps every committed batch across a crash.
@@ -183,11 +200,7 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
     sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
     /* a census database is either empty (new) or has meta.schema = 3 (or 2: legacy) */
     sqlite3_stmt *st = NULL;
-    int tables = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        tables = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    int tables = count_tables(s);
     if (tables < 0) {
         cy_error_set(err, "not a census database (%s)", sqlite3_errmsg(s->db));
         cy_census_store_close(s);
@@ -199,16 +212,25 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
             cy_census_store_close(s);
             return NULL;
         }
+        /* another process may create it at the same moment: the schema is
+         * written under the write lock, and only when still missing then */
         char sql[256];
         snprintf(sql, sizeof sql,
                  "INSERT INTO meta VALUES ('schema', '" SCHEMA_VERSION "'), ('program', 'cycles %s');",
                  CY_VERSION);
-        if (cy_census_exec(s, "BEGIN", err) < 0 || cy_census_exec(s, cy_census_schema, err) < 0 ||
-            cy_census_exec(s, sql, err) < 0 || cy_census_exec(s, "COMMIT", err) < 0) {
-            cy_census_store_close(s);
-            return NULL;
+        if (cy_census_exec(s, "BEGIN IMMEDIATE", err) < 0)
+            goto fail;
+        int rc = (tables = count_tables(s)) < 0 ? cy_error_set(err, "not a census database (%s)", sqlite3_errmsg(s->db)) : 0;
+        if (rc == 0 && tables == 0)
+            rc = cy_census_exec(s, cy_census_schema, err) < 0 || cy_census_exec(s, sql, err) < 0 ? -1 : 0;
+        if (rc == 0)
+            rc = cy_census_exec(s, "COMMIT", err);
+        if (rc < 0) {
+            cy_census_exec(s, "ROLLBACK", NULL);
+            goto fail;
         }
-    } else {
+    }
+    if (tables > 0) {
         const char *version = NULL;
         st = NULL;
         if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = 'schema'", -1, &st, NULL) == SQLITE_OK &&
@@ -245,6 +267,9 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
         return NULL;
     }
     return s;
+fail:
+    cy_census_store_close(s);
+    return NULL;
 }
 
 void cy_census_store_close(cy_census_store *s)
