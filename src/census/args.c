@@ -146,6 +146,27 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             if (parse_range(val, &a->lo, &a->hi) < 0)
                 return cy_census_usage_error(err, "--edges wants A..B with 1 <= A <= B <= 64, not \"%s\"", val);
             a->have_edges = 1;
+        } else if (!strcmp(key, "vertices")) {
+            if (parse_range(val, &a->vlo, &a->vhi) < 0)
+                return cy_census_usage_error(err, "--vertices wants A..B with 1 <= A <= B <= 64, not \"%s\"", val);
+            a->have_vertices = 1;
+        } else if (!strcmp(key, "samples")) {
+            if (parse_int(val, 0, 100000000, &v) < 0)
+                return cy_census_usage_error(err, "--samples wants a whole number (0: count only), not \"%s\"", val);
+            a->samples = (int)v;
+            a->have_samples = 1;
+        } else if (!strcmp(key, "boards")) {
+            if (parse_int(val, 0, 100000000, &v) < 0)
+                return cy_census_usage_error(err, "--boards wants a whole number (0: all), not \"%s\"", val);
+            a->boards = (int)v;
+            a->have_boards = 1;
+        } else if (!strcmp(key, "seed")) {
+            char *end;
+            errno = 0;
+            unsigned long long sd = strtoull(val, &end, 10);
+            if (end == val || *end || errno || val[0] == '-')
+                return cy_census_usage_error(err, "--seed wants a whole number, not \"%s\"", val);
+            a->seed = sd;
         } else if (!strcmp(key, "part")) {
             char r[32], *slash = strchr(val, '/');
             long pr, pm;

@@ -195,6 +195,39 @@ int cy_census_check_complete(cy_census_store *s, int partial, cy_error *err);
  * lets unfinished units through (their edge counts are then not exhaustive). */
 int cy_census_merge(const char *const *in, int n, const char *out, int partial, cy_error *err);
 
+/* ---- the cost plan (plan.c) ---- */
+
+typedef struct cy_census_plan_opts {
+    int lo, hi;                /* edge counts */
+    int vlo, vhi;              /* vertex counts; 0, 0: every possible one */
+    int samples;               /* graphs sampled per (edges, vertices); 0: count only */
+    int boards;                /* boards made rows per sampled graph; 0: all */
+    uint64_t seed;             /* of the random samples */
+    int quiet;                 /* no progress on stderr */
+    cy_census_solve_opts solve; /* timeout per board, memory; table NULL: one for the plan */
+} cy_census_plan_opts;
+
+/* What one stratum (an edge count and a vertex count) would cost. */
+typedef struct cy_census_plan_row {
+    int edges, vertices;
+    int64_t graphs;            /* its connected planar graphs, counted by nauty (exact) */
+    double nauty_seconds;      /* CPU seconds geng and planarg took to list them */
+    int sampled;               /* graphs sampled (uniformly, all when fewer than asked) */
+    int64_t sample_boards;     /* the boards of the sampled graphs (exact) */
+    int solved, timeouts;      /* boards made rows; of them, out of --timeout */
+    double boards, boards_se;  /* the stratum's boards estimated, its standard error */
+    double cpu_seconds, cpu_se; /* the CPU seconds of its census estimated (enumeration and rows) */
+    double plan_seconds;       /* CPU seconds the sample took */
+} cy_census_plan_row;
+
+/* Measures every stratum of o (plan.c says how) into *rows (malloc'd,
+ * *nrows of them, by edges then vertices); progress on stderr.  0, or -1
+ * with a message. */
+int cy_census_plan(const cy_census_plan_opts *o, cy_census_plan_row **rows, int *nrows, cy_error *err);
+/* The plan as a markdown table with a total per edge count, or as JSON
+ * {"strata": [...], "totals": [...]} (malloc'd). */
+char *cy_census_plan_format(const cy_census_plan_row *rows, int n, int json);
+
 /* ---- questions ---- */
 
 typedef struct cy_census_query_opts {
@@ -224,6 +257,10 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
 typedef struct cy_census_args {
     const char *db, *output, *made_by;
     int have_edges, lo, hi;    /* --edges A..B */
+    int have_vertices, vlo, vhi; /* --vertices A..B (plan) */
+    int have_samples, samples; /* --samples K (plan) */
+    int have_boards, boards;   /* --boards J (plan) */
+    uint64_t seed;             /* --seed N (plan) */
     int partial;               /* --partial (merge) */
     cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
     cy_census_query_opts query; /* --json --trees --limit */

@@ -55,7 +55,8 @@
 extern char **environ;
 
 /* The most edges accepted (codes use one character per vertex number). */
-#define ENUM_MAX_EDGES (EMB_MAXN - 1)
+#define ENUM_MAX_EDGES CY_CENSUS_MAX_EDGES
+_Static_assert(ENUM_MAX_EDGES <= EMB_MAXN - 1, "codes use one character per vertex number");
 /* Room for a graph6 string of up to EMB_MAXN vertices and its NUL. */
 #define G6_MAX (2 + (EMB_MAXN * (EMB_MAXN - 1) / 2 + 5) / 6 + 1)
 
@@ -388,16 +389,15 @@ static const char *part_arg(const cy_census_enum_opts *o, char *buf, size_t n)
     return buf;
 }
 
-/* Called with each graph a tool writes, canonically labelled; nonzero stops. */
-typedef int (*graph_fn)(const emb_graph *g, const char *g6, void *ctx);
+/* Called with each graph6 line a tool writes; nonzero stops. */
+typedef int (*line_fn)(char *line, void *ctx);
 
-/* Runs tool a (piped into b when b is given) and hands each graph it writes
- * with ne edges to fn (with parts > 1 only every parts-th, from the part-th,
+/* Runs tool a (piped into b when b is given) and hands each graph line it
+ * writes to fn (with parts > 1 only every parts-th, from the part-th,
  * skipped before it is read); returns 0, fn's nonzero return, or -1 with a
- * message (a tool missing or failing, or a line that is not a graph with ne
- * edges). */
-static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne, int part, int parts,
-                      graph_fn fn, void *ctx, cy_error *err)
+ * message (a tool missing or failing). */
+static int each_line(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn,
+                     void *ctx, cy_error *err)
 {
     uint64_t index = 0;
     pipeline p;
@@ -412,18 +412,44 @@ static int each_graph(char **a, const char *aalt, char **b, const char *balt, in
             continue;
         if (parts > 1 && index++ % (uint64_t)parts != (uint64_t)part)
             continue;   /* another part's: not even canonically labelled */
-        emb_graph g;
-        char g6[G6_MAX];
-        if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != ne) {
-            rc = cy_error_set(err, "%s wrote a graph this program cannot read: %.40s", a[0], line);
-            break;
-        }
-        rc = fn(&g, g6, ctx);
+        rc = fn(line, ctx);
     }
     free(line);
     if (pipeline_close(&p, rc == 0, err) < 0 && rc == 0)
         rc = -1;
     return rc;
+}
+
+/* Called with each graph a tool writes, canonically labelled; nonzero stops. */
+typedef int (*graph_fn)(const emb_graph *g, const char *g6, void *ctx);
+
+/* each_graph's state: the graphs' function and what it checks. */
+typedef struct graph_lines {
+    graph_fn fn;
+    void *ctx;
+    int ne;
+    const char *tool;
+    cy_error *err;
+} graph_lines;
+
+/* A line of each_graph: canonically labelled, checked, to the graph_fn. */
+static int graph_line(char *line, void *vctx)
+{
+    graph_lines *c = vctx;
+    emb_graph g;
+    char g6[G6_MAX];
+    if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != c->ne)
+        return cy_error_set(c->err, "%s wrote a graph this program cannot read: %.40s", c->tool, line);
+    return c->fn(&g, g6, c->ctx);
+}
+
+/* each_line with each graph canonically labelled and handed to fn; a line
+ * that is not a graph with ne edges is an error. */
+static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne, int part, int parts,
+                      graph_fn fn, void *ctx, cy_error *err)
+{
+    graph_lines c = {fn, ctx, ne, a[0], err};
+    return each_line(a, aalt, b, balt, part, parts, graph_line, &c, err);
 }
 
 /* Every board of one planar graph. */
@@ -444,37 +470,77 @@ static int graph_boards(const emb_graph *g, const char *g6, void *ctx)
     return 0;
 }
 
+int cy_census_vertices_possible(int edges, int n)
+{
+    return !((long)n * (n - 1) / 2 < edges || n < 2 || n > edges + 1 || (n >= 3 && edges > 3 * n - 6) ||
+             (n == 2 && edges != 1));
+}
+
+/* The command lines of geng (into argv geng[8], with the strings in ns, es,
+ * ps) and planarg that list the connected planar graphs of E edges and n
+ * vertices in part o->part of o->parts. */
+static void planar_tools(const cy_census_enum_opts *o, int n, char **geng, char ns[16], char es[32], char ps[32])
+{
+    snprintf(ns, 16, "%d", n);
+    snprintf(es, 32, "%d:%d", o->edges, o->edges);
+    const char *pa = part_arg(o, ps, 32);
+    /* -X2 raises geng's splitting level: without it, with few vertices
+     * one part can get a quarter of all graphs (measured: 7230 of the
+     * 29372 planar 12-edge graphs in one of 64 parts; with it 659) */
+    int k = 0;
+    geng[k++] = "nauty-geng";
+    geng[k++] = "-cq";
+    if (pa)
+        geng[k++] = "-X2";
+    geng[k++] = ns;
+    geng[k++] = es;
+    if (pa)
+        geng[k++] = (char *)pa;
+    geng[k] = NULL;
+}
+
+static char *planarg_argv[] = {"nauty-planarg", "-q", NULL};
+
 static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
 {
     int E = o->edges;
     bctx c = {.o = o, .f = f, .ctx = ctx, .err = err};
     for (int n = 2; n <= E + 1; n++) {
-        if ((long)n * (n - 1) / 2 < E || (n >= 3 && E > 3 * n - 6) || (n == 2 && E != 1))
+        if (!cy_census_vertices_possible(E, n))
             continue;
-        char ns[16], es[32], ps[32];
-        snprintf(ns, sizeof ns, "%d", n);
-        snprintf(es, sizeof es, "%d:%d", E, E);
-        const char *pa = part_arg(o, ps, sizeof ps);
-        /* -X2 raises geng's splitting level: without it, with few vertices
-         * one part can get a quarter of all graphs (measured: 7230 of the
-         * 29372 planar 12-edge graphs in one of 64 parts; with it 659) */
-        char *geng[8];
-        int k = 0;
-        geng[k++] = "nauty-geng";
-        geng[k++] = "-cq";
-        if (pa)
-            geng[k++] = "-X2";
-        geng[k++] = ns;
-        geng[k++] = es;
-        if (pa)
-            geng[k++] = (char *)pa;
-        geng[k] = NULL;
-        char *planarg[] = {"nauty-planarg", "-q", NULL};
-        int rc = each_graph(geng, "geng", planarg, "planarg", E, 0, 1, graph_boards, &c, err);
+        char ns[16], es[32], ps[32], *geng[8];
+        planar_tools(o, n, geng, ns, es, ps);
+        int rc = each_graph(geng, "geng", planarg_argv, "planarg", E, 0, 1, graph_boards, &c, err);
         if (rc)
             return rc;
     }
     return 0;
+}
+
+int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, cy_error *err)
+{
+    if (edges < 1 || edges > ENUM_MAX_EDGES)
+        return cy_error_set(err, "the number of edges must be from 1 to %d, not %d", ENUM_MAX_EDGES, edges);
+    if (!cy_census_vertices_possible(edges, n))
+        return 0;
+    cy_census_enum_opts o = {edges, 0, 0, 1};
+    char ns[16], es[32], ps[32], *geng[8];
+    planar_tools(&o, n, geng, ns, es, ps);
+    return each_line(geng, "geng", planarg_argv, "planarg", 0, 1, fn, ctx, err);
+}
+
+int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_error *err)
+{
+    emb_graph g;
+    char line[G6_MAX], canon[G6_MAX];
+    if (strlen(g6) >= sizeof line)
+        return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
+    strcpy(line, g6);
+    if (canonical_graph(line, &g, canon, sizeof canon) < 0)
+        return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
+    cy_census_enum_opts o = {g.ne, 0, 0, 1};
+    bctx c = {.o = &o, .f = f, .ctx = ctx, .err = err};
+    return graph_boards(&g, canon, &c);
 }
 
 /* ------------------------------------------------------------ trees */

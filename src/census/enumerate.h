@@ -45,4 +45,21 @@ typedef struct cy_census_enum_opts {
  * Returns 0, the visitor's nonzero value, or -1 with a message in err. */
 int cy_census_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err);
 
+/* The most edges a census board can have. */
+#define CY_CENSUS_MAX_EDGES 60
+
+/* Whether a connected simple planar graph of `edges` edges can have n
+ * vertices (n - 1 <= edges <= 3n - 6, or the single edge). */
+int cy_census_vertices_possible(int edges, int n);
+
+/* Calls fn with each connected planar graph of `edges` edges and n vertices,
+ * once up to isomorphism, as a graph6 line in geng's labelling (fn may
+ * change the line), in geng's order.  Returns 0, fn's nonzero return, or -1
+ * with a message (a nauty tool missing or failing). */
+int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, cy_error *err);
+
+/* Visits every board of the connected planar graph g6 (any labelling) once,
+ * as cy_census_enumerate does for that graph (codes and order alike). */
+int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_error *err);
+
 #endif

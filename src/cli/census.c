@@ -14,6 +14,7 @@
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
+#define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)
@@ -159,15 +160,87 @@ static int census_report(int argc, char **argv)
     return 0;
 }
 
+/* Writes text to path through a temporary file renamed when complete; -1
+ * with the message printed. */
+static int write_whole(const char *path, const char *text)
+{
+    cy_census_buf tmp = {0};
+    cy_census_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp.s, "w");
+    int ok = f && fputs(text, f) >= 0;
+    ok = f && fclose(f) == 0 && ok;
+    if (ok && rename(tmp.s, path) == 0) {
+        free(tmp.s);
+        return 0;
+    }
+    remove(tmp.s);
+    free(tmp.s);
+    cli_fail(path, "cannot write the plan");
+    return -1;
+}
+
+static int census_plan(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "edges vertices samples boards seed timeout memory json quiet output",
+                                  &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (a.npos)
+        return usage_fail("unexpected argument \"%s\" (usage: " USAGE_PLAN ")", a.pos[0]);
+    if (!a.have_edges)
+        return usage_fail("%s--edges A..B is required (usage: " USAGE_PLAN ")", "");
+    cy_census_plan_opts o;
+    memset(&o, 0, sizeof o);
+    o.lo = a.lo;
+    o.hi = a.hi;
+    o.vlo = a.have_vertices ? a.vlo : 0;
+    o.vhi = a.have_vertices ? a.vhi : 0;
+    o.samples = a.have_samples ? a.samples : 20;
+    o.boards = a.have_boards ? a.boards : 4;
+    o.seed = a.seed;
+    o.quiet = a.run.quiet;
+    o.solve = a.run.solve;
+    cy_census_plan_row *rows;
+    int n;
+    cy_error err;
+    if (cy_census_plan(&o, &rows, &n, &err) < 0)
+        return cli_fail(NULL, "census plan: %s", err.msg);
+    char *table = cy_census_plan_format(rows, n, a.query.json);
+    free(rows);
+    rc = 0;
+    if (a.output) {
+        cy_census_buf doc = {0};
+        if (a.query.json)
+            cy_census_printf(&doc, "%s", table);
+        else {
+            cy_census_printf(&doc, "Made by `cycles census plan");
+            for (int i = 3; i < argc; i++)
+                if (strcmp(argv[i], "-o") && strcmp(argv[i], "--output") && (i == 3 || (strcmp(argv[i - 1], "-o") && strcmp(argv[i - 1], "--output"))))
+                    cy_census_printf(&doc, " %s", argv[i]);
+            cy_census_printf(&doc, "` (%s).\n\n%s", CY_VERSION, table);
+        }
+        rc = write_whole(a.output, doc.s) < 0 ? 1 : 0;
+        free(doc.s);
+    } else {
+        fputs(table, stdout);
+        rc = fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
+    }
+    free(table);
+    return rc;
+}
+
 int cmd_census(int argc, char **argv)
 {
-    static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_MERGE "\n  " USAGE_QUERY "\n  " USAGE_REPORT "\n";
+    static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_MERGE "\n  " USAGE_QUERY "\n  " USAGE_REPORT "\n  " USAGE_PLAN "\n";
     if (argc < 3)
-        return usage_fail("%sno subcommand: run, merge, query or report", "");
+        return usage_fail("%sno subcommand: run, merge, query, report or plan", "");
     const char *sub = argv[2];
     /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
     static const char *const subs[][2] = {
-        {"run", USAGE_RUN}, {"merge", USAGE_MERGE}, {"query", USAGE_QUERY}, {"report", USAGE_REPORT}};
+        {"run", USAGE_RUN}, {"merge", USAGE_MERGE}, {"query", USAGE_QUERY}, {"report", USAGE_REPORT},
+        {"plan", USAGE_PLAN}};
     for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
@@ -183,9 +256,11 @@ int cmd_census(int argc, char **argv)
         return census_query(argc, argv);
     if (!strcmp(sub, "report"))
         return census_report(argc, argv);
+    if (!strcmp(sub, "plan"))
+        return census_plan(argc, argv);
     if (!strcmp(sub, "help") || !strcmp(sub, "--help")) {
         fputs(usage, stdout);
         return 0;
     }
-    return usage_fail("unknown subcommand \"%s\" (run, merge, query or report)", sub);
+    return usage_fail("unknown subcommand \"%s\" (run, merge, query, report or plan)", sub);
 }
