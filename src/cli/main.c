@@ -73,13 +73,15 @@ const cli_command cli_commands[] = {
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */
-    {"census", NULL, "run|merge|query|report ...", 1, 64, "",
+    {"census", NULL, "run|merge|query|report|plan ...", 1, 64, "",
      "every small board solved into SQLite, and the papers' questions asked of it\n"
      "\n  cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume]\n"
      "      [--timeout S] [--memory SIZE] [--quiet]\n"
      "  cycles census merge A.db B.db ... -o ALL.db [--partial]\n"
      "  cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]\n"
      "  cycles census report --db FILE -o REPORT.md [--made-by TEXT]\n"
+     "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
+     "      [--seed N] [--timeout S] [--json] [-o FILE]\n"
      "\nSee docs/census.md for the schema and the queries.\n"},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
     {"version", cmd_version, "", 0, 0, "", "the version\n"},
