@@ -345,19 +345,25 @@ static int symmetry(const cy_board *b, cy_census_row *r, cy_error *err)
     return 0;
 }
 
-/* Boards with cells up to this many edges are solved on bitboards (a 3^E
- * table of their own), which measured cheaper than sub-games on the shared
- * table there (README, Census: 4.0 against 4.7 CPU seconds on 6,173 boards
- * of 12 edges, 3.9 against 5.0 on 2,285 of 13); trees, whose sub-games
- * recur from tree to tree, and larger boards use the shared table. */
-#ifndef CENSUS_BITS_MAX
-#define CENSUS_BITS_MAX 13
-#endif
+/* Whether the census solves board b on bitboards (a 3^E table of its own)
+ * rather than by sub-games on the table the run shares.  Chosen by
+ * measuring both on the same sampled boards with `census plan --seed`
+ * (README, Census: what more edges would cost): bitboards win on the dense
+ * boards (at 14 edges 3.4 times cheaper with 5 cells and 10 times with 7;
+ * at 13 edges 1.6 times with 4 cells; at 11 and 12 edges 1.7 to 2.6 times
+ * with 3 cells), sub-games on the sparse ones, whose sub-games recur from
+ * board to board (2 to 2.6 times cheaper with 1 or 2 cells at 12 to 14
+ * edges, 1.4 times with 3 cells at 14 edges; even at 13 edges and 3 cells).
+ * The bitboard engine takes at most 14 edges. */
+static int census_bits(const cy_board *b)
+{
+    return b->ne <= 14 && b->ncells >= (b->ne <= 13 ? 3 : 4);
+}
 
 /* Solves the empty board: winner, Grundy value, seconds, positions.  With
  * a shared table (o->table) by the fast engine's sub-games, which reuse
- * what earlier boards found (except small boards with cells, see
- * CENSUS_BITS_MAX); otherwise by a solver of its own. */
+ * what earlier boards found (except small dense boards, see
+ * census_bits); otherwise by a solver of its own. */
 static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
 {
     cy_solver_opts so;
@@ -366,7 +372,7 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
     so.timeout = o->timeout;
     so.threads = 1;
     so.table = o->table;
-    so.no_bitboard = o->table != NULL && (b->ncells == 0 || b->ne > CENSUS_BITS_MAX);
+    so.no_bitboard = o->table != NULL && !census_bits(b);
     double t0 = cy_census_now();
     cy_solver *s = cy_solver_new(b, &so, err);
     if (!s)
