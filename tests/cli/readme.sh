@@ -95,11 +95,11 @@ while IFS=$'\t' read -r line cmd shown; do
   (cd "$WORK" && timeout 300 bash -c "$cmd" </dev/null >"$WORK/ex.out" 2>"$WORK/ex.err")
   rc=$?
   [ -n "$SPID" ] && stop_server TERM
-  # progress lines are allowed on stderr (a search's, the census's and
-  # cycles-solve-mpi's), and under the sanitizers
+  # progress lines are allowed on stderr (a search's, the census's and its
+  # plan's, and cycles-solve-mpi's), and under the sanitizers
   # LeakSanitizer's table of suppressed library leaks; any other line is an
   # error
-  errs=$(grep -v -E '^(\r|census: (boards|trees) of |cycles: [0-9]+ positions, |solve-mpi: )' "$WORK/ex.err" | tr -d '\r')
+  errs=$(grep -v -E '^(\r|census: (boards|trees) of |census plan: |cycles: [0-9]+ positions, |solve-mpi: )' "$WORK/ex.err" | tr -d '\r')
   if [ "$ASAN" = 1 ]; then
     errs=$(grep -v -E '^(-{20,}|Suppressions used:|[[:space:]]+count[[:space:]]+bytes[[:space:]]+template|[[:space:]]+[0-9]+[[:space:]]+[0-9]+[[:space:]]+[^[:space:]]+)$' <<<"$errs")
   fi
