@@ -775,6 +775,23 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
     }
     if (symm)
         m = orbit_darts(f->s, symm, dart, m);
+    /* the darts on edges a mirror reply may use first: the child the table
+     * shows lost, when there is one, is most often a mirror reply, and
+     * found first it spares keying the other children */
+    uint64_t any = 0;
+    for (int a = 0; a < f->s->nmirror; a += 2)
+        any |= cand[a];
+    if (any) {
+        int front[2 * SG_MAXE], back[2 * SG_MAXE], nf = 0, nb = 0;
+        for (int i = 0; i < m; i++) {
+            if ((any >> (dart[i] >> 1)) & 1u)
+                front[nf++] = dart[i];
+            else
+                back[nb++] = dart[i];
+        }
+        memcpy(dart, front, sizeof(int) * (size_t)nf);
+        memcpy(dart + nf, back, sizeof(int) * (size_t)nb);
+    }
     /* first every child's keys, their buckets prefetched, then the probes:
      * the table's cache misses overlap instead of coming one by one */
     sg child[2 * SG_MAXE];
