@@ -711,8 +711,10 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
 }
 
 /* Keeps one dart of each orbit of the m darts in dart[] under the mirrors
- * in symm (a bit per mirror), all of which map the position to itself;
- * returns how many are kept.  A mirror that maps the position to itself
+ * in symm (a bit per mirror), all of which map the position to itself, and
+ * with rev under reversing every arrow too (the identity of the board with
+ * every arrow reversed, which maps a position with no arrow yet, no
+ * constraint committed, to itself); returns how many are kept.  A mirror that maps the position to itself
  * maps the child of a dart onto the child of its image (with every arrow
  * reversed, for the odd mirrors), and isomorphic positions have one value
  * (the relabelling keeps every rule, reversal too: paper 000, and the
@@ -721,12 +723,12 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
  * darts proves exactly what a search over all would.  A symmetric position
  * is what a mirror reply leaves, so the opponent's moves there come in
  * pairs, of which one is searched. */
-static int orbit_darts(const fast *s, unsigned symm, int *dart, int m)
+static int orbit_darts(const fast *s, unsigned symm, int rev, int *dart, int m)
 {
     uint64_t kept[2] = {0, 0}; /* darts 0..127 */
     int nk = 0;
     for (int i = 0; i < m; i++) {
-        int d = dart[i], dup = 0;
+        int d = dart[i], dup = rev && ((kept[(d ^ 1) >> 6] >> ((d ^ 1) & 63)) & 1u);
         for (unsigned as = symm; as && !dup; as &= as - 1) {
             int img = s->mirror[__builtin_ctz(as)][d];
             dup = (int)((kept[img >> 6] >> (img & 63)) & 1u);
@@ -773,8 +775,8 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
         for (int x = a; !d && x < a + 2; x++)
             symm |= (unsigned)symmetric(f->s, x, big) << x;
     }
-    if (symm)
-        m = orbit_darts(f->s, symm, dart, m);
+    if (symm || !big->comm)
+        m = orbit_darts(f->s, symm, !big->comm, dart, m);
     /* the darts on edges a mirror reply may use first: the child the table
      * shows lost, when there is one, is most often a mirror reply, and
      * found first it spares keying the other children */
