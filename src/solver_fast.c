@@ -710,6 +710,37 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
     return 1;
 }
 
+/* Keeps one dart of each orbit of the m darts in dart[] under the mirrors
+ * in symm (a bit per mirror), all of which map the position to itself, and
+ * with rev under reversing every arrow too (the identity of the board with
+ * every arrow reversed, which maps a position with no arrow yet, no
+ * constraint committed, to itself); returns how many are kept.  A mirror that maps the position to itself
+ * maps the child of a dart onto the child of its image (with every arrow
+ * reversed, for the odd mirrors), and isomorphic positions have one value
+ * (the relabelling keeps every rule, reversal too: paper 000, and the
+ * canonical keys rely on the same fact): so the darts dropped add nothing
+ * that the one kept does not already tell, and a search over the kept
+ * darts proves exactly what a search over all would.  A symmetric position
+ * is what a mirror reply leaves, so the opponent's moves there come in
+ * pairs, of which one is searched. */
+static int orbit_darts(const fast *s, unsigned symm, int rev, int *dart, int m)
+{
+    uint64_t kept[2] = {0, 0}; /* darts 0..127 */
+    int nk = 0;
+    for (int i = 0; i < m; i++) {
+        int d = dart[i], dup = rev && ((kept[(d ^ 1) >> 6] >> ((d ^ 1) & 63)) & 1u);
+        for (unsigned as = symm; as && !dup; as &= as - 1) {
+            int img = s->mirror[__builtin_ctz(as)][d];
+            dup = (int)((kept[img >> 6] >> (img & 63)) & 1u);
+        }
+        if (!dup) {
+            kept[d >> 6] |= 1ull << (d & 63);
+            dart[nk++] = d;
+        }
+    }
+    return nk;
+}
+
 /* The moves of big (against a heap of n) in the order win() tries them,
  * into dart[] with their scores in score[]; returns how many, or -1 - d
  * when the table already shows that dart d moves to a lost position.
@@ -732,6 +763,7 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
      * big's live edges are symmetric, those the mirror fixes; when they are
      * but for one edge e (whose image was just played), e */
     uint64_t cand[2 * MAX_MIRRORS];
+    unsigned symm = 0; /* the mirrors big is its own image under */
     for (int a = 0; a < f->s->nmirror; a += 2) {
         uint64_t img = 0;
         for (uint64_t es = big->live; es; es &= es - 1)
@@ -740,6 +772,27 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
         cand[a] = !d ? big->live & f->s->fixed[a]
                   : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
         cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
+        for (int x = a; !d && x < a + 2; x++)
+            symm |= (unsigned)symmetric(f->s, x, big) << x;
+    }
+    if (symm || !big->comm)
+        m = orbit_darts(f->s, symm, !big->comm, dart, m);
+    /* the darts on edges a mirror reply may use first: the child the table
+     * shows lost, when there is one, is most often a mirror reply, and
+     * found first it spares keying the other children */
+    uint64_t any = 0;
+    for (int a = 0; a < f->s->nmirror; a += 2)
+        any |= cand[a];
+    if (any) {
+        int front[2 * SG_MAXE], back[2 * SG_MAXE], nf = 0, nb = 0;
+        for (int i = 0; i < m; i++) {
+            if ((any >> (dart[i] >> 1)) & 1u)
+                front[nf++] = dart[i];
+            else
+                back[nb++] = dart[i];
+        }
+        memcpy(dart, front, sizeof(int) * (size_t)nf);
+        memcpy(dart + nf, back, sizeof(int) * (size_t)nb);
     }
     /* first every child's keys, their buckets prefetched, then the probes:
      * the table's cache misses overlap instead of coming one by one */
