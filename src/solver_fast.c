@@ -91,6 +91,12 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #define CKEYS 8192
 #endif
 
+/* ... and a worker of a solver on a shared table (see ckeys()). */
+#ifndef CKEYS_SHARED
+#define CKEYS_SHARED 1024
+#endif
+_Static_assert((CKEYS & (CKEYS - 1)) == 0 && (CKEYS_SHARED & (CKEYS_SHARED - 1)) == 0, "powers of two");
+
 /* The canonical key of a component lately keyed, by its labelled key: the
  * rounds of win() visit a position again and again until it is settled,
  * and its canonical key costs thousands of instructions.  Each thread keeps
@@ -147,7 +153,8 @@ typedef struct worker {
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
     tt_counts counts;              /* table probes and stores not yet in the table's statistics */
-    ckey *ckeys;                   /* CKEYS of them: see ckey */
+    ckey *ckeys;                   /* ckeys() of them: see ckey */
+    size_t ckmask;                 /* their number less one */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms: mirrors
@@ -392,7 +399,7 @@ static int canonical(worker *f, keys *k)
         /* a labelled key names its component (with the solver's salt, and
          * as surely as the table trusts it), so a remembered canonical key
          * is the one sg_tree_key, sg_plane_key or sg_key would compute */
-        size_t at = (size_t)(k->l[0] >> 7) & (CKEYS - 1);
+        size_t at = (size_t)(k->l[0] >> 7) & f->ckmask;
         if (f->ckeys[at].l[0] == k->l[0] && f->ckeys[at].l[1] == k->l[1]) {
             k->c[0] = f->ckeys[at].c[0];
             k->c[1] = f->ckeys[at].c[1];
@@ -1093,6 +1100,12 @@ static int find_move(worker *f, const sg *g, int n, int *move)
     return move_to_value(f, &big, vbig ^ total, move);
 }
 
+/* How many canonical keys each worker remembers: CKEYS, but for a solver
+ * on a shared table (the census: one small board after another, each
+ * search a few hundred positions), whose memory for them is cleared anew
+ * for each board. */
+static size_t ckeys(const fast *f) { return f->o.table ? CKEYS_SHARED : CKEYS; }
+
 /* One search of a thread. */
 typedef struct job {
     worker w;
@@ -1161,7 +1174,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
         f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
     if (!f->ckeys)
-        f->ckeys = cy_xcalloc((size_t)f->threads * CKEYS, sizeof *f->ckeys);
+        f->ckeys = cy_xcalloc((size_t)f->threads * ckeys(f), sizeof *f->ckeys);
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
@@ -1172,7 +1185,8 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         w->o = &f->o;
         w->id = i;
         w->small = f->small;
-        w->ckeys = f->ckeys + (size_t)i * CKEYS;
+        w->ckeys = f->ckeys + (size_t)i * ckeys(f);
+        w->ckmask = ckeys(f) - 1;
         w->allowance = f->o.no_rounds ? UNLIMITED
                        : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance : FIRST_ALLOWANCE;
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);

@@ -274,6 +274,72 @@ static void test_invariants_against_brute_force(void **state)
     cy_table_free(table);
 }
 
+/* The tree on n vertices with parent[v] < v, its leaves special, drawn with
+ * each vertex's neighbours in the order of their numbers (the census's
+ * trees do not depend on the drawing). */
+static cy_board *tree_of(int n, const int *parent)
+{
+    int deg[16] = {0}, rot[16][16];
+    for (int v = 1; v < n; v++) {
+        rot[v][deg[v]++] = parent[v];
+        rot[parent[v]][deg[parent[v]]++] = v;
+    }
+    int walk[32], k = 0, v = 0, i = 0;
+    do { /* the face walk: leave v by rot[v][i], go on after the way back */
+        int w = rot[v][i], j = 0;
+        walk[k++] = v;
+        while (rot[w][j] != v)
+            j++;
+        i = (j + 1) % deg[w];
+        v = w;
+    } while (!(v == 0 && i == 0));
+    unsigned char special[16];
+    for (int u = 0; u < n; u++)
+        special[u] = deg[u] == 1;
+    cy_board_desc d = {.nv = n, .outer = walk, .outer_len = k, .special = special};
+    cy_error err;
+    cy_board *b = cy_board_from_faces(&d, &err);
+    if (!b)
+        fail_msg("tree refused: %s", err.msg);
+    return b;
+}
+
+/* Trees with special leaves of 9 to 12 edges, solved one after another on
+ * one shared table as a tree run solves them (with the settings row.c gives
+ * trees there: large enough that the outcome search runs, not only mex),
+ * against the brute force. */
+static void test_trees_against_brute_force(void **state)
+{
+    (void)state;
+    rb_rng rng = {20261123};
+    cy_error terr;
+    cy_table *table = cy_table_new(8 << 20, &terr);
+    assert_non_null(table);
+    cy_census_solve_opts shared = solve_opts;
+    shared.table = table;
+    for (int i = 0; i < 24; i++) {
+        int n = 10 + rb_below(&rng, 4), parent[16];
+        for (int v = 1; v < n; v++)
+            parent[v] = rb_below(&rng, v);
+        cy_board *b = tree_of(n, parent);
+        cy_census_row r;
+        cy_error err;
+        if (cy_census_board_row(b, NULL, NULL, 1, &shared, &r, &err) < 0)
+            fail_msg("tree %d: %s", i, err.msg);
+        br_game *g = br_new(b);
+        unsigned char mark[64] = {0};
+        int grundy = br_grundy(g, mark);
+        br_free(g);
+        assert_int_equal(r.status, CY_CENSUS_SOLVED);
+        if (r.grundy != grundy || r.winner != (grundy ? 1 : 2))
+            fail_msg("tree %d (%d edges): grundy %d winner %d, the brute force %d", i, b->ne, r.grundy, r.winner,
+                     grundy);
+        cy_census_row_free(&r);
+        cy_board_free(b);
+    }
+    cy_table_free(table);
+}
+
 /* Families whose invariants graph theory knows: outerplanar exactly when the
  * graph has no K4 or K2,3 minor; the group orders are the dihedral groups of
  * the drawings. */
@@ -818,6 +884,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_invariants_against_brute_force),
+        cmocka_unit_test(test_trees_against_brute_force),
         cmocka_unit_test(test_family_invariants),
         cmocka_unit_test(test_graph6),
         cmocka_unit_test(test_round_trip),
