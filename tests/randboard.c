@@ -393,3 +393,47 @@ cy_board *rb_board(rb_rng *r, int max_edges, char *desc, size_t n)
         fail_msg("randboard: the library rejects %s: %s", desc ? desc : "a board", err.msg);
     return b;
 }
+
+cy_board *rb_tree(rb_rng *r, int n, const int *parent, const unsigned char *sp, int *perm)
+{
+    if (n < 2 || n > RB_TREE_MAXN)
+        fail_msg("randboard: a tree of %d vertices (2 to %d)", n, RB_TREE_MAXN);
+    int deg[RB_TREE_MAXN] = {0}, rot[RB_TREE_MAXN][RB_TREE_MAXN];
+    for (int v = 1; v < n; v++) {
+        rot[v][deg[v]++] = parent[v];
+        rot[parent[v]][deg[parent[v]]++] = v;
+    }
+    for (int v = 0; v < n; v++) /* the identity labelling, or a random one */
+        perm[v] = v;
+    if (r) {
+        for (int v = 0; v < n; v++) /* a random drawing: shuffle each rotation */
+            for (int i = deg[v] - 1; i > 0; i--) {
+                int j = rb_below(r, i + 1), t = rot[v][i];
+                rot[v][i] = rot[v][j];
+                rot[v][j] = t;
+            }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rb_below(r, i + 1), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+    }
+    int walk[2 * RB_TREE_MAXN], k = 0, v = 0, i = 0;
+    do { /* the face walk: leave v by rot[v][i], go on after the way back */
+        int w = rot[v][i], j = 0;
+        walk[k++] = perm[v];
+        while (rot[w][j] != v)
+            j++;
+        i = (j + 1) % deg[w];
+        v = w;
+    } while (!(v == 0 && i == 0));
+    unsigned char special[RB_TREE_MAXN];
+    for (int u = 0; u < n; u++)
+        special[perm[u]] = sp ? sp[u] : deg[u] == 1;
+    cy_board_desc d = {.nv = n, .outer = walk, .outer_len = k, .special = special};
+    cy_error err;
+    cy_board *b = cy_board_from_faces(&d, &err);
+    if (!b)
+        fail_msg("randboard: the library rejects a tree of %d vertices: %s", n, err.msg);
+    return b;
+}

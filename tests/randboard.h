@@ -36,4 +36,15 @@ void rb_position(const cy_board *b, unsigned char *mark, rb_rng *r, int k);
  * failure messages.  Never NULL: a board the library rejects fails the test. */
 cy_board *rb_board(rb_rng *r, int max_edges, char *desc, size_t n);
 
+/* The most vertices rb_tree takes. */
+#define RB_TREE_MAXN 32
+
+/* The tree on n vertices (2..RB_TREE_MAXN) with parent[v] < v for v >= 1, as
+ * a board from its one face walk: with r, drawn with random rotations and
+ * labelled at random; with r NULL, each vertex's neighbours in the order of
+ * their numbers and tree vertex v as board vertex v.  Tree vertex v is
+ * vertex perm[v] of the board (perm: n entries, filled in).  sp[v]: tree
+ * vertex v is special; sp NULL: the leaves are. */
+cy_board *rb_tree(rb_rng *r, int n, const int *parent, const unsigned char *sp, int *perm);
+
 #endif

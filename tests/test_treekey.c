@@ -21,49 +21,6 @@
 
 #define MAXN 16
 
-/* The tree on n vertices with parent[v] < v drawn with random rotations and
- * labelled at random: the board from its one face walk, vertex v of the tree
- * being vertex perm[v] of the board.  sp[v]: tree vertex v is special. */
-static cy_board *draw_tree(rb_rng *r, int n, const int *parent, const unsigned char *sp, int *perm)
-{
-    int deg[MAXN] = {0}, rot[MAXN][MAXN];
-    for (int v = 1; v < n; v++) {
-        rot[v][deg[v]++] = parent[v];
-        rot[parent[v]][deg[parent[v]]++] = v;
-    }
-    for (int v = 0; v < n; v++) /* a random drawing: shuffle each rotation */
-        for (int i = deg[v] - 1; i > 0; i--) {
-            int j = rb_below(r, i + 1), t = rot[v][i];
-            rot[v][i] = rot[v][j];
-            rot[v][j] = t;
-        }
-    for (int v = 0; v < n; v++) /* a random labelling */
-        perm[v] = v;
-    for (int i = n - 1; i > 0; i--) {
-        int j = rb_below(r, i + 1), t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-    }
-    int walk[2 * MAXN], k = 0, v = 0, i = 0;
-    do { /* the face walk: leave v by rot[v][i], go on after the way back */
-        int w = rot[v][i], j = 0;
-        walk[k++] = perm[v];
-        while (rot[w][j] != v)
-            j++;
-        i = (j + 1) % deg[w];
-        v = w;
-    } while (!(v == 0 && i == 0));
-    unsigned char special[MAXN];
-    for (int u = 0; u < n; u++)
-        special[perm[u]] = sp[u];
-    cy_board_desc d = {.nv = n, .outer = walk, .outer_len = k, .special = special};
-    cy_error err;
-    cy_board *b = cy_board_from_faces(&d, &err);
-    if (!b)
-        fail_msg("tree refused: %s", err.msg);
-    return b;
-}
-
 /* A random tree of n vertices: parents, and special flags (the leaves, and
  * with extra other vertices at random). */
 static void random_shape(rb_rng *r, int n, int extra, int *parent, unsigned char *sp)
@@ -122,13 +79,13 @@ static void test_copies(void **state)
         int n = 3 + rb_below(&r, MAXN - 3), parent[MAXN], pb[MAXN], pc[MAXN];
         unsigned char sp[MAXN];
         random_shape(&r, n, round % 3 == 0, parent, sp);
-        cy_board *b = draw_tree(&r, n, parent, sp, pb);
+        cy_board *b = rb_tree(&r, n, parent, sp, pb);
         unsigned char mark[64] = {0}, out[64];
         rb_position(b, mark, &r, rb_below(&r, b->ne));
         uint64_t k0[2];
         if (position_key(b, mark, k0)) {
             for (int rev = 0; rev < 2; rev++) {
-                cy_board *c = draw_tree(&r, n, parent, sp, pc);
+                cy_board *c = rb_tree(&r, n, parent, sp, pc);
                 carry(b, pb, c, pc, mark, rev, out);
                 uint64_t k1[2];
                 assert_int_equal(position_key(c, out, k1), 1);
@@ -180,7 +137,7 @@ static void test_equal_keys_equal_values(void **state)
             int n = 3 + rb_below(&r, 11), parent[MAXN], perm[MAXN];
             unsigned char sp[MAXN];
             random_shape(&r, n, id % 2, parent, sp);
-            b = draw_tree(&r, n, parent, sp, perm);
+            b = rb_tree(&r, n, parent, sp, perm);
         }
         if (b->ne > 11) {
             cy_board_free(b);

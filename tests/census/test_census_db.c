@@ -274,36 +274,6 @@ static void test_invariants_against_brute_force(void **state)
     cy_table_free(table);
 }
 
-/* The tree on n vertices with parent[v] < v, its leaves special, drawn with
- * each vertex's neighbours in the order of their numbers (the census's
- * trees do not depend on the drawing). */
-static cy_board *tree_of(int n, const int *parent)
-{
-    int deg[16] = {0}, rot[16][16];
-    for (int v = 1; v < n; v++) {
-        rot[v][deg[v]++] = parent[v];
-        rot[parent[v]][deg[parent[v]]++] = v;
-    }
-    int walk[32], k = 0, v = 0, i = 0;
-    do { /* the face walk: leave v by rot[v][i], go on after the way back */
-        int w = rot[v][i], j = 0;
-        walk[k++] = v;
-        while (rot[w][j] != v)
-            j++;
-        i = (j + 1) % deg[w];
-        v = w;
-    } while (!(v == 0 && i == 0));
-    unsigned char special[16];
-    for (int u = 0; u < n; u++)
-        special[u] = deg[u] == 1;
-    cy_board_desc d = {.nv = n, .outer = walk, .outer_len = k, .special = special};
-    cy_error err;
-    cy_board *b = cy_board_from_faces(&d, &err);
-    if (!b)
-        fail_msg("tree refused: %s", err.msg);
-    return b;
-}
-
 /* Trees with special leaves of 9 to 12 edges, solved one after another on
  * one shared table as a tree run solves them (with the settings row.c gives
  * trees there: large enough that the outcome search runs, not only mex),
@@ -321,7 +291,8 @@ static void test_trees_against_brute_force(void **state)
         int n = 10 + rb_below(&rng, 4), parent[16];
         for (int v = 1; v < n; v++)
             parent[v] = rb_below(&rng, v);
-        cy_board *b = tree_of(n, parent);
+        int perm[16];
+        cy_board *b = rb_tree(NULL, n, parent, NULL, perm);
         cy_census_row r;
         cy_error err;
         if (cy_census_board_row(b, NULL, NULL, 1, &shared, &r, &err) < 0)
