@@ -135,6 +135,7 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
     reservoir res = {0, o->samples, NULL, &rng};
     if (o->samples > 0 && !(res.keep = calloc((size_t)o->samples, sizeof(char *))))
         return cy_error_set(err, "out of memory");
+    say(o, "%d edges, %d vertices: counting the connected planar graphs (nauty-geng | nauty-planarg)", E, n);
     double c0 = children_cpu(), t0 = cy_census_now();
     int rc = cy_census_each_planar_graph(E, n, reservoir_add, &res, err);
     row->graphs = res.seen;
