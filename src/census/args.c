@@ -178,13 +178,18 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
                 return cy_census_usage_error(err, "--part wants R/M with 0 <= R < M, not \"%s\"", val);
             a->run.part = (int)pr;
             a->run.parts = (int)pm;
-        } else if (!strcmp(key, "timeout")) {
+        } else if (!strcmp(key, "timeout") || !strcmp(key, "count-timeout")) {
             char *end;
             errno = 0;
             double t = strtod(val, &end);
             if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
-                return cy_census_usage_error(err, "--timeout wants a positive number of seconds, not \"%s\"", val);
-            a->run.solve.timeout = t;
+                return cy_census_usage_error(err, key[0] == 't' ? "--timeout wants a positive number of seconds, not \"%s\""
+                                                              : "--count-timeout wants a positive number of seconds, not \"%s\"",
+                                             val);
+            if (key[0] == 't')
+                a->run.solve.timeout = t;
+            else
+                a->count_timeout = t;
         } else if (!strcmp(key, "memory")) {
             if (cy_parse_size(val, &a->run.solve.memory) < 0)
                 return cy_census_usage_error(err, "--memory wants a size such as 512M or 2G, not \"%s\"", val);

@@ -203,6 +203,7 @@ typedef struct cy_census_plan_opts {
     int samples;               /* graphs sampled per (edges, vertices); 0: count only */
     int boards;                /* boards made rows per sampled graph; 0: all */
     uint64_t seed;             /* of the random samples */
+    double count_timeout;      /* seconds nauty may take to count one stratum; 0: no limit */
     int quiet;                 /* no progress on stderr */
     cy_census_solve_opts solve; /* timeout per board, memory; table NULL: one for the plan */
 } cy_census_plan_opts;
@@ -261,6 +262,7 @@ typedef struct cy_census_args {
     int have_samples, samples; /* --samples K (plan) */
     int have_boards, boards;   /* --boards J (plan) */
     uint64_t seed;             /* --seed N (plan) */
+    double count_timeout;      /* --count-timeout S (plan); 0: not given */
     int partial;               /* --partial (merge) */
     cy_census_run_opts run;    /* --trees --part --parts --resume --timeout --memory --quiet --batch */
     cy_census_query_opts query; /* --json --trees --limit */

@@ -38,16 +38,20 @@
  * cells, leaves special; its code is 't' and its canonical graph6.
  */
 #include "enumerate.h"
+#include "census.h"
 #include "enum_embed.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <gtools.h>
@@ -392,17 +396,53 @@ static const char *part_arg(const cy_census_enum_opts *o, char *buf, size_t n)
 /* Called with each graph6 line a tool writes; nonzero stops. */
 typedef int (*line_fn)(char *line, void *ctx);
 
+/* A pipeline's time limit: a thread that stops its tools at the deadline
+ * (they may run for hours between two lines, so the reader cannot be the
+ * one to look at the clock). */
+typedef struct watchdog {
+    pipeline *p;
+    double deadline;           /* cy_census_now() seconds */
+    int stop;                  /* set by the reader when done (atomic) */
+    int fired;                 /* set when the tools were stopped (atomic) */
+    pthread_t thread;
+} watchdog;
+
+/* The watchdog's thread: every 20 ms, until told to stop or past the
+ * deadline, when it sends SIGTERM to the pipeline's tools (the reader then
+ * sees the end of their output). */
+static void *watch(void *arg)
+{
+    watchdog *w = arg;
+    const struct timespec tick = {0, 20 * 1000 * 1000};
+    while (!__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
+        if (cy_census_now() >= w->deadline) {
+            __atomic_store_n(&w->fired, 1, __ATOMIC_RELEASE);
+            for (int i = 0; i < w->p->n; i++)
+                kill(w->p->pid[i], SIGTERM);
+            break;
+        }
+        nanosleep(&tick, NULL);
+    }
+    return NULL;
+}
+
 /* Runs tool a (piped into b when b is given) and hands each graph line it
  * writes to fn (with parts > 1 only every parts-th, from the part-th,
  * skipped before it is read); returns 0, fn's nonzero return, or -1 with a
- * message (a tool missing or failing). */
-static int each_line(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn,
-                     void *ctx, cy_error *err)
+ * message (a tool missing or failing).  With seconds > 0 and late given, the
+ * tools are stopped after that many seconds and *late says whether they were
+ * (the lines read by then were handed to fn; 0 is returned). */
+static int each_line_until(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn,
+                           void *ctx, double seconds, int *late, cy_error *err)
 {
     uint64_t index = 0;
     pipeline p;
+    if (late)
+        *late = 0;
     if (pipeline_open(&p, a, aalt, b, balt, err) < 0)
         return -1;
+    watchdog w = {&p, cy_census_now() + seconds, 0, 0, 0};
+    int watched = seconds > 0 && late && pthread_create(&w.thread, NULL, watch, &w) == 0;
     char *line = NULL;
     size_t cap = 0;
     int rc = 0;
@@ -415,9 +455,22 @@ static int each_line(char **a, const char *aalt, char **b, const char *balt, int
         rc = fn(line, ctx);
     }
     free(line);
-    if (pipeline_close(&p, rc == 0, err) < 0 && rc == 0)
+    if (watched) {
+        __atomic_store_n(&w.stop, 1, __ATOMIC_RELEASE);
+        pthread_join(w.thread, NULL);
+        *late = __atomic_load_n(&w.fired, __ATOMIC_ACQUIRE);
+    }
+    int complete = rc == 0 && !(watched && *late);
+    if (pipeline_close(&p, complete, err) < 0 && complete)
         rc = -1;
     return rc;
+}
+
+/* each_line_until without a time limit. */
+static int each_line(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn,
+                     void *ctx, cy_error *err)
+{
+    return each_line_until(a, aalt, b, balt, part, parts, fn, ctx, 0, NULL, err);
 }
 
 /* Called with each graph a tool writes, canonically labelled; nonzero stops. */
@@ -517,8 +570,10 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
     return 0;
 }
 
-int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, cy_error *err)
+int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, double seconds,
+                                int *late, cy_error *err)
 {
+    *late = 0;
     if (edges < 1 || edges > ENUM_MAX_EDGES)
         return cy_error_set(err, "the number of edges must be from 1 to %d, not %d", ENUM_MAX_EDGES, edges);
     if (!cy_census_vertices_possible(edges, n))
@@ -526,7 +581,7 @@ int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx)
     cy_census_enum_opts o = {edges, 0, 0, 1};
     char ns[16], es[32], ps[32], *geng[8];
     planar_tools(&o, n, geng, ns, es, ps);
-    return each_line(geng, "geng", planarg_argv, "planarg", 0, 1, fn, ctx, err);
+    return each_line_until(geng, "geng", planarg_argv, "planarg", 0, 1, fn, ctx, seconds, late, err);
 }
 
 int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_error *err)

@@ -54,9 +54,12 @@ int cy_census_vertices_possible(int edges, int n);
 
 /* Calls fn with each connected planar graph of `edges` edges and n vertices,
  * once up to isomorphism, as a graph6 line in geng's labelling (fn may
- * change the line), in geng's order.  Returns 0, fn's nonzero return, or -1
- * with a message (a nauty tool missing or failing). */
-int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, cy_error *err);
+ * change the line), in geng's order.  With seconds > 0 the tools are stopped
+ * once that many seconds have passed, whether or not they are writing, and
+ * *late is set (it is 0 otherwise).  Returns 0 (also when stopped late), fn's
+ * nonzero return, or -1 with a message (a nauty tool missing or failing). */
+int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, double seconds,
+                                int *late, cy_error *err);
 
 /* Visits every board of the connected planar graph g6 (any labelling) once,
  * as cy_census_enumerate does for that graph (codes and order alike). */

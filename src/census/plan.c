@@ -59,12 +59,27 @@ typedef struct reservoir {
     int k;
     char **keep;
     uint64_t *rng;
+    const cy_census_plan_opts *o;
+    int edges, vertices;
+    double start, last;        /* when the count began; the last progress line */
 } reservoir;
 
+static void say(const cy_census_plan_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Counts one graph and keeps it in the reservoir with the right chance;
+ * every 4096 graphs looks at the clock for a progress line every 10 s. */
 static int reservoir_add(char *g6, void *ctx)
 {
     reservoir *r = ctx;
     int64_t i = r->seen++;
+    if ((i & 4095) == 4095) {
+        double now = cy_census_now();
+        if (now - r->last > 10) {
+            r->last = now;
+            say(r->o, "%d edges, %d vertices: %lld graphs counted so far, %.0f s", r->edges, r->vertices,
+                (long long)r->seen, now - r->start);
+        }
+    }
     int64_t slot = i < r->k ? i : (int64_t)below(r->rng, (uint64_t)r->seen);
     if (slot < r->k) {
         char *copy = strdup(g6);
@@ -114,7 +129,6 @@ static int row_board(const cy_census_item *it, void *ctx)
 }
 
 /* Progress of the plan on stderr (unless quiet). */
-static void say(const cy_census_plan_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(const cy_census_plan_opts *o, const char *fmt, ...)
 {
     if (o->quiet)
@@ -132,12 +146,22 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
 {
     int E = row->edges, n = row->vertices;
     uint64_t rng = o->seed ^ ((uint64_t)E << 32 | (uint64_t)n) * UINT64_C(0x2545F4914F6CDD1D);
-    reservoir res = {0, o->samples, NULL, &rng};
+    reservoir res = {0, o->samples, NULL, &rng, o, E, n, cy_census_now(), cy_census_now()};
     if (o->samples > 0 && !(res.keep = calloc((size_t)o->samples, sizeof(char *))))
         return cy_error_set(err, "out of memory");
     say(o, "%d edges, %d vertices: counting the connected planar graphs (nauty-geng | nauty-planarg)", E, n);
     double c0 = children_cpu(), t0 = cy_census_now();
-    int rc = cy_census_each_planar_graph(E, n, reservoir_add, &res, err);
+    int late;
+    int rc = cy_census_each_planar_graph(E, n, reservoir_add, &res, o->count_timeout, &late, err);
+    if (rc == 0 && late) {
+        for (int i = 0; i < o->samples; i++)
+            free(res.keep[i]);
+        free(res.keep);
+        return cy_error_set(err,
+                            "counting the connected planar graphs of %d edges and %d vertices took more than "
+                            "--count-timeout %g s (%lld counted by then); give it more time or plan fewer edges",
+                            E, n, o->count_timeout, (long long)res.seen);
+    }
     row->graphs = res.seen;
     row->nauty_seconds = children_cpu() - c0;
     int k = res.seen < o->samples ? (int)res.seen : o->samples;

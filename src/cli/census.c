@@ -14,7 +14,7 @@
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
-#define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
+#define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)
@@ -183,7 +183,7 @@ static int census_plan(int argc, char **argv)
 {
     cy_census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "edges vertices samples boards seed timeout memory json quiet output",
+    int rc = cy_census_parse_args(argc, argv, 3, "edges vertices samples boards seed timeout count-timeout memory json quiet output",
                                   &a, &perr);
     if (rc)
         return census_usage(&perr);
@@ -200,6 +200,7 @@ static int census_plan(int argc, char **argv)
     o.samples = a.have_samples ? a.samples : 20;
     o.boards = a.have_boards ? a.boards : 4;
     o.seed = a.seed;
+    o.count_timeout = a.count_timeout > 0 ? a.count_timeout : 600;
     o.quiet = a.run.quiet;
     o.solve = a.run.solve;
     cy_census_plan_row *rows;

@@ -81,7 +81,7 @@ const cli_command cli_commands[] = {
      "  cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]\n"
      "  cycles census report --db FILE -o REPORT.md [--made-by TEXT]\n"
      "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
-     "      [--seed N] [--timeout S] [--json] [-o FILE]\n"
+     "      [--seed N] [--timeout S] [--count-timeout S] [--json] [-o FILE]\n"
      "\nSee docs/census.md for the schema and the queries.\n"},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
     {"version", cmd_version, "", 0, 0, "", "the version\n"},

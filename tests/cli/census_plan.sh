@@ -67,6 +67,13 @@ expect_usage "bad --samples" 'samples wants' census plan --edges 5..6 --samples 
 expect_usage "bad --vertices" 'vertices wants' census plan --edges 5..6 --vertices 5..2
 expect_usage "bad --seed" 'seed wants' census plan --edges 5..6 --seed -1
 expect_usage "bad --timeout" 'timeout wants' census plan --edges 5..6 --timeout 0
+expect_usage "bad --count-timeout" 'count-timeout wants' census plan --edges 5..6 --count-timeout x
+# counting a stratum that takes nauty hours stops at --count-timeout, with a
+# message: 30 edges on 12 vertices are triangulations, so geng lists a great
+# many graphs before planarg lets one through (the count runs for hours and
+# writes nothing in the first seconds, on any machine)
+expect_error "count timeout" 'counting the connected planar graphs of 30 edges and 12 vertices took more than --count-timeout 1 s' \
+  census plan --edges 30..30 --vertices 12..12 --count-timeout 1 --samples 1 --quiet
 expect_usage "unknown option" 'unknown option' census plan --edges 5..6 --db x.db
 expect_error "too many edges" 'edges must be from 1 to 60' census plan --edges 61..61 --samples 0
 expect_out "plan --help" '^usage: cycles census plan ' census plan --help
