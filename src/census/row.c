@@ -374,8 +374,11 @@ static int census_bits(const cy_board *b)
 /* Solves the empty board: winner, Grundy value, seconds, positions.  With
  * a shared table (o->table) by the fast engine's sub-games, which reuse
  * what earlier boards found (except small dense boards, see
- * census_bits); otherwise by a solver of its own. */
-static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
+ * census_bits); otherwise by a solver of its own.  The plane boards (not
+ * trees) are solved by search alone, without the theorems of the papers
+ * (no_theorems): the report checks Theorem 6 of paper 000 against their
+ * winners, which would prove nothing if the search had used it. */
+static int solve(const cy_board *b, int trees, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
 {
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
@@ -384,6 +387,7 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
     so.threads = 1;
     so.table = o->table;
     so.no_bitboard = o->table != NULL && !census_bits(b);
+    so.no_theorems = !trees;
     /* trees (no cells) on the shared table: no mirror replies (they cost a
      * nauty pass a tree and did not shorten the searches: 40.7 against
      * 41.1 positions a tree of 15 edges), and a first round of
@@ -433,7 +437,7 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
         goto fail;
     cy_census_rules_key(&o->rules, r->rules);
     int standard = cy_rules_is_standard(&o->rules);
-    if (symmetry(b, r, err) < 0 || (standard ? solve(b, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
+    if (symmetry(b, r, err) < 0 || (standard ? solve(b, trees, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
         goto fail;
     if (standard) {
         r->players = 2;
