@@ -100,7 +100,8 @@ for mode, what in (("outcome", "who wins (`--no-grundy`)"), ("value", "the value
             for t in "12":
                 k = (v, b, mode, t)
                 cells.append(f"{med(k, 0):.2f} / {med(k, 1):.2f} / {count(med(k, 2))} / {med(k, 3):.2f}")
-        ups = [f"{med((v, b, mode, '1'), 3) / med((v, b, mode, '2'), 3):.2f}x" for v in versions]
+        ups = [f"{med((v, b, mode, '1'), 3) / med((v, b, mode, '2'), 3):.2f}x" if med((v, b, mode, '2'), 3) else "-"
+               for v in versions] # (no thread time: a board of the bitboard engine, one thread)
         print(f"| {b} | " + " | ".join(cells) + " | " + " | ".join(ups) + " |")
 print("\n(speed-up: the busiest thread's CPU seconds with 1 thread against 2)")
 EOF
