@@ -53,7 +53,7 @@ if [ -n "$base" ]; then
 fi
 
 echo "# $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)" >"$work/raw"
-for r in $(seq 1 "$runs"); do
+for _ in $(seq 1 "$runs"); do
   for b in $boards; do
     for mode in outcome value; do
       for v in $versions; do
