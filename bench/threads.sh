@@ -74,7 +74,7 @@ for _ in $(seq 1 "$runs"); do
 done
 echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)" >>"$work/raw"
 
-python3 - "$work/raw" "$runs" <<'EOF'
+python3 - "$work/raw" "$runs" "$base" <<'EOF'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if not l.startswith("#")]
 notes = [l.strip("# \n") for l in open(sys.argv[1]) if l.startswith("#")]
@@ -88,7 +88,8 @@ def med(key, i):
     return statistics.median(x[i] for x in runs[key])
 def count(p):
     return f"{p / 1e6:.2f}M" if p >= 1e6 else f"{p / 1e3:.1f}k"
-print(f"Made by `bench/threads.sh {sys.argv[2]}`: medians of {sys.argv[2]} runs; {notes[0]}; {notes[-1]}.")
+cmd = f"bench/threads.sh {sys.argv[2]} {sys.argv[3]}".rstrip()
+print(f"Made by `{cmd}`: medians of {sys.argv[2]} runs; {notes[0]}; {notes[-1]}.")
 for mode, what in (("outcome", "who wins (`--no-grundy`)"), ("value", "the value")):
     print(f"\n{what}; each cell: wall s / user s / positions / busiest thread's CPU s\n")
     head = [f"{v} {t} thread{'s' if t == '2' else ''}" for v in versions for t in "12"]
