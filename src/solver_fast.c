@@ -66,6 +66,8 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #define ABORTED (-100)
 /* A search that used up the positions it was allowed (see win()). */
 #define OVER (-101)
+/* A search not made because another thread is making it (see claim()). */
+#define BUSY (-102)
 /* No limit on the positions of a search. */
 #define UNLIMITED UINT64_MAX
 
@@ -84,6 +86,13 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 /* How many children order_moves() keys (and prefetches) ahead of its probes. */
 #ifndef PREFETCH_BATCH
 #define PREFETCH_BATCH 8
+#endif
+
+/* The positions being searched that the threads of a search mark, to
+ * share out the moves (see claim()): slots of a small table (a power of
+ * two). */
+#ifndef BUSY_SLOTS
+#define BUSY_SLOTS 4096
 #endif
 
 /* The canonical keys a worker remembers (a power of two; see worker). */
@@ -135,10 +144,24 @@ struct fast {
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
     ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
+    uint64_t *busy;                /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
+    /* how often a reply by each mirror won and lost lately (trust()), for
+     * all threads: with a count of its own, a thread that finds in the
+     * table what the other's mirror replies settled never learns to trust
+     * them, and spends its rounds on the other moves (grid:4x4 searched 2
+     * to 3 times the positions of one thread).  Updated with relaxed
+     * atomics (a lost update only blurs a heuristic), on cache lines of
+     * their own. */
+    char pad[64];
+    uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
+    char pad2[64];
 };
 
-/* One thread of a search ("lazy SMP": every thread searches the same
- * position, in its own move order, sharing the table). */
+/* One thread of a search.  Every thread searches the same position,
+ * sharing the table, the mirrors' trust and the marks of the positions
+ * being searched: a thread gives way where another is searching (claim()),
+ * so the moves of a position are shared out among the threads (ABDADA),
+ * and each learns from the table what the others settled. */
 typedef struct worker {
     fast *s;
     const sg_board *sb;
@@ -148,13 +171,12 @@ typedef struct worker {
     uint64_t allowance;            /* of the first round of win(); UNLIMITED for none */
     uint64_t pending;              /* positions not yet added to s->positions */
     uint64_t nodes;                /* positions this worker has searched */
-    /* how often a reply by each mirror won and lost lately (trust()) */
-    uint32_t mirror_won[2 * MAX_MIRRORS], mirror_lost[2 * MAX_MIRRORS];
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
     tt_counts counts;              /* table probes and stores not yet in the table's statistics */
     ckey *ckeys;                   /* ckeys() of them: see ckey */
     size_t ckmask;                 /* their number less one */
+    int exclusive;                 /* the next win() is to give way (BUSY) to another thread's search */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms: mirrors
@@ -274,6 +296,7 @@ void fast_free(fast *f)
         tt_free(f->t);
     dfpn_table_free(f->dfpn);
     free(f->ckeys);
+    free(f->busy);
     pthread_mutex_destroy(&f->lock);
     pthread_cond_destroy(&f->change);
     free(f);
@@ -674,11 +697,66 @@ static int known(worker *f, const sg *g, int n, int *largest, int deep)
 /* How far replies by mirror a have proved right lately, from 0 to 7. */
 static inline int trust(const worker *f, int a)
 {
-    return (int)(8 * (f->mirror_won[a] + 1) / (f->mirror_won[a] + f->mirror_lost[a] + 2)) & 7;
+    uint32_t won = __atomic_load_n(&f->s->mirror_won[a], __ATOMIC_RELAXED),
+             lost = __atomic_load_n(&f->s->mirror_lost[a], __ATOMIC_RELAXED);
+    return (int)(8 * (won + 1) / (won + lost + 2)) & 7;
+}
+
+/* Counts a reply by mirror a that won (or lost), for trust(): of the last
+ * thousand or so. */
+static void judged(worker *f, int a, int won)
+{
+    uint32_t *w = &f->s->mirror_won[a], *l = &f->s->mirror_lost[a];
+    uint32_t nw = __atomic_load_n(w, __ATOMIC_RELAXED), nl = __atomic_load_n(l, __ATOMIC_RELAXED);
+    if (nw + nl > 1024) {
+        nw /= 2;
+        nl /= 2;
+    }
+    __atomic_store_n(w, nw + (won != 0), __ATOMIC_RELAXED);
+    __atomic_store_n(l, nl + (won == 0), __ATOMIC_RELAXED);
 }
 
 /* a * b, or UNLIMITED if that is more. */
 static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
+
+/* A position's mark among those being searched (fast.busy): its slot, or
+ * NULL for none, and what the slot holds. */
+typedef struct mark {
+    uint64_t *slot, key;
+} mark;
+
+/* Marks big + *n (k its keys) as being searched by this worker, among the
+ * marks the threads of a search share: ABDADA (Weill's "alpha-beta
+ * distributed with a dynamic allocation"), where a thread that finds the
+ * position of a move marked by another searches the position's other moves
+ * first.  *busy gets whether another thread has marked the position.  The
+ * mark returned is to be given back by unmark() when the search of the
+ * position ends; none is made with one thread, or when the slot holds
+ * another position's mark (the moves are then not shared out, which costs
+ * time, never correctness: a mark only changes the order of moves). */
+static mark claim(worker *f, const keys *k, int n, int *busy)
+{
+    mark m = {NULL, 0};
+    *busy = 0;
+    if (!f->s->busy)
+        return m;
+    uint64_t key = ((k->l[0] ^ outcome_salt(n)) * 0x9E3779B97F4A7C15ull ^ k->l[1]) | 1; /* never 0, a free slot */
+    uint64_t *slot = f->s->busy + ((key >> 40) & (BUSY_SLOTS - 1)), old = 0;
+    if (__atomic_compare_exchange_n(slot, &old, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+        m.slot = slot;
+        m.key = key;
+    } else
+        *busy = old == key; /* (a position never holds itself as a move's position) */
+    return m;
+}
+
+/* Takes back a mark claim() made, if any (win() has it done by the
+ * cleanup attribute, on each of its ways out). */
+static void unmark(mark *m)
+{
+    if (m->slot)
+        __atomic_store_n(m->slot, 0, __ATOMIC_RELAXED);
+}
 
 /* How win() sees g + *n: the largest component left once isomorphic pairs
  * cancel (big), and the rest folded into the heap (*heap: n, the free
@@ -857,6 +935,8 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
  * components but the largest are replaced by their Grundy values. */
 static int win(worker *f, const sg *g, int n, uint64_t limit)
 {
+    int exclusive = f->exclusive; /* (for this position, not those fold() searches) */
+    f->exclusive = 0;
     sg big, other[SG_MAXE];
     uint64_t free_edges;
     int val[SG_MAXE], nother;
@@ -890,6 +970,10 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
         return dfpn_win(f, &big, n, &k); /* proof numbers instead of rounds */
     if (f->nodes >= limit)
         return OVER;
+    int busy;
+    mark m __attribute__((cleanup(unmark))) = claim(f, &k, n, &busy);
+    if (busy && exclusive)
+        return BUSY;
     int r = tick(f);
     if (r < 0)
         return r;
@@ -926,44 +1010,47 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * (what df-pn does by proof numbers, here by effort; whatever a round
      * settles stays in the table) */
     for (uint64_t allow = f->allowance; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
-        int open = 0;
-        for (int i = 0; i < nm && !result; i++) {
+        /* with other threads, each move but the first goes to whichever
+         * thread comes to it first; a move another thread is searching is
+         * put off to the end of the round (later[]), and then searched
+         * whatever the other does: most often the table holds its answer by
+         * then (claim()) */
+        int open = 0, nlater = 0, later[2 * SG_MAXE], later_score[2 * SG_MAXE];
+        for (int i = 0; i < nm + nlater && !result; i++) {
+            int d = i < nm ? dart[i] : later[i - nm], sc = i < nm ? score[i] : later_score[i - nm];
             uint64_t a = allow;
-            if (score[i] >> 27) /* a mirror reply: 4 to 256 times as much */
-                a = times(allow, 4u << (trust(f, score[i] & 15) * 6 / 7));
+            if (sc >> 27) /* a mirror reply: 4 to 256 times as much */
+                a = times(allow, 4u << (trust(f, sc & 15) * 6 / 7));
             uint64_t lim = f->nodes < limit && a < limit - f->nodes ? f->nodes + a : limit;
             int w;
-            if (dart[i] >= 0) {
+            f->exclusive = i > 0 && i < nm;
+            if (d >= 0) {
                 child = big;
-                sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
+                sg_play(f->sb, &child, d >> 1, d & 1);
                 w = win(f, &child, n, lim);
             } else
-                w = win(f, &big, -1 - dart[i], lim);
+                w = win(f, &big, -1 - d, lim);
+            if (w == BUSY) {
+                later_score[nlater] = sc;
+                later[nlater++] = d;
+                continue;
+            }
             if (w == OVER || (w > 0 && f->nodes >= limit)) {
                 if (f->nodes >= limit)
                     return OVER;
-                score[open] = score[i];
-                dart[open++] = dart[i]; /* try again in the next round */
+                score[open] = sc;
+                dart[open++] = d; /* try again in the next round */
                 continue;
             }
             if (w < 0)
                 return w;
-            if (score[i] >> 27) {
-                int via = score[i] & 15;
-                if (f->mirror_won[via] + f->mirror_lost[via] > 1024) {
-                    f->mirror_won[via] /= 2;
-                    f->mirror_lost[via] /= 2;
-                }
-                if (w)
-                    f->mirror_lost[via]++;
-                else
-                    f->mirror_won[via]++;
-            }
+            if (sc >> 27)
+                judged(f, sc & 15, !w); /* the reply won when its position is lost */
             if (!w) {
                 result = 1;
-                if (dart[i] >= 0) {
-                    f->history[dart[i]]++;
-                    best = dart[i];
+                if (d >= 0) {
+                    f->history[d]++;
+                    best = d;
                 }
             }
         }
@@ -1171,10 +1258,14 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     f->stop = 0;
     f->pausing = f->parked = f->finished = 0;
     f->workers = f->threads;
+    memset(f->mirror_won, 0, sizeof f->mirror_won); /* each search learns anew */
+    memset(f->mirror_lost, 0, sizeof f->mirror_lost);
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
         f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
     if (!f->ckeys)
         f->ckeys = cy_xcalloc((size_t)f->threads * ckeys(f), sizeof *f->ckeys);
+    if (f->threads > 1 && !f->busy)
+        f->busy = cy_xcalloc(BUSY_SLOTS, sizeof *f->busy); /* (each search gives back every mark it made) */
     job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {

@@ -48,6 +48,18 @@ static const struct {
     {"fast --no-bitboard, 2 threads", {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1}},
     {"fast --no-bitboard, 2 threads, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .round_allowance = 1}},
+    /* two threads sharing out the moves (and marking the positions they
+     * search) deep in small boards: outcome search from 3 edges */
+    {"fast --no-bitboard, 2 threads, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2}},
+    {"fast --no-bitboard, 2 threads, mex up to 2 edges, first rounds of one position",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .round_allowance = 1}},
+    {"fast --no-bitboard --no-rounds, 2 threads, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .no_rounds = 1}},
+    {"fast --no-bitboard --no-mirrors --no-canon, 2 threads, mex up to 2 edges",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .no_mirrors = 1, .no_canon = 1}},
+    {"fast --no-bitboard --no-decompose, 2 threads",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .no_decompose = 1}},
     /* df-pn instead of rounds, on components of more than 2 (or 5) edges
      * and with mex up to 2 edges, so that small boards exercise it (its
      * thresholds, mirror replies, heap moves, and the rounds search with a
