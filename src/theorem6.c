@@ -55,6 +55,22 @@ int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64_t kinv, const
     return alive == g->alive && comm == g->comm && flip == g->flip;
 }
 
+void th6_inv_fill(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, th6_inv *iv)
+{
+    memset(iv, 0, sizeof *iv);
+    th6_map_of(b, sb, kof, au->vmap, au->fmap, 1, &iv->m);
+    for (int k = 0; k < sb->nk; k++) {
+        if (!((sb->cells >> k) & 1u) || iv->m.kmap[k] == k)
+            continue;
+        iv->moved |= 1ull << k;
+        for (uint64_t es = sb->edges[k]; es; es &= es - 1) {
+            int e = __builtin_ctzll(es);
+            if ((sb->edges[k] >> (iv->m.dart[2 * e] >> 1)) & 1u)
+                iv->pairs[k] |= 1ull << e;
+        }
+    }
+}
+
 int th6_init(const cy_board *b, const sg_board *sb, const cy_symmetry *sym, th6 *t)
 {
     t->n = 0;
@@ -63,27 +79,13 @@ int th6_init(const cy_board *b, const sg_board *sb, const cy_symmetry *sym, th6 
     int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
     th6_constraints(b, kof);
     for (int a = 1; a < sym->n && t->n < TH6_MAX; a++) {
-        const cy_automorphism *au = &sym->aut[a];
         th6_inv *iv = &t->inv[t->n];
-        memset(iv, 0, sizeof *iv);
-        th6_map_of(b, sb, kof, au->vmap, au->fmap, 1, &iv->m);
+        th6_inv_fill(b, sb, kof, &sym->aut[a], iv);
         /* tau must be its own inverse: checked on the darts themselves */
         int invol = 1;
         for (int d = 0; d < 2 * b->ne && invol; d++)
             invol = iv->m.dart[iv->m.dart[d]] == d;
-        if (!invol)
-            continue;
-        for (int k = 0; k < sb->nk; k++) {
-            if (!((sb->cells >> k) & 1u) || iv->m.kmap[k] == k)
-                continue;
-            iv->moved |= 1ull << k;
-            for (uint64_t es = sb->edges[k]; es; es &= es - 1) {
-                int e = __builtin_ctzll(es);
-                if ((sb->edges[k] >> (iv->m.dart[2 * e] >> 1)) & 1u)
-                    iv->pairs[k] |= 1ull << e;
-            }
-        }
-        t->n++;
+        t->n += invol;
     }
     free(kof);
     return t->n;

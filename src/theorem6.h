@@ -54,6 +54,10 @@ void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const int
  * constraints kmap[] (with kinv as in th6_map). */
 int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64_t kinv, const sg *g);
 
+/* Automorphism au of b, with every arrow reversed, as a th6_inv (whether
+ * or not it is an involution: th6_init keeps only those that are). */
+void th6_inv_fill(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, th6_inv *iv);
+
 /* Finds the involutions of b among the automorphisms sym (NULL: none) into
  * t (the first TH6_MAX); only for a plane board (on another surface t gets
  * none).  Returns how many. */
