@@ -51,8 +51,25 @@ void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const int
                 th6_map *m);
 
 /* Whether g is its own image under the map of darts dart[] and of
- * constraints kmap[] (with kinv as in th6_map). */
-int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64_t kinv, const sg *g);
+ * constraints kmap[] (with kinv as in th6_map).  (Inline: the fast
+ * engine's move ordering asks it of most children.) */
+static inline int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64_t kinv, const sg *g)
+{
+    uint64_t live = 0, alive = 0, comm = 0, flip = 0, inv = g->flip ^ (g->comm & kinv);
+    for (uint64_t es = g->live; es; es &= es - 1)
+        live |= 1ull << (dart[2 * __builtin_ctzll(es)] >> 1);
+    if (live != g->live)
+        return 0;
+    for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks);
+        uint64_t bit = 1ull << kmap[k];
+        alive |= bit;
+        comm |= (g->comm >> k) & 1u ? bit : 0;
+        flip |= (inv >> k) & 1u ? bit : 0;
+    }
+    return alive == g->alive && comm == g->comm && flip == g->flip;
+}
+
 
 /* Automorphism au of b, with every arrow reversed, as a th6_inv (whether
  * or not it is an involution: th6_init keeps only those that are). */
