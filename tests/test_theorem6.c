@@ -160,7 +160,7 @@ static void test_claims_hold(void **state)
         cy_symmetry *sym = cy_symmetry_new(b, NULL);
         th6 t;
         th6_init(b, &sb, sym, &t);
-        walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty}, check, sym, &r, 12);
+        walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty}, check, sym, &r, 8);
         cy_symmetry_free(sym);
         br_free(br);
         cy_board_free(b);
@@ -296,7 +296,7 @@ static void test_engines(void **state)
             c.s[k] = cy_solver_new(b, &engines[k], &err);
             assert_non_null(c.s[k]);
         }
-        walks(&c, compare, sym, &r, 3);
+        walks(&c, compare, sym, &r, 2);
         for (int k = 0; k < 4; k++)
             cy_solver_free(c.s[k]);
         br_free(c.br);
