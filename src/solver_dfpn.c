@@ -243,6 +243,11 @@ static int start_child(worker *f, child *c, const sg *pos, int n, int mirror)
         c->dn = c->heap ? INF : 0;
         return 0;
     }
+    if (fx_proved_lost(f, &c->big)) { /* its value is 0 (Theorem 6) */
+        c->pn = c->heap ? 0 : INF;
+        c->dn = c->heap ? INF : 0;
+        return 0;
+    }
     fx_keys_of(f, &c->big, &c->k);
     if (__builtin_popcountll(c->big.live) <= fx_small(f)) {
         int v = fx_lookup(f, &c->k, 0);

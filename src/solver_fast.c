@@ -23,6 +23,7 @@
 #include "engine.h"
 #include "fast_internal.h"
 #include "ttable.h"
+#include "theorem6.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -142,6 +143,7 @@ struct fast {
     uint8_t kmap[2 * MAX_MIRRORS][SG_MAXK];
     uint64_t kinv[2 * MAX_MIRRORS];
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
+    th6 thm;                       /* the involutions of Theorem 6 (none with --no-theorems) */
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
     ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
     uint64_t *busy;                /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
@@ -179,60 +181,31 @@ typedef struct worker {
     int exclusive;                 /* the next win() is to give way (BUSY) to another thread's search */
 } worker;
 
-/* Fills in the mirror tables of f from the board's automorphisms: mirrors
- * 2i and 2i + 1 are the same automorphism without and with every arrow
- * reversed. */
-static void mirrors_init(fast *f)
+/* Fills in the mirror tables of f from the board's automorphisms sym:
+ * mirrors 2i and 2i + 1 are the same automorphism without and with every
+ * arrow reversed. */
+static void mirrors_init(fast *f, const cy_symmetry *sym)
 {
     const cy_board *b = f->b;
-    const sg_board *sb = &f->sb;
-    cy_symmetry *sym = cy_symmetry_new(b, NULL);
     /* the constraint of each vertex and cell, numbered as sg_board_init does */
-    int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells)), k = 0;
-    for (int v = 0; v < b->nv; v++)
-        kof[v] = b->special[v] ? -1 : k++;
-    for (int c = 0; c < b->ncells; c++)
-        kof[b->nv + c] = b->cyclable[c] ? k++ : -1;
+    int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
+    th6_constraints(b, kof);
     for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
         for (int rev = 0; rev < 2; rev++, f->nmirror++) {
-            const cy_automorphism *au = &sym->aut[a];
-            uint8_t *m = f->mirror[f->nmirror];
-            for (int d = 0; d < 2 * b->ne; d++)
-                m[d] = (uint8_t)(cy_board_dart(b, au->vmap[cy_tail(b, d)], au->vmap[cy_head(b, d)]) ^ rev);
-            for (int e = 0; e < b->ne; e++)
-                if (m[2 * e] >> 1 == e)
-                    f->fixed[f->nmirror] |= 1ull << e;
-            for (int x = 0; x < b->nv + b->ncells; x++) {
-                if (kof[x] < 0)
-                    continue;
-                int img = kof[x < b->nv ? au->vmap[x] : b->nv + au->fmap[x - b->nv]];
-                f->kmap[f->nmirror][kof[x]] = (uint8_t)img;
-                int e = __builtin_ctzll(sb->edges[kof[x]]);
-                int ref = m[2 * e + (int)((sb->ref[kof[x]] >> e) & 1u)];
-                if ((ref & 1) != (int)((sb->ref[img] >> (ref >> 1)) & 1u))
-                    f->kinv[f->nmirror] |= 1ull << kof[x];
-            }
+            th6_map m;
+            th6_map_of(b, &f->sb, kof, sym->aut[a].vmap, sym->aut[a].fmap, rev, &m);
+            memcpy(f->mirror[f->nmirror], m.dart, sizeof m.dart);
+            memcpy(f->kmap[f->nmirror], m.kmap, sizeof m.kmap);
+            f->kinv[f->nmirror] = m.kinv;
+            f->fixed[f->nmirror] = m.fixed;
         }
     free(kof);
-    cy_symmetry_free(sym);
 }
 
 /* Whether g is its own image under mirror a. */
 static int symmetric(const fast *f, int a, const sg *g)
 {
-    uint64_t live = 0, alive = 0, comm = 0, flip = 0, inv = g->flip ^ (g->comm & f->kinv[a]);
-    for (uint64_t es = g->live; es; es &= es - 1)
-        live |= 1ull << (f->mirror[a][2 * __builtin_ctzll(es)] >> 1);
-    if (live != g->live)
-        return 0;
-    for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
-        int k = __builtin_ctzll(ks);
-        uint64_t bit = 1ull << f->kmap[a][k];
-        alive |= bit;
-        comm |= (g->comm >> k) & 1u ? bit : 0;
-        flip |= (inv >> k) & 1u ? bit : 0;
-    }
-    return alive == g->alive && comm == g->comm && flip == g->flip;
+    return th6_symmetric(f->mirror[a], f->kmap[a], f->kinv[a], g);
 }
 
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
@@ -248,8 +221,12 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     }
     f->o = *o;
     f->progress.born = cy_now();
+    cy_symmetry *sym = o->no_mirrors && o->no_theorems ? NULL : cy_symmetry_new(b, NULL);
     if (!o->no_mirrors)
-        mirrors_init(f);
+        mirrors_init(f, sym);
+    if (!o->no_theorems)
+        th6_init(b, &f->sb, sym, &f->thm);
+    cy_symmetry_free(sym);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : o->mex_edges > 0 ? o->mex_edges : SMALL;
     /* one thread a core unless asked (bench/techniques.sh compares) */
     f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();
@@ -504,6 +481,11 @@ static int legal_darts(const sg_board *sb, const sg *g, int *dart)
     return k;
 }
 
+/* Whether Theorem 6, generalised (theorem6.c), proves g lost for the
+ * player to move: then g's Grundy value is 0 without search.  Never with
+ * --no-theorems (no involutions are kept then). */
+static inline int proved_lost(const worker *f, const sg *g) { return f->s->thm.n && th6_lost(&f->s->thm, g); }
+
 /* The Grundy value of a small component by the definition. */
 static int mex_value(worker *f, const sg *g, keys *k)
 {
@@ -546,6 +528,10 @@ static int comp_value(worker *f, const sg *g)
     int v = lookup(f, &k, 0);
     if (v >= 0)
         return v;
+    if (proved_lost(f, g)) {
+        store(f, &k, 0, 0, -1, 1);
+        return 0;
+    }
     if (__builtin_popcountll(g->live) <= f->small)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
@@ -862,6 +848,19 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
     }
     if (symm || !big->comm)
         m = orbit_darts(f->s, symm, !big->comm, dart, m);
+    /* the edges whose move may leave a child lost by Theorem 6 (when big's
+     * live edges are symmetric under the involution, any; when they are
+     * but for one edge, that edge): a cheap filter, as missing a proof
+     * costs only search */
+    uint64_t tcand = 0;
+    for (int i = 0; i < f->s->thm.n; i++) {
+        uint64_t img = 0;
+        for (uint64_t es = big->live; es; es &= es - 1)
+            img |= 1ull << (f->s->thm.inv[i].m.dart[2 * __builtin_ctzll(es)] >> 1);
+        uint64_t d = img ^ big->live;
+        tcand |= !d ? big->live
+                 : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
+    }
     /* the darts on edges a mirror reply may use first: the child the table
      * shows lost, when there is one, is most often a mirror reply, and
      * found first it spares keying the other children */
@@ -898,6 +897,11 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
         }
         if (nk[i] == -2)
             continue; /* a death move */
+        if (((tcand >> (dart[i] >> 1)) & 1u) && proved_lost(f, &child[i])) {
+            if (!n)
+                return -1 - dart[i]; /* the child's value is 0 */
+            continue; /* child + *n, n != 0: a win for the opponent */
+        }
         /* (rest: edges of the child's largest component) */
         int kn = nk[i] >= 0 ? known_keys(f, &child[i], key + at[i], NULL, NULL, nk[i], n ^ parity[i], 0)
                             : known(f, &child[i], n, &rest[i], 0);
@@ -951,6 +955,10 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     int v = get(f, &k, 0);
     if (v >= 0)
         return v != n;
+    if (proved_lost(f, &big)) { /* its value is 0 */
+        store(f, &k, 0, 0, -1, 1);
+        return n != 0;
+    }
     if (__builtin_popcountll(largest) <= f->small) {
         v = get_canonical(f, &k, 0);
         if (v < 0)
@@ -1357,6 +1365,7 @@ void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
 int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }
 int fx_order(worker *f, const sg *big, int n, int *dart, int *score) { return order_moves(f, big, n, dart, score); }
+int fx_proved_lost(const worker *f, const sg *g) { return proved_lost(f, g); }
 void fx_won(worker *f, int d) { f->history[d]++; }
 int fx_dfpn_edges(const worker *f) { return f->o->dfpn_edges > 0 ? f->o->dfpn_edges : DFPN_EDGES; }
 /* (a limit short of UNLIMITED: win() then never hands the search back to

@@ -374,11 +374,12 @@ static int census_bits(const cy_board *b)
 /* Solves the empty board: winner, Grundy value, seconds, positions.  With
  * a shared table (o->table) by the fast engine's sub-games, which reuse
  * what earlier boards found (except small dense boards, see
- * census_bits); otherwise by a solver of its own.  The plane boards (not
- * trees) are solved by search alone, without the theorems of the papers
- * (no_theorems): the report checks Theorem 6 of paper 000 against their
- * winners, which would prove nothing if the search had used it. */
-static int solve(const cy_board *b, int trees, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
+ * census_bits); otherwise by a solver of its own.  Every board is solved
+ * by search alone, without the theorems of the papers (no_theorems): the
+ * report checks Theorem 6 of paper 000 against the plane boards' winners,
+ * which would prove nothing if the search had used it, and on trees it
+ * costs more than it spares (below). */
+static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
 {
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
@@ -387,11 +388,15 @@ static int solve(const cy_board *b, int trees, const cy_census_solve_opts *o, cy
     so.threads = 1;
     so.table = o->table;
     so.no_bitboard = o->table != NULL && !census_bits(b);
-    so.no_theorems = !trees;
+    so.no_theorems = 1;
     /* trees (no cells) on the shared table: no mirror replies (they cost a
      * nauty pass a tree and did not shorten the searches: 40.7 against
      * 41.1 positions a tree of 15 edges), and a first round of
-     * CENSUS_TREE_ALLOWANCE positions a move (see there) */
+     * CENSUS_TREE_ALLOWANCE positions a move (see there).  (Theorem 6
+     * inside the search, src/theorem6.c, needs the same nauty pass, and on
+     * the trees of 18 edges, --part 3/20, it spared 1 position of
+     * 2,696,442, isomorphic halves already cancelling as pairs, for 5 to
+     * 13 % more CPU.) */
     if (o->table && b->ncells == 0) {
         so.no_mirrors = 1;
         so.round_allowance = CENSUS_TREE_ALLOWANCE;
@@ -437,7 +442,7 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
         goto fail;
     cy_census_rules_key(&o->rules, r->rules);
     int standard = cy_rules_is_standard(&o->rules);
-    if (symmetry(b, r, err) < 0 || (standard ? solve(b, trees, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
+    if (symmetry(b, r, err) < 0 || (standard ? solve(b, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
         goto fail;
     if (standard) {
         r->players = 2;
