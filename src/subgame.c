@@ -156,11 +156,48 @@ void sg_normalise(const sg_board *sb, sg *g)
     }
 }
 
+/* The darts of live edge x that the sink/source rule forbids in g, as
+ * sg_forbidden finds them for x: bit 0 for dart 0, bit 1 for dart 1. */
+static inline int forbidden_at(const sg_board *sb, const sg *g, int x)
+{
+    int f = 0;
+    for (uint64_t ks = sb->on[x] & g->alive & ~sb->cells; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks);
+        uint64_t es = g->live & sb->edges[k];
+        if (es & (es - 1))
+            continue; /* only a vertex's last edge is restricted */
+        if (!((g->comm >> k) & 1u))
+            return 3;
+        f |= (sg_danger(sb, g, k) & es) ? 2 : 1;
+    }
+    return f;
+}
+
+/* sg_play normalises only where the move can have changed anything (g was
+ * normalised before it).  The forbidden darts of an edge come from the
+ * vertices whose last edge it is, so the only new ones are on the last
+ * edges x of the vertices on e that stay alive: a vertex off e keeps its
+ * live edges and state, and one on e that dies had, if it had one live
+ * edge, e.  So only such an x can have become unmarkable, and killing the
+ * constraints on it takes forbidden darts only from x itself (a vertex on x
+ * with one live edge has x as that edge): one pass finds every such edge,
+ * as sg_normalise's loop would.
+ *
+ * sg_normalise's pass over the cells has nothing to do after a move: a
+ * forbidden dart on an edge x of a cell comes from a vertex v whose only
+ * live edge is x, and the cell's walk passes v by x and another edge y of
+ * v, which is marked; so the cell is committed (alive with an arrow on y),
+ * and its walk and v agree: an arrow into v along the walk forbids x into
+ * v, which is against the walk, and one out of v forbids x out of v.  So a
+ * forbidden dart of a cell's edge never forbids the cell's own direction:
+ * no fresh cell is forced and no committed one killed.
+ * tests/test_subgame.c checks both against sg_normalise and sg_from_board
+ * on random games. */
 int sg_play(const sg_board *sb, sg *g, int e, int dir)
 {
-    uint64_t m = 1ull << e;
+    uint64_t m = 1ull << e, touched = g->alive & sb->on[e];
     g->live &= ~m;
-    for (uint64_t ks = g->alive & sb->on[e]; ks; ks &= ks - 1) {
+    for (uint64_t ks = touched; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         uint64_t bit = 1ull << k;
         int along = (int)((sg_danger(sb, g, k) >> e) & 1u) == dir;
@@ -176,7 +213,21 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
         if (!(g->live & sb->edges[k]))
             kill(g, bit);
     }
-    sg_normalise(sb, g);
+    /* the last edges of the vertices on e that are still alive; those
+     * neither of whose darts is legal any more are unmarkable for good */
+    uint64_t dead = 0;
+    for (uint64_t ks = touched & g->alive & ~sb->cells; ks; ks &= ks - 1) {
+        uint64_t es = g->live & sb->edges[__builtin_ctzll(ks)];
+        if (!(es & (es - 1)) && forbidden_at(sb, g, __builtin_ctzll(es)) == 3)
+            dead |= es;
+    }
+    if (dead) {
+        g->live &= ~dead;
+        uint64_t ks = 0;
+        for (uint64_t es = dead; es; es &= es - 1)
+            ks |= sb->on[__builtin_ctzll(es)];
+        kill(g, ks);
+    }
     for (uint64_t ks = g->alive & g->comm & sb->cells; ks; ks &= ks - 1) {
         uint64_t es = g->live & sb->edges[__builtin_ctzll(ks)];
         if (!(es & (es - 1)))
