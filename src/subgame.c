@@ -238,13 +238,8 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
 
 int sg_components(const sg_board *sb, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64_t *free_edges)
 {
-    uint64_t covered = 0;
-    for (uint64_t ks = g->alive; ks; ks &= ks - 1)
-        covered |= sb->edges[__builtin_ctzll(ks)];
-    covered &= g->live;
-    *free_edges = g->live & ~covered;
     int n = 0;
-    uint64_t left = covered;
+    uint64_t left = g->live, free = 0;
     while (left) {
         uint64_t m = left & -left, front = m, km = 0;
         while (front) {
@@ -258,9 +253,14 @@ int sg_components(const sg_board *sb, const sg *g, uint64_t *comp, uint64_t *kco
             front = ne & g->live & ~m;
             m |= front;
         }
+        left &= ~m;
+        if (!km) { /* an edge on no alive constraint */
+            free |= m;
+            continue;
+        }
         comp[n] = m;
         kcomp[n++] = km;
-        left &= ~m;
     }
+    *free_edges = free;
     return n;
 }
