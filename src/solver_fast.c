@@ -489,8 +489,10 @@ static int split(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64
     uint64_t h = (g->live * 0x9E3779B97F4A7C15ull) ^ (g->alive * 0xC2B2AE3D27D4EB4Full);
     split_memo *m = &f->splits[(h >> 40) & (SPLITS - 1)];
     if (m->live == g->live && m->alive == g->alive) {
-        memcpy(comp, m->comp, sizeof(uint64_t) * (size_t)m->n);
-        memcpy(kcomp, m->kcomp, sizeof(uint64_t) * (size_t)m->n);
+        for (int i = 0; i < m->n; i++) {
+            comp[i] = m->comp[i];
+            kcomp[i] = m->kcomp[i];
+        }
         *free_edges = m->free_edges;
         return m->n;
     }
@@ -500,8 +502,10 @@ static int split(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64
         m->alive = g->alive;
         m->free_edges = *free_edges;
         m->n = n;
-        memcpy(m->comp, comp, sizeof(uint64_t) * (size_t)n);
-        memcpy(m->kcomp, kcomp, sizeof(uint64_t) * (size_t)n);
+        for (int i = 0; i < n; i++) {
+            m->comp[i] = comp[i];
+            m->kcomp[i] = kcomp[i];
+        }
     }
     return n;
 }
