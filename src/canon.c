@@ -32,30 +32,6 @@ static inline void fold(uint64_t key[2], uint64_t w)
     key[1] = sg_mix(key[1] + (w * 0xD6E8FEB86659FD93ull)) ^ 0x632BE59BD9B4E019ull;
 }
 
-/* wyhash's mixing step: the 128-bit product of a and b, its halves XORed. */
-static inline uint64_t wymix(uint64_t a, uint64_t b)
-{
-    __uint128_t r = (__uint128_t)a * b;
-    return (uint64_t)r ^ (uint64_t)(r >> 64);
-}
-
-/* The key of g as labelled: the four words of the position, mixed in two
- * independent ways, each a tree of three of wyhash's 128-bit products
- * (against splitmix's finaliser chained over the words, four times fewer
- * instructions, and the labelled key is made for every component of every
- * child a search looks at).  Each word meets each other word in one half
- * or the other, so a factor that happens to XOR to 0 (one word of one
- * position equal to a constant) still leaves every word in the key. */
-static void plain_key(const sg *g, uint64_t key[2])
-{
-    uint64_t a = wymix(g->live ^ 0xA0761D6478BD642Full, g->alive ^ 0xE7037ED1A0B428DBull);
-    uint64_t b = wymix(g->comm ^ 0x8EBC6AF09C88C6E3ull, g->flip ^ 0x589965CC75374CC3ull);
-    uint64_t c = wymix(g->live ^ 0x1D8E4E27C47D124Full, g->comm ^ 0xD6E8FEB86659FD93ull);
-    uint64_t d = wymix(g->alive ^ 0x9E3779B97F4A7C15ull, g->flip ^ 0xBF58476D1CE4E5B9ull);
-    key[0] = wymix(a ^ 0x94D049BB133111EBull, b ^ 0x2545F4914F6CDD1Dull);
-    key[1] = wymix(c ^ 0x632BE59BD9B4E019ull, d ^ 0x452821E638D01377ull);
-}
-
 #define CANON_MAXN (2 * SG_MAXE + 2 * SG_MAXK)
 #define CANON_MAXM SETWORDSNEEDED(CANON_MAXN)
 
@@ -65,7 +41,7 @@ enum { VC, CC, VF, CF };
 void sg_key(const sg_board *sb, const sg *g, int canonical, uint64_t key[2])
 {
     if (!canonical) {
-        plain_key(g, key);
+        sg_label_key(g, key);
         return;
     }
     int count[4] = {0, 0, 0, 0};

@@ -397,7 +397,7 @@ static inline void tput(worker *w, const uint64_t key[2], int value, int move, u
 static void keys_of(const worker *f, const sg *g, keys *k)
 {
     k->g = g;
-    sg_key(f->sb, g, 0, k->l);
+    sg_label_key(g, k->l);
     k->l[0] ^= f->s->lsalt[0];
     k->l[1] ^= f->s->lsalt[1];
     k->have_c = 0;
@@ -662,7 +662,7 @@ static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64
         return -1;
     for (int i = 0; i < nc; i++) {
         sg part = sg_part(g, c[i], kc[i]);
-        sg_key(f->sb, &part, 0, key[i]);
+        sg_label_key(&part, key[i]);
         key[i][0] ^= f->s->lsalt[0];
         key[i][1] ^= f->s->lsalt[1];
         tt_prefetch(f->t, key[i]);
