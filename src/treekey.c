@@ -43,40 +43,72 @@ static inline uint64_t fmix(uint64_t k)
 static inline uint64_t lane_a(uint64_t sum, uint64_t word) { return sg_mix(sum + (word + 1) * 0x9E3779B97F4A7C15ull); }
 static inline uint64_t lane_b(uint64_t sum, uint64_t word) { return fmix(sum + (word + 1) * 0xD6E8FEB86659FD93ull); }
 
-/* The key of tree t from its vertices in order, leaves first and the
- * centre c (with d, when the centre is the edge c-d) last, each vertex
- * after its children (parent[]: -1 for c and d), with the states as they
- * are (rev 0) or reversed (rev 1), into key[2]. */
-static void hash_tree(const tree *t, const int *order, const int *parent, int nv, int rev, uint64_t key[2])
+/* The root hashes of a tree in lanes A and B. */
+typedef struct roots {
+    uint64_t a[2], b[2];
+} roots;
+
+/* The key of a tree from the hashes of its root (or of the two halves of
+ * its central edge, when two). */
+static void root_key(const roots *r, int nroot, uint64_t key[2])
 {
-    uint64_t sa[SG_MAXK], sb[SG_MAXK], ra[2] = {0, 0}, rb[2] = {0, 0};
-    int kids[SG_MAXK], nroot = 0;
-    for (int i = 0; i < nv; i++) {
-        sa[order[i]] = sb[order[i]] = 0;
-        kids[order[i]] = 0;
-    }
-    for (int i = 0; i < nv; i++) {
-        int v = order[i], p = parent[v], st = t->state[v];
-        uint64_t word = (uint64_t)(st && rev ? 3 - st : st) | (uint64_t)t->pend[v] << 2 | (uint64_t)kids[v] << 10;
-        uint64_t xa = lane_a(sa[v], word), xb = lane_b(sb[v], word);
-        if (p >= 0) {
-            sa[p] += xa;
-            sb[p] += xb;
-            kids[p]++;
-        } else {
-            ra[nroot] = xa;
-            rb[nroot++] = xb;
-        }
-    }
     if (nroot == 1) {
-        key[0] = sg_mix(ra[0] ^ 0x7A3C5E91D24F6B08ull);
-        key[1] = fmix(rb[0] ^ 0x1F83D9ABFB41BD6Bull);
+        key[0] = sg_mix(r->a[0] ^ 0x7A3C5E91D24F6B08ull);
+        key[1] = fmix(r->b[0] ^ 0x1F83D9ABFB41BD6Bull);
         return;
     }
     /* the two halves of the central edge, in the order of their hashes */
-    int lo = ra[1] < ra[0] || (ra[1] == ra[0] && rb[1] < rb[0]);
-    key[0] = sg_mix(sg_mix(ra[lo] ^ 0x5BE0CD19137E2179ull) + ra[!lo] * 0x94D049BB133111EBull);
-    key[1] = fmix(fmix(rb[lo] ^ 0x3C6EF372FE94F82Bull) + rb[!lo] * 0xBF58476D1CE4E5B9ull);
+    int lo = r->a[1] < r->a[0] || (r->a[1] == r->a[0] && r->b[1] < r->b[0]);
+    key[0] = sg_mix(sg_mix(r->a[lo] ^ 0x5BE0CD19137E2179ull) + r->a[!lo] * 0x94D049BB133111EBull);
+    key[1] = fmix(fmix(r->b[lo] ^ 0x3C6EF372FE94F82Bull) + r->b[!lo] * 0xBF58476D1CE4E5B9ull);
+}
+
+/* The key of tree t from its vertices in order, leaves first and the
+ * centre c (with d, when the centre is the edge c-d) last, each vertex
+ * after its children (parent[]: -1 for c and d), into key[2]: the states
+ * as they are, or with rev also reversed and the smaller of the two keys
+ * (one walk computes both). */
+static void hash_tree(const tree *t, const int *order, const int *parent, int nv, int rev, uint64_t key[2])
+{
+    uint64_t sum[SG_MAXK][4]; /* the children's hashes: lanes A, B; reversed A, B */
+    int kids[SG_MAXK], nroot = 0;
+    roots r[2];
+    for (int i = 0; i < nv; i++) {
+        int v = order[i];
+        sum[v][0] = sum[v][1] = sum[v][2] = sum[v][3] = 0;
+        kids[v] = 0;
+    }
+    for (int i = 0; i < nv; i++) {
+        int v = order[i], p = parent[v], st = t->state[v];
+        uint64_t word = (uint64_t)st | (uint64_t)t->pend[v] << 2 | (uint64_t)kids[v] << 10;
+        uint64_t xa = lane_a(sum[v][0], word), xb = lane_b(sum[v][1], word), ya = 0, yb = 0;
+        if (rev) {
+            uint64_t rword = word ^ (uint64_t)(st ? 3 : 0); /* 1 <-> 2 */
+            ya = lane_a(sum[v][2], rword);
+            yb = lane_b(sum[v][3], rword);
+        }
+        if (p >= 0) {
+            sum[p][0] += xa;
+            sum[p][1] += xb;
+            sum[p][2] += ya;
+            sum[p][3] += yb;
+            kids[p]++;
+        } else {
+            r[0].a[nroot] = xa;
+            r[0].b[nroot] = xb;
+            r[1].a[nroot] = ya;
+            r[1].b[nroot++] = yb;
+        }
+    }
+    root_key(&r[0], nroot, key);
+    if (rev) {
+        uint64_t k[2];
+        root_key(&r[1], nroot, k);
+        if (k[0] < key[0] || (k[0] == key[0] && k[1] < key[1])) {
+            key[0] = k[0];
+            key[1] = k[1];
+        }
+    }
 }
 
 int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
@@ -151,15 +183,8 @@ int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
         order[no++] = d;
         parent[d] = -1;
     }
-    hash_tree(&t, order, parent, nv, 0, key);
-    if (g->comm) {   /* reversing every arrow changes only committed states */
-        uint64_t r[2];
-        hash_tree(&t, order, parent, nv, 1, r);
-        if (r[0] < key[0] || (r[0] == key[0] && r[1] < key[1])) {
-            key[0] = r[0];
-            key[1] = r[1];
-        }
-    }
+    /* reversing every arrow changes only committed states */
+    hash_tree(&t, order, parent, nv, g->comm != 0, key);
     key[0] ^= (uint64_t)nv * 0xA0761D6478BD642Full;
     return 1;
 }
