@@ -65,6 +65,9 @@ int sg_board_init(const cy_board *b, sg_board *sb)
         k++;
     }
     sb->nk = k;
+    for (int e = 0; e < sb->ne; e++)
+        for (uint64_t ks = sb->on[e]; ks; ks &= ks - 1)
+            sb->adj[e] |= sb->edges[__builtin_ctzll(ks)];
     return 0;
 }
 
@@ -236,24 +239,31 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
     return 0;
 }
 
+/* (A breadth-first walk over edges: an edge whose constraints are all
+ * alive reaches its neighbours in one word, sb->adj.) */
 int sg_components(const sg_board *sb, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64_t *free_edges)
 {
     int n = 0;
-    uint64_t left = g->live, free = 0;
+    uint64_t left = g->live, free = 0, dead = ~g->alive;
     while (left) {
         uint64_t m = left & -left, front = m, km = 0;
         while (front) {
-            uint64_t nk = 0, ne = 0;
-            for (; front; front &= front - 1)
-                nk |= sb->on[__builtin_ctzll(front)];
-            nk &= g->alive & ~km;
-            km |= nk;
-            for (; nk; nk &= nk - 1)
-                ne |= sb->edges[__builtin_ctzll(nk)];
+            uint64_t ne = 0;
+            for (; front; front &= front - 1) {
+                int e = __builtin_ctzll(front);
+                uint64_t on = sb->on[e];
+                km |= on;
+                if (!(on & dead))
+                    ne |= sb->adj[e];
+                else
+                    for (uint64_t ks = on & ~dead; ks; ks &= ks - 1)
+                        ne |= sb->edges[__builtin_ctzll(ks)];
+            }
             front = ne & g->live & ~m;
             m |= front;
         }
         left &= ~m;
+        km &= g->alive;
         if (!km) { /* an edge on no alive constraint */
             free |= m;
             continue;

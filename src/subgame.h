@@ -48,6 +48,7 @@ typedef struct sg_board {
     uint64_t edges[SG_MAXK];  /* the edges of constraint k */
     uint64_t ref[SG_MAXK];    /* per edge of k: 1 if its reference dart is dart 1 */
     uint64_t on[SG_MAXE];     /* the constraints on edge e */
+    uint64_t adj[SG_MAXE];    /* the edges of the constraints on edge e (e too, if any) */
     /* the embedding, for plane keys (canon.c): each constraint's darts in
      * order (a vertex's leaving darts in rotation order, a cell's walk), the
      * place of each of its edges in that order, and per edge the constraints
