@@ -122,6 +122,17 @@ static inline void kill(sg *g, uint64_t ks)
     g->flip &= ~ks;
 }
 
+/* Drops the live edges dead, which can never be marked, with every
+ * constraint on them. */
+static inline void kill_edges(const sg_board *sb, sg *g, uint64_t dead)
+{
+    g->live &= ~dead;
+    uint64_t ks = 0;
+    for (uint64_t es = dead; es; es &= es - 1)
+        ks |= sb->on[__builtin_ctzll(es)];
+    kill(g, ks);
+}
+
 void sg_normalise(const sg_board *sb, sg *g)
 {
     for (;;) {
@@ -131,11 +142,7 @@ void sg_normalise(const sg_board *sb, sg *g)
          * so is every vertex and cell on it: kill them, and look again */
         uint64_t dead = f[0] & f[1] & g->live;
         if (dead) {
-            g->live &= ~dead;
-            uint64_t ks = 0;
-            for (uint64_t es = dead; es; es &= es - 1)
-                ks |= sb->on[__builtin_ctzll(es)];
-            kill(g, ks);
+            kill_edges(sb, g, dead);
             continue;
         }
         /* edges that can only ever be marked one way: a cell can still cycle
@@ -224,13 +231,8 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
         if (!(es & (es - 1)) && forbidden_at(sb, g, __builtin_ctzll(es)) == 3)
             dead |= es;
     }
-    if (dead) {
-        g->live &= ~dead;
-        uint64_t ks = 0;
-        for (uint64_t es = dead; es; es &= es - 1)
-            ks |= sb->on[__builtin_ctzll(es)];
-        kill(g, ks);
-    }
+    if (dead)
+        kill_edges(sb, g, dead);
     for (uint64_t ks = g->alive & g->comm & sb->cells; ks; ks &= ks - 1) {
         uint64_t es = g->live & sb->edges[__builtin_ctzll(ks)];
         if (!(es & (es - 1)))

@@ -27,21 +27,10 @@ typedef struct tree {
     uint8_t state[SG_MAXK];    /* 0 fresh, 1 committed arrows-in, 2 arrows-out */
 } tree;
 
-/* murmur3's 64-bit finaliser: lane B's mixer, independent of sg_mix. */
-static inline uint64_t fmix(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xFF51AFD7ED558CCDull;
-    k ^= k >> 33;
-    k *= 0xC4CEB9FE1A85EC53ull;
-    k ^= k >> 33;
-    return k;
-}
-
 /* A rooted subtree's hash in lanes A and B, from its root's word (state,
  * pendant edges, children) and the sums of its children's hashes. */
 static inline uint64_t lane_a(uint64_t sum, uint64_t word) { return sg_mix(sum + (word + 1) * 0x9E3779B97F4A7C15ull); }
-static inline uint64_t lane_b(uint64_t sum, uint64_t word) { return fmix(sum + (word + 1) * 0xD6E8FEB86659FD93ull); }
+static inline uint64_t lane_b(uint64_t sum, uint64_t word) { return sg_fmix(sum + (word + 1) * 0xD6E8FEB86659FD93ull); }
 
 /* The root hashes of a tree in lanes A and B. */
 typedef struct roots {
@@ -54,13 +43,13 @@ static void root_key(const roots *r, int nroot, uint64_t key[2])
 {
     if (nroot == 1) {
         key[0] = sg_mix(r->a[0] ^ 0x7A3C5E91D24F6B08ull);
-        key[1] = fmix(r->b[0] ^ 0x1F83D9ABFB41BD6Bull);
+        key[1] = sg_fmix(r->b[0] ^ 0x1F83D9ABFB41BD6Bull);
         return;
     }
     /* the two halves of the central edge, in the order of their hashes */
     int lo = r->a[1] < r->a[0] || (r->a[1] == r->a[0] && r->b[1] < r->b[0]);
     key[0] = sg_mix(sg_mix(r->a[lo] ^ 0x5BE0CD19137E2179ull) + r->a[!lo] * 0x94D049BB133111EBull);
-    key[1] = fmix(fmix(r->b[lo] ^ 0x3C6EF372FE94F82Bull) + r->b[!lo] * 0xBF58476D1CE4E5B9ull);
+    key[1] = sg_fmix(sg_fmix(r->b[lo] ^ 0x3C6EF372FE94F82Bull) + r->b[!lo] * 0xBF58476D1CE4E5B9ull);
 }
 
 /* The key of tree t from its vertices in order, leaves first and the
