@@ -32,19 +32,6 @@ static inline void fold(uint64_t key[2], uint64_t w)
     key[1] = sg_mix(key[1] + (w * 0xD6E8FEB86659FD93ull)) ^ 0x632BE59BD9B4E019ull;
 }
 
-/* The key of g as labelled: the four words of the position, mixed in two
- * independent ways. */
-static void plain_key(const sg *g, uint64_t key[2])
-{
-    uint64_t a = sg_mix(g->live ^ 0x243F6A8885A308D3ull), b = sg_mix(g->live + 0x9E3779B97F4A7C15ull);
-    a = sg_mix(a ^ g->alive);
-    b = sg_mix(b + g->alive * 0xD6E8FEB86659FD93ull);
-    a = sg_mix(a ^ g->comm);
-    b = sg_mix(b + g->comm * 0xA0761D6478BD642Full);
-    key[0] = sg_mix(a ^ g->flip);
-    key[1] = sg_mix(b + g->flip * 0xE7037ED1A0B428DBull);
-}
-
 #define CANON_MAXN (2 * SG_MAXE + 2 * SG_MAXK)
 #define CANON_MAXM SETWORDSNEEDED(CANON_MAXN)
 
@@ -54,7 +41,7 @@ enum { VC, CC, VF, CF };
 void sg_key(const sg_board *sb, const sg *g, int canonical, uint64_t key[2])
 {
     if (!canonical) {
-        plain_key(g, key);
+        sg_label_key(g, key);
         return;
     }
     int count[4] = {0, 0, 0, 0};

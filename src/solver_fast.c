@@ -96,6 +96,22 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 #define BUSY_SLOTS 4096
 #endif
 
+/* The splits into components a worker remembers (a power of two; see
+ * split()), and the most components a remembered split has. */
+#ifndef SPLITS
+#define SPLITS 64
+#endif
+#define SPLIT_MAXC 6
+_Static_assert((SPLITS & (SPLITS - 1)) == 0, "a power of two");
+
+/* A position's split into components (sg_components), by its live edges and
+ * alive constraints, which are all the split reads. */
+typedef struct split_memo {
+    uint64_t live, alive, free_edges;
+    int n;
+    uint64_t comp[SPLIT_MAXC], kcomp[SPLIT_MAXC];
+} split_memo;
+
 /* The canonical keys a worker remembers (a power of two; see worker). */
 #ifndef CKEYS
 #define CKEYS 8192
@@ -179,6 +195,7 @@ typedef struct worker {
     ckey *ckeys;                   /* ckeys() of them: see ckey */
     size_t ckmask;                 /* their number less one */
     int exclusive;                 /* the next win() is to give way (BUSY) to another thread's search */
+    split_memo splits[SPLITS];     /* see split() */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms sym:
@@ -380,7 +397,7 @@ static inline void tput(worker *w, const uint64_t key[2], int value, int move, u
 static void keys_of(const worker *f, const sg *g, keys *k)
 {
     k->g = g;
-    sg_key(f->sb, g, 0, k->l);
+    sg_label_key(g, k->l);
     k->l[0] ^= f->s->lsalt[0];
     k->l[1] ^= f->s->lsalt[1];
     k->have_c = 0;
@@ -458,6 +475,39 @@ static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t w
         uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
         tput(f, c, v, -1, work);
     }
+}
+
+/* sg_components of g, from the worker's memory of recent splits when it
+ * has g's: a search splits the same position again and again (both darts
+ * of an edge often leave the same edges and constraints; order_moves splits
+ * a child to probe the table, then win() splits it again to search it, in
+ * every round), and the split reads only g's live edges and alive
+ * constraints, so the remembered one is g's.  The memory starts zeroed,
+ * which is the split of a position with no live edge. */
+static int split(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64_t *free_edges)
+{
+    uint64_t h = (g->live * 0x9E3779B97F4A7C15ull) ^ (g->alive * 0xC2B2AE3D27D4EB4Full);
+    split_memo *m = &f->splits[(h >> 40) & (SPLITS - 1)];
+    if (m->live == g->live && m->alive == g->alive) {
+        for (int i = 0; i < m->n; i++) {
+            comp[i] = m->comp[i];
+            kcomp[i] = m->kcomp[i];
+        }
+        *free_edges = m->free_edges;
+        return m->n;
+    }
+    int n = sg_components(f->sb, g, comp, kcomp, free_edges);
+    if (n <= SPLIT_MAXC) {
+        m->live = g->live;
+        m->alive = g->alive;
+        m->free_edges = *free_edges;
+        m->n = n;
+        for (int i = 0; i < n; i++) {
+            m->comp[i] = comp[i];
+            m->kcomp[i] = kcomp[i];
+        }
+    }
+    return n;
 }
 
 /* The salt of outcome entries against a nim-heap of size n. */
@@ -550,7 +600,7 @@ static int pos_value(worker *f, const sg *g)
     if (f->o->no_decompose)
         return g->live ? comp_value(f, g) : 0;
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], free_edges;
-    int n = sg_components(f->sb, g, comp, kcomp, &free_edges);
+    int n = split(f, g, comp, kcomp, &free_edges);
     int x = __builtin_popcountll(free_edges) & 1;
     for (int i = 0; i < n; i++) {
         sg part = sg_part(g, comp[i], kcomp[i]);
@@ -611,7 +661,7 @@ static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64
                      int *parity, int *largest)
 {
     uint64_t c[SG_MAXE], kc[SG_MAXE], free_edges;
-    int nc = sg_components(f->sb, g, c, kc, &free_edges);
+    int nc = split(f, g, c, kc, &free_edges);
     *parity = __builtin_popcountll(free_edges) & 1;
     *largest = 0;
     for (int i = 0; i < nc; i++)
@@ -621,7 +671,7 @@ static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64
         return -1;
     for (int i = 0; i < nc; i++) {
         sg part = sg_part(g, c[i], kc[i]);
-        sg_key(f->sb, &part, 0, key[i]);
+        sg_label_key(&part, key[i]);
         key[i][0] ^= f->s->lsalt[0];
         key[i][1] ^= f->s->lsalt[1];
         tt_prefetch(f->t, key[i]);
@@ -754,7 +804,7 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
                 uint64_t *free_edges)
 {
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], largest = 0, klargest = 0;
-    int nc = sg_components(f->sb, g, comp, kcomp, free_edges);
+    int nc = split(f, g, comp, kcomp, free_edges);
     n ^= __builtin_popcountll(*free_edges) & 1;
     nc = cancel_pairs(f, g, comp, kcomp, nc);
     for (int i = 0; i < nc; i++)

@@ -65,6 +65,9 @@ int sg_board_init(const cy_board *b, sg_board *sb)
         k++;
     }
     sb->nk = k;
+    for (int e = 0; e < sb->ne; e++)
+        for (uint64_t ks = sb->on[e]; ks; ks &= ks - 1)
+            sb->adj[e] |= sb->edges[__builtin_ctzll(ks)];
     return 0;
 }
 
@@ -119,6 +122,17 @@ static inline void kill(sg *g, uint64_t ks)
     g->flip &= ~ks;
 }
 
+/* Drops the live edges dead, which can never be marked, with every
+ * constraint on them. */
+static inline void kill_edges(const sg_board *sb, sg *g, uint64_t dead)
+{
+    g->live &= ~dead;
+    uint64_t ks = 0;
+    for (uint64_t es = dead; es; es &= es - 1)
+        ks |= sb->on[__builtin_ctzll(es)];
+    kill(g, ks);
+}
+
 void sg_normalise(const sg_board *sb, sg *g)
 {
     for (;;) {
@@ -128,11 +142,7 @@ void sg_normalise(const sg_board *sb, sg *g)
          * so is every vertex and cell on it: kill them, and look again */
         uint64_t dead = f[0] & f[1] & g->live;
         if (dead) {
-            g->live &= ~dead;
-            uint64_t ks = 0;
-            for (uint64_t es = dead; es; es &= es - 1)
-                ks |= sb->on[__builtin_ctzll(es)];
-            kill(g, ks);
+            kill_edges(sb, g, dead);
             continue;
         }
         /* edges that can only ever be marked one way: a cell can still cycle
@@ -156,11 +166,48 @@ void sg_normalise(const sg_board *sb, sg *g)
     }
 }
 
+/* The darts of live edge x that the sink/source rule forbids in g, as
+ * sg_forbidden finds them for x: bit 0 for dart 0, bit 1 for dart 1. */
+static inline int forbidden_at(const sg_board *sb, const sg *g, int x)
+{
+    int f = 0;
+    for (uint64_t ks = sb->on[x] & g->alive & ~sb->cells; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks);
+        uint64_t es = g->live & sb->edges[k];
+        if (es & (es - 1))
+            continue; /* only a vertex's last edge is restricted */
+        if (!((g->comm >> k) & 1u))
+            return 3;
+        f |= (sg_danger(sb, g, k) & es) ? 2 : 1;
+    }
+    return f;
+}
+
+/* sg_play normalises only where the move can have changed anything (g was
+ * normalised before it).  The forbidden darts of an edge come from the
+ * vertices whose last edge it is, so the only new ones are on the last
+ * edges x of the vertices on e that stay alive: a vertex off e keeps its
+ * live edges and state, and one on e that dies had, if it had one live
+ * edge, e.  So only such an x can have become unmarkable, and killing the
+ * constraints on it takes forbidden darts only from x itself (a vertex on x
+ * with one live edge has x as that edge): one pass finds every such edge,
+ * as sg_normalise's loop would.
+ *
+ * sg_normalise's pass over the cells has nothing to do after a move: a
+ * forbidden dart on an edge x of a cell comes from a vertex v whose only
+ * live edge is x, and the cell's walk passes v by x and another edge y of
+ * v, which is marked; so the cell is committed (alive with an arrow on y),
+ * and its walk and v agree: an arrow into v along the walk forbids x into
+ * v, which is against the walk, and one out of v forbids x out of v.  So a
+ * forbidden dart of a cell's edge never forbids the cell's own direction:
+ * no fresh cell is forced and no committed one killed.
+ * tests/test_subgame.c checks both against sg_normalise and sg_from_board
+ * on random games. */
 int sg_play(const sg_board *sb, sg *g, int e, int dir)
 {
-    uint64_t m = 1ull << e;
+    uint64_t m = 1ull << e, touched = g->alive & sb->on[e];
     g->live &= ~m;
-    for (uint64_t ks = g->alive & sb->on[e]; ks; ks &= ks - 1) {
+    for (uint64_t ks = touched; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         uint64_t bit = 1ull << k;
         int along = (int)((sg_danger(sb, g, k) >> e) & 1u) == dir;
@@ -176,7 +223,16 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
         if (!(g->live & sb->edges[k]))
             kill(g, bit);
     }
-    sg_normalise(sb, g);
+    /* the last edges of the vertices on e that are still alive; those
+     * neither of whose darts is legal any more are unmarkable for good */
+    uint64_t dead = 0;
+    for (uint64_t ks = touched & g->alive & ~sb->cells; ks; ks &= ks - 1) {
+        uint64_t es = g->live & sb->edges[__builtin_ctzll(ks)];
+        if (!(es & (es - 1)) && forbidden_at(sb, g, __builtin_ctzll(es)) == 3)
+            dead |= es;
+    }
+    if (dead)
+        kill_edges(sb, g, dead);
     for (uint64_t ks = g->alive & g->comm & sb->cells; ks; ks &= ks - 1) {
         uint64_t es = g->live & sb->edges[__builtin_ctzll(ks)];
         if (!(es & (es - 1)))
@@ -185,31 +241,38 @@ int sg_play(const sg_board *sb, sg *g, int e, int dir)
     return 0;
 }
 
+/* (A breadth-first walk over edges: an edge whose constraints are all
+ * alive reaches its neighbours in one word, sb->adj.) */
 int sg_components(const sg_board *sb, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64_t *free_edges)
 {
-    uint64_t covered = 0;
-    for (uint64_t ks = g->alive; ks; ks &= ks - 1)
-        covered |= sb->edges[__builtin_ctzll(ks)];
-    covered &= g->live;
-    *free_edges = g->live & ~covered;
     int n = 0;
-    uint64_t left = covered;
+    uint64_t left = g->live, free = 0, dead = ~g->alive;
     while (left) {
         uint64_t m = left & -left, front = m, km = 0;
         while (front) {
-            uint64_t nk = 0, ne = 0;
-            for (; front; front &= front - 1)
-                nk |= sb->on[__builtin_ctzll(front)];
-            nk &= g->alive & ~km;
-            km |= nk;
-            for (; nk; nk &= nk - 1)
-                ne |= sb->edges[__builtin_ctzll(nk)];
+            uint64_t ne = 0;
+            for (; front; front &= front - 1) {
+                int e = __builtin_ctzll(front);
+                uint64_t on = sb->on[e];
+                km |= on;
+                if (!(on & dead))
+                    ne |= sb->adj[e];
+                else
+                    for (uint64_t ks = on & ~dead; ks; ks &= ks - 1)
+                        ne |= sb->edges[__builtin_ctzll(ks)];
+            }
             front = ne & g->live & ~m;
             m |= front;
         }
+        left &= ~m;
+        km &= g->alive;
+        if (!km) { /* an edge on no alive constraint */
+            free |= m;
+            continue;
+        }
         comp[n] = m;
         kcomp[n++] = km;
-        left &= ~m;
     }
+    *free_edges = free;
     return n;
 }

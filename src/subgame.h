@@ -26,17 +26,24 @@
 
 #include <stdint.h>
 
-/* 64-bit mixing (splitmix64's finaliser), for the hashes behind the keys of
- * sub-games (canon.c, treekey.c). */
-static inline uint64_t sg_mix(uint64_t x)
+/* A 64-bit finaliser of the xorshift-multiply kind: shifts a, b, c and
+ * multipliers m1, m2. */
+static inline uint64_t sg_mix_by(uint64_t x, int a, uint64_t m1, int b, uint64_t m2, int c)
 {
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    x ^= x >> 31;
+    x ^= x >> a;
+    x *= m1;
+    x ^= x >> b;
+    x *= m2;
+    x ^= x >> c;
     return x;
 }
+
+/* 64-bit mixing (splitmix64's finaliser), for the hashes behind the keys of
+ * sub-games (canon.c, treekey.c). */
+static inline uint64_t sg_mix(uint64_t x) { return sg_mix_by(x, 30, 0xBF58476D1CE4E5B9ull, 27, 0x94D049BB133111EBull, 31); }
+
+/* murmur3's 64-bit finaliser: a mixing independent of sg_mix's. */
+static inline uint64_t sg_fmix(uint64_t x) { return sg_mix_by(x, 33, 0xFF51AFD7ED558CCDull, 33, 0xC4CEB9FE1A85EC53ull, 33); }
 
 #define SG_MAXE 64    /* edges: one bit each in a word */
 #define SG_MAXK 64    /* constraints: one bit each in a word */
@@ -48,6 +55,7 @@ typedef struct sg_board {
     uint64_t edges[SG_MAXK];  /* the edges of constraint k */
     uint64_t ref[SG_MAXK];    /* per edge of k: 1 if its reference dart is dart 1 */
     uint64_t on[SG_MAXE];     /* the constraints on edge e */
+    uint64_t adj[SG_MAXE];    /* the edges of the constraints on edge e (e too, if any) */
     /* the embedding, for plane keys (canon.c): each constraint's darts in
      * order (a vertex's leaving darts in rotation order, a cell's walk), the
      * place of each of its edges in that order, and per edge the constraints

@@ -16,7 +16,8 @@
  * for every component isomorphic to g as a graph (vertices to vertices,
  * states kept, or every committed state reversed, as reversing every arrow
  * does), whatever the board and drawing.  Otherwise returns 0 and leaves key
- * alone.  Its keys never coincide with sg_key's or sg_plane_key's. */
+ * alone.  Its keys are hashes of their own, apart from sg_key's and
+ * sg_plane_key's but for a collision of 128 bits. */
 int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2]);
 
 #endif
