@@ -98,6 +98,8 @@ struct cy_server {
     kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
     int nkept;
     sw_budget budget;     /* the shares of o.memory */
+    int variants;         /* variant searches running (lock held; at most slow_workers) */
+    int variant_slots;    /* slow_workers */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
     pthread_mutex_t lock;
 };
@@ -695,12 +697,26 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     if (request_board_ex(srv, c, r, post, &b, &mark, NULL, &rules, &g, a) < 0)
         return -1;
     int rc = -1;
+    /* at most variant_slots searches at once, each within its share */
+    pthread_mutex_lock(&srv->lock);
+    int room = srv->variants < srv->variant_slots;
+    srv->variants += room;
+    pthread_mutex_unlock(&srv->lock);
+    if (!room) {
+        free(mark);
+        cy_board_free(b);
+        a->retry = 1;
+        return fail(a, HTTP_UNAVAILABLE, "the server is searching other rule variants; try again shortly");
+    }
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
-    so.memory = srv->budget.slow_each;
+    so.memory = srv->budget.variant_each;
     so.timeout = srv->o.timeout;
     cy_variant_analysis an;
     int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
+    pthread_mutex_lock(&srv->lock);
+    srv->variants--;
+    pthread_mutex_unlock(&srv->lock);
     if (arc == CY_SOLVE_TOO_BIG)
         fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
     else if (arc < 0)
@@ -720,7 +736,7 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
  * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
  * "solved_slow", "refused" (503s for want of room or time), "memory": the
  * process's resident bytes, "memory_limit": --memory, and the shares of it:
- * "cache_limit", "uploads_limit", "quick_each", "slow_each"}. */
+ * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each"}. */
 static int api_stats(cy_server *srv, answer *a)
 {
     sw_stats st;
@@ -741,6 +757,7 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "uploads_limit", json_integer((json_int_t)srv->budget.bodies));
     json_object_set_new(o, "quick_each", json_integer((json_int_t)srv->budget.quick_each));
     json_object_set_new(o, "slow_each", json_integer((json_int_t)srv->budget.slow_each));
+    json_object_set_new(o, "variant_each", json_integer((json_int_t)srv->budget.variant_each));
     a->status = HTTP_OK;
     a->text = dump(o);
     return 0;
@@ -995,6 +1012,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     wo.solve = answer_question;
     wo.ctx = srv;
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
+    srv->variant_slots = wo.slow_workers > 0 ? wo.slow_workers : 1;
     pthread_mutex_init(&srv->lock, NULL);
     srv->work = sw_new(&wo);
     if (!srv->work) {

@@ -105,14 +105,19 @@ static void busy(sw_answer *a, int retry, const char *msg)
 void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out)
 {
     /* a sixteenth each for the cache and the uploads held at once, a
-     * quarter for the quick lane (its solvers running and those kept), half
-     * for the slow lane; the last eighth is the program itself, its threads'
-     * stacks, the connections' buffers and the boards and answers being
-     * built */
+     * quarter for the quick lane (its solvers running and those kept),
+     * three eighths for the slow lane and one for the variants' searches
+     * (slow_workers of them at once); the last eighth is the program
+     * itself, its threads' stacks, the connections' buffers and the boards
+     * and answers being built.  (The variants once took the slow lane's
+     * share each, as many at once as came: eight misere solves of grid:3x4
+     * at once peaked at 69 to 73 MiB under --memory 64M.) */
+    size_t slow = (size_t)(slow_workers > 0 ? slow_workers : 1);
     out->cache = memory / 16;
     out->bodies = memory / 16;
     out->quick_each = memory / 4 / (size_t)(2 * (quick_slots > 0 ? quick_slots : 1));
-    out->slow_each = memory / 2 / (size_t)(slow_workers > 0 ? slow_workers : 1);
+    out->slow_each = memory / 8 * 3 / slow;
+    out->variant_each = memory / 8 / slow;
 }
 
 /* Lets go of j: frees it when nobody holds it any more.  Lock held. */

@@ -53,9 +53,11 @@ typedef struct sw_work sw_work;
 
 /* The budget's shares (bytes), as README.md and docs/reliability.md describe:
  * quick_each is for one of the quick lane's solvers, running or kept for the
- * next question on its board (twice quick_slots of them). */
+ * next question on its board (twice quick_slots of them); variant_each for
+ * one of the rule variants' searches, which run in the requests' own threads,
+ * slow_workers of them at once. */
 typedef struct sw_budget {
-    size_t cache, bodies, quick_each, slow_each;
+    size_t cache, bodies, quick_each, slow_each, variant_each;
 } sw_budget;
 void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out);
 
