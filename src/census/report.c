@@ -318,6 +318,12 @@ static void timing_rules(rep *r, const char *kind, const char *rules)
                          last + 1, n1 * n1 / n2, kind, n1 / n2, last, t1 * n1 / n2, last);
     else
         cy_census_printf(&r->md, "\n");
+    if (!strcmp(kind, "board") && last == finished && last > 0)
+        cy_census_printf(&r->md, "What the boards cost grows with their vertex count, so a plan for more edges is "
+                                 "better measured than extrapolated: `cycles census plan --edges %d..%d` counts the "
+                                 "graphs of each edge and vertex count with nauty and solves a sample of their boards "
+                                 "(README, *What more edges would cost*).\n\n",
+                         last + 1, last + 1);
     if (sampled.s) {
         cy_census_printf(&r->md, "%s\n", sampled.s);
         free(sampled.s);
