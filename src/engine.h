@@ -86,6 +86,7 @@ typedef struct cy_progress_state {
     double born;     /* when the solver was made */
     double last;     /* when a line was last shown */
     int shown;       /* a line is on the screen and wants ending */
+    char stage[96];  /* what the search is doing, if the engine says */
 } cy_progress_state;
 
 /* Shows the progress line if it is time (always when final, if anything was

@@ -78,6 +78,18 @@ int fx_proved_lost(const worker *f, const sg *g);
 /* Counts a win of dart d for the move order (history). */
 void fx_won(worker *f, int d);
 
+/* A position's mark among those the threads of a search are searching
+ * (ABDADA): its slot, or NULL for none, and what the slot holds. */
+typedef struct fx_mark {
+    uint64_t *slot, key;
+} fx_mark;
+/* Marks big + *n (k its keys) as being searched by this worker, if its
+ * slot is free (no mark with one thread); fx_unmark gives the mark back. */
+fx_mark fx_claim(worker *f, const keys *k, int n);
+void fx_unmark(fx_mark *m);
+/* Whether some thread has marked big + *n (k its keys) by fx_claim. */
+int fx_marked(const worker *f, const keys *k, int n);
+
 /* The df-pn search (solver_dfpn.c): whether the player to move wins big +
  * *n, 1 or 0, or a negative code; big is a folded largest component with
  * keys k whose value and outcome against n are not in the table.  The

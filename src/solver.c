@@ -180,11 +180,11 @@ void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const
     if (!o->progress || el < 1.0 || (final && !p->shown) || (!final && now - p->last < (tty ? 1.0 : 10.0)))
         return;
     p->last = now;
-    fprintf(stderr, "%scycles: %llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f MiB (table %.0f MiB), %.1f s%s",
-            tty ? "\r" : "", (unsigned long long)st->positions, (double)st->positions / (el > 0 ? el : 1),
-            (unsigned long long)st->stored, capacity, capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0,
-            (double)cy_resident_memory() / 1048576.0, (double)st->memory / 1048576.0, el,
-            tty && !final ? "\033[K" : "\n");
+    fprintf(stderr, "%scycles: %s%s%llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f MiB (table %.0f MiB), %.1f s%s",
+            tty ? "\r" : "", p->stage, p->stage[0] ? ": " : "", (unsigned long long)st->positions,
+            (double)st->positions / (el > 0 ? el : 1), (unsigned long long)st->stored, capacity,
+            capacity ? 100.0 * (double)st->stored / (double)capacity : 0.0, (double)cy_resident_memory() / 1048576.0,
+            (double)st->memory / 1048576.0, el, tty && !final ? "\033[K" : "\n");
     p->shown = tty && !final;
 }
 

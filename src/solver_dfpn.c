@@ -282,6 +282,9 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
     int r = fx_tick(f);
     if (r < 0)
         return r;
+    /* ABDADA among threads: this node is marked while it is searched, and
+     * a thread choosing among children passes over those marked (below) */
+    fx_mark m __attribute__((cleanup(fx_unmark))) = fx_claim(f, k, n);
     uint64_t before = fx_done(f);
     int dart[2 * SG_MAXE], score[2 * SG_MAXE];
     int nm = fx_order(f, big, n, dart, score), best = -1;
@@ -332,9 +335,12 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
     }
     while (r >= 0) {
         /* the node's numbers, and the child of least dn (the first such
-         * in move order) with the second least dn */
-        uint32_t p = INF, d = 0, maxpn = 0, dn2 = INF;
-        int c1 = -1, open = 0;
+         * in move order) with the second least dn; and the same among the
+         * children no other thread is searching (fbest, fbest2: the virtual
+         * numbers of parallel df-pn, in which a child being searched looks
+         * settled for now) */
+        uint32_t p = INF, d = 0, maxpn = 0, dn2 = INF, fbest = INF, fbest2 = INF;
+        int c1 = -1, f1 = -1, open = 0;
         for (int i = 0; i < nc; i++) {
             uint32_t e = times(c[i].dn, c[i].weight);
             if (e < p) {
@@ -343,6 +349,14 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
                 c1 = i;
             } else if (e < dn2)
                 dn2 = e;
+            if (e < fbest2 && c[i].pn && c[i].dn && fx_marked(f, &c[i].k, c[i].heap))
+                e = INF; /* (only a child that could be chosen is looked at) */
+            if (e < fbest) {
+                fbest2 = fbest;
+                fbest = e;
+                f1 = i;
+            } else if (e < fbest2)
+                fbest2 = e;
             if (c[i].pn > maxpn)
                 maxpn = c[i].pn;
             d = add(d, c[i].pn);
@@ -354,6 +368,12 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
         *dn = d;
         if (p == 0 || d == 0 || p >= thpn || d >= thdn)
             break;
+        /* a free child while one is: its threshold must leave it room, or
+         * the thread would go round without searching */
+        if (f1 >= 0 && f1 != c1 && fbest < thpn && fbest < INF) {
+            c1 = f1;
+            dn2 = fbest2;
+        }
         child *ch = &c[c1];
         if (!ch->deep) { /* first its canonical keys */
             ch->deep = 1;

@@ -26,6 +26,7 @@
 #include "theorem6.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Components with at most this many live edges are solved by mex. */
@@ -131,6 +132,11 @@ typedef struct ckey {
     uint64_t l[2], c[2];
 } ckey;
 
+/* What a search finds: the Grundy value, who wins, a winning move; or who
+ * wins each of several positions (the threads sharing them out, each
+ * position searched by one thread alone). */
+enum { JOB_GRUNDY, JOB_WINS, JOB_MOVE, JOB_EACH };
+
 /* What the threads of one search share. */
 struct fast {
     const cy_board *b;
@@ -163,6 +169,11 @@ struct fast {
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
     ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
     uint64_t *busy;                /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
+    /* the stage of the search, for the progress line: its job (JOB_), and
+     * for a value the Grundy value tried at the top (a component of
+     * stage_edges edges against *stage_n), for JOB_EACH the positions
+     * taken; set by worker 0 or atomically */
+    int stage_kind, stage_n, stage_edges, stage_next, stage_of;
     /* how often a reply by each mirror won and lost lately (trust()), for
      * all threads: with a count of its own, a thread that finds in the
      * table what the other's mirror replies settled never learns to trust
@@ -195,6 +206,7 @@ typedef struct worker {
     ckey *ckeys;                   /* ckeys() of them: see ckey */
     size_t ckmask;                 /* their number less one */
     int exclusive;                 /* the next win() is to give way (BUSY) to another thread's search */
+    int top;                       /* the next comp_value() is of a component of the root (stage_n) */
     split_memo splits[SPLITS];     /* see split() */
 } worker;
 
@@ -343,6 +355,32 @@ static void finish(fast *f)
     pthread_mutex_unlock(&f->lock);
 }
 
+/* Writes the stage of f's search into its progress line's state. */
+static void stage(fast *f)
+{
+    char *out = f->progress.stage;
+    size_t n = sizeof f->progress.stage;
+    switch (f->stage_kind) {
+    case JOB_GRUNDY:
+        if (f->stage_edges)
+            snprintf(out, n, "trying value %d for a %d-edge part", __atomic_load_n(&f->stage_n, __ATOMIC_RELAXED),
+                     f->stage_edges);
+        else
+            snprintf(out, n, "the value");
+        break;
+    case JOB_WINS:
+        snprintf(out, n, "who wins");
+        break;
+    case JOB_MOVE:
+        snprintf(out, n, "a winning move");
+        break;
+    default: {
+        int k = __atomic_load_n(&f->stage_next, __ATOMIC_RELAXED);
+        snprintf(out, n, "judging positions, %d of %d begun", k < f->stage_of ? k : f->stage_of, f->stage_of);
+    }
+    }
+}
+
 /* Counts a position; returns CY_SOLVE_TIMEOUT when time is up, ABORTED
  * when another thread has finished, else 0. */
 static int tick(worker *w)
@@ -364,6 +402,7 @@ static int tick(worker *w)
         tt_stats ts;
         fast_stats(f, &st);
         tt_stats_get(f->t, &ts);
+        stage(f);
         cy_progress(&f->o, &f->progress, 0, &st, ts.capacity);
     }
     return 0;
@@ -570,8 +609,9 @@ static int mex_value(worker *f, const sg *g, keys *k)
     return mex;
 }
 
-/* The Grundy value of a component (every constraint on live edges). */
-static int comp_value(worker *f, const sg *g)
+/* The Grundy value of a component (every constraint on live edges); top:
+ * a component of the root, whose trials the progress line shows. */
+static int comp_value_of(worker *f, const sg *g, int top)
 {
     keys k;
     keys_of(f, g, &k);
@@ -586,12 +626,27 @@ static int comp_value(worker *f, const sg *g)
         return mex_value(f, g, &k);
     /* the least n for which g + *n loses for the player to move */
     for (int n = 0;; n++) {
+        if (top) {
+            f->s->stage_edges = __builtin_popcountll(g->live);
+            __atomic_store_n(&f->s->stage_n, n, __ATOMIC_RELAXED);
+        }
         int w = win(f, g, n, UNLIMITED);
         if (w < 0)
             return w;
         if (!w)
             return n; /* win() stored it */
     }
+}
+
+/* comp_value_of(), with the worker's top flag taken for this component
+ * and given back for the root's next one. */
+static int comp_value(worker *f, const sg *g)
+{
+    int top = f->top;
+    f->top = 0;
+    int v = comp_value_of(f, g, top);
+    f->top = top;
+    return v;
 }
 
 /* The Grundy value of a normalised sub-game: the XOR of its components'. */
@@ -755,11 +810,15 @@ static void judged(worker *f, int a, int won)
 /* a * b, or UNLIMITED if that is more. */
 static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
 
-/* A position's mark among those being searched (fast.busy): its slot, or
- * NULL for none, and what the slot holds. */
-typedef struct mark {
-    uint64_t *slot, key;
-} mark;
+/* A position's mark among those being searched (fast_internal.h). */
+typedef fx_mark mark;
+
+/* The word that marks big + *n (k its keys) in the slots of fast.busy:
+ * never 0, which is a free slot. */
+static inline uint64_t busy_key(const keys *k, int n)
+{
+    return ((k->l[0] ^ outcome_salt(n)) * 0x9E3779B97F4A7C15ull ^ k->l[1]) | 1;
+}
 
 /* Marks big + *n (k its keys) as being searched by this worker, among the
  * marks the threads of a search share: ABDADA (Weill's "alpha-beta
@@ -776,7 +835,7 @@ static mark claim(worker *f, const keys *k, int n, int *busy)
     *busy = 0;
     if (!f->s->busy)
         return m;
-    uint64_t key = ((k->l[0] ^ outcome_salt(n)) * 0x9E3779B97F4A7C15ull ^ k->l[1]) | 1; /* never 0, a free slot */
+    uint64_t key = busy_key(k, n);
     uint64_t *slot = f->s->busy + ((key >> 40) & (BUSY_SLOTS - 1)), old = 0;
     if (__atomic_compare_exchange_n(slot, &old, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
         m.slot = slot;
@@ -792,6 +851,15 @@ static void unmark(mark *m)
 {
     if (m->slot)
         __atomic_store_n(m->slot, 0, __ATOMIC_RELAXED);
+}
+
+/* Whether another thread has marked big + *n (k its keys) by claim(). */
+static int marked(const worker *f, const keys *k, int n)
+{
+    if (!f->s->busy)
+        return 0;
+    uint64_t key = busy_key(k, n);
+    return __atomic_load_n(f->s->busy + ((key >> 40) & (BUSY_SLOTS - 1)), __ATOMIC_RELAXED) == key;
 }
 
 /* How win() sees g + *n: the largest component left once isomorphic pairs
@@ -1264,11 +1332,6 @@ typedef struct job {
     pthread_t thread;
 } job;
 
-/* What a search finds: the Grundy value, who wins, a winning move; or who
- * wins each of several positions (the threads sharing them out, each
- * position searched by one thread alone). */
-enum { JOB_GRUNDY, JOB_WINS, JOB_MOVE, JOB_EACH };
-
 /* Runs a job; but for JOB_EACH, the first job to finish stops the others. */
 static void *run_job(void *arg)
 {
@@ -1280,6 +1343,7 @@ static void *run_job(void *arg)
         finish(j->w.s);
         return NULL;
     }
+    j->w.top = j->kind == JOB_GRUNDY && j->w.id == 0;
     j->result = j->kind == JOB_WINS   ? win(&j->w, j->root, 0, UNLIMITED)
                 : j->kind == JOB_MOVE ? find_move(&j->w, j->root, 0, &j->move)
                                       : pos_value(&j->w, j->root);
@@ -1305,7 +1369,6 @@ static void *run_helper(void *arg)
 static int search(fast *f, const unsigned char *marks, int n, int kind, int *move, int *results)
 {
     sg *g = cy_xmalloc(sizeof(sg) * (size_t)n);
-    int next = 0;
     for (int i = 0; i < n; i++) {
         sg_from_board(&f->sb, f->b, marks + (size_t)i * (size_t)f->b->ne, &g[i]);
         if (results)
@@ -1316,6 +1379,10 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     f->stop = 0;
     f->pausing = f->parked = f->finished = 0;
     f->workers = f->threads;
+    f->stage_kind = kind;
+    f->stage_n = f->stage_edges = 0;
+    f->stage_next = 0;
+    f->stage_of = n;
     memset(f->mirror_won, 0, sizeof f->mirror_won); /* each search learns anew */
     memset(f->mirror_lost, 0, sizeof f->mirror_lost);
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
@@ -1343,7 +1410,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
         jobs[i].root = g;
         jobs[i].nroots = n;
-        jobs[i].next = &next;
+        jobs[i].next = &f->stage_next;
         jobs[i].results = results;
         jobs[i].kind = kind;
     }
@@ -1426,6 +1493,13 @@ int fx_win_rounds(worker *f, const sg *big, int n, uint64_t budget)
     return win(f, big, n, budget < UNLIMITED - 1 - f->nodes ? f->nodes + budget : UNLIMITED - 1);
 }
 dfpn_table *fx_dfpn_table(worker *f) { return f->s->dfpn; }
+fx_mark fx_claim(worker *f, const keys *k, int n)
+{
+    int busy;
+    return claim(f, k, n, &busy);
+}
+void fx_unmark(fx_mark *m) { unmark(m); }
+int fx_marked(const worker *f, const keys *k, int n) { return marked(f, k, n); }
 
 int fx_fold(worker *f, const sg *g, int n, sg *big, int *heap)
 {

@@ -5,7 +5,9 @@
  * table hits, peak memory) with every core and with one thread; what the
  * user's `cycles solve` costs, the winning replies included and left out;
  * who wins (`--no-grundy`) and the value with each outcome search (rounds
- * and df-pn, `--search`); and the speed-up of the fast engine over the plain one.
+ * and df-pn, `--search`); the speed-up of the fast engine over the plain one;
+ * and the most memory any run of the board used, finished or stopped, which
+ * must stay within --memory and a tenth (else the exit status is 1).
  */
 #include "cli.h"
 
@@ -125,8 +127,11 @@ static int measure(const cy_board *b, const cy_solver_opts *opts, int what, int 
     run r[64];
     double secs[64];
     int n = 0;
+    double peak = 0;
     for (int i = 0; i < runs && i < 64; i++) {
         run_once(b, opts, what, &r[n]);
+        if (r[n].peak_mib > peak)
+            peak = r[n].peak_mib;
         if (!r[n].ok)
             break;
         secs[n] = r[n].seconds;
@@ -134,15 +139,14 @@ static int measure(const cy_board *b, const cy_solver_opts *opts, int what, int 
     }
     if (n == 0) {
         memset(med, 0, sizeof *med);
+        med->peak_mib = peak;
         return 0;
     }
     qsort(secs, (size_t)n, sizeof secs[0], cmp_double);
     double m = n % 2 ? secs[n / 2] : (secs[n / 2 - 1] + secs[n / 2]) / 2;
     *med = r[0];
     med->seconds = m;
-    for (int i = 0; i < n; i++)
-        if (r[i].peak_mib > med->peak_mib)
-            med->peak_mib = r[i].peak_mib;
+    med->peak_mib = peak;
     return n;
 }
 
@@ -176,9 +180,9 @@ int cmd_bench(cli_opts *o)
     char *list = strdup(o->boards ? o->boards : default_boards);
     if (!list)
         return cli_fail(NULL, "out of memory");
-    printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s a run; fast engine with %d "
-           "thread(s)%s%s%s%s%s%s%s%s%s\n\n",
-           runs, fast.timeout, fast.threads ? fast.threads : cy_cpu_cores(),
+    printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s and --memory %.0f MiB a run; "
+           "fast engine with %d thread(s)%s%s%s%s%s%s%s%s%s\n\n",
+           runs, fast.timeout, (double)fast.memory / 1048576.0, fast.threads ? fast.threads : cy_cpu_cores(),
            fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
@@ -187,8 +191,8 @@ int cmd_bench(cli_opts *o)
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
            "| winner rounds s | winner dfpn s | dfpn s "
-           "| plain s | plain positions | plain peak MiB | speed-up |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+           "| plain s | plain positions | plain peak MiB | speed-up | most memory MiB |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     fflush(stdout);
     cy_solver_opts one = fast, rounds = fast, dfpn = fast;
     one.threads = 1;
@@ -202,7 +206,7 @@ int cmd_bench(cli_opts *o)
             rc = cli_fail(spec, "%s", err.msg);
             continue;
         }
-        run f, p, t1, sv, nr, wr, wd, vd;
+        run f = {0}, p = {0}, t1 = {0}, sv = {0}, nr = {0}, wr = {0}, wd = {0}, vd = {0};
         int nf = measure(b, &fast, MEASURE_VALUE, runs, &f);
         /* what does not finish with every technique does not finish
          * without: the other columns of such a board are not tried */
@@ -259,13 +263,24 @@ int cmd_bench(cli_opts *o)
         else
             printf("| > %.0f | | ", plain.timeout);
         if (nf && np)
-            printf("| %.1fx |\n", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
+            printf("| %.1fx ", f.seconds > 0 ? p.seconds / f.seconds : INFINITY);
         else if (!try_plain)
-            printf("| |\n");
+            printf("| ");
         else if (nf)
-            printf("| > %.0fx |\n", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);
+            printf("| > %.0fx ", f.seconds > 0 ? plain.timeout / f.seconds : INFINITY);
         else
-            printf("| |\n");
+            printf("| ");
+        /* the bound of --memory holds for every run, finished or not,
+         * give or take a tenth (issue 10) */
+        double most = 0;
+        const run *all[] = {&f, &p, &t1, &sv, &nr, &wr, &wd, &vd};
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+            if (all[i]->peak_mib > most)
+                most = all[i]->peak_mib;
+        double bound = (double)fast.memory / 1048576.0;
+        printf("| %.0f%s |\n", most, most > 1.1 * bound ? " (over the bound)" : "");
+        if (most > 1.1 * bound)
+            rc = cli_fail(spec, "a run used %.0f MiB, over the --memory bound of %.0f MiB", most, bound);
         if (nf && np && f.grundy != p.grundy)
             rc = cli_fail(spec, "the engines disagree: fast %d, plain %d", f.grundy, p.grundy);
         if ((nwr && nwd && wr.grundy != wd.grundy) || (nf && nwr && (f.grundy != 0) != wr.grundy) ||

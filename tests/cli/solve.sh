@@ -36,6 +36,19 @@ if [ "$RC" = 2 ] && printf '%s' "$OUT" | grep -q '"complete": false' && printf '
 else
   bad "timeout partial answer, grid:4x5" "rc=$RC out=$OUT err=$ERR"
 fi
+# the progress line names the stage: a search over a second shows one, and
+# solve begins with who wins (grid:4x5 searched takes minutes; 1.5 s shows
+# the line and runs out while the winner is sought); the value's stage names
+# the heap it is tried against
+run solve grid:4x5 --timeout 1.5 --no-theorems
+if [ "$RC" = 2 ] && grep -Eq '^cycles: who wins: [0-9]+ positions, ' <<<"$ERR"; then ok "progress stage, who wins"
+else bad "progress stage, who wins" "rc=$RC err=$ERR"; fi
+# with the theorems, who wins and the move take a moment (Theorem 6 after
+# the centre edge) and the value is sought: the stage names the value tried
+# and the component of 31 edges (on a slow machine the line may come earlier)
+run solve grid:4x5 --timeout 1.5
+if [ "$RC" = 2 ] && grep -Eq '^cycles: (who wins|a winning move|trying value [0-9]+ for a 31-edge part): [0-9]+ positions, ' <<<"$ERR"
+then ok "progress stage, the value"; else bad "progress stage, the value" "rc=$RC err=$ERR"; fi
 # grid:3x5 takes about 0.3 s: a fast machine finishes it in time, a slow one
 # does not. Either way the answer must be honest: complete and the winner of
 # the same search without a time limit, or partial with exit status 2.
