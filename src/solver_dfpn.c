@@ -271,6 +271,18 @@ static int start_child(worker *f, child *c, const sg *pos, int n, int mirror)
     return 0;
 }
 
+/* Keeps the least two of the numbers seen in *least and *second, and the
+ * index of the least (the first such) in *at: e is the i-th number. */
+static inline void least_two(uint32_t e, int i, uint32_t *least, uint32_t *second, int *at)
+{
+    if (e < *least) {
+        *second = *least;
+        *least = e;
+        *at = i;
+    } else if (e < *second)
+        *second = e;
+}
+
 /* Nagai's MID: searches big + *n (keys k, df-pn key key) until its pn
  * reaches thpn or its dn thdn, or it is settled; its numbers into *pn and
  * *dn.  A settled node goes into the main table (a win with its winning
@@ -343,20 +355,10 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
         int c1 = -1, f1 = -1, open = 0;
         for (int i = 0; i < nc; i++) {
             uint32_t e = times(c[i].dn, c[i].weight);
-            if (e < p) {
-                dn2 = p;
-                p = e;
-                c1 = i;
-            } else if (e < dn2)
-                dn2 = e;
+            least_two(e, i, &p, &dn2, &c1);
             if (e < fbest2 && c[i].pn && c[i].dn && fx_marked(f, &c[i].k, c[i].heap))
                 e = INF; /* (only a child that could be chosen is looked at) */
-            if (e < fbest) {
-                fbest2 = fbest;
-                fbest = e;
-                f1 = i;
-            } else if (e < fbest2)
-                fbest2 = e;
+            least_two(e, i, &fbest, &fbest2, &f1);
             if (c[i].pn > maxpn)
                 maxpn = c[i].pn;
             d = add(d, c[i].pn);

@@ -853,7 +853,8 @@ static void unmark(mark *m)
         __atomic_store_n(m->slot, 0, __ATOMIC_RELAXED);
 }
 
-/* Whether another thread has marked big + *n (k its keys) by claim(). */
+/* Whether a thread (this one too) has marked big + *n (k its keys) by
+ * claim(). */
 static int marked(const worker *f, const keys *k, int n)
 {
     if (!f->s->busy)

@@ -38,8 +38,7 @@ else
 fi
 # the progress line names the stage: a search over a second shows one, and
 # solve begins with who wins (grid:4x5 searched takes minutes; 1.5 s shows
-# the line and runs out while the winner is sought); the value's stage names
-# the heap it is tried against
+# the line and runs out while the winner is sought)
 run solve grid:4x5 --timeout 1.5 --no-theorems
 if [ "$RC" = 2 ] && grep -Eq '^cycles: who wins: [0-9]+ positions, ' <<<"$ERR"; then ok "progress stage, who wins"
 else bad "progress stage, who wins" "rc=$RC err=$ERR"; fi
