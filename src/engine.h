@@ -89,6 +89,9 @@ typedef struct cy_progress_state {
     char stage[96];  /* what the search is doing, if the engine says */
 } cy_progress_state;
 
+/* Whether cy_progress would show a line now: an engine need gather what
+ * the line shows (its statistics, its stage) only then. */
+int cy_progress_due(const cy_solver_opts *o, const cy_progress_state *p, int final);
 /* Shows the progress line if it is time (always when final, if anything was
  * shown before or the run took over a second). */
 void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,

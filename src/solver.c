@@ -172,13 +172,21 @@ void cy_solver_free(cy_solver *s)
     free(s);
 }
 
+int cy_progress_due(const cy_solver_opts *o, const cy_progress_state *p, int final)
+{
+    if (!o->progress)
+        return 0;
+    double now = cy_now(), el = now - p->born;
+    return !(el < 1.0 || (final && !p->shown) || (!final && now - p->last < (isatty(2) ? 1.0 : 10.0)));
+}
+
 void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,
                  size_t capacity)
 {
+    if (!cy_progress_due(o, p, final))
+        return;
     double now = cy_now(), el = now - p->born;
     int tty = isatty(2);
-    if (!o->progress || el < 1.0 || (final && !p->shown) || (!final && now - p->last < (tty ? 1.0 : 10.0)))
-        return;
     p->last = now;
     fprintf(stderr, "%scycles: %s%s%llu positions, %.0f/s, table %llu/%zu entries (%.0f%%), memory %.0f MiB (table %.0f MiB), %.1f s%s",
             tty ? "\r" : "", p->stage, p->stage[0] ? ": " : "", (unsigned long long)st->positions,

@@ -397,7 +397,7 @@ static int tick(worker *w)
     if (f->deadline > 0 && cy_now() > f->deadline)
         return CY_SOLVE_TIMEOUT;
     make_room(f);
-    if (w->id == 0) {
+    if (w->id == 0 && cy_progress_due(&f->o, &f->progress, 0)) {
         cy_solver_stats st;
         tt_stats ts;
         fast_stats(f, &st);
