@@ -72,9 +72,9 @@ int fx_dfpn_edges(const worker *f);
  * positions: 1, 0, FX_OVER when it needs more, or a negative code. */
 #define FX_OVER (-101)
 int fx_win_rounds(worker *f, const sg *big, int n, uint64_t budget);
-/* Whether Theorem 6, generalised (theorem6.c), proves g lost for the
- * player to move (its value 0); never with --no-theorems. */
-int fx_proved_lost(const worker *f, const sg *g);
+/* g's Grundy value, 0 or 1, when Theorem 6, generalised (theorem6.c),
+ * proves it, else -1; never with --no-theorems. */
+int fx_proved_value(const worker *f, const sg *g);
 /* Counts a win of dart d for the move order (history). */
 void fx_won(worker *f, int d);
 

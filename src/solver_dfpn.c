@@ -243,9 +243,10 @@ static int start_child(worker *f, child *c, const sg *pos, int n, int mirror)
         c->dn = c->heap ? INF : 0;
         return 0;
     }
-    if (fx_proved_lost(f, &c->big)) { /* its value is 0 (Theorem 6) */
-        c->pn = c->heap ? 0 : INF;
-        c->dn = c->heap ? INF : 0;
+    int pv = fx_proved_value(f, &c->big);
+    if (pv >= 0) { /* its value is 0 or 1 (Theorem 6) */
+        c->pn = pv != c->heap ? 0 : INF;
+        c->dn = pv != c->heap ? INF : 0;
         return 0;
     }
     fx_keys_of(f, &c->big, &c->k);

@@ -570,10 +570,19 @@ static int legal_darts(const sg_board *sb, const sg *g, int *dart)
     return k;
 }
 
-/* Whether Theorem 6, generalised (theorem6.c), proves g lost for the
- * player to move: then g's Grundy value is 0 without search.  Never with
- * --no-theorems (no involutions are kept then). */
-static inline int proved_lost(const worker *f, const sg *g) { return f->s->thm.n && th6_lost(&f->s->thm, g); }
+/* g's Grundy value when Theorem 6, generalised (theorem6.c), proves it:
+ * 0 when g is lost for the player to move (th6_lost), 1 when g + *1 is
+ * (th6_one: the same with one self-involutive edge left open); -1 when
+ * neither applies.  Never with --no-theorems (no involutions are kept
+ * then). */
+static inline int proved_value(const worker *f, const sg *g)
+{
+    if (!f->s->thm.n)
+        return -1;
+    if (th6_lost(&f->s->thm, g))
+        return 0;
+    return th6_one(&f->s->thm, f->sb, g, 1) ? 1 : -1;
+}
 
 /* The Grundy value of a small component by the definition. */
 static int mex_value(worker *f, const sg *g, keys *k)
@@ -618,9 +627,10 @@ static int comp_value_of(worker *f, const sg *g, int top)
     int v = lookup(f, &k, 0);
     if (v >= 0)
         return v;
-    if (proved_lost(f, g)) {
-        store(f, &k, 0, 0, -1, 1);
-        return 0;
+    int pv = proved_value(f, g);
+    if (pv >= 0) {
+        store(f, &k, 0, pv, -1, 1);
+        return pv;
     }
     if (__builtin_popcountll(g->live) <= f->small)
         return mex_value(f, g, &k);
@@ -1016,11 +1026,11 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
         }
         if (nk[i] == -2)
             continue; /* a death move */
-        if (((tcand >> (dart[i] >> 1)) & 1u) && proved_lost(f, &child[i])) {
-            if (!n)
-                return -1 - dart[i]; /* the child's value is 0 */
-            continue; /* child + *n, n != 0: a win for the opponent */
-        }
+        int pv = (tcand >> (dart[i] >> 1)) & 1u ? proved_value(f, &child[i]) : -1;
+        if (pv == n)
+            return -1 - dart[i]; /* the child + *n is lost */
+        if (pv >= 0)
+            continue; /* child + *n, n != its value: a win for the opponent */
         /* (rest: edges of the child's largest component) */
         int kn = nk[i] >= 0 ? known_keys(f, &child[i], key + at[i], NULL, NULL, nk[i], n ^ parity[i], 0)
                             : known(f, &child[i], n, &rest[i], 0);
@@ -1053,6 +1063,58 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
     return nm;
 }
 
+/* The answer of Theorem 6's strategy to the move just made in g + *n
+ * (n 0 or 1), searched before anything else: the move that leaves g its
+ * own image under one of the theorem's involutions (the partner of the one
+ * live edge whose partner is not live, or, when g is symmetric already, its
+ * live self-involutive edge).  When the strategy applies it wins (by
+ * th6_lost, th6_one or deeper), and finding that first spares fold(),
+ * which would value every component of g apart though the answer leaves
+ * them in pairs that cancel.  Returns 1 when such a move wins, 0 when none
+ * does, or a negative code (as win()). */
+static int mirror_answer(worker *f, const sg *g, int n, uint64_t limit)
+{
+    if (n > 1 || !f->s->thm.n)
+        return 0;
+    for (int i = 0; i < f->s->thm.n; i++) {
+        const th6_inv *iv = &f->s->thm.inv[i];
+        uint64_t img = 0;
+        for (uint64_t es = g->live; es; es &= es - 1)
+            img |= 1ull << (iv->m.dart[2 * __builtin_ctzll(es)] >> 1);
+        uint64_t d = img ^ g->live, e;
+        if (!d)
+            e = g->live & iv->m.fixed;
+        else if (__builtin_popcountll(d) == 2 && __builtin_popcountll(d & g->live) == 1)
+            e = d & g->live;
+        else
+            continue;
+        if (!e || (e & (e - 1)))
+            continue;
+        int x = __builtin_ctzll(e);
+        uint64_t forbidden[2];
+        sg_forbidden(f->sb, g, forbidden);
+        for (int dir = 0; dir < 2; dir++) {
+            sg child = *g;
+            if (((forbidden[dir] >> x) & 1u) || sg_play(f->sb, &child, x, dir) ||
+                __builtin_popcountll(child.live & iv->m.fixed) != n ||
+                !th6_symmetric(iv->m.dart, iv->m.kmap, iv->m.kinv, &child))
+                continue; /* illegal, a death move, or not the answer */
+            int pv = proved_value(f, &child);
+            if (pv >= 0) {
+                if (pv == n)
+                    return 1;
+                continue;
+            }
+            int w = win(f, &child, n, limit);
+            if (w < 0 && w != BUSY)
+                return w;
+            if (!w)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Whether the player to move wins g + *n (1 or 0), or a negative code:
  * OVER when the search would take the worker past limit positions.  All
  * components but the largest are replaced by their Grundy values. */
@@ -1060,6 +1122,9 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
 {
     int exclusive = f->exclusive; /* (for this position, not those fold() searches) */
     f->exclusive = 0;
+    int answer = mirror_answer(f, g, n, limit);
+    if (answer)
+        return answer;
     sg big, other[SG_MAXE];
     uint64_t free_edges;
     int val[SG_MAXE], nother;
@@ -1074,9 +1139,10 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     int v = get(f, &k, 0);
     if (v >= 0)
         return v != n;
-    if (proved_lost(f, &big)) { /* its value is 0 */
-        store(f, &k, 0, 0, -1, 1);
-        return n != 0;
+    int pv = proved_value(f, &big);
+    if (pv >= 0) {
+        store(f, &k, 0, pv, -1, 1);
+        return n != pv;
     }
     if (__builtin_popcountll(largest) <= f->small) {
         v = get_canonical(f, &k, 0);
@@ -1483,7 +1549,7 @@ void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
 int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }
 int fx_order(worker *f, const sg *big, int n, int *dart, int *score) { return order_moves(f, big, n, dart, score); }
-int fx_proved_lost(const worker *f, const sg *g) { return proved_lost(f, g); }
+int fx_proved_value(const worker *f, const sg *g) { return proved_value(f, g); }
 void fx_won(worker *f, int d) { f->history[d]++; }
 int fx_dfpn_edges(const worker *f) { return f->o->dfpn_edges > 0 ? f->o->dfpn_edges : DFPN_EDGES; }
 /* (a limit short of UNLIMITED: win() then never hands the search back to

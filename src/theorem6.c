@@ -139,3 +139,94 @@ int th6_lost(const th6 *t, const sg *g)
     }
     return 0;
 }
+
+/*
+ * Theorem (Theorem 6 with a nim-heap *1: the centre edge left open).  Let
+ * g, tau and R be as for th6_lost, and
+ *  (a) g is its own image under R;
+ *  (b) exactly one live edge c is self-involutive, and tau swaps its ends
+ *      (so R(d) = d for both darts of c: tau reverses the arrow, R reverses
+ *      it back);
+ *  (c) no alive cell sigma with tau(sigma) != sigma has a live edge e != c
+ *      with tau(e) also in sigma;
+ *  (e) no alive cell with tau(sigma) = sigma lies on c;
+ *  (f) c can always be marked one way that is legal and no death move: the
+ *      alive vertices on c (its ends) or the alive cells on c are none, or
+ *      all of them are committed and their dangerous darts on c are one
+ *      and the same dart x.
+ * Then g + *1 is lost for the player to move, X: g's Grundy value is 1.
+ * W answers X's move on the heap by c, X's move on c by the heap, and any
+ * other move d by R(d).  Each pair of moves keeps (a)-(f): (a), (b) and (c)
+ * as for th6_lost (live edges and alive constraints only go, and c stays
+ * live, see below); (e) and (f) because a dead constraint never comes
+ * back and a committed one keeps its dangerous darts until it dies.
+ *  - X plays c (any dart; R fixes it) and W takes the heap: the position is
+ *    its own image under R with no live self-involutive edge, and (c) holds
+ *    without c, so th6_lost's theorem makes it lost for X.
+ *  - X takes the heap and W plays c, with a dart y chosen as follows; then
+ *    as in the case before.  y must be legal and no death move.  An end u
+ *    of c forbids a dart only when alive, committed, with c its last live
+ *    edge, and then forbids its dangerous dart; by (a) the other end
+ *    tau(u) is then so too, with R of u's dangerous dart, the same dart of
+ *    c: so one dart of c is always legal.  A death move on c leaves an
+ *    alive cell on c committed with one live edge; a fresh cell has three
+ *    live edges or more (every edge of a fresh alive cell is live), so the
+ *    cell was committed with c and one other live edge, and the dart was
+ *    its dangerous one.  The cells on c are sigma and tau(sigma) != sigma
+ *    (a plane edge lies on two faces, and by (e)), and by (a) their
+ *    dangerous darts on c are R of each other's, the same dart: so at most
+ *    one dart of c is a death move.  If no end is alive both darts are
+ *    legal: y is the one that is no death move.  If no cell is alive, y is
+ *    the legal one.  Otherwise by (f) y is the dart other than x: never
+ *    forbidden, and it kills the committed cells instead of completing
+ *    them.
+ *  - X plays d on e != c and W answers R(d) on tau(e) != e: legal, and it
+ *    leaves g's image under R, as in th6_lost's proof.  It is no death
+ *    move: say it leaves sigma alive, committed, with one live edge f.  If
+ *    tau(sigma) = sigma, the symmetry maps f to a live edge of sigma, so
+ *    f = c, against (e).  Otherwise, by (c) e is not in sigma (tau(e) is),
+ *    so tau(e) is not in tau(sigma), which by the symmetry is alive and
+ *    committed with one live edge tau(f), and was so before W's move: X's
+ *    move was a death move, which is not allowed.
+ *  - c stays live: an edge is dropped when neither dart can be marked, and
+ *    by (a) after W's moves both ends of c forbid the same dart; X's move
+ *    changes one end only (the graph is simple), and an end that forbids a
+ *    dart already has c as its last live edge, so X cannot change it.
+ * So W always has an answer and X is the first without a move.  The check
+ * is exact about (a)-(f) and stays silent otherwise; like th6_lost, it is
+ * only for the standard rules.  Without (f) the claim is false (the end
+ * of c full, its one legal dart closing both of c's cells but for one
+ * edge): tests/test_theorem6.c shows the brute force refuting it.
+ */
+int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f)
+{
+    for (int i = 0; i < t->n; i++) {
+        const th6_inv *iv = &t->inv[i];
+        uint64_t fixed = g->live & iv->m.fixed;
+        if (!fixed || (fixed & (fixed - 1)))
+            continue; /* (b): one self-involutive live edge */
+        int c = __builtin_ctzll(fixed);
+        uint64_t cbit = 1ull << c;
+        if (iv->m.dart[2 * c] != 2 * c)
+            continue; /* (b): tau fixes c's ends */
+        if (!th6_symmetric(iv->m.dart, iv->m.kmap, iv->m.kinv, g))
+            continue; /* (a) */
+        int ok = 1;
+        for (uint64_t ks = g->alive & iv->moved; ks && ok; ks &= ks - 1)
+            ok = !(iv->pairs[__builtin_ctzll(ks)] & g->live & ~cbit); /* (c) */
+        uint64_t kc = sb->on[c] & g->alive & sb->cells, kv = sb->on[c] & g->alive & ~sb->cells;
+        if (!ok || (kc & ~iv->moved))
+            continue; /* (c), (e) */
+        if (check_f && kc && kv) { /* (f) */
+            if ((kc | kv) & ~g->comm)
+                continue;
+            uint64_t x = (sg_danger(sb, g, __builtin_ctzll(kc)) >> c) & 1u;
+            for (uint64_t ks = kc | kv; ks && ok; ks &= ks - 1)
+                ok = ((sg_danger(sb, g, __builtin_ctzll(ks)) >> c) & 1u) == x;
+            if (!ok)
+                continue;
+        }
+        return i + 1;
+    }
+    return 0;
+}

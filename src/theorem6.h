@@ -71,6 +71,15 @@ static inline int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64
 }
 
 
+/* Whether Theorem 6 with a nim-heap (the statement and the proof are at
+ * th6_one() in theorem6.c) proves that g + *1 is lost for the player to
+ * move, so that g's Grundy value is 1: g is its own mirror-reverse image
+ * under an involution that fixes one live edge c and swaps its ends, and c
+ * can always be marked one way that is legal and no death move.  Returns
+ * the involution's number plus 1, or 0.  check_f 0 drops condition (f), for
+ * the test that shows the claim false without it. */
+int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f);
+
 /* Automorphism au of b, with every arrow reversed, as a th6_inv (whether
  * or not it is an involution: th6_init keeps only those that are). */
 void th6_inv_fill(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, th6_inv *iv);

@@ -63,12 +63,13 @@ typedef struct ctx {
     const sg_board *sb;
     const th6 *t;
     tally *ty;
+    int one;          /* check th6_one (2: without its condition (f)), not th6_lost */
     cy_solver *s[4];  /* test_engines: the engines compared */
     uint64_t work[2]; /* test_engines: positions searched with and without theorems */
 } ctx;
 
 /* Checks the position mark of c->b: a claim of c->t must have brute-force
- * value 0. */
+ * value 0 (th6_lost) or 1 (th6_one, c->one). */
 static void check(ctx *c, const unsigned char *mark)
 {
     const cy_board *b = c->b;
@@ -81,7 +82,7 @@ static void check(ctx *c, const unsigned char *mark)
     ty->positions++;
     sg g;
     sg_from_board(c->sb, b, m, &g);
-    if (!th6_lost(c->t, &g))
+    if (!(c->one ? th6_one(c->t, c->sb, &g, c->one == 1) : th6_lost(c->t, &g)))
         return;
     int marked = 0;
     for (int e = 0; e < b->ne; e++)
@@ -89,7 +90,7 @@ static void check(ctx *c, const unsigned char *mark)
     ty->claims++;
     ty->nonempty += marked > 0;
     ty->empty += marked == 0;
-    if (br_grundy(br, m) != 0 && !ty->refuted++) {
+    if (br_grundy(br, m) != (c->one ? 1 : 0) && !ty->refuted++) {
         int at = snprintf(ty->first, sizeof ty->first, "%s:", b->name ? b->name : "?");
         for (int e = 0; e < b->ne && at < (int)sizeof ty->first - 2; e++)
             at += snprintf(ty->first + at, sizeof ty->first - (size_t)at, "%d", m[e]);
@@ -190,6 +191,62 @@ static void test_claims_hold(void **state)
     assert_true(ty.nonempty >= 200);
 }
 
+/* Walks the boards of the tests and random boards with an involution
+ * (found of them, seed seed) with check() in mode one; returns the tally. */
+static tally walk_all(int one, int found_want, uint64_t seed, int runs)
+{
+    rb_rng r = {seed};
+    tally ty = {0};
+    for (int i = 0; i < NBOARDS; i++) {
+        cy_board *b = board_at(i);
+        br_game *br = br_new(b);
+        assert_non_null(br);
+        sg_board sb;
+        assert_int_equal(sg_board_init(b, &sb), 0);
+        cy_symmetry *sym = cy_symmetry_new(b, NULL);
+        th6 t;
+        th6_init(b, &sb, sym, &t);
+        walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty, .one = one}, check, sym, &r, runs);
+        cy_symmetry_free(sym);
+        br_free(br);
+        cy_board_free(b);
+    }
+    int found = 0;
+    for (int i = 0; found < found_want && i < 4000; i++) {
+        cy_board *b = rb_board(&r, 11, NULL, 0);
+        sg_board sb;
+        cy_symmetry *sym = sg_board_init(b, &sb) == 0 ? cy_symmetry_new(b, NULL) : NULL;
+        th6 t;
+        if (sym && th6_init(b, &sb, sym, &t)) {
+            found++;
+            br_game *br = br_new(b);
+            walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty, .one = one}, check, sym, &r, runs);
+            br_free(br);
+        }
+        cy_symmetry_free(sym);
+        cy_board_free(b);
+    }
+    return ty;
+}
+
+/* Theorem 6 with a nim-heap (th6_one): every position it claims has
+ * brute-force value 1, with claims at the empty board and at many marked
+ * positions; without its condition (f) the claim is refuted. */
+static void test_one_claims_hold(void **state)
+{
+    (void)state;
+    tally ty = walk_all(1, 60, 11, 16);
+    print_message("theorem 6 with a heap: %d positions, %d claims (%d at the empty board), %d refuted\n",
+                  ty.positions, ty.claims, ty.empty, ty.refuted);
+    if (ty.refuted)
+        fail_msg("the check calls a position of value other than 1 so: %s", ty.first);
+    assert_true(ty.empty >= 2);
+    assert_true(ty.nonempty >= 200);
+    tally no_f = walk_all(2, 60, 11, 16);
+    print_message("without (f): %d of %d claims refuted (first %s)\n", no_f.refuted, no_f.claims, no_f.first);
+    assert_true(no_f.refuted > 0);
+}
+
 /* The check broken on purpose must be refuted: with condition (c)
  * dropped on the ring boards, and with a rotation of order 3 taken for an
  * involution on cycle:3 and windmill:3. */
@@ -262,13 +319,17 @@ static void compare(ctx *c, const unsigned char *mark)
         return;
     int want = br_grundy(c->br, m);
     c->ty->positions++;
+    sg g;
+    sg_from_board(c->sb, c->b, m, &g);
+    int claimed = th6_lost(c->t, &g) || th6_one(c->t, c->sb, &g, 1);
+    c->ty->claims += claimed;
     for (int i = 0; i < 4; i++) {
         cy_solver_stats st;
         cy_solver_stats_get(c->s[i], &st);
         uint64_t before = st.positions;
         int v = cy_solver_grundy(c->s[i], m), w = cy_solver_wins(c->s[i], m);
         cy_solver_stats_get(c->s[i], &st);
-        if (i < 2)
+        if (i < 2 && claimed)
             c->work[i] += st.positions - before;
         if (v != want || w != (want != 0))
             fail_msg("%s, engine %d: value %d, wins %d; the brute force says %d", c->b->name, i, v, w, want);
@@ -277,7 +338,8 @@ static void compare(ctx *c, const unsigned char *mark)
 
 /* The fast engine with and without theorems, with df-pn and the plain
  * engine agree with the brute force on the walks' positions; with
- * theorems the fast engine searches fewer positions. */
+ * theorems the fast engine searches fewer positions at the positions the
+ * theorems settle (th6_lost, th6_one). */
 static void test_engines(void **state)
 {
     (void)state;
@@ -289,7 +351,11 @@ static void test_engines(void **state)
         sg_board sb;
         assert_int_equal(sg_board_init(b, &sb), 0);
         cy_symmetry *sym = cy_symmetry_new(b, NULL);
+        th6 t;
+        th6_init(b, &sb, sym, &t);
         c.b = b;
+        c.sb = &sb;
+        c.t = &t;
         c.br = br_new(b);
         for (int k = 0; k < 4; k++) {
             cy_error err;
@@ -303,9 +369,11 @@ static void test_engines(void **state)
         cy_symmetry_free(sym);
         cy_board_free(b);
     }
-    print_message("engines: %d positions; fast searched %llu with theorems, %llu without\n", ty.positions,
-                  (unsigned long long)c.work[0], (unsigned long long)c.work[1]);
+    print_message("engines: %d positions, %d settled by the theorems; there fast searched %llu with theorems, "
+                  "%llu without\n",
+                  ty.positions, ty.claims, (unsigned long long)c.work[0], (unsigned long long)c.work[1]);
     assert_true(ty.positions >= 300);
+    assert_true(ty.claims >= 50);
     assert_true(c.work[0] < c.work[1]);
 }
 
@@ -313,6 +381,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_claims_hold),
+        cmocka_unit_test(test_one_claims_hold),
         cmocka_unit_test(test_broken_refuted),
         cmocka_unit_test(test_engines),
     };
