@@ -4,7 +4,10 @@
  * on boards with involutions (named families, a ring of two cells that a
  * half-turn swaps, random boards), on the empty board and on random
  * positions made their own mirror-reverse image move pair by move pair,
- * every position the check calls lost has brute-force value 0; the fast
+ * every position the check calls lost has brute-force value 0, and every
+ * one th6_one calls of value 1 (one self-involutive edge left open) has
+ * value 1, a claim the brute force refutes without th6_one's condition
+ * (f); the fast
  * engine gives the same values with and without --no-theorems, under
  * rounds and df-pn, as the plain engine; and the check broken on purpose
  * (condition (c) dropped, or a rotation of order 3 taken for an
@@ -145,55 +148,11 @@ static const char *const named[] = {"grid:2x3", "grid:2x4", "grid:3x3", "grid:2x
 #define NBOARDS (NNAMED + 2)
 static cy_board *board_at(int i) { return i < NNAMED ? t_board(named[i]) : ring(i - NNAMED); }
 
-/* The check's claims hold by the brute force, on the boards, with a few
- * hundred claims at positions with marks. */
-static void test_claims_hold(void **state)
-{
-    (void)state;
-    rb_rng r = {2026};
-    tally ty = {0};
-    for (int i = 0; i < NBOARDS; i++) {
-        cy_board *b = board_at(i);
-        br_game *br = br_new(b);
-        assert_non_null(br);
-        sg_board sb;
-        assert_int_equal(sg_board_init(b, &sb), 0);
-        cy_symmetry *sym = cy_symmetry_new(b, NULL);
-        th6 t;
-        th6_init(b, &sb, sym, &t);
-        walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty}, check, sym, &r, 8);
-        cy_symmetry_free(sym);
-        br_free(br);
-        cy_board_free(b);
-    }
-    /* random boards that have an involution */
-    int found = 0;
-    for (int i = 0; found < 40 && i < 2000; i++) {
-        cy_board *b = rb_board(&r, 11, NULL, 0);
-        sg_board sb;
-        cy_symmetry *sym = sg_board_init(b, &sb) == 0 ? cy_symmetry_new(b, NULL) : NULL;
-        th6 t;
-        if (sym && th6_init(b, &sb, sym, &t)) {
-            found++;
-            br_game *br = br_new(b);
-            walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty}, check, sym, &r, 4);
-            br_free(br);
-        }
-        cy_symmetry_free(sym);
-        cy_board_free(b);
-    }
-    print_message("theorem 6: %d positions, %d claims (%d at the empty board), %d refuted\n", ty.positions,
-                  ty.claims, ty.empty, ty.refuted);
-    if (ty.refuted)
-        fail_msg("the check calls a won position lost: %s", ty.first);
-    assert_true(found >= 20);
-    assert_true(ty.empty >= 5);
-    assert_true(ty.nonempty >= 200);
-}
-
-/* Walks the boards of the tests and random boards with an involution
- * (found of them, seed seed) with check() in mode one; returns the tally. */
-static tally walk_all(int one, int found_want, uint64_t seed, int runs)
+/* Walks the boards of the tests (runs walks per involution) and random
+ * boards with an involution (want of them, or as many as 4000 tries find,
+ * into *found; rruns walks each), from seed, with check() in mode one;
+ * returns the tally. */
+static tally walk_all(int one, int want, uint64_t seed, int runs, int rruns, int *found)
 {
     rb_rng r = {seed};
     tally ty = {0};
@@ -211,16 +170,16 @@ static tally walk_all(int one, int found_want, uint64_t seed, int runs)
         br_free(br);
         cy_board_free(b);
     }
-    int found = 0;
-    for (int i = 0; found < found_want && i < 4000; i++) {
+    *found = 0;
+    for (int i = 0; *found < want && i < 4000; i++) {
         cy_board *b = rb_board(&r, 11, NULL, 0);
         sg_board sb;
         cy_symmetry *sym = sg_board_init(b, &sb) == 0 ? cy_symmetry_new(b, NULL) : NULL;
         th6 t;
         if (sym && th6_init(b, &sb, sym, &t)) {
-            found++;
+            ++*found;
             br_game *br = br_new(b);
-            walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty, .one = one}, check, sym, &r, runs);
+            walks(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &ty, .one = one}, check, sym, &r, rruns);
             br_free(br);
         }
         cy_symmetry_free(sym);
@@ -229,20 +188,37 @@ static tally walk_all(int one, int found_want, uint64_t seed, int runs)
     return ty;
 }
 
+/* The check's claims hold by the brute force, on the boards, with a few
+ * hundred claims at positions with marks. */
+static void test_claims_hold(void **state)
+{
+    (void)state;
+    int found;
+    tally ty = walk_all(0, 40, 2026, 8, 4, &found);
+    print_message("theorem 6: %d positions, %d claims (%d at the empty board), %d refuted\n", ty.positions,
+                  ty.claims, ty.empty, ty.refuted);
+    if (ty.refuted)
+        fail_msg("the check calls a won position lost: %s", ty.first);
+    assert_true(found >= 20);
+    assert_true(ty.empty >= 5);
+    assert_true(ty.nonempty >= 200);
+}
+
 /* Theorem 6 with a nim-heap (th6_one): every position it claims has
  * brute-force value 1, with claims at the empty board and at many marked
  * positions; without its condition (f) the claim is refuted. */
 static void test_one_claims_hold(void **state)
 {
     (void)state;
-    tally ty = walk_all(1, 60, 11, 16);
+    int found;
+    tally ty = walk_all(1, 60, 11, 16, 16, &found);
     print_message("theorem 6 with a heap: %d positions, %d claims (%d at the empty board), %d refuted\n",
                   ty.positions, ty.claims, ty.empty, ty.refuted);
     if (ty.refuted)
         fail_msg("the check calls a position of value other than 1 so: %s", ty.first);
     assert_true(ty.empty >= 2);
     assert_true(ty.nonempty >= 200);
-    tally no_f = walk_all(2, 60, 11, 16);
+    tally no_f = walk_all(2, 60, 11, 16, 16, &found);
     print_message("without (f): %d of %d claims refuted (first %s)\n", no_f.refuted, no_f.claims, no_f.first);
     assert_true(no_f.refuted > 0);
 }
