@@ -7,9 +7,9 @@
  * every position the check calls lost has brute-force value 0, and every
  * one th6_one calls of value 1 (one self-involutive edge left open) has
  * value 1, a claim the brute force refutes without th6_one's condition
- * (f); the fast
- * engine gives the same values with and without --no-theorems, under
- * rounds and df-pn, as the plain engine; and the check broken on purpose
+ * (f); the fast engine gives the same values with and without
+ * --no-theorems, under rounds and df-pn, as the plain engine; and the
+ * check broken on purpose
  * (condition (c) dropped, or a rotation of order 3 taken for an
  * involution) is refuted by the brute force on the boards kept here.
  *
