@@ -9,9 +9,9 @@
  * value 1, a claim the brute force refutes without th6_one's condition
  * (f); the fast engine gives the same values with and without
  * --no-theorems, under rounds and df-pn, as the plain engine; and the
- * check broken on purpose
- * (condition (c) dropped, or a rotation of order 3 taken for an
- * involution) is refuted by the brute force on the boards kept here.
+ * check broken on purpose (condition (c) dropped, or a rotation of order 3
+ * taken for an involution) is refuted by the brute force on the boards
+ * kept here.
  *
  * brute.c and randboard.c are included (a unity build), as in test_treekey.c.
  */
