@@ -208,7 +208,7 @@ int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f)
         int c = __builtin_ctzll(fixed);
         uint64_t cbit = 1ull << c;
         if (iv->m.dart[2 * c] != 2 * c)
-            continue; /* (b): tau fixes c's ends */
+            continue; /* (b): tau must swap c's ends */
         if (!th6_symmetric(iv->m.dart, iv->m.kmap, iv->m.kinv, g))
             continue; /* (a) */
         int ok = 1;
