@@ -4,8 +4,10 @@
  * the fast engine's sub-game: a position that is its own mirror-reverse
  * image under an involution of the board, with no live self-involutive edge
  * and no live edge whose partner lies in the same moved cell, is lost for
- * the player to move.  The proof is at th6_lost() in theorem6.c.  Internal
- * to libcycles.
+ * the player to move.  The proof is at th6_lost() in theorem6.c.  With one
+ * live self-involutive edge whose ends it swaps, and which can always be
+ * marked safely, such a position has Grundy value 1 (th6_one(), with its
+ * proof).  Internal to libcycles.
  */
 #ifndef CYCLES_THEOREM6_H
 #define CYCLES_THEOREM6_H
