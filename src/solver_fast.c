@@ -1201,8 +1201,15 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * open a few times more positions than the last: a move that wins
      * cheaply is found before much is spent on one that is hard to judge
      * (what df-pn does by proof numbers, here by effort; whatever a round
-     * settles stays in the table) */
-    for (uint64_t allow = f->allowance; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
+     * settles stays in the table).  Against an empty heap on a board
+     * where Theorem 6 applies there is one round only: there the strategy's
+     * winning answers come without rounds (order_moves' and mirror_answer's
+     * theorem checks), and the positions left are those where it fails,
+     * whose moves the rounds would search again and again (theta:9,10,11's
+     * value: 123k positions against 225k; grid:2x7's 280k against 387k;
+     * bench/techniques.sh, where the theorems are off, is unchanged) */
+    uint64_t first = !n && f->s->thm.n ? UNLIMITED : f->allowance;
+    for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
         /* with other threads, each move but the first goes to whichever
          * thread comes to it first; a move another thread is searching is
          * put off to the end of the round (later[]), and then searched
