@@ -941,6 +941,22 @@ static int orbit_darts(const fast *s, unsigned symm, int rev, int *dart, int m)
     return nk;
 }
 
+/* The live edges whose move may leave a position with live edges live its
+ * own image under the dart map dart: when live is its own image already
+ * (*sym set), those of them in fixed; when it is but for one edge e (whose
+ * image was just played), e; else none. */
+static inline uint64_t answer_edges(const uint8_t *dart, uint64_t live, uint64_t fixed, int *sym)
+{
+    uint64_t img = 0;
+    for (uint64_t es = live; es; es &= es - 1)
+        img |= 1ull << (dart[2 * __builtin_ctzll(es)] >> 1);
+    uint64_t d = img ^ live;
+    *sym = !d;
+    if (!d)
+        return live & fixed;
+    return __builtin_popcountll(d) == 2 && __builtin_popcountll(d & live) == 1 ? d & live : 0;
+}
+
 /* The moves of big (against a heap of n) in the order win() tries them,
  * into dart[] with their scores in score[]; returns how many, or -1 - d
  * when the table already shows that dart d moves to a lost position.
@@ -965,14 +981,10 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
     uint64_t cand[2 * MAX_MIRRORS];
     unsigned symm = 0; /* the mirrors big is its own image under */
     for (int a = 0; a < f->s->nmirror; a += 2) {
-        uint64_t img = 0;
-        for (uint64_t es = big->live; es; es &= es - 1)
-            img |= 1ull << (f->s->mirror[a][2 * __builtin_ctzll(es)] >> 1);
-        uint64_t d = img ^ big->live;
-        cand[a] = !d ? big->live & f->s->fixed[a]
-                  : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
+        int sym;
+        cand[a] = answer_edges(f->s->mirror[a], big->live, f->s->fixed[a], &sym);
         cand[a + 1] = cand[a]; /* the same mirror with arrows reversed */
-        for (int x = a; !d && x < a + 2; x++)
+        for (int x = a; sym && x < a + 2; x++)
             symm |= (unsigned)symmetric(f->s, x, big) << x;
     }
     if (symm || !big->comm)
@@ -983,12 +995,8 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
      * costs only search */
     uint64_t tcand = 0;
     for (int i = 0; i < f->s->thm.n; i++) {
-        uint64_t img = 0;
-        for (uint64_t es = big->live; es; es &= es - 1)
-            img |= 1ull << (f->s->thm.inv[i].m.dart[2 * __builtin_ctzll(es)] >> 1);
-        uint64_t d = img ^ big->live;
-        tcand |= !d ? big->live
-                 : __builtin_popcountll(d) == 2 && __builtin_popcountll(d & big->live) == 1 ? d & big->live : 0;
+        int sym;
+        tcand |= answer_edges(f->s->thm.inv[i].m.dart, big->live, ~0ull, &sym);
     }
     /* the darts on edges a mirror reply may use first: the child the table
      * shows lost, when there is one, is most often a mirror reply, and
@@ -1076,23 +1084,17 @@ static int mirror_answer(worker *f, const sg *g, int n, uint64_t limit)
 {
     if (n > 1 || !f->s->thm.n)
         return 0;
+    uint64_t forbidden[2];
+    int have_forbidden = 0;
     for (int i = 0; i < f->s->thm.n; i++) {
         const th6_inv *iv = &f->s->thm.inv[i];
-        uint64_t img = 0;
-        for (uint64_t es = g->live; es; es &= es - 1)
-            img |= 1ull << (iv->m.dart[2 * __builtin_ctzll(es)] >> 1);
-        uint64_t d = img ^ g->live, e;
-        if (!d)
-            e = g->live & iv->m.fixed;
-        else if (__builtin_popcountll(d) == 2 && __builtin_popcountll(d & g->live) == 1)
-            e = d & g->live;
-        else
-            continue;
+        int sym;
+        uint64_t e = answer_edges(iv->m.dart, g->live, iv->m.fixed, &sym);
         if (!e || (e & (e - 1)))
             continue;
         int x = __builtin_ctzll(e);
-        uint64_t forbidden[2];
-        sg_forbidden(f->sb, g, forbidden);
+        if (!have_forbidden++)
+            sg_forbidden(f->sb, g, forbidden);
         for (int dir = 0; dir < 2; dir++) {
             sg child = *g;
             if (((forbidden[dir] >> x) & 1u) || sg_play(f->sb, &child, x, dir) ||
