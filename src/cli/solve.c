@@ -27,10 +27,9 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
             n += (size_t)snprintf(t + n, cap - n, "winner: unknown (the search stopped with %d %s not judged)\n",
                                   a->unknown, cli_plural(a->unknown, "move", "moves"));
         else
-            n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s%s%s\n",
+            n += (size_t)snprintf(t + n, cap - n, "winner: player %d (%s-position: the %s player wins)%s%s\n",
                                   a->winner, a->outcome == 'N' ? "N" : "P", a->outcome == 'N' ? "next" : "previous",
-                                  a->complete ? "" : " [partial answer]", a->proof ? " by " : "",
-                                  a->proof ? a->proof : "");
+                                  a->proof ? " by " : "", a->proof ? a->proof : "");
     }
     if (a->grundy >= 0)
         n += (size_t)snprintf(t + n, cap - n, "grundy: %d\n", a->grundy);
@@ -57,6 +56,10 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
             n += (size_t)snprintf(t + n, cap - n, "  %-12s %s\n", m, reply[i] >= 0 ? q : "(none)");
         }
     }
+    /* (a winner shown is proved: what the search did not finish is the
+     * value, the other winning moves or the replies, as the lines above say) */
+    if (!a->complete)
+        n += (size_t)snprintf(t + n, cap - n, "[partial answer]\n");
     snprintf(t + n, cap - n, "searched: %llu positions in %.3f s\n", (unsigned long long)a->stats.positions,
              a->stats.seconds);
     return t;

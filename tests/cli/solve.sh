@@ -48,6 +48,10 @@ else bad "progress stage, who wins" "rc=$RC err=$ERR"; fi
 run solve grid:4x5 --timeout 1.5
 if [ "$RC" = 2 ] && grep -Eq '^cycles: (who wins|a winning move|trying value [0-9]+ for a 31-edge part): [0-9]+ positions, ' <<<"$ERR"
 then ok "progress stage, the value"; else bad "progress stage, the value" "rc=$RC err=$ERR"; fi
+# the text of that partial answer: the winner line states only what is
+# proved (no "partial" on it), and a line of its own says the answer is partial
+if grep -qx '\[partial answer\]' <<<"$OUT" && grep -q '^winner: ' <<<"$OUT" && ! grep '^winner: ' <<<"$OUT" | grep -q partial
+then ok "partial answer line"; else bad "partial answer line" "out=$OUT"; fi
 # grid:3x5 takes about 0.3 s: a fast machine finishes it in time, a slow one
 # does not. Either way the answer must be honest: complete and the winner of
 # the same search without a time limit, or partial with exit status 2.
