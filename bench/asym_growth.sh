@@ -16,8 +16,12 @@
 # the positions are repeatable.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${1:-$here/../build/cycles}
-[ $# -gt 0 ] && shift
+bin=$here/../build/cycles
+# BIN is optional: a first argument that is a number is an edge count
+if [ $# -gt 0 ] && ! [[ $1 =~ ^[0-9]+$ ]]; then
+  bin=$1
+  shift
+fi
 edges=()
 seeds=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do edges+=("$1"); shift; done
@@ -26,7 +30,10 @@ seeds=("$@")
 [ ${#edges[@]} -gt 0 ] || edges=(20 22 24)
 [ ${#seeds[@]} -gt 0 ] || seeds=(1 2 3 4 5 6 7 8)
 timeout=${TIMEOUT:-600}
-[ -x "$bin" ] || { echo "bench/asym_growth.sh: $bin is not an executable" >&2; exit 1; }
+[ -x "$bin" ] && [ ! -d "$bin" ] || { echo "bench/asym_growth.sh: $bin is not an executable" >&2; exit 1; }
+for e in "${edges[@]}" "${seeds[@]}"; do
+  [[ $e =~ ^[0-9]+$ ]] || { echo "bench/asym_growth.sh: '$e' is not an edge count or a seed" >&2; exit 2; }
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
