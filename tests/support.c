@@ -15,11 +15,11 @@ const char *t_source_path(const char *rel)
     return buf;
 }
 
-const char *t_shared_path(const char *rel)
+const char *t_data_path(const char *rel)
 {
     static char buf[4096];
     const char *dir = getenv("CYCLES_SOURCE_DIR");
-    snprintf(buf, sizeof buf, "%s/../shared/%s", dir ? dir : ".", rel);
+    snprintf(buf, sizeof buf, "%s/tests/data/%s", dir ? dir : ".", rel);
     return buf;
 }
 

@@ -13,8 +13,9 @@
 
 /* Path of a file in the source tree (CYCLES_SOURCE_DIR); static buffer. */
 const char *t_source_path(const char *rel);
-/* Path of a file in ../shared beside the source tree; static buffer. */
-const char *t_shared_path(const char *rel);
+/* Path of a file of tests/data (real inputs copied from other projects,
+ * tests/data/README.md says whence); static buffer. */
+const char *t_data_path(const char *rel);
 /* Reads a whole file; fails the test if it cannot. Caller frees. */
 char *t_read_file(const char *path, size_t *len);
 /* Loads a board spec (family or file); fails the test with the message if it cannot. */

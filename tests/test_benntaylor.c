@@ -41,12 +41,12 @@ static void test_their_files(void **state)
         int nv, ncells;
         const int *const *cells;
     } t[] = {
-        {"other-formats/benntaylor/K4_encoding.txt", 4, 3, kc},
-        {"other-formats/benntaylor/4wheel_encoding.txt", 5, 4, wc},
-        {"other-formats/benntaylor/wedge4_encoding.txt", 6, 4, lc},
+        {"benntaylor/K4_encoding.txt", 4, 3, kc},
+        {"benntaylor/4wheel_encoding.txt", 5, 4, wc},
+        {"benntaylor/wedge4_encoding.txt", 6, 4, lc},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        cy_board *b = t_board(t_shared_path(t[i].file));
+        cy_board *b = t_board(t_data_path(t[i].file));
         cy_board *h = by_hand(t[i].nv, t[i].ncells, t[i].cells, three);
         if (!cy_board_isomorphic(b, h, NULL))
             fail_msg("%s is not the board of its drawing", t[i].file);
@@ -195,7 +195,7 @@ static void test_their_nimbers(void **state)
     };
     /* the edges of their file, in order */
     static const int fu[] = {0, 1, 0, 2, 0, 3, 0, 4, 0}, fv[] = {1, 2, 2, 3, 3, 4, 4, 5, 5};
-    cy_board *b = t_board(t_shared_path("other-formats/benntaylor/wedge4_encoding.txt"));
+    cy_board *b = t_board(t_data_path("benntaylor/wedge4_encoding.txt"));
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
         unsigned char m[16] = {0};
         for (int i = 0; i < 9; i++) {

@@ -157,7 +157,7 @@ static void test_peer_tables(void **state)
         char rel[64];
         snprintf(rel, sizeof rel, "peer-tables/%s.json", peer[i]);
         size_t len;
-        char *text = t_read_file(t_shared_path(rel), &len);
+        char *text = t_read_file(t_data_path(rel), &len);
         cy_error err;
         cy_board *b = cy_read_board(text, len, CY_FMT_AUTO, NULL, &err);
         if (strcmp(peer[i], "t11") == 0) {
@@ -198,14 +198,14 @@ static void test_peer_sizes(void **state)
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char rel[64];
         snprintf(rel, sizeof rel, "peer-tables/%s.json", want[i].name);
-        cy_board *b = t_board(t_shared_path(rel));
+        cy_board *b = t_board(t_data_path(rel));
         assert_int_equal(b->nv, want[i].nv);
         assert_int_equal(b->ne, want[i].ne);
         assert_int_equal(b->ncells, want[i].ncells);
         cy_board_free(b);
     }
     /* main: vertex 5 meets face 3 twice, and that cell uses no edge twice */
-    cy_board *b = t_board(t_shared_path("peer-tables/main.json"));
+    cy_board *b = t_board(t_data_path("peer-tables/main.json"));
     assert_int_equal(cy_face_len(b, 2), 8);
     assert_true(b->cyclable[2]);
     cy_board_free(b);
@@ -230,19 +230,19 @@ static const char *table2_text =
 static void test_paper_tables_text(void **state)
 {
     (void)state;
-    cy_board *a = rd(table1_text, CY_FMT_AUTO), *b = t_board(t_shared_path("peer-tables/t02.json"));
+    cy_board *a = rd(table1_text, CY_FMT_AUTO), *b = t_board(t_data_path("peer-tables/t02.json"));
     assert_same(a, b);
     cy_board_free(a);
     cy_board_free(b);
     a = rd(table2_text, CY_FMT_TABLE_TEXT);
-    b = t_board(t_shared_path("peer-tables/t01.json"));
+    b = t_board(t_data_path("peer-tables/t01.json"));
     assert_same(a, b);
     cy_board_free(a);
     cy_board_free(b);
     /* no header, no row labels, lists with blanks around commas, comments */
     a = rd("# main.json by hand\n5 0 2 4\n0 0 3 1\n0 0 4 2\n1 0 5 3\n4 6 1 , 7 0\n0 7 5 0\n0 5 6 0  # last\n",
            CY_FMT_AUTO);
-    b = t_board(t_shared_path("peer-tables/main.json"));
+    b = t_board(t_data_path("peer-tables/main.json"));
     assert_same(a, b);
     cy_board_free(a);
     cy_board_free(b);
@@ -290,7 +290,7 @@ static void test_k4_drawing(void **state)
     for (int f = 0; f < 3; f++)
         assert_true(face_area(b, f) < 0);
     /* the same board as the game table of K4 */
-    cy_board *t = t_board(t_shared_path("peer-tables/t02.json"));
+    cy_board *t = t_board(t_data_path("peer-tables/t02.json"));
     cy_error err;
     char *dot = cy_write_board(b, NULL, CY_FMT_DOT, &err);
     assert_non_null(dot);

@@ -1,5 +1,5 @@
 /*
- * test_papers.c - theorems of the papers in ../shared/papers reproduced by
+ * test_papers.c - theorems of the papers (README.md, References) reproduced by
  * computation with the plain solver (CY_ENGINE_PLAIN).
  *
  * Every expected value below is a statement of a paper (cited at each test)
@@ -604,13 +604,13 @@ static void test_grids(void **state)
 
 /* ---------------------------------------------------------- paper 003 */
 
-/* A board from a game table file in ../shared/peer-tables. */
+/* A board from a game table file in tests/data/peer-tables. */
 static cy_board *table(const char *name)
 {
     char rel[64];
     snprintf(rel, sizeof rel, "peer-tables/%s", name);
     size_t len;
-    char *text = t_read_file(t_shared_path(rel), &len);
+    char *text = t_read_file(t_data_path(rel), &len);
     cy_error err;
     cy_board *b = cy_read_board(text, len, CY_FMT_TABLE, NULL, &err);
     free(text);

@@ -3,7 +3,7 @@
 # targets (tests/fuzz/fuzz_*.c: read, moves, spec, server; all by default)
 # with ASan and UBSan, then fuzzes each for SECONDS in turn, starting from its
 # seeds (tests/fuzz/seeds/TARGET, the board seeds and, when present, the
-# published game tables in ../shared/peer-tables) and first running every
+# published game tables in tests/data/peer-tables) and first running every
 # regression input in tests/fuzz/regress/TARGET.  Exits non-zero on any
 # crash, leak or timeout.  SECONDS 0: build, seed and run the regression
 # inputs only.  tests/fuzz_long.sh runs the long runs.
@@ -54,11 +54,9 @@ for t in "${TARGETS[@]}"; do
   [ -d "$SRC/tests/fuzz/seeds/$t" ] && cp "$SRC"/tests/fuzz/seeds/"$t"/* "$corpus/"
   if [ "$t" = read ]; then
     cp "$SRC"/tests/fuzz/seeds/*.* "$corpus/"
-    if [ -d "$SRC/../shared/peer-tables" ]; then
-      for f in "$SRC"/../shared/peer-tables/*.json; do
-        [ -e "$f" ] && cp "$f" "$corpus/peer-$(basename "$f")"
-      done
-    fi
+    for f in "$SRC"/tests/data/peer-tables/*.json "$SRC"/tests/data/benntaylor/*.txt; do
+      cp "$f" "$corpus/peer-$(basename "$f")"
+    done
   fi
   opts=(-rss_limit_mb=2048 -timeout=15 -max_len=4096 -artifact_prefix="$OUT/$t-" -print_final_stats=1)
   [ -f "$SRC/tests/fuzz/$t.dict" ] && opts+=(-dict="$SRC/tests/fuzz/$t.dict")
