@@ -1,12 +1,16 @@
 # The repository stands alone: no tracked file refers to a path outside it.
 # A relative path ("../x/y") is resolved against the folder of the file that
 # names it; one that leaves the repository and names something that exists
-# there, or that names the folder "shared" beside the repository (where the
+# there, or that names the folder "shared" one or more levels up (where the
 # developers' papers and peer data lie, which a clone does not have) from
-# any folder, fails.
-# So does an absolute path into a developer's machine (/work/, /home/).
+# any folder, fails.  So does an absolute path into a developer's machine
+# (under /work or /home).  This file builds those names from pieces, so that
+# it holds none of them itself and is checked like every other file.
 # Data the tests need lies in tests/data (tests/data/README.md says whence).
 . "$(dirname "$0")/lib.bash"
+
+UP='..'
+SHARED="$UP/shared"
 
 ROOT=$(cd "$SRC" && pwd -P)
 if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -24,7 +28,7 @@ while IFS= read -r -d '' f; do
   while IFS=: read -r line path; do
     [ -n "$path" ] || continue
     case "$path" in
-      *../shared|*../shared/*) ;;   # whatever folder it is named from
+      *"$SHARED"|*"$SHARED"/*) ;;   # whatever folder it is named from
       *)
         target=$(realpath -m "$dir/$path")
         case "$target/" in "$ROOT"/*) continue ;; esac
@@ -42,12 +46,12 @@ while IFS= read -r -d '' f; do
 done <"$WORK/files"
 [ "$found" = 0 ] && ok "no path outside the repository"
 
-# The check itself can fail: a file naming ../shared is caught.
+# The check itself can fail: a file naming the shared folder is caught.
 mkdir -p "$WORK/repo/sub"
-printf 'see ../../shared/papers/000.txt\n' >"$WORK/repo/sub/x.md"
+printf 'see %s/papers/000.txt\n' "$UP/$SHARED" >"$WORK/repo/sub/x.md"
 hits=$(cd "$WORK/repo/sub" && grep -noP '(?:\.\./)+[^\s"'"'"'`)\]>,;:*{}$]*' x.md)
 case "$hits" in
-  *../../shared/papers/000.txt*) ok "the pattern finds ../shared" ;;
-  *) bad "self-check" "the pattern missed ../../shared/papers/000.txt: '$hits'" ;;
+  *"$UP/$SHARED/papers/000.txt"*) ok "the pattern finds the shared folder" ;;
+  *) bad "self-check" "the pattern missed $UP/$SHARED/papers/000.txt: '$hits'" ;;
 esac
 finish
