@@ -833,6 +833,34 @@ static cy_board *fam_spider(const ctx *c, const char *params, cy_error *err)
 
 /* ------------------------------------------------------------------ table */
 
+/* The board files of boards/ built into the program (web/embed.cmake): the
+ * bytes of "/NAME.json", or NULL. */
+const unsigned char *cy_board_asset(const char *path, size_t *len, const char **type);
+
+/* A named board of the papers: boards/NAME.json as built in, read as a board
+ * file and named spec; no parameters. */
+static cy_board *fam_file(const ctx *c, const char *params, cy_error *err)
+{
+    size_t n = strcspn(c->spec, ":");
+    char name[48], path[64];
+    snprintf(name, sizeof name, "%.*s", (int)(n < 40 ? n : 40), c->spec);
+    if (no_params(params, name, err) < 0)
+        return NULL;
+    snprintf(path, sizeof path, "/%s.json", name);
+    size_t len;
+    const char *type;
+    const unsigned char *text = cy_board_asset(path, &len, &type);
+    if (!text)
+        return cy_error_set(err, "internal error: the board file of this family is not built in"), NULL;
+    cy_error e2;
+    cy_board *b = cy_read_board((const char *)text, len, CY_FMT_AUTO, NULL, &e2);
+    if (!b)
+        return cy_error_set(err, "internal error reading the built-in board: %s", e2.msg), NULL;
+    free(b->name);
+    b->name = cy_xstrdup(c->spec);
+    return b;
+}
+
 /* A family's builder: params is the text after ':', or NULL without one. */
 typedef cy_board *(*fam_fn)(const ctx *c, const char *params, cy_error *err);
 
@@ -854,6 +882,12 @@ static const cy_family_info families[] = {
     {"spider", "spider:A,B,...", "legs of A, B, ... edges from centre 1, leaves special (Game of Arrows)"},
     {"torus", "torus:RxC", "the R x C grid on the torus (R, C >= 3), labelled row by row; RC square cells, no outer face"},
     {"projective-k6", "projective-k6", "K6 on the projective plane (non-orientable): 6 vertices, 15 edges, 10 triangle cells"},
+    /* the named boards of the papers and of the program's own files (boards/) */
+    {"figure1", "figure1", "the board of Figure 1 of the Game of Cycles paper: 9 vertices, 14 edges, 6 cells"},
+    {"asym30", "asym30", "a drawn board of 18 vertices and 30 edges with no symmetry at all (the benchmark's)"},
+    {"k4-table", "k4-table", "K4 given as a game table (the table format); the same board as k4"},
+    {"k4-projective", "k4-projective", "K4 on the projective plane (the hemicube): 3 four-sided cells"},
+    {"k5-torus", "k5-torus", "K5 on the torus: 5 vertices, 10 edges, 5 cells"},
     {NULL, NULL, NULL},
 };
 
@@ -861,7 +895,7 @@ static const cy_family_info families[] = {
 static const fam_fn builders[] = {
     fam_k4, fam_cycle, fam_chord, fam_inner, fam_theta, fam_gtheta, fam_grid,
     fam_wedge, fam_butterfly, fam_windmill, fam_lollipop, fam_path, fam_star, fam_spider,
-    fam_torus, fam_projective_k6,
+    fam_torus, fam_projective_k6, fam_file, fam_file, fam_file, fam_file, fam_file,
 };
 
 _Static_assert(sizeof builders / sizeof builders[0] + 1 == sizeof families / sizeof families[0],

@@ -334,7 +334,8 @@ static int api_families(answer *a)
 {
     static const char *const examples[] = {"k4", "cycle:5", "chord:6,3", "inner:4", "theta:2,2,3", "grid:3x3",
                                            "wedge:3,4", "butterfly", "butterfly:closed", "windmill:3", "lollipop:4",
-                                           "gtheta:2,2,2,2", "path:4", "star:4", "spider:1,2,3", NULL};
+                                           "gtheta:2,2,2,2", "path:4", "star:4", "spider:1,2,3", "figure1",
+                                           "k5-torus", NULL};
     json_t *o = json_object(), *f = json_array(), *e = json_array();
     for (const cy_family_info *i = cy_family_list(); i->name; i++) {
         json_t *x = json_object();

@@ -827,7 +827,8 @@ static void test_known_and_list(void **state)
     assert_true(cy_family_known("butterfly:closed"));
     static const char *example[] = {"k4", "cycle:5", "chord:6,3", "inner:5", "theta:2,3,4", "gtheta:2,3,4,5",
                                     "grid:3x4", "wedge:3,4", "butterfly", "windmill:3", "lollipop:4",
-                                    "path:3", "star:3", "spider:1,2", "torus:3x4", "projective-k6"};
+                                    "path:3", "star:3", "spider:1,2", "torus:3x4", "projective-k6",
+                                    "figure1", "asym30", "k4-table", "k4-projective", "k5-torus"};
     const cy_family_info *f = cy_family_list();
     int n = 0;
     for (; f[n].name; n++) {

@@ -159,7 +159,7 @@ static const char *const FAMILIES[] = {
     "theta:2,3,4", "theta:4,4,4", "gtheta:2,3,3,3", "gtheta:1,3,3,4,2", "grid:2x2", "grid:2x5", "grid:3x3",
     "grid:4x4", "grid:5x7", "wedge:3,4", "wedge:3,4,5", "wedge:5,3,6,4", "butterfly", "butterfly:closed",
     "windmill:2", "windmill:5", "lollipop:3", "lollipop:5", "path:1", "path:2", "path:6", "star:2", "star:7",
-    "spider:1,2,3", "spider:3,3,1,2", NULL,
+    "spider:1,2,3", "spider:3,3,1,2", "asym30", NULL,
 };
 
 /* A board with coordinates is drawn with exactly those. */
@@ -199,7 +199,9 @@ static void test_family_list_stripped(void **state)
     (void)state;
     static const char *const more[] = {"cycle:30", "grid:10x12", "wedge:3,3,3,3,3,3", "windmill:12",
                                        "star:40", "spider:5,1,4,2,3", "gtheta:2,2,3,3,4,4", "theta:1,5,9",
-                                       "lollipop:12", "path:40", "chord:12,6", "inner:12", NULL};
+                                       "lollipop:12", "path:40", "chord:12,6", "inner:12",
+                                       /* named boards without coordinates */
+                                       "figure1", "k4-table", NULL};
     for (int i = 0; more[i]; i++) {
         cy_board *f = t_board(more[i]);
         cy_board *b = strip(f);
@@ -208,7 +210,7 @@ static void test_family_list_stripped(void **state)
         cy_board_free(f);
     }
     /* the families on closed surfaces have no plane layout: a message */
-    static const char *const surfaces[] = {"torus:3x3", "projective-k6", NULL};
+    static const char *const surfaces[] = {"torus:3x3", "projective-k6", "k4-projective", "k5-torus", NULL};
     for (int i = 0; surfaces[i]; i++) {
         cy_board *b = t_board(surfaces[i]);
         double *xy = calloc(2 * (size_t)b->nv, sizeof(double));
@@ -225,6 +227,8 @@ static void test_family_list_stripped(void **state)
             found = !strncmp(FAMILIES[i], fi->name, strlen(fi->name));
         for (int i = 0; surfaces[i] && !found; i++)
             found = !strncmp(surfaces[i], fi->name, strlen(fi->name));
+        for (int i = 0; more[i] && !found; i++)
+            found = !strcmp(more[i], fi->name);
         if (!found)
             fail_msg("family %s is not covered by the layout tests", fi->name);
     }

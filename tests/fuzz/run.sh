@@ -23,10 +23,11 @@ OUT=$(cd "$OUT" && pwd)
 PKGS="jansson glib-2.0 libmicrohttpd"
 if pkg-config --exists nauty; then PKGS="$PKGS nauty"; fi
 
-# every module, and the web page built in as CMake builds it
+# every module, and the web page and named boards built in as CMake builds them
 SOURCES=("$SRC"/src/*.c)
 cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -P "$SRC/web/embed.cmake"
-SOURCES+=("$OUT/web_assets.c")
+cmake -DOUT="$OUT/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cy_board_asset -DEXTS=json -P "$SRC/web/embed.cmake"
+SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
 
 # the library once, as objects, then each target
 mkdir -p "$OUT/obj"
