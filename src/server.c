@@ -12,6 +12,10 @@
  *   POST /api/solve?moves=M[&name=N]   the same for a board file in the body
  *   GET  /api/move?board=SPEC&moves=M  the engine's move: a winning move if there
  *   POST /api/move?moves=M[&name=N]    is one, else a safe move, else any legal one
+ *   GET  /api/export?board=SPEC&moves=M&format=json|svg|png
+ *   POST /api/export?moves=M&format=F  the board and position as the native
+ *                                      JSON board (with its moves), or the
+ *                                      picture of `cycles draw`, as a download
  *   GET  /api/stats                    the lanes, the cache and the memory in use
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
@@ -415,6 +419,92 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     return 0;
 }
 
+/* Sends bytes (malloc'd, taken over) as a download named name.EXT. */
+static enum MHD_Result send_download(struct MHD_Connection *c, const char *type, const char *ext, char *bytes,
+                                     size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, bytes, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(bytes);
+        return MHD_NO;
+    }
+    char disp[64];
+    snprintf(disp, sizeof disp, "attachment; filename=\"board.%s\"", ext);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Content-Disposition", disp);
+    enum MHD_Result ret = MHD_queue_response(c, HTTP_OK, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+/* /api/export?format=json|svg|png: the board of the request with its
+ * position, as the native JSON board (with its moves: what `cycles convert
+ * --to json` writes), or as the picture `cycles draw` makes (the last move
+ * emphasised).  On success the download is sent here and *sent is set;
+ * otherwise the error answer is in *a. */
+static enum MHD_Result api_export(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+                                  answer *a, int *sent)
+{
+    *sent = 0;
+    const char *format = arg(c, "format");
+    if (!format || !*format)
+        format = "json";
+    int json = !strcmp(format, "json"), svg = !strcmp(format, "svg"), png = !strcmp(format, "png");
+    if (!json && !svg && !png)
+        return fail(a, HTTP_BAD_REQUEST, "format: json, svg or png"), MHD_YES;
+    if (png && !cy_png_available())
+        return fail(a, HTTP_UNPROCESSABLE, "this build of cycles cannot write PNG (librsvg was not found)"),
+               MHD_YES;
+    cy_board *b;
+    unsigned char *mark;
+    char *fm = NULL;
+    if (request_board(srv, c, r, post, &b, &mark, &fm, a) < 0)
+        return MHD_YES;
+    cy_error err;
+    char *text = NULL;
+    unsigned char *bytes = NULL;
+    size_t len = 0;
+    if (json) {
+        text = cy_write_board(b, mark, CY_FMT_JSON, &err);
+    } else {
+        /* the last move: of ?moves=, else of the file's */
+        const char *moves = arg(c, "moves");
+        int last = -1, *d = NULL, n = 0;
+        if (!moves || !*moves)
+            moves = fm;
+        if (moves && cy_moves_parse(b, moves, &d, &n, &err) == 0 && n > 0)
+            last = d[n - 1];
+        free(d);
+        cy_picture p = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
+        text = cy_render_svg(b, &p, &err);
+        if (text && png) {
+            if (cy_svg_to_png(text, strlen(text), &bytes, &len, &err) < 0)
+                bytes = NULL;
+            free(text);
+            text = NULL;
+            if (!bytes)
+                fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+        }
+    }
+    if (!text && !bytes && !a->text)
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+    free(mark);
+    free(fm);
+    cy_board_free(b);
+    if (a->text) {
+        free(text);
+        free(bytes);
+        return MHD_YES;
+    }
+    *sent = 1;
+    if (bytes)
+        return send_download(c, "image/png", "png", (char *)bytes, len);
+    return send_download(c, json ? "application/json" : "image/svg+xml", json ? "json" : "svg", text,
+                         strlen(text));
+}
+
 /* A solver for one question: one thread, table memory share (the fast
  * engine's --memory bounds the whole process, so it is given what the
  * process holds now plus the share), the time limit. */
@@ -797,11 +887,11 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     const char *name = url + 5;
     int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
-                !strcmp(name, "move") || !strcmp(name, "stats");
+                !strcmp(name, "move") || !strcmp(name, "stats") || !strcmp(name, "export");
     int get_only = !strcmp(name, "families") || !strcmp(name, "stats");
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
-                                     "/api/move)", url);
+                                     "/api/move, /api/export)", url);
     else if (!get && !(post && !get_only))
         fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, get_only ? "" : " or POST");
     else if (!strcmp(name, "families"))
@@ -810,6 +900,14 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
         api_stats(srv, &a);
     else if (!strcmp(name, "board"))
         api_board(srv, c, r, post, &a);
+    else if (!strcmp(name, "export")) {
+        int sent;
+        enum MHD_Result ret = api_export(srv, c, r, post, &a, &sent);
+        if (sent) {
+            cy_nauty_thread_done();
+            return ret;
+        }
+    }
     else if (!strcmp(name, "solve")) {
         const char *rules = arg(c, "rules");
         if ((rules && strcmp(rules, "standard") != 0) || arg(c, "players") || arg(c, "extra_turn"))

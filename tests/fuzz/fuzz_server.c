@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 static const char *const paths[] = {"/api/solve", "/api/move", "/api/board", "/api/families", "/api/stats",
-                                    "/", "/app.js", "/api/"};
+                                    "/", "/app.js", "/api/", "/api/export"};
 #define NPATHS (sizeof paths / sizeof paths[0])
 
 static cy_server *server;
