@@ -357,9 +357,38 @@ static int api_families(answer *a)
     return 0;
 }
 
+/* The moves of position mark on b as the page marks them: {"legal": every
+ * legal move, "death": the legal moves after which the opponent can complete
+ * a cycle cell, "unmarkable": the unmarked edges (indices) neither of whose
+ * directions is legal}. */
+static json_t *position_json(const cy_board *b, unsigned char *mark)
+{
+    json_t *o = json_object(), *legal = json_array(), *death = json_array(), *never = json_array();
+    int *d = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int n = cy_rules_over(b, mark) ? 0 : cy_rules_legal(b, mark, d);
+    char m[2 * CY_MAX_LABEL + 8];
+    for (int i = 0; i < n; i++) {
+        cy_move_str(b, d[i], m, sizeof m);
+        json_array_append_new(legal, jstr(m));
+        if (cy_rules_is_death(b, mark, d[i], NULL))
+            json_array_append_new(death, jstr(m));
+    }
+    for (int e = 0; e < b->ne; e++)
+        if (mark[e] == CY_UNMARKED && cy_rules_check(b, mark, 2 * e, NULL) != CY_LEGAL &&
+            cy_rules_check(b, mark, 2 * e + 1, NULL) != CY_LEGAL)
+            json_array_append_new(never, json_integer(e));
+    free(d);
+    json_object_set_new(o, "legal", legal);
+    json_object_set_new(o, "death", death);
+    json_object_set_new(o, "unmarkable", never);
+    return o;
+}
+
 /* /api/board: the board to draw, as {"board", "vertices": [{label, x, y,
  * special}], "edges": [[u, v]], "cells": [[v, ...]] (each cell's walk of
- * vertex indices, clockwise), "moves": [the file's moves], "max_edges"}. */
+ * vertex indices, clockwise), "moves": [the file's moves], "position": the
+ * moves of the position after the file's moves and ?moves= (position_json),
+ * "max_edges"}. */
 static int api_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     cy_board *b;
@@ -367,12 +396,14 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     char *fm = NULL;
     if (request_board(srv, c, r, post, &b, &mark, &fm, a) < 0)
         return -1;
+    json_t *pos = position_json(b, mark);
     free(mark);
     cy_error err;
     double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
     if (cy_layout(b, xy, &err) < 0) {
         fail(a, HTTP_UNPROCESSABLE, "%s: cannot lay the board out: %s", b->name ? b->name : "board",
              err.msg);
+        json_decref(pos);
         free(xy);
         free(fm);
         cy_board_free(b);
@@ -410,6 +441,7 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     json_object_set_new(o, "edges", es);
     json_object_set_new(o, "cells", cs);
     json_object_set_new(o, "moves", ms);
+    json_object_set_new(o, "position", pos);
     json_object_set_new(o, "max_edges", json_integer(srv->o.max_edges));
     a->status = HTTP_OK;
     a->text = dump(o);
