@@ -1,8 +1,13 @@
-// app.js - the page of `cycles serve`: draws the board as SVG, turns clicks
-// into moves, asks the server (/api/solve, /api/move) for the analysis and the
-// engine's answers.  Plain JavaScript, no build step.  The rules picker
-// (rules, players, extra turn) adds ?rules= to /api/solve (issue 12) and the
-// panel shows what that answer holds: outcome N, P or D, scores, draws.
+// app.js - the page of `cycles serve`: a board editor, the game and its
+// analysis on one board, and links that hold the whole position.
+//
+// The page draws the board as SVG and asks the server for everything that
+// is the game's: the board's cells (/api/board, also for a drawn board,
+// whose faces the server finds), the analysis (/api/solve), the engine's
+// moves (/api/move), the legal and death moves (/api/board?moves=) and the
+// files to download (/api/export).  The editor checks crossings at once for
+// quick feedback; the server's answer decides.  Plain JavaScript, no build
+// step, no network beyond the server.
 'use strict';
 
 const W = 640, H = 520, MARGIN = 42, RADIUS = 13;
@@ -10,14 +15,22 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 
 // The whole state of the page; the server keeps none.
 const state = {
-  spec: 'k4',        // the family on the board, or null for an uploaded file
-  upload: null,      // {name, text} of an uploaded board file
+  mode: 'play',      // 'play' or 'edit'
+  spec: 'k4',        // the family on the board, or null
+  upload: null,      // {name, text}: a board file or a drawn board, POSTed
+  drawn: null,       // the compact form of a drawn board (the link's ?d=)
   board: null,       // the answer of /api/board
   fileMoves: [],     // moves the board file carries (played before ours)
-  moves: [],         // moves played here: {move: 'U->V', engine: bool}
-  analysis: null,    // the answer of /api/solve for the current position
-  gen: 0,            // bumped by every new board or game: stale answers are dropped
+  line: [],          // the line of moves: {move: 'U->V', engine: bool}
+  ply: 0,            // how many moves of the line are on the board
+  analysis: null,    // the answer of /api/solve for the position
+  position: null,    // the legal, death and unmarkable moves of the position
+  showAnalysis: false,
+  hint: null,        // a winning move shown by the hint button
+  thinking: false,   // the engine is choosing its move
+  gen: 0,            // bumped by every new board, position or stop: stale answers are dropped
   busy: 0,
+  aborts: new Set(), // the requests in flight (the stop button aborts them)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -49,29 +62,41 @@ function rulesQuery() {
     (r.extra ? '&extra_turn=1' : '');
 }
 
-// Calls /api/ENDPOINT for the current board and the given moves: GET with
-// ?board= for a family, POST with the file for an upload; /api/solve under
-// the rules picked.  Resolves to the JSON answer; rejects with the server's
+// Fetches url (init as for fetch) so that the stop button can abort it;
+// resolves to the Response.
+async function request(url, init = {}) {
+  const ctl = new AbortController();
+  state.aborts.add(ctl);
+  try {
+    return await fetch(url, {...init, signal: ctl.signal});
+  } catch (e) {
+    if (e.name === 'AbortError')
+      throw e;
+    throw new Error('the server does not answer (is cycles serve still running?)');
+  } finally {
+    state.aborts.delete(ctl);
+  }
+}
+
+// Calls /api/ENDPOINT for a board source (default: the current board) and
+// the given moves: GET with ?board= for a family, POST with the file for an
+// upload or a drawn board; /api/solve under the rules picked.  extra is more
+// of the query.  Resolves to the JSON answer; rejects with the server's
 // error message.
-async function api(endpoint, moves) {
-  let url = '/api/' + endpoint + '?moves=' + encodeURIComponent(moves.join(' '));
+async function api(endpoint, moves, source = state, extra = '') {
+  let url = '/api/' + endpoint + '?moves=' + encodeURIComponent(moves.join(' ')) + extra;
   if (endpoint === 'solve')
     url += rulesQuery();
   const init = {};
-  if (state.upload) {
-    url += '&name=' + encodeURIComponent(state.upload.name);
+  if (source.upload) {
+    url += '&name=' + encodeURIComponent(source.upload.name);
     init.method = 'POST';
-    init.body = state.upload.text;
+    init.body = source.upload.text;
     init.headers = {'Content-Type': 'text/plain'};
   } else {
-    url += '&board=' + encodeURIComponent(state.spec);
+    url += '&board=' + encodeURIComponent(source.spec);
   }
-  let r;
-  try {
-    r = await fetch(url, init);
-  } catch (e) {
-    throw new Error('the server does not answer (is cycles serve still running?)');
-  }
+  const r = await request(url, init);
   let data = null;
   try {
     data = await r.json();
@@ -83,24 +108,45 @@ async function api(endpoint, moves) {
   return data;
 }
 
-// Runs an action of the user with the page marked busy; an action started
-// for an older board or game is ignored once it resumes.
+// Runs an action of the user with the page marked busy (spinner, stop
+// button); an action started for an older board or position is ignored
+// once it resumes; a stopped one says so.
 async function act(fn) {
   state.busy++;
   document.body.dataset.state = 'busy';
+  $('stop').hidden = false;
   try {
     await fn();
   } catch (e) {
-    say(e.message, 'error');
+    if (e.name !== 'AbortError')
+      say(e.message, 'error');
   } finally {
-    if (--state.busy === 0)
+    if (--state.busy === 0) {
       document.body.dataset.state = 'ready';
+      $('stop').hidden = true;
+    }
   }
 }
 
-// All moves of the position: the file's, then ours, as 'U->V' strings.
+// The stop button: abandons the questions in flight (the server finishes
+// them on its own and keeps the answers for the next time they are asked).
+function stop() {
+  state.gen++;
+  for (const c of state.aborts)
+    c.abort();
+  say('Stopped. The engine does not move until you play or change who it plays.');
+}
+
+// ------------------------------------------------------------ the position
+
+// The moves of the line on the board, as 'U->V' strings.
+function lineMoves() {
+  return state.line.slice(0, state.ply).map((m) => m.move);
+}
+
+// All moves of the position: the file's, then the line's up to ply.
 function allMoves() {
-  return state.fileMoves.concat(state.moves.map((m) => m.move));
+  return state.fileMoves.concat(lineMoves());
 }
 
 // The player (1 .. players) who made move number i (0-based) of allMoves()
@@ -161,6 +207,8 @@ function cycleCells(mark) {
   return out;
 }
 
+// ----------------------------------------------------------- the picture
+
 // Creates an SVG element with attributes.
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
@@ -208,7 +256,7 @@ function moveAt(e, x, y) {
   return {from, to, move: b.vertices[from].label + '->' + b.vertices[to].label};
 }
 
-// Converts a mouse event to picture coordinates.
+// Converts a pointer event to picture coordinates.
 function svgPoint(ev) {
   const svg = $('board'), pt = svg.createSVGPoint();
   pt.x = ev.clientX;
@@ -216,8 +264,12 @@ function svgPoint(ev) {
   return pt.matrixTransform(svg.getScreenCTM().inverse());
 }
 
-// Draws the board and the position.
+// Draws the board and the position (play mode), or the editor's drawing.
 function draw() {
+  if (state.mode === 'edit') {
+    drawEditor();
+    return;
+  }
   const b = state.board, svg = $('board');
   svg.textContent = '';
   if (!b)
@@ -226,6 +278,8 @@ function draw() {
   const cycles = new Set(cycleCells(mark));
   const all = allMoves();
   const last = all.length ? all[all.length - 1] : null;
+  const pos = state.showAnalysis ? state.position : null;
+  const never = new Set(pos ? pos.unmarkable : []);
   const gCells = el('g', {class: 'cells'}, svg);
   b.cells.forEach((w, c) => {
     el('polygon', {
@@ -244,6 +298,8 @@ function draw() {
     if (mark[e]) {
       move = mark[e] === 1 ? lu + '->' + lv : lv + '->' + lu;
       cls += ' marked p' + by[e] + (move === last ? ' last' : '');
+    } else if (never.has(e)) {
+      cls += ' unmarkable';
     }
     el('line', {class: cls, x1: p[0], y1: p[1], x2: q[0], y2: q[1], 'data-edge': e}, gEdges);
     if (mark[e]) {
@@ -252,14 +308,23 @@ function draw() {
                      'data-player': by[e]}, gArrows);
     }
   });
-  // hints: the winning moves of the player to move, towards the head's end
-  // (so the two directions of an edge stay apart)
+  // the analysis: every legal move towards its head's end (so the two
+  // directions of an edge stay apart), coloured by whether it wins
   const a = state.analysis;
-  if ($('hints').checked && a && !a.over) {
-    for (const m of goodMoves(a)) {
-      const [s, t] = m.split('->').map((l) => b.pos[b.labelIndex.get(l)]);
-      el('polygon', {class: 'arrow hint', points: arrowHead(s, t, 12, 0.7), 'data-hint': m}, gArrows);
+  const arrowFor = (m, cls, extra) => {
+    const [s, t] = m.split('->').map((l) => b.pos[b.labelIndex.get(l)]);
+    el('polygon', {class: 'arrow hint ' + cls, points: arrowHead(s, t, 12, 0.72), ...extra}, gArrows);
+  };
+  if (pos && a && !a.over) {
+    const good = new Set(goodMoves(a)), death = new Set(pos.death);
+    const judged = a.complete !== false;
+    for (const m of pos.legal) {
+      const cls = good.has(m) ? 'win' : judged ? 'lose' : 'unknown';
+      arrowFor(m, cls + (death.has(m) ? ' death' : ''), {'data-hint': m, 'data-wins': good.has(m) ? 1 : 0,
+                                                        'data-death': death.has(m) ? 1 : 0});
     }
+  } else if (state.hint && a && !a.over) {
+    arrowFor(state.hint, 'win one', {'data-hint': state.hint, 'data-wins': 1});
   }
   const ghost = el('polygon', {class: 'arrow ghost', points: '', visibility: 'hidden'}, gArrows);
   // wide invisible lines on top take the clicks
@@ -269,7 +334,9 @@ function draw() {
     const hit = el('line', {class: 'hit', x1: p[0], y1: p[1], x2: q[0], y2: q[1], 'data-edge': e,
                             'data-u': b.vertices[u].label, 'data-v': b.vertices[v].label}, gHits);
     hit.addEventListener('click', (ev) => clickEdge(e, ev));
-    hit.addEventListener('mousemove', (ev) => {
+    hit.addEventListener('pointermove', (ev) => {
+      if (ev.pointerType !== 'mouse')
+        return;
       const pt = svgPoint(ev), m = mark[e] ? null : moveAt(e, pt.x, pt.y);
       if (!m) {
         ghost.setAttribute('visibility', 'hidden');
@@ -278,7 +345,7 @@ function draw() {
       ghost.setAttribute('points', arrowHead(b.pos[m.from], b.pos[m.to], 11));
       ghost.setAttribute('visibility', 'visible');
     });
-    hit.addEventListener('mouseleave', () => ghost.setAttribute('visibility', 'hidden'));
+    hit.addEventListener('pointerleave', () => ghost.setAttribute('visibility', 'hidden'));
   });
   const gVerts = el('g', {class: 'vertices'}, svg);
   b.vertices.forEach((v, i) => {
@@ -293,18 +360,14 @@ function draw() {
   });
 }
 
-// Writes the analysis panel and the move list.
+// Writes the move list and the analysis panel.
 function showAnalysis() {
   const a = state.analysis, b = state.board;
-  const list = $('moves');
-  list.textContent = '';
-  allMoves().forEach((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = m;
-    li.className = 'p' + playerOf(i) + (i < state.fileMoves.length ? ' file' :
-      state.moves[i - state.fileMoves.length].engine ? ' engine' : '');
-    list.appendChild(li);
-  });
+  showMoves();
+  $('analysis-body').hidden = !state.showAnalysis;
+  $('analysis-off').hidden = state.showAnalysis;
+  $('analysis-toggle').textContent = state.showAnalysis ? 'Hide' : 'Show';
+  $('analysis-toggle').setAttribute('aria-pressed', String(state.showAnalysis));
   const repliesBox = $('replies-box');
   repliesBox.hidden = true;
   if (!a || !b)
@@ -364,9 +427,42 @@ function showAnalysis() {
   if (a.over)
     say('Game over: ' + (draw ? 'a draw.' : 'player ' + a.winner + ' wins.'), 'over');
   else if (enginePlayer() === a.to_move)
-    say('The engine is thinking\u2026');
+    say(state.thinking ? 'The engine is thinking\u2026' :
+      'The engine\'s turn (player ' + a.to_move + '): take back a move, or change who the engine plays.');
   else
     say('Player ' + a.to_move + ' to move: click an edge near the end its arrow should point to.');
+}
+
+// Writes the move list: the file's moves, then the line, the moves past
+// the position shown greyed; each move of the line a button that returns
+// to the position after it.
+function showMoves() {
+  const list = $('moves');
+  list.textContent = '';
+  const nf = state.fileMoves.length;
+  state.fileMoves.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    li.className = 'p' + playerOf(i) + ' file';
+    list.appendChild(li);
+  });
+  state.line.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m.move;
+    li.className = 'p' + playerOf(nf + i) + (m.engine ? ' engine' : '') + (i >= state.ply ? ' future' : '') +
+      (i === state.ply - 1 ? ' current' : '');
+    li.tabIndex = 0;
+    li.setAttribute('role', 'button');
+    li.title = 'go back to the position after this move';
+    li.addEventListener('click', () => goTo(i + 1));
+    li.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' || ev.key === ' ') {
+        ev.preventDefault();
+        goTo(i + 1);
+      }
+    });
+    list.appendChild(li);
+  });
 }
 
 // Writes moves into element box as <code> elements separated by blanks.
@@ -415,37 +511,70 @@ function showRules(a) {
       .filter((x) => x).join(', ') || 'nobody';
 }
 
-// Re-draws everything from the state.
+// Re-draws everything from the state and writes the link.
 function render() {
   draw();
   showAnalysis();
+  writeLink();
 }
 
-// Asks for the analysis of the current position; then, when it is the
-// engine's turn, for the engine's move, which is played and analysed in turn.
-async function analyseAndAnswer(gen) {
-  state.analysis = await api('solve', allMoves());
+// ------------------------------------------------------------- the game
+
+// Asks for the analysis of the position (and, with the analysis shown, its
+// legal and death moves); then, when engineMoves and it is the engine's
+// turn, for the engine's move, which is played and analysed in turn.
+async function analyseAndAnswer(gen, engineMoves = true) {
+  await analyse(gen);
   if (gen !== state.gen)
     return;
   render();
   const a = state.analysis;
-  if (!a.over && enginePlayer() === a.to_move) {
+  if (engineMoves && !a.over && enginePlayer() === a.to_move) {
+    state.thinking = true;
+    say('The engine is thinking\u2026');
     // under a variant the engine plays a move the answer names (a winning or
     // best move, else a drawing one); only when it names none does it ask
     // /api/move, the standard game's engine, for any legal move
     let move = variant() ? goodMoves(a)[0] || (a.drawing_moves || [])[0] : null;
-    if (!move) {
-      const r = await api('move', allMoves());
-      move = r.move;
+    try {
+      if (!move) {
+        const r = await api('move', allMoves());
+        move = r.move;
+      }
+    } finally {
+      state.thinking = false;
     }
     if (gen !== state.gen || !move)
       return;
-    state.moves.push({move, engine: true});
-    state.analysis = await api('solve', allMoves());
+    play(move, true);
+    await analyse(gen);
     if (gen !== state.gen)
       return;
     render();
   }
+}
+
+// Fetches the analysis of the position into the state (the position's
+// moves only when the analysis is shown).
+async function analyse(gen) {
+  const moves = allMoves();
+  const [a, p] = await Promise.all([
+    api('solve', moves),
+    state.showAnalysis ? api('board', moves).then((b) => b.position) : Promise.resolve(null),
+  ]);
+  if (gen !== state.gen)
+    return;
+  state.analysis = a;
+  state.position = p;
+  state.hint = null;
+}
+
+// Plays move on the line at ply: a move at the end extends the line, one
+// earlier starts a new line from there.
+function play(move, engine) {
+  state.line = state.line.slice(0, state.ply);
+  state.line.push({move, engine});
+  state.ply = state.line.length;
 }
 
 // A click on edge e: the arrow towards the nearer end, checked by the server
@@ -455,11 +584,11 @@ function clickEdge(e, ev) {
     return;
   const a = state.analysis;
   if (a.over) {
-    say('The game is over: start a new game or undo.', 'error');
+    say('The game is over: start a new game or take back a move.', 'error');
     return;
   }
   if (enginePlayer() === a.to_move) {
-    say('It is the engine\'s turn.', 'error');
+    say('It is the engine\'s turn: change who the engine plays, or take back a move.', 'error');
     return;
   }
   if (marks().mark[e]) {
@@ -471,47 +600,88 @@ function clickEdge(e, ev) {
     say('Click nearer to one end of the edge: the arrow points to the end you click.', 'error');
     return;
   }
-  const gen = state.gen;
+  const gen = ++state.gen;
   act(async () => {
-    let after;
     try {
-      after = await api('solve', allMoves().concat([m.move]));
+      await api('solve', allMoves().concat([m.move]));
     } catch (err) {
+      if (err.name === 'AbortError')
+        throw err;
       say(err.message.replace(/^moves: move \d+ \(([^)]*)\) is illegal: /, '$1 is illegal: '), 'error');
       return;
     }
     if (gen !== state.gen)
       return;
-    state.moves.push({move: m.move, engine: false});
-    state.analysis = after;
-    render();
-    if (!after.over && enginePlayer() === after.to_move)
-      await analyseAndAnswer(gen);
+    play(m.move, false);
+    await analyseAndAnswer(gen);
   });
 }
 
-// Takes back the last move of the human player (and the engine's answers
-// after it); without the engine, the last move.
-function undo() {
-  if (state.busy || !state.moves.length)
+// Returns to the position after ply moves of the line (the line is kept
+// until a new move is played there).
+function goTo(ply) {
+  if (ply < 0 || ply > state.line.length)
     return;
-  const eng = enginePlayer();
-  if (eng) {
-    while (state.moves.length && state.moves[state.moves.length - 1].engine)
-      state.moves.pop();
-    state.moves.pop();
-  } else {
-    state.moves.pop();
-  }
+  state.ply = ply;
   const gen = ++state.gen;
-  act(() => analyseAndAnswer(gen));
+  state.analysis = null;
+  draw();
+  act(() => analyseAndAnswer(gen, false));
+}
+
+// Takes back the last move of the human player (and the engine's answers
+// after it); without the engine, the last move.  The moves taken back leave
+// the line.
+function undo() {
+  if (!state.ply)
+    return;
+  if (state.busy)
+    stop();
+  let ply = state.ply;
+  if (enginePlayer()) {
+    while (ply && state.line[ply - 1].engine)
+      ply--;
+    ply = Math.max(ply - 1, 0);
+  } else {
+    ply--;
+  }
+  state.line = state.line.slice(0, ply);
+  state.ply = ply;
+  const gen = ++state.gen;
+  act(() => analyseAndAnswer(gen, false));
 }
 
 // Starts the game again on the same board.
 function newGame() {
-  state.moves = [];
+  state.line = [];
+  state.ply = 0;
   const gen = ++state.gen;
   act(() => analyseAndAnswer(gen));
+}
+
+// The hint button: one winning move of the position, drawn on the board.
+function hint() {
+  const a = state.analysis;
+  if (!a || a.over)
+    return;
+  const good = goodMoves(a);
+  if (!good.length) {
+    say(a.complete === false ? 'No winning move was found in the time the server allows.' :
+      'No move wins here: against perfect play every move loses.', 'error');
+    return;
+  }
+  state.hint = good[0];
+  draw();
+  say('Hint: ' + good[0] + ' wins.');
+}
+
+// Shows or hides the analysis.
+function toggleAnalysis() {
+  state.showAnalysis = !state.showAnalysis;
+  if (!state.board)
+    return showAnalysis();
+  const gen = ++state.gen;
+  act(() => analyseAndAnswer(gen, false));
 }
 
 // Takes a board answer of /api/board: indexes it and lays it out.
@@ -525,37 +695,41 @@ function useBoard(b) {
   b.pos = placeVertices(b);
   state.board = b;
   state.fileMoves = b.moves || [];
-  state.moves = [];
+  state.line = [];
+  state.ply = 0;
   state.analysis = null;
+  state.position = null;
+  state.hint = null;
   $('board').setAttribute('aria-label', 'the board ' + b.board);
+}
+
+// Loads a board from source ({spec} or {upload, drawn}), plays moves
+// (strings) on it, shows ply of them and starts the game (the engine moves
+// only when no moves are given).  The board on the page stays when the
+// server refuses the new one.
+function loadBoard(source, moves = [], ply = moves.length) {
+  const gen = ++state.gen;
+  return act(async () => {
+    const b = await api('board', [], source);
+    if (gen !== state.gen)
+      return;
+    state.spec = source.spec || null;
+    state.upload = source.upload || null;
+    state.drawn = source.drawn || null;
+    useBoard(b);
+    state.line = moves.map((m) => ({move: m, engine: false}));
+    state.ply = Math.min(ply, moves.length);
+    setMode('play');
+    render();
+    await analyseAndAnswer(gen, moves.length === 0);
+  });
 }
 
 // Loads the family spec (from the Board field).
 function loadFamily(spec) {
   spec = spec.trim();
-  if (!spec)
-    return;
-  const gen = ++state.gen;
-  act(async () => {
-    const saved = {spec: state.spec, upload: state.upload};
-    state.spec = spec;
-    state.upload = null;
-    let b;
-    try {
-      b = await api('board', []);
-    } catch (err) {
-      Object.assign(state, saved);
-      throw err;
-    }
-    if (gen !== state.gen)
-      return;
-    useBoard(b);
-    const url = new URL(location.href);
-    url.searchParams.set('board', spec);
-    history.replaceState(null, '', url);
-    render();
-    await analyseAndAnswer(gen);
-  });
+  if (spec)
+    loadBoard({spec});
 }
 
 // Loads an uploaded board file (any format the program reads).
@@ -566,28 +740,615 @@ function loadFile(file) {
     say('The file is larger than 1 MiB.', 'error');
     return;
   }
-  const gen = ++state.gen;
-  act(async () => {
-    const text = await file.text();
-    const saved = {spec: state.spec, upload: state.upload};
-    state.upload = {name: file.name, text};
-    state.spec = null;
-    let b;
-    try {
-      b = await api('board', []);
-    } catch (err) {
-      Object.assign(state, saved);
-      throw err;
-    }
-    if (gen !== state.gen)
-      return;
-    useBoard(b);
-    $('family').value = '';
-    $('family').placeholder = 'uploaded: ' + file.name;
-    render();
-    await analyseAndAnswer(gen);
+  file.text().then((text) => {
+    loadBoard({upload: {name: file.name, text}}).then(() => {
+      if (state.upload && state.upload.name === file.name) {
+        $('family').value = '';
+        $('family').placeholder = 'opened: ' + file.name;
+      }
+    });
   });
 }
+
+// ------------------------------------------------------------ the editor
+
+// The drawing being edited: vertices {x, y, special} in picture coordinates
+// (y down), edges [u, v]; the undo and redo stacks of earlier drawings; the
+// tool; the vertex chosen by a first click; the server's answer for the
+// drawing (its cells) or its refusal.
+const editor = {
+  vertices: [],
+  edges: [],
+  undo: [],
+  redo: [],
+  tool: 'draw',
+  sel: null,
+  drag: null,
+  answer: null,
+  problem: null,
+  checked: 0,        // bumped by every change: stale answers of the server are dropped
+};
+
+const MIN_GAP = 20;  // closest two vertices may be (picture units)
+const ON_EDGE = 9;   // a vertex closer than this to an edge lies on it
+
+// The orientation of the triangle a, b, c: > 0 counterclockwise (y down: clockwise).
+function orient(a, b, c) {
+  return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+// The distance from point p to the segment a-b.
+function segDist(p, a, b) {
+  const dx = b.x - a.x, dy = b.y - a.y, l = dx * dx + dy * dy;
+  const t = l ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l)) : 0;
+  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+}
+
+// Whether segments a-b and c-d cross or overlap anywhere but a shared end.
+function segsMeet(a, b, c, d) {
+  const shared = [a, b].filter((p) => p === c || p === d).length;
+  const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+  if (shared) {
+    // two edges of one vertex meet elsewhere only when they overlap
+    const [o, q] = a === c || b === c ? [d, a === c ? b : a] : [c, a === d ? b : a];
+    const s = a === c || a === d ? a : b;
+    const cross = (q.x - s.x) * (o.y - s.y) - (q.y - s.y) * (o.x - s.x);
+    const dot = (q.x - s.x) * (o.x - s.x) + (q.y - s.y) * (o.y - s.y);
+    return Math.abs(cross) < 1e-9 && dot > 0;
+  }
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+    return true;
+  return (o1 === 0 && segDist(c, a, b) < 1e-9) || (o2 === 0 && segDist(d, a, b) < 1e-9) ||
+    (o3 === 0 && segDist(a, c, d) < 1e-9) || (o4 === 0 && segDist(b, c, d) < 1e-9);
+}
+
+// The label of vertex i of the drawing.
+function vlabel(i) {
+  return String(i + 1);
+}
+
+// Why edge u-v may not be drawn in drawing g (vertices, edges), or null.
+function edgeProblem(g, u, v, skip = -1) {
+  const V = g.vertices, a = V[u], b = V[v];
+  for (let w = 0; w < V.length; w++)
+    if (w !== u && w !== v && segDist(V[w], a, b) < ON_EDGE)
+      return 'the edge ' + vlabel(u) + '\u2013' + vlabel(v) + ' would run through vertex ' + vlabel(w) +
+        '. Edges may only touch vertices at their ends.';
+  for (let f = 0; f < g.edges.length; f++) {
+    if (f === skip)
+      continue;
+    const [c, d] = g.edges[f];
+    if ((c === u && d === v) || (c === v && d === u))
+      continue;
+    if (segsMeet(a, b, V[c], V[d]))
+      return 'the edge ' + vlabel(u) + '\u2013' + vlabel(v) + ' would cross the edge ' + vlabel(c) + '\u2013' +
+        vlabel(d) + '. Edges may only meet at their ends: go round, or add a vertex where they should meet.';
+  }
+  return null;
+}
+
+// Why vertex v may not stand at point p in drawing g, or null.
+function vertexProblem(g, v, p) {
+  const V = g.vertices;
+  for (let w = 0; w < V.length; w++)
+    if (w !== v && Math.hypot(V[w].x - p.x, V[w].y - p.y) < MIN_GAP)
+      return 'that is too close to vertex ' + vlabel(w) + '.';
+  for (const [c, d] of g.edges)
+    if (c !== v && d !== v && segDist(p, V[c], V[d]) < ON_EDGE)
+      return 'a vertex cannot sit on the edge ' + vlabel(c) + '\u2013' + vlabel(d) +
+        ': put it beside the edge.';
+  return null;
+}
+
+// A copy of the drawing (for the undo stack).
+function snapshot() {
+  return {vertices: editor.vertices.map((v) => ({...v})), edges: editor.edges.map((e) => e.slice())};
+}
+
+// Makes drawing g (vertices, edges) the editor's, keeping the old one for undo.
+function commit(g) {
+  editor.undo.push(snapshot());
+  if (editor.undo.length > 200)
+    editor.undo.shift();
+  editor.redo = [];
+  editor.vertices = g.vertices;
+  editor.edges = g.edges;
+  changed();
+}
+
+// Refuses an edit with a sentence.
+function refuse(text) {
+  say('Not allowed: ' + text, 'error');
+  flash();
+}
+
+// Flashes the board's frame red for a refused edit.
+function flash() {
+  const svg = $('board');
+  svg.classList.remove('refused');
+  void svg.getBoundingClientRect();
+  svg.classList.add('refused');
+}
+
+// Adds a vertex at p (joined to vertex join when not null).
+function addVertex(p, join) {
+  const g = snapshot();
+  const why = vertexProblem(g, -1, p);
+  if (why)
+    return refuse(why);
+  g.vertices.push({x: Math.round(p.x), y: Math.round(p.y), special: false});
+  const v = g.vertices.length - 1;
+  if (join !== null) {
+    const whyE = edgeProblem(g, join, v);
+    if (whyE)
+      return refuse(whyE);
+    g.edges.push([join, v]);
+  }
+  editor.sel = join !== null ? v : null;
+  commit(g);
+}
+
+// Adds the edge u-v.
+function addEdge(u, v) {
+  if (u === v)
+    return;
+  if (editor.edges.some(([a, b]) => (a === u && b === v) || (a === v && b === u)))
+    return refuse('vertices ' + vlabel(u) + ' and ' + vlabel(v) + ' are joined already.');
+  const g = snapshot();
+  const why = edgeProblem(g, u, v);
+  if (why)
+    return refuse(why);
+  g.edges.push([u, v]);
+  commit(g);
+}
+
+// Moves vertex v to p.
+function moveVertex(v, p) {
+  const g = snapshot();
+  p = {x: Math.round(p.x), y: Math.round(p.y)};
+  const why = vertexProblem(g, v, p);
+  if (why)
+    return refuse('moving vertex ' + vlabel(v) + ' there: ' + why);
+  g.vertices[v] = {...g.vertices[v], x: p.x, y: p.y};
+  for (let f = 0; f < g.edges.length; f++) {
+    const [a, b] = g.edges[f];
+    if (a === v || b === v) {
+      const whyE = edgeProblem(g, a, b, f);
+      if (whyE)
+        return refuse('moving vertex ' + vlabel(v) + ' there: ' + whyE);
+    }
+  }
+  commit(g);
+}
+
+// Deletes vertex v and its edges (the later vertices are numbered down).
+function deleteVertex(v) {
+  const g = snapshot();
+  g.vertices.splice(v, 1);
+  g.edges = g.edges.filter(([a, b]) => a !== v && b !== v).map(([a, b]) => [a - (a > v), b - (b > v)]);
+  editor.sel = null;
+  commit(g);
+}
+
+// Deletes edge f.
+function deleteEdge(f) {
+  const g = snapshot();
+  g.edges.splice(f, 1);
+  commit(g);
+}
+
+// Makes vertex v special, or ordinary again.
+function toggleSpecial(v) {
+  const g = snapshot();
+  g.vertices[v].special = !g.vertices[v].special;
+  commit(g);
+}
+
+// The drawing as the server reads it (the drawing format: coordinates with
+// y up, edges by label).
+function drawingText(g = editor) {
+  return JSON.stringify({
+    format: 'cycles-board',
+    name: 'drawn',
+    vertices: g.vertices.map((v, i) => {
+      const o = {label: vlabel(i), x: v.x, y: -v.y};
+      if (v.special)
+        o.special = true;
+      return o;
+    }),
+    edges: g.edges.map(([a, b]) => [vlabel(a), vlabel(b)]),
+  });
+}
+
+// The compact form of a drawing for the link: "x,y;x,y*;...|u-v;..." with
+// vertex numbers from 1, '*' after a special vertex.
+function compact(g = editor) {
+  return g.vertices.map((v) => v.x + ',' + v.y + (v.special ? '*' : '')).join(';') + '|' +
+    g.edges.map(([a, b]) => (a + 1) + '-' + (b + 1)).join(';');
+}
+
+// The drawing of a compact form, or null when it is not one.
+function uncompact(s) {
+  const m = /^([^|]*)\|(.*)$/.exec(s || '');
+  if (!m)
+    return null;
+  const vertices = [], edges = [];
+  for (const t of m[1].split(';').filter((x) => x)) {
+    const v = /^(-?\d+),(-?\d+)(\*?)$/.exec(t);
+    if (!v)
+      return null;
+    vertices.push({x: Number(v[1]), y: Number(v[2]), special: v[3] === '*'});
+  }
+  for (const t of m[2].split(';').filter((x) => x)) {
+    const e = /^(\d+)-(\d+)$/.exec(t);
+    if (!e || Number(e[1]) < 1 || Number(e[2]) < 1 || Number(e[1]) > vertices.length || Number(e[2]) > vertices.length)
+      return null;
+    edges.push([Number(e[1]) - 1, Number(e[2]) - 1]);
+  }
+  return {vertices, edges};
+}
+
+// The editor's drawing changed: drawn at once, then sent to the server,
+// whose answer (the cells) or refusal is shown.
+let checkTimer = null;
+function changed() {
+  editor.answer = null;
+  editor.problem = null;
+  const n = ++editor.checked;
+  drawEditor();
+  writeLink();
+  clearTimeout(checkTimer);
+  if (!editor.vertices.length) {
+    say('An empty board: click to add a vertex.');
+    return;
+  }
+  checkTimer = setTimeout(async () => {
+    const text = drawingText();
+    try {
+      const b = await api('board', [], {upload: {name: 'drawn', text}});
+      if (n !== editor.checked)
+        return;
+      editor.answer = b;
+      say('The board has ' + b.vertices.length + ' vertices, ' + b.edges.length + ' edges and ' + b.cells.length +
+        (b.cells.length === 1 ? ' cell' : ' cells') + '. Play it, or go on drawing.');
+    } catch (e) {
+      if (n !== editor.checked || e.name === 'AbortError')
+        return;
+      editor.problem = explain(e.message);
+      say(editor.problem, 'info');
+    }
+    drawEditor();
+  }, 150);
+}
+
+// A sentence for a student from the server's refusal of a drawing.
+function explain(msg) {
+  msg = msg.replace(/^the board file: /, '');
+  if (/not connected/.test(msg))
+    return 'The drawing is in more than one piece: join the pieces with edges to play it (' + msg + ').';
+  if (/has no edges/.test(msg))
+    return 'Draw an edge: drag from one vertex to another, or click them one after the other.';
+  if (/cross|overlap|lies on/.test(msg))
+    return 'Edges may only meet at their ends: ' + msg + '.';
+  return 'This drawing cannot be played: ' + msg + '.';
+}
+
+// Draws the editor's drawing: the cells the server found, the edges, the
+// vertices (the chosen one ringed), and what is being dragged.
+function drawEditor() {
+  const svg = $('board');
+  svg.textContent = '';
+  const V = editor.vertices;
+  const gCells = el('g', {class: 'cells'}, svg);
+  const ans = editor.answer;
+  if (ans && ans.vertices.length === V.length)
+    ans.cells.forEach((w) => {
+      el('polygon', {class: 'cell', points: w.map((i) => {
+        const v = V[Number(ans.vertices[i].label) - 1] || V[i];
+        return v.x + ',' + v.y;
+      }).join(' ')}, gCells);
+    });
+  const gEdges = el('g', {class: 'edges'}, svg);
+  editor.edges.forEach(([a, b], f) => {
+    el('line', {class: 'edge drawn', x1: V[a].x, y1: V[a].y, x2: V[b].x, y2: V[b].y, 'data-edge': f}, gEdges);
+  });
+  const d = editor.drag;
+  if (d && d.moved) {
+    const s = V[d.v];
+    el('line', {class: 'rubber', x1: s.x, y1: s.y, x2: d.p.x, y2: d.p.y}, svg);
+    if (d.over === null)
+      el('circle', {class: 'vertex ghost', cx: d.p.x, cy: d.p.y, r: RADIUS}, svg);
+  }
+  const gHits = el('g', {class: 'hits'}, svg);
+  editor.edges.forEach(([a, b], f) => {
+    el('line', {class: 'hit edit', x1: V[a].x, y1: V[a].y, x2: V[b].x, y2: V[b].y, 'data-edge': f}, gHits);
+  });
+  const gVerts = el('g', {class: 'vertices'}, svg);
+  V.forEach((v, i) => {
+    const cls = 'vertex' + (v.special ? ' special' : '') + (editor.sel === i ? ' chosen' : '') +
+      (d && d.moved && d.over === i ? ' target' : '');
+    if (v.special)
+      el('rect', {class: cls, x: v.x - RADIUS, y: v.y - RADIUS, width: 2 * RADIUS, height: 2 * RADIUS, rx: 3,
+                  'data-vertex': i}, gVerts);
+    else
+      el('circle', {class: cls, cx: v.x, cy: v.y, r: RADIUS, 'data-vertex': i}, gVerts);
+    const t = el('text', {class: 'label', x: v.x, y: v.y}, gVerts);
+    t.textContent = vlabel(i);
+  });
+  $('ed-undo').disabled = !editor.undo.length;
+  $('ed-redo').disabled = !editor.redo.length;
+  $('ed-play').disabled = !editor.answer;
+}
+
+// The vertex at point p (within reach of a finger), or null.
+function vertexAt(p, reach) {
+  let best = null, bd = reach;
+  editor.vertices.forEach((v, i) => {
+    const d = Math.hypot(v.x - p.x, v.y - p.y);
+    if (d <= bd) {
+      best = i;
+      bd = d;
+    }
+  });
+  return best;
+}
+
+// The edge at point p, or null.
+function edgeAt(p, reach) {
+  let best = null, bd = reach;
+  editor.edges.forEach(([a, b], f) => {
+    const d = segDist(p, editor.vertices[a], editor.vertices[b]);
+    if (d <= bd) {
+      best = f;
+      bd = d;
+    }
+  });
+  return best;
+}
+
+// How far a pointer reaches: further for a finger than for a mouse.
+function reach(ev) {
+  return ev.pointerType === 'touch' ? 26 : 16;
+}
+
+// The editor's pointer handling: pointerdown on the board.
+function editDown(ev) {
+  if (state.mode !== 'edit' || ev.button > 0)
+    return;
+  ev.preventDefault();
+  const p = svgPoint(ev), v = vertexAt(p, reach(ev));
+  editor.drag = {v, start: p, p, moved: false, over: null, id: ev.pointerId, reach: reach(ev)};
+  $('board').setPointerCapture(ev.pointerId);
+}
+
+// pointermove: a drag from a vertex shows the edge or the move it makes.
+function editMove(ev) {
+  const d = editor.drag;
+  if (!d || ev.pointerId !== d.id)
+    return;
+  d.p = svgPoint(ev);
+  if (!d.moved && Math.hypot(d.p.x - d.start.x, d.p.y - d.start.y) > 6)
+    d.moved = true;
+  if (d.moved && d.v !== null) {
+    const o = vertexAt(d.p, d.reach);
+    d.over = o === d.v ? null : o;
+    drawEditor();
+  }
+}
+
+// pointerup: a click or the end of a drag, by the tool.
+function editUp(ev) {
+  const d = editor.drag;
+  if (!d || ev.pointerId !== d.id)
+    return;
+  editor.drag = null;
+  const p = svgPoint(ev), tool = editor.tool;
+  if (d.moved && d.v !== null) {
+    const o = vertexAt(p, d.reach);
+    if (tool === 'draw' && o !== null && o !== d.v)
+      addEdge(d.v, o);
+    else if ((tool === 'draw' || tool === 'move') && o === null)
+      moveVertex(d.v, p);
+    else
+      drawEditor();
+    return;
+  }
+  if (d.moved)
+    return drawEditor();
+  // a click
+  const v = d.v;
+  if (tool === 'delete') {
+    if (v !== null)
+      deleteVertex(v);
+    else {
+      const f = edgeAt(p, d.reach);
+      if (f !== null)
+        deleteEdge(f);
+    }
+    return;
+  }
+  if (tool === 'special') {
+    if (v !== null)
+      toggleSpecial(v);
+    return;
+  }
+  if (tool === 'move')
+    return;
+  if (v === null) {
+    if (edgeAt(p, ON_EDGE) !== null && editor.sel === null)
+      return refuse('a vertex cannot sit on an edge: put it beside the edge.');
+    addVertex(p, editor.sel);
+  } else if (editor.sel === null || editor.sel === v) {
+    editor.sel = editor.sel === v ? null : v;
+    if (editor.sel !== null)
+      say('Vertex ' + vlabel(v) + ' chosen: click another vertex to join them, or empty space for a new ' +
+        'vertex joined to it. Click it again to let go.');
+    drawEditor();
+  } else {
+    const u = editor.sel;
+    editor.sel = null;
+    addEdge(u, v);
+    drawEditor();
+  }
+}
+
+// Undoes or redoes the last change of the drawing.
+function editUndo(redo) {
+  const from = redo ? editor.redo : editor.undo, to = redo ? editor.undo : editor.redo;
+  if (!from.length)
+    return;
+  to.push(snapshot());
+  const g = from.pop();
+  editor.vertices = g.vertices;
+  editor.edges = g.edges;
+  editor.sel = null;
+  changed();
+}
+
+// Opens the board on the page in the editor (its picture's coordinates),
+// or an empty drawing.
+function openEditor(empty) {
+  editor.undo = [];
+  editor.redo = [];
+  editor.sel = null;
+  const b = state.board;
+  editor.fromBoard = !empty && !!b;
+  if (empty || !b) {
+    editor.vertices = [];
+    editor.edges = [];
+  } else {
+    editor.vertices = b.vertices.map((v, i) => ({x: Math.round(b.pos[i][0]), y: Math.round(b.pos[i][1]),
+                                                 special: !!v.special}));
+    editor.edges = b.edges.map((e) => e.slice());
+  }
+  setMode('edit');
+  changed();
+  writeLink();
+}
+
+// Plays the drawing: the server's board of it becomes the board on the page.
+function playDrawing() {
+  if (!editor.answer) {
+    say(editor.problem || 'Wait for the server to read the drawing.', 'error');
+    return;
+  }
+  loadBoard({upload: {name: 'drawn', text: drawingText()}, drawn: compact()}).then(() => {
+    $('family').value = '';
+    $('family').placeholder = 'your drawing';
+  });
+}
+
+// Switches between playing and editing.
+function setMode(mode) {
+  state.mode = mode;
+  document.body.dataset.mode = mode;
+  $('tab-play').setAttribute('aria-selected', String(mode === 'play'));
+  $('tab-edit').setAttribute('aria-selected', String(mode === 'edit'));
+  $('toolbar').hidden = mode !== 'edit';
+  $('help-edit').hidden = mode !== 'edit';
+  $('help-play').hidden = mode !== 'play';
+}
+
+// Picks the editor's tool.
+function setTool(tool) {
+  editor.tool = tool;
+  editor.sel = null;
+  for (const b of document.querySelectorAll('.tool'))
+    b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
+  drawEditor();
+}
+
+// -------------------------------------------------------- link and export
+
+// The link of the page as it stands: the board (family or drawing), the
+// line and how much of it is on the board, the rules, who the engine plays,
+// whether the analysis is shown, and the editor when it is open.
+function link() {
+  const q = new URLSearchParams();
+  if (state.mode === 'edit') {
+    q.set('edit', compact());
+  } else if (state.drawn) {
+    q.set('d', state.drawn);
+  } else if (state.spec) {
+    q.set('board', state.spec);
+  } else if (state.board) {
+    // an opened file: its picture as a drawing, and its moves
+    q.set('d', compact({vertices: state.board.pos.map((p, i) => ({x: Math.round(p[0]), y: Math.round(p[1]),
+      special: !!state.board.vertices[i].special})), edges: state.board.edges}));
+  }
+  const moves = state.fileMoves.concat(state.line.map((m) => m.move));
+  if (state.mode !== 'edit' && moves.length)
+    q.set('moves', moves.join(' '));
+  if (state.ply < state.line.length)
+    q.set('ply', String(state.fileMoves.length + state.ply));
+  const r = rules();
+  if (r.rules !== 'standard')
+    q.set('rules', r.rules);
+  if (r.players !== 2)
+    q.set('players', String(r.players));
+  if (r.extra)
+    q.set('extra_turn', '1');
+  q.set('engine', $('engine').value);
+  if (state.showAnalysis)
+    q.set('analysis', '1');
+  return location.origin + location.pathname + '?' + q.toString().replace(/%3E/g, '>');
+}
+
+// Writes the link into the address bar and the share field.
+function writeLink() {
+  const url = link();
+  history.replaceState(null, '', url);
+  $('share-url').value = url;
+}
+
+// Copies the link.
+async function share() {
+  const url = link();
+  $('share-url').value = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    say('The link to this position is copied.');
+  } catch (e) {
+    $('share-url').select();
+    say('Copy the link from the field below the button.');
+  }
+}
+
+// Downloads the board and position as format (json, svg or png).
+function exportAs(format) {
+  if (!state.board)
+    return;
+  act(async () => {
+    let url = '/api/export?format=' + format + '&moves=' + encodeURIComponent(lineMoves().join(' '));
+    const init = {};
+    if (state.upload) {
+      url += '&name=' + encodeURIComponent(state.upload.name);
+      init.method = 'POST';
+      init.body = state.upload.text;
+    } else {
+      url += '&board=' + encodeURIComponent(state.spec);
+    }
+    const r = await request(url, init);
+    if (!r.ok) {
+      let msg = 'the server answered ' + r.status;
+      try {
+        msg = (await r.json()).error;
+      } catch (e) { /* keep the status */ }
+      throw new Error(msg);
+    }
+    const blob = await r.blob();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = (state.spec || (state.drawn ? 'drawn' : 'board')).replace(/[^A-Za-z0-9_.-]/g, '_') + '.' + format;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    say('Exported as ' + format.toUpperCase() + '.');
+  });
+}
+
+// ---------------------------------------------------------------- start
 
 // Fills the list of families and example specs.
 async function loadFamilies() {
@@ -603,7 +1364,9 @@ async function loadFamilies() {
     const ul = $('family-list');
     for (const x of f.families) {
       const li = document.createElement('li');
-      const c = document.createElement('code');
+      const c = document.createElement('button');
+      c.type = 'button';
+      c.className = 'link';
       c.textContent = x.usage;
       c.title = 'use this family';
       c.addEventListener('click', () => {
@@ -632,47 +1395,119 @@ function rulesControls() {
   $('extra-turn').disabled = r !== 'score';
 }
 
-// Wires the controls and loads the board named in ?board= (default k4)
-// under the rules of ?rules=, ?players=, ?extra_turn=.
+// Wires the controls and restores the page from its link: the board
+// (?board=SPEC, default k4, or ?d=DRAWING, or ?edit=DRAWING for the editor),
+// the moves (?moves=, ?ply=), the rules (?rules=, ?players=, ?extra_turn=),
+// the engine (?engine=) and the analysis (?analysis=1).
 function start() {
   const params = new URLSearchParams(location.search);
-  if (params.get('engine') !== null && ['0', '1', '2'].includes(params.get('engine')))
+  if (['0', '1', '2'].includes(params.get('engine')))
     $('engine').value = params.get('engine');
   if ([...$('rules').options].some((o) => o.value === params.get('rules')))
     $('rules').value = params.get('rules');
   if ([...$('players').options].some((o) => o.value === params.get('players')))
     $('players').value = params.get('players');
   $('extra-turn').checked = params.get('extra_turn') === '1';
+  state.showAnalysis = params.get('analysis') === '1';
   rulesControls();
   for (const id of ['rules', 'players', 'extra-turn'])
     $(id).addEventListener('change', () => {
       rulesControls();
-      const url = new URL(location.href);
-      const r = rules();
-      url.searchParams.set('rules', r.rules);
-      url.searchParams.set('players', r.players);
-      url.searchParams.set('extra_turn', r.extra ? '1' : '0');
-      history.replaceState(null, '', url);
-      if (state.board)
+      if (state.board && state.mode === 'play')
         newGame();
+      else
+        writeLink();
     });
-  const spec = params.get('board') || 'k4';
-  $('family').value = spec;
   $('family-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     loadFamily($('family').value);
   });
-  $('upload').addEventListener('change', (ev) => loadFile(ev.target.files[0]));
+  $('upload').addEventListener('change', (ev) => {
+    loadFile(ev.target.files[0]);
+    ev.target.value = '';
+  });
   $('undo').addEventListener('click', undo);
   $('new').addEventListener('click', newGame);
-  $('hints').addEventListener('change', draw);
+  $('stop').addEventListener('click', stop);
+  $('hint').addEventListener('click', hint);
+  $('analysis-toggle').addEventListener('click', toggleAnalysis);
+  $('share').addEventListener('click', share);
+  for (const b of document.querySelectorAll('button.export'))
+    b.addEventListener('click', () => exportAs(b.dataset.format));
   $('engine').addEventListener('change', () => {
     const gen = ++state.gen;
-    if (state.board)
+    if (state.board && state.mode === 'play')
       act(() => analyseAndAnswer(gen));
   });
+  $('tab-play').addEventListener('click', () => {
+    if (state.mode !== 'edit')
+      return;
+    if (editor.fromBoard && !editor.undo.length && state.board) {
+      // the board was not changed: back to its game
+      setMode('play');
+      render();
+    } else {
+      playDrawing();
+    }
+  });
+  $('tab-edit').addEventListener('click', () => {
+    if (state.mode !== 'edit')
+      openEditor(false);
+  });
+  $('draw-new').addEventListener('click', () => openEditor(true));
+  for (const b of document.querySelectorAll('.tool'))
+    b.addEventListener('click', () => setTool(b.dataset.tool));
+  $('ed-undo').addEventListener('click', () => editUndo(false));
+  $('ed-redo').addEventListener('click', () => editUndo(true));
+  $('ed-clear').addEventListener('click', () => commit({vertices: [], edges: []}));
+  $('ed-play').addEventListener('click', playDrawing);
+  const svg = $('board');
+  svg.addEventListener('pointerdown', editDown);
+  svg.addEventListener('pointermove', editMove);
+  svg.addEventListener('pointerup', editUp);
+  svg.addEventListener('pointercancel', () => {
+    editor.drag = null;
+    if (state.mode === 'edit')
+      drawEditor();
+  });
+  document.addEventListener('keydown', (ev) => {
+    const typing = ev.target.closest && ev.target.closest('input, select, textarea');
+    if (typing)
+      return;
+    if (state.mode === 'edit' && (ev.ctrlKey || ev.metaKey) && (ev.key === 'z' || ev.key === 'y')) {
+      ev.preventDefault();
+      editUndo(ev.key === 'y' || ev.shiftKey);
+    } else if (state.mode === 'play' && ev.key === 'ArrowLeft' && state.ply > 0) {
+      goTo(state.ply - 1);
+    } else if (state.mode === 'play' && ev.key === 'ArrowRight' && state.ply < state.line.length) {
+      goTo(state.ply + 1);
+    }
+  });
   loadFamilies();
-  loadFamily(spec);
+  const moves = (params.get('moves') || '').split(/\s+/).filter((m) => m);
+  const drawing = uncompact(params.get('d')), edit = uncompact(params.get('edit'));
+  if (edit) {
+    editor.vertices = edit.vertices;
+    editor.edges = edit.edges;
+    setMode('edit');
+    changed();
+    writeLink();
+    document.body.dataset.state = 'ready';
+    return;
+  }
+  let source;
+  if (drawing) {
+    source = {upload: {name: 'drawn', text: drawingText(drawing)}, drawn: params.get('d')};
+    $('family').value = '';
+    $('family').placeholder = 'a drawn board';
+  } else {
+    source = {spec: params.get('board') || 'k4'};
+    $('family').value = source.spec;
+  }
+  const ply = params.get('ply') !== null ? Number(params.get('ply')) : moves.length;
+  loadBoard(source, moves, ply).then(() => {
+    // a drawn board's moves are the line's (the drawing carries none)
+  });
 }
 
 start();
