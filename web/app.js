@@ -858,6 +858,7 @@ function commit(g) {
 
 // Refuses an edit with a sentence.
 function refuse(text) {
+  editor.refused = editor.checked;
   say('Not allowed: ' + text, 'error');
   flash();
 }
@@ -995,13 +996,21 @@ function changed() {
   editor.answer = null;
   editor.problem = null;
   const n = ++editor.checked;
+  const svg = $('board');
+  svg.dataset.drawing = 'checking';
   drawEditor();
   writeLink();
   clearTimeout(checkTimer);
   if (!editor.vertices.length) {
     say('An empty board: click to add a vertex.');
+    svg.dataset.drawing = 'empty';
     return;
   }
+  // a refusal said after this change stays on the status line
+  const tell = (text, kind) => {
+    if (editor.refused !== n)
+      say(text, kind);
+  };
   checkTimer = setTimeout(async () => {
     const text = drawingText();
     try {
@@ -1009,13 +1018,15 @@ function changed() {
       if (n !== editor.checked)
         return;
       editor.answer = b;
-      say('The board has ' + b.vertices.length + ' vertices, ' + b.edges.length + ' edges and ' + b.cells.length +
+      svg.dataset.drawing = 'ok';
+      tell('The board has ' + b.vertices.length + ' vertices, ' + b.edges.length + ' edges and ' + b.cells.length +
         (b.cells.length === 1 ? ' cell' : ' cells') + '. Play it, or go on drawing.');
     } catch (e) {
       if (n !== editor.checked || e.name === 'AbortError')
         return;
       editor.problem = explain(e.message);
-      say(editor.problem, 'info');
+      svg.dataset.drawing = 'refused';
+      tell(editor.problem, 'info');
     }
     drawEditor();
   }, 150);
@@ -1224,6 +1235,10 @@ function openEditor(empty) {
   setMode('edit');
   changed();
   writeLink();
+  // on a narrow screen the board may be out of sight
+  const r = $('board').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight)
+    $('play').scrollIntoView({block: 'start'});
 }
 
 // Plays the drawing: the server's board of it becomes the board on the page.
