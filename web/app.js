@@ -256,6 +256,15 @@ function moveAt(e, x, y) {
   return {from, to, move: b.vertices[from].label + '->' + b.vertices[to].label};
 }
 
+// How much larger than in a wide window vertices, labels and arrows are
+// drawn, so that they stay big enough to see and touch on a narrow screen;
+// also set as --z for the style sheet.
+function zoom() {
+  const w = $('board').clientWidth || W, z = Math.min(1.8, Math.max(1, 520 / w));
+  $('board').style.setProperty('--z', z.toFixed(2));
+  return z;
+}
+
 // Converts a pointer event to picture coordinates.
 function svgPoint(ev) {
   const svg = $('board'), pt = svg.createSVGPoint();
@@ -270,7 +279,7 @@ function draw() {
     drawEditor();
     return;
   }
-  const b = state.board, svg = $('board');
+  const b = state.board, svg = $('board'), z = zoom(), R = RADIUS * z;
   svg.textContent = '';
   if (!b)
     return;
@@ -304,7 +313,7 @@ function draw() {
     el('line', {class: cls, x1: p[0], y1: p[1], x2: q[0], y2: q[1], 'data-edge': e}, gEdges);
     if (mark[e]) {
       const [s, t] = mark[e] === 1 ? [p, q] : [q, p];
-      el('polygon', {class: 'arrow p' + by[e], points: arrowHead(s, t, 11), 'data-move': move,
+      el('polygon', {class: 'arrow p' + by[e], points: arrowHead(s, t, 11 * z), 'data-move': move,
                      'data-player': by[e]}, gArrows);
     }
   });
@@ -313,7 +322,7 @@ function draw() {
   const a = state.analysis;
   const arrowFor = (m, cls, extra) => {
     const [s, t] = m.split('->').map((l) => b.pos[b.labelIndex.get(l)]);
-    el('polygon', {class: 'arrow hint ' + cls, points: arrowHead(s, t, 12, 0.72), ...extra}, gArrows);
+    el('polygon', {class: 'arrow hint ' + cls, points: arrowHead(s, t, 12 * z, 0.72), ...extra}, gArrows);
   };
   if (pos && a && !a.over) {
     const good = new Set(goodMoves(a)), death = new Set(pos.death);
@@ -342,7 +351,7 @@ function draw() {
         ghost.setAttribute('visibility', 'hidden');
         return;
       }
-      ghost.setAttribute('points', arrowHead(b.pos[m.from], b.pos[m.to], 11));
+      ghost.setAttribute('points', arrowHead(b.pos[m.from], b.pos[m.to], 11 * z));
       ghost.setAttribute('visibility', 'visible');
     });
     hit.addEventListener('pointerleave', () => ghost.setAttribute('visibility', 'hidden'));
@@ -351,10 +360,10 @@ function draw() {
   b.vertices.forEach((v, i) => {
     const [x, y] = b.pos[i];
     if (v.special)
-      el('rect', {class: 'vertex special', x: x - RADIUS, y: y - RADIUS, width: 2 * RADIUS, height: 2 * RADIUS,
+      el('rect', {class: 'vertex special', x: x - R, y: y - R, width: 2 * R, height: 2 * R,
                   rx: 3}, gVerts);
     else
-      el('circle', {class: 'vertex', cx: x, cy: y, r: RADIUS}, gVerts);
+      el('circle', {class: 'vertex', cx: x, cy: y, r: R}, gVerts);
     const t = el('text', {class: 'label', x: x, y: y, 'data-vertex': i}, gVerts);
     t.textContent = v.label;
   });
@@ -1047,7 +1056,7 @@ function explain(msg) {
 // Draws the editor's drawing: the cells the server found, the edges, the
 // vertices (the chosen one ringed), and what is being dragged.
 function drawEditor() {
-  const svg = $('board');
+  const svg = $('board'), R = RADIUS * zoom();
   svg.textContent = '';
   const V = editor.vertices;
   const gCells = el('g', {class: 'cells'}, svg);
@@ -1068,7 +1077,7 @@ function drawEditor() {
     const s = V[d.v];
     el('line', {class: 'rubber', x1: s.x, y1: s.y, x2: d.p.x, y2: d.p.y}, svg);
     if (d.over === null)
-      el('circle', {class: 'vertex ghost', cx: d.p.x, cy: d.p.y, r: RADIUS}, svg);
+      el('circle', {class: 'vertex ghost', cx: d.p.x, cy: d.p.y, r: R}, svg);
   }
   const gHits = el('g', {class: 'hits'}, svg);
   editor.edges.forEach(([a, b], f) => {
@@ -1079,10 +1088,10 @@ function drawEditor() {
     const cls = 'vertex' + (v.special ? ' special' : '') + (editor.sel === i ? ' chosen' : '') +
       (d && d.moved && d.over === i ? ' target' : '');
     if (v.special)
-      el('rect', {class: cls, x: v.x - RADIUS, y: v.y - RADIUS, width: 2 * RADIUS, height: 2 * RADIUS, rx: 3,
+      el('rect', {class: cls, x: v.x - R, y: v.y - R, width: 2 * R, height: 2 * R, rx: 3,
                   'data-vertex': i}, gVerts);
     else
-      el('circle', {class: cls, cx: v.x, cy: v.y, r: RADIUS, 'data-vertex': i}, gVerts);
+      el('circle', {class: cls, cx: v.x, cy: v.y, r: R, 'data-vertex': i}, gVerts);
     const t = el('text', {class: 'label', x: v.x, y: v.y}, gVerts);
     t.textContent = vlabel(i);
   });
@@ -1119,7 +1128,7 @@ function edgeAt(p, reach) {
 
 // How far a pointer reaches: further for a finger than for a mouse.
 function reach(ev) {
-  return ev.pointerType === 'touch' ? 26 : 16;
+  return (ev.pointerType === 'touch' ? 26 : 16) * zoom();
 }
 
 // The editor's pointer handling: pointerdown on the board.

@@ -4,7 +4,8 @@
 // the page in headless Chromium (Debian's, through playwright-core), plays a
 // short game on k4 by clicking edges near their ends, and checks the drawn
 // board, the arrows, the engine's replies and the analysis panel against
-// `cycles solve --json`; then an illegal click, undo, hints, an uploaded
+// `cycles solve --json` (with the analysis shown: ?analysis=1); then an
+// illegal click, take back, the winning moves on the board, an uploaded
 // board file, partial answers and the rules picker (misère, draw, score,
 // three players, each against /api/solve?rules=).  Screenshots go to
 // ARTIFACT_DIR (game.png, hints.png, upload.png, partial.png, rules.png).
@@ -149,7 +150,7 @@ async function main() {
     });
 
     // --- the board as drawn
-    await page.goto(base + '?board=k4');
+    await page.goto(base + '?board=k4&analysis=1');
     await settled(page);
     check('title', (await page.title()) === 'Game of Cycles');
     check('k4: 6 edges drawn', (await page.locator('line.edge').count()) === 6);
@@ -250,13 +251,11 @@ async function main() {
       check('an illegal click is explained', msg.includes(illegal + ' is illegal'), msg);
       check('an illegal click draws nothing', Object.keys(await arrows(page)).length === moves.length);
     }
-    // --- hints: the winning moves drawn as green outlines
-    await page.check('#hints');
-    const hints = await page.$$eval('polygon.hint', (ps) => ps.map((p) => p.dataset.hint).sort());
-    check('hints show the winning moves', JSON.stringify(hints) === JSON.stringify(pos.winning_moves.slice().sort()),
+    // --- the analysis on the board: the winning moves drawn green
+    const hints = await page.$$eval('polygon.hint[data-wins="1"]', (ps) => ps.map((p) => p.dataset.hint).sort());
+    check('the analysis shows the winning moves', JSON.stringify(hints) === JSON.stringify(pos.winning_moves.slice().sort()),
           `${hints} vs ${pos.winning_moves}`);
     await page.screenshot({ path: join(ART, 'hints.png') });
-    await page.uncheck('#hints');
     // --- undo takes back my move and the engine's answer
     await page.click('#undo');
     await settled(page);
@@ -298,7 +297,7 @@ async function main() {
     for (const p of partials) {
       delete p.a.replies;
       await page.route('**/api/solve?**', (route) => route.fulfill({ json: p.a }));
-      await page.goto(base + '?board=k4&engine=0');
+      await page.goto(base + '?board=k4&engine=0&analysis=1');
       await settled(page);
       await page.unroute('**/api/solve?**');
       const note = await page.textContent('#partial');
@@ -315,14 +314,14 @@ async function main() {
     }
     await page.screenshot({ path: join(ART, 'partial.png') });
     // a whole answer hides the note again
-    await page.goto(base + '?board=k4&engine=0');
+    await page.goto(base + '?board=k4&engine=0&analysis=1');
     await settled(page);
     check('whole answer: no partial note', !(await page.isVisible('#partial')));
 
     // --- the rules picker (issue 12): the panel shows what /api/solve?rules=
     // answers, fetched here separately
     const variantOf = (q) => page.evaluate(async (u) => (await fetch(u)).json(), base + 'api/solve?board=k4&moves=' + q);
-    await page.goto(base + '?board=k4&engine=0');
+    await page.goto(base + '?board=k4&engine=0&analysis=1');
     await settled(page);
     await page.selectOption('#rules', 'misere');
     await settled(page);

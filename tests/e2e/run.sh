@@ -3,7 +3,9 @@
 # Skips (exit status 77) when Debian's chromium, node 20+ or playwright-core are
 # missing; installs playwright-core with `npm ci` (into tests/e2e/node_modules)
 # when it can.  Playwright never downloads a browser here: game.mjs drives
-# /usr/bin/chromium (or $CYCLES_CHROMIUM).
+# /usr/bin/chromium (or $CYCLES_CHROMIUM).  Runs game.mjs (the game and the
+# analysis panel) and editor.mjs (the board editor, the analysis board, the
+# link, the export, a phone-sized touch screen).
 set -u
 BIN=$1
 SRC=$2
@@ -28,4 +30,8 @@ if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
   ) 9>"${TMPDIR:-/tmp}/cycles-e2e-npm.lock" >"$ART/npm.log" 2>&1 ||
     skip "npm ci failed (offline?): see $ART/npm.log"
 fi
-exec timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM"
+# the game and the analysis panel, then the editor, the link and the export
+rc=0
+timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+timeout 280 node "$HERE/editor.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+exit $rc
