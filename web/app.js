@@ -1236,6 +1236,8 @@ function openEditor(empty) {
   if (empty || !b) {
     editor.vertices = [];
     editor.edges = [];
+    $('family').value = '';
+    $('family').placeholder = 'your drawing';
   } else {
     editor.vertices = b.vertices.map((v, i) => ({x: Math.round(b.pos[i][0]), y: Math.round(b.pos[i][1]),
                                                  special: !!v.special}));
