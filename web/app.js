@@ -1317,7 +1317,10 @@ function link() {
   q.set('engine', $('engine').value);
   if (state.showAnalysis)
     q.set('analysis', '1');
-  return location.origin + location.pathname + '?' + q.toString().replace(/%3E/g, '>');
+  // the characters of moves and drawings need no escaping in a query: kept readable
+  const query = q.toString().replace(/%3E/g, '>').replace(/%2C/g, ',').replace(/%3B/g, ';')
+    .replace(/%7C/g, '|').replace(/%2A/g, '*');
+  return location.origin + location.pathname + '?' + query;
 }
 
 // Writes the link into the address bar and the share field.
@@ -1422,7 +1425,8 @@ function rulesControls() {
 }
 
 // Wires the controls and restores the page from its link: the board
-// (?board=SPEC, default k4, or ?d=DRAWING, or ?edit=DRAWING for the editor),
+// (?board=SPEC, default k4, or ?d=DRAWING, or ?file=TEXT of a board file, or
+// ?edit=DRAWING for the editor),
 // the moves (?moves=, ?ply=), the rules (?rules=, ?players=, ?extra_turn=),
 // the engine (?engine=) and the analysis (?analysis=1).
 function start() {
@@ -1522,7 +1526,13 @@ function start() {
     return;
   }
   let source;
-  if (drawing) {
+  if (params.get('file')) {
+    // a board file's text in the address (any format the program reads; the
+    // census explorer opens its boards so)
+    source = {upload: {name: 'board', text: params.get('file')}};
+    $('family').value = '';
+    $('family').placeholder = 'a board from a link';
+  } else if (drawing) {
     source = {upload: {name: 'drawn', text: drawingText(drawing)}, drawn: params.get('d')};
     $('family').value = '';
     $('family').placeholder = 'a drawn board';
