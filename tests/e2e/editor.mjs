@@ -14,37 +14,17 @@
 // the editor, a game and the analysis at desktop (1280x800) and phone
 // (390x844) size go to ARTIFACT_DIR.  Prints "N passed, N failed".
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as lib from './lib.mjs';
+import { check, settled, listedMoves, arrows, clickMove } from './lib.mjs';
 
 const [BIN, SRC, ART, CHROMIUM] = process.argv.slice(2);
-let passed = 0, failed = 0;
 const work = mkdtempSync(join(tmpdir(), 'cycles-e2e-editor-'));
-
-// Records a check: prints FAIL with detail when cond is false.
-function check(name, cond, detail = '') {
-  if (cond) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL: ${name}${detail ? ': ' + detail : ''}`);
-  }
-}
-
-// Runs cycles with args; its stdout.
-function cycles(args) {
-  return execFileSync(BIN, args, { encoding: 'utf8', timeout: 60000, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-// `cycles solve BOARD --moves M --json` as an object (the reference answer).
-function solve(board, moves) {
-  const args = ['solve', board, '--json', '--quiet'];
-  if (moves.length)
-    args.push('--moves', moves.join(' '));
-  return JSON.parse(cycles(args));
-}
+const cycles = (args) => lib.cycles(BIN, args);
+const solve = (board, moves) => lib.solve(BIN, board, moves);
+const startServer = () => lib.startServer(BIN);
 
 // The legal and death moves `cycles show` lists for the position.
 function showMoves(board, moves) {
@@ -57,40 +37,6 @@ function showMoves(board, moves) {
     return m && m[1].trim() !== 'none' ? m[1].trim().split(/\s+/).sort() : [];
   };
   return { legal: list('legal moves'), death: list('death moves') };
-}
-
-// Starts the server on a free port; resolves to {proc, port}.
-function startServer() {
-  const proc = spawn(BIN, ['serve', '--port', '0', '--timeout', '60'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start within 10 s: ' + buf)), 10000);
-    proc.stderr.on('data', (d) => {
-      buf += d;
-      const m = buf.match(/serving on http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error('the server exited with ' + code + ': ' + buf)));
-  });
-}
-
-// Waits until the page has finished its requests.
-async function settled(page) {
-  await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 120000 });
-}
-
-// The moves listed on the page, in order (all of the line, also past the position).
-async function listedMoves(page) {
-  return page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.trim()));
-}
-
-// The arrows drawn on the board: {move: player}.
-async function arrows(page) {
-  return page.$$eval('polygon.arrow[data-move]', (ps) =>
-    Object.fromEntries(ps.map((p) => [p.dataset.move, Number(p.dataset.player)])));
 }
 
 // Screen coordinates of picture point (x, y) of the board.
@@ -138,32 +84,6 @@ async function drawingRead(page) {
                              { timeout: 60000 });
 }
 
-// Clicks the edge of move U->V near its V end (as game.mjs does).
-async function clickMove(page, move) {
-  const [a, b] = move.split('->');
-  const pt = await page.evaluate(([a, b]) => {
-    const hit = [...document.querySelectorAll('line.hit')].find(
-      (l) => (l.dataset.u === a && l.dataset.v === b) || (l.dataset.u === b && l.dataset.v === a));
-    if (!hit)
-      return null;
-    const c = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(hit.getAttribute(k)));
-    const [px, py, qx, qy] = hit.dataset.v === b ? c : [c[2], c[3], c[0], c[1]];
-    const svg = hit.ownerSVGElement, m = svg.getScreenCTM();
-    for (const t of [0.72, 0.66, 0.78, 0.62, 0.84]) {
-      const p = svg.createSVGPoint();
-      p.x = px + (qx - px) * t;
-      p.y = py + (qy - py) * t;
-      const s = p.matrixTransform(m);
-      if (document.elementFromPoint(s.x, s.y) === hit)
-        return { x: s.x, y: s.y };
-    }
-    return null;
-  }, [a, b]);
-  if (!pt)
-    throw new Error('no clickable point on the edge of ' + move);
-  await page.mouse.click(pt.x, pt.y);
-}
-
 // Whether the analysis is hidden: no panel, no judged moves on the board.
 async function analysisHidden(page) {
   return !(await page.isVisible('#analysis-body')) && (await page.locator('polygon.hint').count()) === 0;
@@ -189,21 +109,13 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: lib.CHROMIUM_ARGS,
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    // the page may reach our server only
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(base) ? route.continue() : route.abort());
+    await lib.onlyServer(context, base);
     const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-        errors.push(m.text());
-    });
+    const errors = lib.watchErrors(page);
 
     // --- a named board of the papers, and the analysis hidden by default
     await page.goto(base + '?board=figure1');
@@ -289,27 +201,12 @@ async function main() {
     writeFileSync(boardFile, readFileSync(jsonPath));
     let moves = [];
     for (let turn = 0; turn < 4; turn++) {
-      const before = solve(boardFile, moves);
-      if (before.over)
+      if (solve(boardFile, moves).over)
         break;
-      const mine = before.winning_moves[0] || Object.keys(before.replies || {})[0];
-      check(`turn ${turn}: a move to play`, !!mine, JSON.stringify(before));
-      if (!mine)
+      const t = await lib.playTurn(page, solve, boardFile, moves, turn);
+      if (!t)
         break;
-      const n = (await listedMoves(page)).length;
-      await clickMove(page, mine);
-      await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, n, { timeout: 60000 });
-      await settled(page);
-      const listed = await listedMoves(page);
-      check(`turn ${turn}: my move listed`, listed[n] === mine, `${listed[n]} vs ${mine}`);
-      const afterMine = solve(boardFile, moves.concat([mine]));
-      if (!afterMine.over) {
-        const reply = listed[n + 1];
-        check(`turn ${turn}: the engine answered`, !!reply, JSON.stringify(listed));
-        if (afterMine.winning_moves.length)
-          check(`turn ${turn}: the engine's answer ${reply} wins`, afterMine.winning_moves.includes(reply),
-                `winning: ${afterMine.winning_moves}`);
-      }
+      const { listed } = t;
       moves = listed.slice();
     }
     const final = solve(boardFile, moves);
@@ -429,8 +326,7 @@ async function main() {
 
     // --- a phone: touch, 390 x 844
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await phone.route('**/*', (route) =>
-      route.request().url().startsWith(base) ? route.continue() : route.abort());
+    await lib.onlyServer(phone, base);
     const mob = await phone.newPage();
     await mob.goto(base + '?board=figure1&moves=' + encodeURIComponent('1->2 2->3 5->4') + '&engine=0');
     await settled(mob);
@@ -464,11 +360,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (e) {
-  failed++;
-  console.log('FAIL: ' + (e && e.stack ? e.stack : e));
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await lib.finish(main);

@@ -11,31 +11,15 @@
 // ARTIFACT_DIR (game.png, hints.png, upload.png, partial.png, rules.png).
 // Prints "N passed, N failed" and exits 1 on any failure.
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as lib from './lib.mjs';
+import { check, settled, listedMoves, arrows, clickMove } from './lib.mjs';
 
 const [BIN, SRC, ART, CHROMIUM] = process.argv.slice(2);
-let passed = 0, failed = 0;
-
-// Records a check: prints FAIL with detail when cond is false.
-function check(name, cond, detail = '') {
-  if (cond) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL: ${name}${detail ? ': ' + detail : ''}`);
-  }
-}
-
-// `cycles solve BOARD --moves M --json` as an object (the reference answer).
-function solve(board, moves) {
-  const args = ['solve', board, '--json', '--quiet'];
-  if (moves.length)
-    args.push('--moves', moves.join(' '));
-  return JSON.parse(execFileSync(BIN, args, { encoding: 'utf8', timeout: 60000, stdio: ['ignore', 'pipe', 'pipe'] }));
-}
+const solve = (board, moves) => lib.solve(BIN, board, moves);
+const startServer = () => lib.startServer(BIN);
 
 // Whether the move list is legal: `cycles solve` exits 0 on it.
 function legal(board, moves) {
@@ -45,68 +29,6 @@ function legal(board, moves) {
   } catch (e) {
     return false;
   }
-}
-
-// Starts the server on a free port; resolves to {proc, port}.
-function startServer() {
-  const proc = spawn(BIN, ['serve', '--port', '0', '--timeout', '60'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start within 10 s: ' + buf)), 10000);
-    proc.stderr.on('data', (d) => {
-      buf += d;
-      const m = buf.match(/serving on http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error('the server exited with ' + code + ': ' + buf)));
-  });
-}
-
-// Waits until the page has finished its requests.
-async function settled(page) {
-  await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 120000 });
-}
-
-// The moves listed on the page, in order.
-async function listedMoves(page) {
-  return page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.trim()));
-}
-
-// The arrows drawn on the board: {move: player}.
-async function arrows(page) {
-  return page.$$eval('polygon.arrow[data-move]', (ps) =>
-    Object.fromEntries(ps.map((p) => [p.dataset.move, Number(p.dataset.player)])));
-}
-
-// Clicks the edge of move U->V near its V end, as a person would: finds a
-// point on the edge, closer to V, where the edge's own click target is the
-// topmost element, and clicks the mouse there.
-async function clickMove(page, move) {
-  const [a, b] = move.split('->');
-  const pt = await page.evaluate(([a, b]) => {
-    const hit = [...document.querySelectorAll('line.hit')].find(
-      (l) => (l.dataset.u === a && l.dataset.v === b) || (l.dataset.u === b && l.dataset.v === a));
-    if (!hit)
-      return null;
-    const c = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(hit.getAttribute(k)));
-    const [px, py, qx, qy] = hit.dataset.v === b ? c : [c[2], c[3], c[0], c[1]];
-    const svg = hit.ownerSVGElement, m = svg.getScreenCTM();
-    for (const t of [0.72, 0.66, 0.78, 0.62, 0.84]) {
-      const p = svg.createSVGPoint();
-      p.x = px + (qx - px) * t;
-      p.y = py + (qy - py) * t;
-      const s = p.matrixTransform(m);
-      if (document.elementFromPoint(s.x, s.y) === hit)
-        return { x: s.x, y: s.y };
-    }
-    return null;
-  }, [a, b]);
-  if (!pt)
-    throw new Error('no clickable point on the edge of ' + move);
-  await page.mouse.click(pt.x, pt.y);
 }
 
 // Checks the analysis panel against the reference answer ref.
@@ -134,20 +56,11 @@ async function main() {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-             '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--headless', ...lib.CHROMIUM_ARGS],
     });
-    // the page may reach our server only
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(base) ? route.continue() : route.abort());
+    await lib.onlyServer(context, base);
     const page = context.pages()[0] || await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    // refused requests (an illegal move: 422, a bad family: 400) are part of the test
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-        errors.push(m.text());
-    });
+    const errors = lib.watchErrors(page);
 
     // --- the board as drawn
     await page.goto(base + '?board=k4&analysis=1');
@@ -166,32 +79,13 @@ async function main() {
     const board = 'k4';
     let moves = [];
     for (let turn = 0; turn < 6; turn++) {
-      const before = solve(board, moves);
-      if (before.over)
+      if (solve(board, moves).over)
         break;
-      // a winning move when there is one, else any legal move
-      const mine = before.winning_moves[0] || Object.keys(before.replies || {})[0];
-      check(`turn ${turn}: a move to play`, !!mine);
-      if (!mine)
+      const t = await lib.playTurn(page, solve, board, moves, turn);
+      if (!t)
         break;
-      const n = (await listedMoves(page)).length;
-      await clickMove(page, mine);
-      await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, n, { timeout: 60000 });
-      await settled(page);
-      const listed = await listedMoves(page);
-      check(`turn ${turn}: my move listed`, listed[n] === mine, `${listed[n]} vs ${mine}`);
-      const afterMine = solve(board, moves.concat([mine]));
-      let expectLen = n + 1;
-      if (!afterMine.over) {
-        expectLen = n + 2;
-        const reply = listed[n + 1];
-        check(`turn ${turn}: the engine answered`, !!reply, JSON.stringify(listed));
-        if (afterMine.winning_moves.length)
-          check(`turn ${turn}: the engine's answer ${reply} wins`, afterMine.winning_moves.includes(reply),
-                `winning: ${afterMine.winning_moves}`);
-        else
-          check(`turn ${turn}: the engine's answer ${reply} is legal`, legal(board, moves.concat([mine, reply])));
-      }
+      const { listed, afterMine, n } = t;
+      const expectLen = afterMine.over ? n + 1 : n + 2;
       check(`turn ${turn}: move count`, listed.length === expectLen, JSON.stringify(listed));
       moves = listed.slice();
       const drawn = await arrows(page);
@@ -390,11 +284,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (e) {
-  failed++;
-  console.log('FAIL: ' + (e && e.stack ? e.stack : e));
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await lib.finish(main);
