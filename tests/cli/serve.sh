@@ -150,6 +150,36 @@ fetch "/api/board?board=k4"
 fetch "/api/board?name=f.json" --data-binary "@$SRC/boards/figure1.json"
 [ "$CODE" = 200 ] && [ "$(grep -c '"label"' "$WORK/body")" = 9 ] && grep -q '"board": "figure1"' "$WORK/body" &&
   ok "board upload" || bad "board upload" "$CODE $BODY"
+# a named board of the papers is a family here too
+fetch "/api/board?board=figure1"
+[ "$CODE" = 200 ] && [ "$(grep -c '"label"' "$WORK/body")" = 9 ] && ok "named board" || bad "named board" "$CODE $BODY"
+# the position's moves: the same legal and death moves as cycles show lists
+fetch "/api/board?board=figure1&moves=1-%3E2+2-%3E3+3-%3E6"
+"$BIN" show figure1 --moves "1->2 2->3 3->6" >"$WORK/show.txt"
+for kind in legal death; do
+  want=$(sed -n "s/^$kind moves ([0-9]*): //p" "$WORK/show.txt" | tr ' ' '\n' | grep -v '^none$' | sort | tr '\n' ' ')
+  got=$(python3 -c 'import json,sys; print(" ".join(sorted(json.load(open(sys.argv[1]))["position"][sys.argv[2]])))' \
+        "$WORK/body" "$kind" 2>/dev/null)
+  [ "$CODE" = 200 ] && [ "$got " = "$want" ] && ok "position $kind moves" || bad "position $kind moves" "'$got' vs '$want'"
+done
+# a drawn board (the drawing format) is read and its faces found; a crossing is refused
+DRAWN='{"vertices":[{"label":"1","x":0,"y":0},{"label":"2","x":4,"y":0},{"label":"3","x":2,"y":3},{"label":"4","x":2,"y":6,"special":true}],"edges":[["1","2"],["2","3"],["3","1"],["3","4"]]}'
+fetch "/api/board?name=drawn" --data-binary "$DRAWN"
+[ "$CODE" = 200 ] && [ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["cells"]))' "$WORK/body")" = 1 ] &&
+  ok "drawn board" || bad "drawn board" "$CODE $BODY"
+expect_status "crossing drawing" 422 'edges 1-2 and 3-4 cross' "/api/board" --data-binary \
+  '{"vertices":[{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":1},{"label":"3","x":0,"y":1},{"label":"4","x":1,"y":0}],"edges":[["1","2"],["3","4"],["1","3"]]}'
+expect_status "disconnected drawing" 422 'not connected' "/api/board" --data-binary \
+  '{"vertices":[{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0},{"label":"3","x":5,"y":5},{"label":"4","x":6,"y":5}],"edges":[["1","2"],["3","4"]]}'
+# export: the native JSON is what cycles convert writes for the board and moves
+fetch "/api/export?board=figure1&moves=1-%3E2&format=json"
+"$BIN" convert figure1 --moves "1->2" --to json >"$WORK/conv.json" 2>/dev/null
+[ "$CODE" = 200 ] && [ "$TYPE" = application/json ] && cmp -s "$WORK/body" "$WORK/conv.json" &&
+  ok "export json" || bad "export json" "$CODE $(diff "$WORK/body" "$WORK/conv.json" | head -3)"
+fetch "/api/export?name=drawn&moves=1-%3E2&format=svg" --data-binary "$DRAWN"
+[ "$CODE" = 200 ] && [ "$TYPE" = image/svg+xml ] && grep -q '<svg' "$WORK/body" && ok "export svg" || bad "export svg" "$CODE"
+expect_status "export: bad format" 400 'format: json, svg or png' "/api/export?board=k4&format=gif"
+expect_status "export: a board on the torus has no picture" 422 'not in the plane' "/api/export?board=k5-torus&format=svg"
 fetch "/api/move?board=k4&moves=1-%3E2"
 # after 1->2 on k4 the winning answers are 3->4 and 4->3 (tests/cli/solve.sh)
 [ "$CODE" = 200 ] && grep -Eq '"move": "(3->4|4->3)"' "$WORK/body" && grep -q '"wins": true' "$WORK/body" &&
