@@ -322,6 +322,28 @@ async function main() {
     await page.goto(base + '?board=figure1&moves=' + encodeURIComponent('1->2 2->3 5->4') + '&engine=2');
     await settled(page);
     await page.screenshot({ path: join(ART, 'game.png') });
+    // --- while the engine thinks: a spinner and a stop button (the answer held back here)
+    await page.route('**/api/solve?**', async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      route.continue().catch(() => {});
+    });
+    await page.click('#new');
+    await page.waitForSelector('#stop', { state: 'visible', timeout: 10000 });
+    check('the spinner turns while waiting', await page.evaluate(() =>
+      getComputedStyle(document.getElementById('spinner')).visibility === 'visible'));
+    await page.click('#stop');
+    await settled(page);
+    check('stop: the page is free again', !(await page.isVisible('#stop')) &&
+          /Stopped/.test(await page.textContent('#status')), await page.textContent('#status'));
+    await page.unroute('**/api/solve?**');
+    // --- the keyboard: the focus is visible
+    await page.focus('#family');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement);
+      return { id: document.activeElement.id, style: s.outlineStyle, width: s.outlineWidth };
+    });
+    check('keyboard focus is visible', ring.style !== 'none' && ring.width !== '0px', JSON.stringify(ring));
     check('no errors in the page', errors.length === 0, errors.join(' | '));
 
     // --- a phone: touch, 390 x 844
