@@ -126,12 +126,22 @@ async function main() {
     const verdictHidden = !(await page.isVisible('#verdict'));
     check('who wins is not shown', verdictHidden);
 
+    // --- a family's board opens in the editor: the same board, read back by the server
+    await page.click('#tab-edit');
+    await drawingRead(page);
+    let d = await drawing(page);
+    check('figure1 in the editor: 9 vertices, 14 edges, 6 cells', d.vertices === 9 && d.edges === 14 && d.cells === 6,
+          JSON.stringify(d));
+    await page.click('#tab-play');
+    await settled(page);
+    check('back to play unchanged: still the family', /board=figure1/.test(await page.inputValue('#share-url')));
+
     // --- draw a triangle with a pendant edge
     await page.click('#draw-new');
     check('editor open', await page.isVisible('#toolbar'));
     for (const [x, y] of TRI)
       await clickAt(page, x, y);
-    let d = await drawing(page);
+    d = await drawing(page);
     check('three vertices by three clicks', d.vertices === 3 && d.edges === 0, JSON.stringify(d));
     await dragAt(page, TRI[0], TRI[1]);   // a drag: edge 1-2
     await clickAt(page, ...TRI[1]);       // two clicks: edge 2-3
