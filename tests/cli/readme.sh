@@ -20,8 +20,7 @@ grep -aq __asan_init "$BIN" && ASAN=1
 # examples not run, with why (each must match a README example exactly)
 declare -A SKIP=(
   ["sudo bash scripts/install-deps.sh && make run"]="needs root; CI runs it"
-  ["sudo bash scripts/install-deps.sh && make test"]="needs root; CI runs it"
-  ["sudo make install && sudo /usr/bin/python3 -m pip install --no-build-isolation --break-system-packages ./python && /usr/bin/python3 -c 'import cycles; print(cycles.Board.family(\"k4\").solve().winner)'"]="needs root; tests/package stages an install"
+  ["sudo bash scripts/install-deps.sh --test && make test"]="needs root; CI runs it"
   ["sudo /usr/bin/python3 -m pip install --no-build-isolation --break-system-packages ./python"]="needs root; tests/package stages it"
   ["cycles serve                 # then open http://127.0.0.1:8080/"]="runs until stopped on a fixed port: see 'serve' below"
 )
@@ -44,27 +43,28 @@ fi
 
 # the examples, one a line: "LINE<TAB>COMMAND<TAB>SHOWN" (SHOWN: the line the
 # README shows after a prompted command, if any)
-awk '
+(cd "$SRC" && awk '
 function flush(   i, has) {
   has = 0
   for (i = 1; i <= n; i++) if (lines[i] ~ /^\$ /) has = 1
   for (i = 1; i <= n; i++) {
     if (has && lines[i] ~ /^\$ /)
-      printf "%d\t%s\t%s\n", at[i], substr(lines[i], 3), (i < n && lines[i + 1] !~ /^\$ /) ? lines[i + 1] : ""
+      printf "%s:%d\t%s\t%s\n", FILENAME, at[i], substr(lines[i], 3), (i < n && lines[i + 1] !~ /^\$ /) ? lines[i + 1] : ""
     else if (!has && lines[i] ~ /^(cycles|\.\/build\/cycles|sudo) /)
-      printf "%d\t%s\t\n", at[i], lines[i]
+      printf "%s:%d\t%s\t\n", FILENAME, at[i], lines[i]
   }
   n = 0
 }
-/^    / { lines[++n] = substr($0, 5); at[n] = NR; next }
+/^    / { lines[++n] = substr($0, 5); at[n] = FNR; next }
 /^$/ { next }
 { flush() }
-END { flush() }' "$SRC/README.md" >"$WORK/examples"
+FNR == 1 { flush() }
+END { flush() }' README.md docs/*.md) >"$WORK/examples"
 [ -s "$WORK/examples" ] || bad "extract" "no examples found in README.md"
 
 declare -A SEEN
 while IFS=$'\t' read -r line cmd shown; do
-  name="README.md:$line: $cmd"
+  name="$line: $cmd"
   if [ -n "${SKIP[$cmd]+x}" ]; then
     SEEN[$cmd]=1
     continue
