@@ -77,6 +77,9 @@ mkdir -p "$WORK/shown"
 function flush(   i, j, has, f) {
   has = 0
   for (i = 1; i <= n; i++) if (lines[i] ~ /^\$ /) has = 1
+  # in a block with prompts, a line before the first prompt would be
+  # neither run nor compared: an error of the page
+  if (has && lines[1] !~ /^\$ /) printf "%s:%d\t#orphan %s\t\n", page[1], at[1], lines[1]
   for (i = 1; i <= n; i++) {
     if (has && lines[i] ~ /^\$ /) {
       k++
@@ -167,6 +170,10 @@ while IFS=$'\t' read -r where cmd k; do
   dir=${DIRS[$page]}
   shown=/dev/null
   [ -n "$k" ] && shown="$WORK/shown/$k"
+  if [ "${cmd#"#orphan "}" != "$cmd" ]; then
+    bad "$where: ${cmd#"#orphan "}" "a block with \$ prompts starts with a line that is neither a command nor its output (a paragraph between two blocks keeps them apart)"
+    continue
+  fi
   if [ -n "${SKIP[$cmd]+x}" ]; then
     SEEN[$cmd]=1
     continue
@@ -246,7 +253,7 @@ if [ $# = 0 ]; then
   if bash "$SELF" "$BIN" "$SRC" tests/data/examples/wrong.md >"$WORK/wrong.log" 2>&1; then
     bad "wrong answers" "the checker passed tests/data/examples/wrong.md: $(cat "$WORK/wrong.log")"
   else
-    want=$(grep -c '^    \$ .*# wrong' "$SRC/tests/data/examples/wrong.md")
+    want=$(grep -c '^    .*# wrong' "$SRC/tests/data/examples/wrong.md")
     got=$(grep -c '^FAIL: .*# wrong' "$WORK/wrong.log")
     if [ "$got" != "$want" ] || grep -q '^FAIL: .*# right' "$WORK/wrong.log"; then
       bad "wrong answers" "reported $got of the $want wrong examples, or a right one: $(cat "$WORK/wrong.log")"
