@@ -204,9 +204,10 @@ while IFS=$'\t' read -r where cmd k; do
       start_server "$WORK/serve.log"
       cmd=${cmd//127.0.0.1:8080/127.0.0.1:$PORT}
       cmd=${cmd/curl -s/curl -s --fail-with-body} ;;
-    *python3*|cc\ *)
+    *python3*|cc\ *|LD_LIBRARY_PATH=build\ *)
       # Python is not built with the sanitizers, so it cannot load their
-      # library, nor does a plain cc link with it; the plain build runs these
+      # library, nor does a plain cc link with it (nor run what cc made); the
+      # plain build runs these
       if [ "$ASAN" = 1 ]; then
         echo "SKIP: $name: a program without the sanitizers and their library"
         continue
