@@ -24,6 +24,10 @@
 # examples that need root or run until stopped are named in SKIP (each must
 # still be on a page) or run specially below.
 #
+# Without PAGEs it also checks that the man page (docs/cycles.1) has an
+# entry for every command and names every option the commands' --help
+# texts name, and that the manual's index names every command.
+#
 # Usage: bash tests/cli/readme.sh CYCLES_BINARY SOURCE_DIR [PAGE.md...]
 # With PAGEs (paths under SOURCE_DIR) only those are checked, and the exit
 # status says whether every example held; without, README.md and docs/*.md,
@@ -249,6 +253,18 @@ if [ $# = 0 ]; then
     [ -n "${SEEN[$cmd]+x}" ] || bad "skip list" "'$cmd' is on no page any more: drop it from SKIP"
   done
   [ "$PASS" -ge 40 ] || bad "extract" "only $PASS examples ran"
+  # the man page agrees with the program: an entry for every command of
+  # `cycles help` (but version, in the synopsis), and every option that a
+  # command's help names; the manual's index names every command
+  for c in $("$BIN" help | sed -n 's/^  cycles \([a-z][a-z-]*\).*/\1/p'); do
+    if [ "$c" != version ] && ! grep -qE "^\.B[IR]? \"?$c( |\"|$)" "$SRC/docs/cycles.1"; then
+      bad "man page" "docs/cycles.1 has no entry for the command $c"
+    fi
+    grep -q "\`cycles $c\b" "$SRC/docs/index.md" || bad "manual" "docs/index.md does not name the command $c"
+    for o in $("$BIN" help "$c" | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+      grep -qF -- "${o//-/\\-}" "$SRC/docs/cycles.1" || bad "man page" "docs/cycles.1 does not name $c's option $o"
+    done
+  done
   # the checker must fail on a page whose answers are wrong: each wrong
   # example of the fixture is reported, and the right ones are not
   if bash "$SELF" "$BIN" "$SRC" tests/data/examples/wrong.md >"$WORK/wrong.log" 2>&1; then
