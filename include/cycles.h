@@ -200,7 +200,7 @@ int cy_rules_legal(const cy_board *b, const unsigned char *mark, int *out);
 /* Legal moves that are not death moves: the moves of the normal-play game. */
 int cy_rules_safe(const cy_board *b, unsigned char *mark, int *out);
 
-/* Classification of an unmarked edge (paper 000, section 2). */
+/* Classification of an unmarked edge (Alvarado et al. 2021, section 2). */
 typedef enum cy_edge_class {
     CY_EDGE_MARKED,
     CY_EDGE_BOTH,        /* both directions legal and not death moves */
@@ -443,7 +443,7 @@ typedef struct cy_analysis {
     int unknown;
     cy_solver_stats stats;
     const char *proof;    /* NULL when the answer was found by search; else
-                             the theorem that gives it, such as "paper 000,
+                             the theorem that gives it, such as "Alvarado et al. 2021,
                              Theorem 6 (mirror-reverse)": the empty board of a
                              board that theorem covers is lost for player 1,
                              and the strategy's replies win */
@@ -571,7 +571,7 @@ char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int p
 
 typedef enum cy_format {
     CY_FMT_AUTO,
-    CY_FMT_TABLE,       /* game table as JSON (paper 003, Definition 4) */
+    CY_FMT_TABLE,       /* game table as JSON (Zonnefeld et al. 2023, Definition 4) */
     CY_FMT_TABLE_TEXT,  /* the paper's printed table */
     CY_FMT_JSON,        /* our native JSON board */
     CY_FMT_DRAWING,     /* coordinates and edges only */
@@ -622,7 +622,7 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
 /* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
 
-/* An automorphism of a board (paper 003, section 2): a permutation of the
+/* An automorphism of a board (Zonnefeld et al. 2023, section 2): a permutation of the
  * vertices that maps edges to edges, special vertices to special vertices,
  * cells to cells as closed walks, and the outer face to itself.  A rotation
  * keeps the way round of every cell, a reflection reverses it. */
@@ -654,7 +654,7 @@ void cy_symmetry_free(cy_symmetry *s);
  * the answer is always 0 (not decided). */
 int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap);
 
-/* Classes of cells under an involution (paper 000, section 5). */
+/* Classes of cells under an involution (Alvarado et al. 2021, section 5). */
 typedef enum cy_inv_class {
     CY_INV_SELF = 0,    /* the cell is its own partner */
     CY_INV_PART = 1,    /* not self-involutive, but some edge's partner is in the cell */
@@ -664,7 +664,7 @@ typedef enum cy_inv_class {
 /* How an involution moves an edge. */
 enum { CY_INV_EDGE_MOVED = 0, CY_INV_EDGE_SWAPPED = 1, CY_INV_EDGE_FIXED = 2 };
 
-/* An involution and what paper 000 section 5 says about it. */
+/* An involution and what Alvarado et al. 2021 section 5 says about it. */
 typedef struct cy_involution {
     int *vmap, *emap, *cmap;   /* partners of vertices, edges, cells */
     unsigned char *edge;       /* ne: CY_INV_EDGE_MOVED, _SWAPPED (self-involutive,
@@ -687,9 +687,9 @@ void cy_involution_free(cy_involution *inv);
 
 /* Mirror strategies of the papers. */
 typedef enum cy_strategy_kind {
-    CY_STRATEGY_MIRROR,    /* mirror-reverse under an involution (paper 000, Theorem 6) */
-    CY_STRATEGY_ROTATE,    /* rotate-reverse on grids (paper 002, Theorem 8) */
-    CY_STRATEGY_MODIFIED   /* modified mirror-reverse on cacti (paper 004, Theorem 4.1) */
+    CY_STRATEGY_MIRROR,    /* mirror-reverse under an involution (Alvarado et al. 2021, Theorem 6) */
+    CY_STRATEGY_ROTATE,    /* rotate-reverse on grids (Barua et al. 2022, Theorem 8) */
+    CY_STRATEGY_MODIFIED   /* modified mirror-reverse on cacti (Adefiyiju et al. 2023, Theorem 4.1) */
 } cy_strategy_kind;
 
 /* A strategy: the player who plays it answers the opponent's move u->v by
@@ -699,7 +699,7 @@ typedef enum cy_strategy_kind {
 typedef struct cy_strategy {
     cy_strategy_kind kind;
     const char *name;      /* "mirror-reverse", "rotate-reverse", "modified mirror-reverse" */
-    const char *theorem;   /* e.g. "paper 000, Theorem 6"; "none" for an involution given by hand */
+    const char *theorem;   /* e.g. "Alvarado et al. 2021, Theorem 6"; "none" for an involution given by hand */
     int player;            /* who plays it: 1 or 2 */
     int *mirror;           /* 2*ne: the reply to each dart */
     int *vmap;             /* nv: the involution on vertices; NULL for the local ones of a cactus */
@@ -712,8 +712,8 @@ typedef struct cy_strategy {
 } cy_strategy;
 
 /* A mirror strategy for b that a theorem guarantees: of the given kind, or
- * for kind -1 the first that applies of Theorem 6 of paper 000 under some
- * involution, Theorem 8 of paper 002 on a grid, Theorem 4.1 of paper 004 on
+ * for kind -1 the first that applies of Theorem 6 of Alvarado et al. 2021 under some
+ * involution, Theorem 8 of Barua et al. 2022 on a grid, Theorem 4.1 of Adefiyiju et al. 2023 on
  * a triangle-free cactus.  NULL when none applies, with the reasons in why. */
 cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t n);
 /* The mirror-reverse strategy under the involution vmap, whether or not a
@@ -765,7 +765,7 @@ void cy_strategy_report_free(cy_strategy_report *r);
 int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp,
                           int *game, int *len, char *why, size_t n);
 
-/* Theorem 9 of paper 000: every complete marking without a sink or source
+/* Theorem 9 of Alvarado et al. 2021: every complete marking without a sink or source
  * has a cycle cell. */
 typedef struct cy_filled_result {
     uint64_t complete_markings;     /* complete markings with no sink and no source */
@@ -782,12 +782,12 @@ int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_e
 void cy_filled_result_free(cy_filled_result *r);
 
 /* b with the loose end v (a vertex of degree 1 that is not special) removed
- * and its neighbour made special (trimming, paper 001 section 1). */
+ * and its neighbour made special (trimming, Fokkink and Zandee 2022 section 1). */
 cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err);
 
 /* One result of the papers recomputed. */
 typedef struct cy_verify_row {
-    char paper[8];        /* "000" .. "004" */
+    char paper[32];       /* the paper's short name: "Alvarado et al. 2021" .. "Adefiyiju et al. 2023" */
     char result[48];      /* "Thm 3", "Fig. 12", ... */
     char board[96];       /* a family spec, or a board described in words */
     int edges;
@@ -805,7 +805,7 @@ typedef struct cy_parity_row {
     int edges, winner, grundy;
     int leaves;           /* vertices of degree 1 */
     int special;          /* special vertices */
-    int conjecture;       /* 1 when paper 002's modified conjecture covers it (so it fails) */
+    int conjecture;       /* 1 when Barua et al. 2022's modified conjecture covers it (so it fails) */
 } cy_parity_row;
 
 typedef struct cy_verify_table {
@@ -824,7 +824,7 @@ typedef struct cy_verify_opts {
     int progress;         /* a line per result on stderr */
 } cy_verify_opts;
 
-/* Recomputes the results of the papers (000-004) and the parity scan. */
+/* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan. */
 int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err);
 void cy_verify_table_free(cy_verify_table *t);
 
@@ -913,7 +913,7 @@ int cy_png_available(void);
  * 0, or -1 with a message (PNG not compiled in, or the SVG not renderable). */
 int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *png_len, cy_error *err);
 
-/* The state digraph of paper 003 (Figure 7): every position reachable from
+/* The state digraph of Zonnefeld et al. 2023 (Figure 7): every position reachable from
  * a start position under the original rules (death moves included; a
  * position with a cycle cell or no legal move is an end), one arc per legal
  * move, and each position labelled 'P' (the player who just moved wins) or

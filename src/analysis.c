@@ -109,7 +109,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
             a->outcome = 'P';
             a->grundy = 0;
             a->grundy_known = 1;
-            a->proof = "paper 000, Theorem 6 (mirror-reverse)";
+            a->proof = "Alvarado et al. 2021, Theorem 6 (mirror-reverse)";
             root = 0;
         } else if (cy_rules_winning_completion(b, mark) >= 0) {
             a->outcome = 'N';

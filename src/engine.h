@@ -56,7 +56,7 @@ void fast_free(fast *s);
  * a negative code. */
 int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results);
 
-/* The strategy of player 2 that Theorem 6 of paper 000 proves winning from
+/* The strategy of player 2 that Theorem 6 of Alvarado et al. 2021 proves winning from
  * mark, or NULL: mark must be the empty board (and theorems not switched
  * off); the board's strategy is found once. */
 const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark);

@@ -1,5 +1,5 @@
 /*
- * filled.c - the filled-board theorem (paper 000, Theorem 9): a board with
+ * filled.c - the filled-board theorem (Alvarado et al. 2021, Theorem 9): a board with
  * every edge marked and no sink or source has a cycle cell.
  *
  * The complete markings are enumerated depth first, the edges taken in

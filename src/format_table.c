@@ -1,5 +1,5 @@
 /*
- * format_table.c - game tables (paper 003, Definition 4): reading them from
+ * format_table.c - game tables (Zonnefeld et al. 2023, Definition 4): reading them from
  * the JSON the paper's program takes or from the printed table, turning the
  * columns into face walks, and writing boards as tables.
  *

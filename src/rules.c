@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of the Game of Cycles (paper 000, sections 1-2).
+ * rules.c - the rules of the Game of Cycles (Alvarado et al. 2021, sections 1-2).
  *
  * The sink/source rule lives in sink_or_source() and the cycle-cell test in
  * cell_state(); everything else here is built on those two.

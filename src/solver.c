@@ -110,7 +110,7 @@ const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
     if (s->opts.no_theorems || s->b->surface || cy_rules_played(s->b, mark) > 0)
         return NULL;
     if (!s->thm_sought) {
-        /* Theorem 6 of paper 000: on a board with an involution that fixes
+        /* Theorem 6 of Alvarado et al. 2021: on a board with an involution that fixes
          * no edge and whose cells meet the theorem's conditions (checked by
          * cy_involution_analyse), player 2 wins from the empty board by
          * answering each move with its partner, reversed.  It is a theorem

@@ -917,7 +917,7 @@ static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, in
  * constraint committed, to itself); returns how many are kept.  A mirror that maps the position to itself
  * maps the child of a dart onto the child of its image (with every arrow
  * reversed, for the odd mirrors), and isomorphic positions have one value
- * (the relabelling keeps every rule, reversal too: paper 000, and the
+ * (the relabelling keeps every rule, reversal too: Alvarado et al. 2021, and the
  * canonical keys rely on the same fact): so the darts dropped add nothing
  * that the one kept does not already tell, and a search over the kept
  * darts proves exactly what a search over all would.  A symmetric position

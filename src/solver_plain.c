@@ -1,6 +1,6 @@
 /*
  * solver_plain.c - the plain memoised solver: Grundy values of the normal-play game
- * (legal moves that are not death moves, paper 001 section 1) by depth-first
+ * (legal moves that are not death moves, Fokkink and Zandee 2022 section 1) by depth-first
  * search with a table of every position met.  Simple on purpose: it is the
  * reference the faster solvers are checked against.
  */

@@ -1,5 +1,5 @@
 /*
- * statetree.c - the state digraph of a board (paper 003, section 3.2 and
+ * statetree.c - the state digraph of a board (Zonnefeld et al. 2023, section 3.2 and
  * Figure 7): all positions reachable from a start position, the legal moves
  * between them, and P/N labels by backward induction.
  *

@@ -2,13 +2,13 @@
  * strategy.c - the mirror strategies of the papers, and their exhaustive
  * verification.
  *
- *  - mirror-reverse (paper 000, Theorem 6): under an involution tau, answer
+ *  - mirror-reverse (Alvarado et al. 2021, Theorem 6): under an involution tau, answer
  *    the opponent's u->v by tau(v)->tau(u); player 2 plays it when no edge is
  *    self-involutive, player 1 when exactly one is (opening on it);
- *  - rotate-reverse (paper 002, Theorem 8): the same rule under the
+ *  - rotate-reverse (Barua et al. 2022, Theorem 8): the same rule under the
  *    180-degree rotation of an R x C grid with exactly one of R, C odd, where
  *    Theorem 6 does not apply (two cells are part-involutive);
- *  - modified mirror-reverse (paper 004, Theorem 4.1): on a triangle-free
+ *  - modified mirror-reverse (Adefiyiju et al. 2023, Theorem 4.1): on a triangle-free
  *    cactus whose cycles are its cells, every cycle gets its own reflection
  *    (axis); the opponent's move on a self-involutive edge is answered on
  *    another self-involutive edge, and a mirror reply that would be a death
@@ -109,7 +109,7 @@ cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_
     if (fixed > 1)
         return cy_error_set(err, "mirror-reverse needs at most one self-involutive edge; this involution has %d", fixed), NULL;
     cy_strategy *s = from_vmap(b, vmap, CY_STRATEGY_MIRROR);
-    s->theorem = thm6 ? "paper 000, Theorem 6" : "none";
+    s->theorem = thm6 ? "Alvarado et al. 2021, Theorem 6" : "none";
     snprintf(s->why, sizeof s->why, "%s", why);
     return s;
 }
@@ -117,7 +117,7 @@ cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_
 /* ------------------------------------------------------------ the grids */
 
 /* Whether b is the grid of R x C vertices with exactly one of R, C odd
- * (paper 002, Theorem 8); *r and *c get the dimensions of a grid. */
+ * (Barua et al. 2022, Theorem 8); *r and *c get the dimensions of a grid. */
 static int is_thm8_grid(const cy_board *b, int *r, int *c)
 {
     *r = *c = 0;
@@ -143,7 +143,7 @@ static int is_thm8_grid(const cy_board *b, int *r, int *c)
 
 /* ------------------------------------------------------------- the cacti */
 
-/* The search for local reflections of a cactus (paper 004, Theorem 4.1). */
+/* The search for local reflections of a cactus (Adefiyiju et al. 2023, Theorem 4.1). */
 typedef struct cactus {
     const cy_board *b;
     int *axis;          /* per cell: k, the reflection v_i -> v_(k-i) */
@@ -210,16 +210,16 @@ static int cactus_search(cactus *t, int c)
 
 /* The modified mirror-reverse strategy when b is a triangle-free cactus whose
  * cycles are its cells and local axes satisfy properties 1-2 of Theorem 4.1
- * of paper 004; NULL with the reason in why otherwise. */
+ * of Adefiyiju et al. 2023; NULL with the reason in why otherwise. */
 static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
 {
     if (b->ncells == 0) {
-        snprintf(why, wn, "Theorem 4.1 (paper 004) needs cycles; the board has no cell");
+        snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs cycles; the board has no cell");
         return NULL;
     }
     for (int e = 0; e < b->ne; e++)
         if ((b->dface[2 * e] == b->ncells) == (b->dface[2 * e + 1] == b->ncells)) {
-            snprintf(why, wn, "Theorem 4.1 (paper 004) needs a cactus whose every edge lies on exactly one cycle; edge %s-%s does not",
+            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a cactus whose every edge lies on exactly one cycle; edge %s-%s does not",
                      b->label[b->eu[e]], b->label[b->ev[e]]);
             return NULL;
         }
@@ -235,12 +235,12 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
             seen[cell_vertex(b, c, i)] = 0;
         if (!simple) {
             free(seen);
-            snprintf(why, wn, "Theorem 4.1 (paper 004) needs every cell to be a cycle; cell %d passes a vertex twice", c + 1);
+            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs every cell to be a cycle; cell %d passes a vertex twice", c + 1);
             return NULL;
         }
         if (n == 3) {
             free(seen);
-            snprintf(why, wn, "Theorem 4.1 (paper 004) needs a triangle-free cactus; cell %d is a triangle", c + 1);
+            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a triangle-free cactus; cell %d is a triangle", c + 1);
             return NULL;
         }
     }
@@ -257,10 +257,10 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
     int found = cactus_search(&t, 0);
     cy_strategy *s = NULL;
     if (!found)
-        snprintf(why, wn, "Theorem 4.1 (paper 004): no choice of an axis for every cycle partners vertices of degree 4 or more among themselves and passes through each of them");
+        snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023): no choice of an axis for every cycle partners vertices of degree 4 or more among themselves and passes through each of them");
     else {
         s = strategy_alloc(b, CY_STRATEGY_MODIFIED);
-        s->theorem = "paper 004, Theorem 4.1";
+        s->theorem = "Adefiyiju et al. 2023, Theorem 4.1";
         s->nlocal = b->ncells;
         s->local = cy_xmalloc(sizeof(int *) * (size_t)b->ncells);
         for (int c = 0; c < b->ncells; c++) {
@@ -279,7 +279,7 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
         find_self(b, s);
         s->player = s->nself % 2 ? 1 : 2;
         snprintf(s->why, sizeof s->why,
-                 "Theorem 4.1 (paper 004): a triangle-free cactus whose %d cycles each get an axis meeting properties 1-2; %d self-involutive edge%s (%s), so player %d wins by the modified mirror-reverse strategy",
+                 "Theorem 4.1 (Adefiyiju et al. 2023): a triangle-free cactus whose %d cycles each get an axis meeting properties 1-2; %d self-involutive edge%s (%s), so player %d wins by the modified mirror-reverse strategy",
                  b->ncells, s->nself, s->nself == 1 ? "" : "s", s->nself % 2 ? "odd" : "even", s->player);
     }
     free(t.axis);
@@ -316,7 +316,7 @@ cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t wn)
             continue;
         if (inv.thm6) {
             s = from_vmap(b, sym->aut[i].vmap, CY_STRATEGY_MIRROR);
-            s->theorem = "paper 000, Theorem 6";
+            s->theorem = "Alvarado et al. 2021, Theorem 6";
             snprintf(s->why, sizeof s->why, "%s (under a %s)", inv.why, inv.reflection ? "reflection" : "rotation");
         } else if (!first[0])
             snprintf(first, sizeof first, "%s", inv.why);
@@ -333,9 +333,9 @@ cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t wn)
                 continue;
             if (inv.fixed_edges == 1 && inv.swapped_edges == 1) {
                 s = from_vmap(b, sym->aut[i].vmap, CY_STRATEGY_ROTATE);
-                s->theorem = "paper 002, Theorem 8";
+                s->theorem = "Barua et al. 2022, Theorem 8";
                 snprintf(s->why, sizeof s->why,
-                         "Theorem 8 (paper 002): a grid of %d x %d vertices, exactly one side odd; the 180-degree rotation fixes one edge (its two cells are part-involutive, so Theorem 6 does not apply), and player 1 wins by marking it and then rotate-reverse",
+                         "Theorem 8 (Barua et al. 2022): a grid of %d x %d vertices, exactly one side odd; the 180-degree rotation fixes one edge (its two cells are part-involutive, so Theorem 6 does not apply), and player 1 wins by marking it and then rotate-reverse",
                          R, C);
             }
             cy_involution_free(&inv);
@@ -348,12 +348,12 @@ cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t wn)
         char inv_part[512] = "", grid_part[128] = "";
         int want_inv = kind < 0 || kind == CY_STRATEGY_MIRROR;
         if (want_inv && ninv == 0)
-            snprintf(inv_part, sizeof inv_part, "the board has no involution, so Theorem 6 (paper 000) does not apply");
+            snprintf(inv_part, sizeof inv_part, "the board has no involution, so Theorem 6 (Alvarado et al. 2021) does not apply");
         else if (want_inv)
-            snprintf(inv_part, sizeof inv_part, "none of the board's %d involution%s meets Theorem 6 (paper 000; the first: %s)",
+            snprintf(inv_part, sizeof inv_part, "none of the board's %d involution%s meets Theorem 6 (Alvarado et al. 2021; the first: %s)",
                      ninv, ninv == 1 ? "" : "s", first);
         if (kind < 0 || kind == CY_STRATEGY_ROTATE)
-            snprintf(grid_part, sizeof grid_part, "Theorem 8 (paper 002) needs a grid with exactly one odd side");
+            snprintf(grid_part, sizeof grid_part, "Theorem 8 (Barua et al. 2022) needs a grid with exactly one odd side");
         const char *parts[3] = {inv_part, grid_part, cwhy};
         size_t k = 0;
         why[0] = 0;
@@ -464,7 +464,7 @@ int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *ma
         out[0] = m;
         return 1;
     }
-    /* modified mirror-reverse (paper 004): rule 2 and rule 3 */
+    /* modified mirror-reverse (Adefiyiju et al. 2023): rule 2 and rule 3 */
     int prefer = -1, e = cy_dart_edge(last);
     if (is_self(s, e))
         prefer = s->self_pair[e];

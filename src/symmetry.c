@@ -1,6 +1,6 @@
 /*
  * symmetry.c - automorphisms of a board, board isomorphism, and the
- * classification of an involution's vertices, edges and cells (paper 000,
+ * classification of an involution's vertices, edges and cells (Alvarado et al. 2021,
  * section 5).
  *
  * The group comes from nauty.  A board is turned into its flag graph: a flag
@@ -491,7 +491,7 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
 /* ----------------------------------------------------------- involutions */
 
 /* Classifies the vertices, edges and cells of the involution vmap and says
- * what Theorem 6 of paper 000 predicts; -1 if vmap is no involution of b. */
+ * what Theorem 6 of Alvarado et al. 2021 predicts; -1 if vmap is no involution of b. */
 int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv, cy_error *err)
 {
     memset(inv, 0, sizeof *inv);

@@ -1,5 +1,5 @@
 /*
- * theorem6.c - Theorem 6 of paper 000, generalised to positions and to
+ * theorem6.c - Theorem 6 of Alvarado et al. 2021, generalised to positions and to
  * components of the fast engine's sub-game (see th6_lost for the statement
  * and the proof).
  */
@@ -75,7 +75,7 @@ int th6_init(const cy_board *b, const sg_board *sb, const cy_symmetry *sym, th6 
 }
 
 /*
- * Theorem (paper 000, Theorem 6, and paper 002, Theorem 8, whose proofs
+ * Theorem (Alvarado et al. 2021, Theorem 6, and Barua et al. 2022, Theorem 8, whose proofs
  * never use that the board is empty).  Let g be a position (or one
  * component) of the normal-play game of the fast engine: the moves are the
  * legal darts of its live edges that are not death moves, and a player

@@ -1,5 +1,5 @@
 /*
- * theorem6.h - Theorem 6 of paper 000 (and Theorem 8 of paper 002),
+ * theorem6.h - Theorem 6 of Alvarado et al. 2021 (and Theorem 8 of Barua et al. 2022),
  * generalised from the empty board to any position and to one component of
  * the fast engine's sub-game: a position that is its own mirror-reverse
  * image under an involution of the board, with no live self-involutive edge

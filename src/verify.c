@@ -2,8 +2,8 @@
  * verify.c - the results of the papers recomputed: every row states what a
  * paper says about a board and what the engine computes (a winner or a
  * Grundy value from the solver, an exhaustively verified strategy, an
- * enumeration), and whether they agree.  Also trimming loose ends (paper
- * 001, section 1) and the scan of the families for boards that break the
+ * enumeration), and whether they agree.  Also trimming loose ends (Fokkink and Zandee
+ *  2022, section 1) and the scan of the families for boards that break the
  * parity pattern "player 1 wins exactly when the number of edges is odd".
  *
  * The expected values are the papers' statements, written out below at each
@@ -476,7 +476,7 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
     cy_board_free(b);
 }
 
-/* ------------------------------------------------------------ paper 000 */
+/* ------------------------------------------------------------ Alvarado et al. 2021 */
 
 /* Lemma 2 on C_n: walks every reachable position; counts finished games
  * without a cycle cell and those with an odd number of unmarked edges (all
@@ -513,12 +513,12 @@ static void lemma2_walk(const cy_board *b, unsigned char *mark, unsigned char *s
     free(legal);
 }
 
-/* Paper 000: Theorems 1, 3, 4, 5, Lemma 2, Theorem 6 with Corollaries 7-8
+/* Alvarado et al. 2021: Theorems 1, 3, 4, 5, Lemma 2, Theorem 6 with Corollaries 7-8
  * and the failures of Figures 12 and 16, Theorem 9. */
 static void paper000(vctx *v)
 {
     char says[200];
-    claim_winner(v, "000", "Thm 1", fam(v, "k4"), 2, "player 2 has a winning strategy on K4");
+    claim_winner(v, "Alvarado et al. 2021", "Thm 1", fam(v, "k4"), 2, "player 2 has a winning strategy on K4");
     int top = v->quick ? 8 : 10;
     {
         int finished = 0, odd = 0, bad = 0;
@@ -537,7 +537,7 @@ static void paper000(vctx *v)
         }
         char name[48];
         snprintf(name, sizeof name, "cycle:3 .. cycle:%d", top);
-        cy_verify_row *r = row(v, "000", "Lemma 2", name, 0);
+        cy_verify_row *r = row(v, "Alvarado et al. 2021", "Lemma 2", name, 0);
         fill(r->says, sizeof r->says, "a C_n board with no markable edge left has an even number of unmarkable edges");
         fill(r->computed, sizeof r->computed, "%d finished games without a cycle cell: %d with an odd number%s", finished,
              odd, bad ? " (and some unmarked edge is not unmarkable!)" : "");
@@ -546,17 +546,17 @@ static void paper000(vctx *v)
     }
     for (int n = 3; n <= (v->quick ? 9 : 12); n++) {
         snprintf(says, sizeof says, "C_n: player %d wins for n %s", n % 2 ? 1 : 2, n % 2 ? "odd" : "even");
-        claim_winner(v, "000", "Thm 3", fam(v, "cycle:%d", n), n % 2 ? 1 : 2, says);
+        claim_winner(v, "Alvarado et al. 2021", "Thm 3", fam(v, "cycle:%d", n), n % 2 ? 1 : 2, says);
     }
     for (int n = 4; n <= (v->quick ? 8 : 10); n++)
         for (int k = 2; k <= n / 2; k++) {
             snprintf(says, sizeof says, "C_n with a chord: player %d wins for n %s", n % 2 ? 2 : 1, n % 2 ? "odd" : "even");
-            claim_winner(v, "000", "Thm 4", fam(v, "chord:%d,%d", n, k), n % 2 ? 2 : 1, says);
+            claim_winner(v, "Alvarado et al. 2021", "Thm 4", fam(v, "chord:%d,%d", n, k), n % 2 ? 2 : 1, says);
         }
     for (int n = 3; n <= (v->quick ? 8 : 10); n++) {
         snprintf(says, sizeof says, "C_n with an inner vertex on two adjacent vertices: player %d wins for n %s",
                  n % 2 ? 1 : 2, n % 2 ? "odd" : "even");
-        claim_winner(v, "000", "Thm 5", fam(v, "inner:%d", n), n % 2 ? 1 : 2, says);
+        claim_winner(v, "Alvarado et al. 2021", "Thm 5", fam(v, "inner:%d", n), n % 2 ? 1 : 2, says);
     }
 
     /* Theorem 6 and its corollaries, on boards with the stated symmetries */
@@ -591,12 +591,12 @@ static void paper000(vctx *v)
             v->failed = 1;
             continue;
         }
-        claim_strategy(v, "000", sym[i].result, b, sym[i].name, thm6_strategy(b, sym[i].refl), CY_STRATEGY_MIRROR,
+        claim_strategy(v, "Alvarado et al. 2021", sym[i].result, b, sym[i].name, thm6_strategy(b, sym[i].refl), CY_STRATEGY_MIRROR,
                        sym[i].want, sym[i].says);
     }
-    claim_failure(v, "000", "Fig. 12", fam(v, "gtheta:2,2,2"), "1:2,3:5", "3->1 1->4 2->3", 1,
+    claim_failure(v, "Alvarado et al. 2021", "Fig. 12", fam(v, "gtheta:2,2,2"), "1:2,3:5", "3->1 1->4 2->3", 1,
                   "mirror-reverse under the 180-degree rotation: after b->a c->d a->e, player 2's e->c is a death move");
-    claim_failure(v, "000", "Fig. 16", fam(v, "chord:4,2"), "2:4", "2->3 4->1", 1,
+    claim_failure(v, "Alvarado et al. 2021", "Fig. 16", fam(v, "chord:4,2"), "2:4", "2->3 4->1", 1,
                   "mirror-reverse under the reflection along the chord: after a->d b->d, player 1's d->c is a death move");
     {
         /* Figure 16's remark: with the 180-degree rotation player 1 wins */
@@ -604,7 +604,7 @@ static void paper000(vctx *v)
         if (b) {
             int vmap[4] = {2, 3, 0, 1};
             cy_strategy *s = cy_strategy_with_involution(b, vmap, e);
-            cy_verify_row *r = row(v, "000", "Fig. 16", "chord:4,2", b->ne);
+            cy_verify_row *r = row(v, "Alvarado et al. 2021", "Fig. 16", "chord:4,2", b->ne);
             fill(r->says, sizeof r->says, "player 1 could win by mirror-reverse with the 180-degree rotation instead");
             cy_strategy_report rep = {0};
             if (s && cy_strategy_verify(b, s, NULL, &rep, e) == 0 && rep.verified) {
@@ -655,7 +655,7 @@ static void theorem9(vctx *v, const char *const *specs, int nspecs, int max_edge
     }
     char name[64];
     snprintf(name, sizeof name, "%d family boards, up to %d edges", boards, max_edges);
-    cy_verify_row *r = row(v, "000", "Thm 9", name, 0);
+    cy_verify_row *r = row(v, "Alvarado et al. 2021", "Thm 9", name, 0);
     fill(r->says, sizeof r->says, "every complete marking with no sink and no source has a cycle cell");
     fill(r->computed, sizeof r->computed, "%llu complete markings, %llu without a cycle cell%s%s",
          (unsigned long long)markings, (unsigned long long)without, first[0] ? ", first on " : "", first);
@@ -663,21 +663,21 @@ static void theorem9(vctx *v, const char *const *specs, int nspecs, int max_edge
     done(v, r);
 }
 
-/* ------------------------------------------------------------ paper 001 */
+/* ------------------------------------------------------------ Fokkink and Zandee 2022 */
 
-/* Paper 001: the lollipop, n-gons with a special vertex (Thm 2), the
+/* Fokkink and Zandee 2022: the lollipop, n-gons with a special vertex (Thm 2), the
  * butterflies, the fishy graphs, branching trees (Thm 1), spiders, trimming,
  * and a 2-connected board of odd size won by player 2. */
 static void paper001(vctx *v)
 {
     char says[200];
-    claim_grundy(v, "001", "Fig. 1", fam(v, "lollipop:3"), NULL, 2, "the lollipop graph has Grundy value 2");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Fig. 1", fam(v, "lollipop:3"), NULL, 2, "the lollipop graph has Grundy value 2");
     {
         cy_board *c = fam(v, "cycle:3");
         if (c) {
             unsigned char sp[3] = {1, 0, 0};
             cy_board *b = cy_board_with_special(c, sp, &v->err);
-            claim_grundy(v, "001", "Fig. 1", b, "cycle:3, vertex 1 special", 2,
+            claim_grundy(v, "Fokkink and Zandee 2022", "Fig. 1", b, "cycle:3, vertex 1 special", 2,
                          "the triangle with a special vertex (the trimmed lollipop) has Grundy value 2");
             cy_board_free(c);
         }
@@ -695,23 +695,23 @@ static void paper001(vctx *v)
         int want = n == 3 ? 2 : n % 2;
         snprintf(says, sizeof says, "an n-gon with a special vertex: Grundy value %d (%s)", want,
                  n == 3 ? "the triangle" : n % 2 ? "n odd" : "n even");
-        claim_grundy(v, "001", "Thm 2", b, name, want, says);
+        claim_grundy(v, "Fokkink and Zandee 2022", "Thm 2", b, name, want, says);
         cy_board_free(c);
     }
-    claim_grundy(v, "001", "Sec. 3", fam(v, "butterfly"), NULL, 0, "the open butterfly has Grundy value 0 (Bob wins)");
-    claim_grundy(v, "001", "Sec. 3", fam(v, "butterfly:closed"), NULL, 3, "the closed butterfly has Grundy value 3");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly"), NULL, 0, "the open butterfly has Grundy value 0 (Bob wins)");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly:closed"), NULL, 3, "the closed butterfly has Grundy value 3");
     for (int n = 4; n <= (v->quick ? 7 : 9); n++) {
         snprintf(says, sizeof says, "fishy graph: Alice wins (Karker-Walker); computations suggest Grundy value %d",
                  n % 2 ? 3 : 2);
-        claim_grundy(v, "001", "Sec. 4", fam(v, "wedge:3,%d", n), NULL, n % 2 ? 3 : 2, says);
+        claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 4", fam(v, "wedge:3,%d", n), NULL, n % 2 ? 3 : 2, says);
     }
     for (int k = 3; k <= (v->quick ? 8 : 12); k++) {
         snprintf(says, sizeof says, "a branching tree of size %d has Grundy value %d", k, k % 2);
-        claim_grundy(v, "001", "Thm 1", fam(v, "star:%d", k), NULL, k % 2, says);
+        claim_grundy(v, "Fokkink and Zandee 2022", "Thm 1", fam(v, "star:%d", k), NULL, k % 2, says);
     }
     static const char *const spiders[] = {"spider:2,2,2", "spider:2,2,4", "spider:2,4,4", "spider:4,4,4", "spider:2,2,6"};
     for (int i = 0; i < (v->quick ? 3 : 5); i++)
-        claim_grundy(v, "001", "Sec. 2", fam(v, "%s", spiders[i]), NULL, 0,
+        claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 2", fam(v, "%s", spiders[i]), NULL, 0,
                      "Mathews: a three-legged spider with all legs even has Grundy value 0");
     {
         /* trimming a loose end in the outer face keeps the Grundy value */
@@ -738,7 +738,7 @@ static void paper001(vctx *v)
         }
         char name[64];
         snprintf(name, sizeof name, "%d boards with a loose end", boards);
-        cy_verify_row *r = row(v, "001", "Sec. 1", name, 0);
+        cy_verify_row *r = row(v, "Fokkink and Zandee 2022", "Sec. 1", name, 0);
         fill(r->says, sizeof r->says,
              "trimming a loose end (removing it and making its neighbour special) does not change the game");
         fill(r->computed, sizeof r->computed,
@@ -751,7 +751,7 @@ static void paper001(vctx *v)
         cy_error *e = &v->err;
         cy_board *b = board_from("two boxes with diagonals", "a u v|a v b|u c v|c d v", e);
         if (b) {
-            cy_verify_row *r = row(v, "001", "Fig. 5", "2x3 grid a u c / b v d plus a-v, c-v", b->ne);
+            cy_verify_row *r = row(v, "Fokkink and Zandee 2022", "Fig. 5", "2x3 grid a u c / b v d plus a-v, c-v", b->ne);
             fill(r->says, sizeof r->says,
                  "a 2-connected board of odd size, symmetric in its central edge, can be won by Bob (Grundy value 0)");
             cy_symmetry *sym = cy_symmetry_new(b, e);
@@ -771,16 +771,16 @@ static void paper001(vctx *v)
     }
 }
 
-/* ------------------------------------------------------------ paper 002 */
+/* ------------------------------------------------------------ Barua et al. 2022 */
 
-/* Paper 002: paths (Thm 2), generalised theta graphs (Thm 4, Cor 4.1),
+/* Barua et al. 2022: paths (Thm 2), generalised theta graphs (Thm 4, Cor 4.1),
  * theta graphs (Thms 6-7, Cor 7.1), grids (Thm 8 and section 6). */
 static void paper002(vctx *v)
 {
     char says[200];
     for (int n = 1; n <= (v->quick ? 9 : 12); n++) {
         snprintf(says, sizeof says, "a path of %d edges (ends exempt): player %d wins", n, n % 2 ? 1 : 2);
-        claim_winner(v, "002", "Thm 2", fam(v, "path:%d", n), n % 2 ? 1 : 2, says);
+        claim_winner(v, "Barua et al. 2022", "Thm 2", fam(v, "path:%d", n), n % 2 ? 1 : 2, says);
     }
     static const char *const gth[] = {
         "gtheta:2,2,2", "gtheta:2,4,2", "gtheta:2,2,4", "gtheta:2,2,2,2", "gtheta:5,2,2", "gtheta:2,5,2",
@@ -798,39 +798,39 @@ static void paper002(vctx *v)
         int w = b->ne % 2 ? 1 : 2;
         snprintf(says, sizeof says, "odd paths of at least 5 edges (or, total odd, one of 1 or 3): player %d (%s total)",
                  w, b->ne % 2 ? "odd" : "even");
-        claim_winner(v, "002", "Cor 4.1", b, w, says);
+        claim_winner(v, "Barua et al. 2022", "Cor 4.1", b, w, says);
     }
     for (int c = 3; c <= (v->quick ? 5 : 7); c += 2)
-        claim_winner(v, "002", "Thm 6", fam(v, "theta:3,2,%d", c), 2,
-                     c == 5 ? "theta(3,2,5), the pentagon and heptagon sharing two edges (paper 000 sec. 7): player 2"
+        claim_winner(v, "Barua et al. 2022", "Thm 6", fam(v, "theta:3,2,%d", c), 2,
+                     c == 5 ? "theta(3,2,5), the pentagon and heptagon sharing two edges (Alvarado et al. 2021 sec. 7): player 2"
                             : "theta(3,2,c) with c odd: player 2");
     for (int c = 3; c <= (v->quick ? 7 : 9); c += 2)
-        claim_winner(v, "002", "Thm 7", fam(v, "theta:1,2,%d", c), 2, "theta(1,2,c) with c odd: player 2");
+        claim_winner(v, "Barua et al. 2022", "Thm 7", fam(v, "theta:1,2,%d", c), 2, "theta(1,2,c) with c odd: player 2");
     for (int a = 1; a <= 7; a++)
         for (int c = a; c <= 7; c++) {
             if ((a == 1 && c == 1) || a + c + 2 > (v->quick ? 10 : 14))
                 continue;
             int w = (a + c) % 2 ? 1 : 2;
             snprintf(says, sizeof says, "theta(a,2,c): the parity of the edges decides: player %d", w);
-            claim_winner(v, "002", "Cor 7.1", fam(v, "theta:%d,2,%d", a, c), w, says);
+            claim_winner(v, "Barua et al. 2022", "Cor 7.1", fam(v, "theta:%d,2,%d", a, c), w, says);
         }
     static const int odd_grid[][2] = {{2, 3}, {3, 2}, {2, 5}, {3, 4}, {4, 3}, {2, 7}};
     for (int i = 0; i < (v->quick ? 4 : 6); i++)
-        claim_strategy(v, "002", "Thm 8", fam(v, "grid:%dx%d", odd_grid[i][0], odd_grid[i][1]), NULL, NULL,
+        claim_strategy(v, "Barua et al. 2022", "Thm 8", fam(v, "grid:%dx%d", odd_grid[i][0], odd_grid[i][1]), NULL, NULL,
                        CY_STRATEGY_ROTATE, 1, "exactly one of R, C odd: player 1 by rotate-reverse");
     static const int even_grid[][2] = {{2, 2}, {2, 4}, {3, 3}, {4, 2}, {3, 5}, {4, 4}};
     for (int i = 0; i < (v->quick ? 3 : 6); i++) {
         cy_board *b = fam(v, "grid:%dx%d", even_grid[i][0], even_grid[i][1]);
-        claim_strategy(v, "002", "Sec. 6", b, NULL, b ? thm6_strategy(b, 0) : NULL, CY_STRATEGY_MIRROR, 2,
-                       "R and C of the same parity: player 2 (paper 000 Thm 6, the rotation)");
+        claim_strategy(v, "Barua et al. 2022", "Sec. 6", b, NULL, b ? thm6_strategy(b, 0) : NULL, CY_STRATEGY_MIRROR, 2,
+                       "R and C of the same parity: player 2 (Alvarado et al. 2021 Thm 6, the rotation)");
     }
-    claim_winner(v, "002", "Fig. 16", fam(v, "lollipop:3"), 1,
+    claim_winner(v, "Barua et al. 2022", "Fig. 16", fam(v, "lollipop:3"), 1,
                  "four edges, yet player 1 wins (the loose end is unmarkable)");
 }
 
-/* ------------------------------------------------------------ paper 004 */
+/* ------------------------------------------------------------ Adefiyiju et al. 2023 */
 
-/* Paper 004: two joined cycles (Props 3.1, 3.3), three joined cycles
+/* Adefiyiju et al. 2023: two joined cycles (Props 3.1, 3.3), three joined cycles
  * (Example 3.4), Theorem 4.1 on cacti built to its conditions (where the
  * modified strategy holds and where it breaks down), Theorem 5.1. */
 static void paper004(vctx *v)
@@ -842,16 +842,16 @@ static void paper004(vctx *v)
         snprintf(says, sizeof says, "C_m and C_n joined at a vertex, %s: player %d (Cor 2.5, a reflection)",
                  w == 1 ? "different parity" : "both even", w);
         cy_board *b = fam(v, "wedge:%d,%d", m, n);
-        claim_strategy(v, "004", "Prop 3.1", b, NULL, b ? thm6_strategy(b, 1) : NULL, CY_STRATEGY_MIRROR, w, says);
+        claim_strategy(v, "Adefiyiju et al. 2023", "Prop 3.1", b, NULL, b ? thm6_strategy(b, 1) : NULL, CY_STRATEGY_MIRROR, w, says);
     }
     static const int odd[][2] = {{5, 5}, {5, 7}, {7, 7}, {5, 9}};
     for (int i = 0; i < (v->quick ? 2 : 4); i++)
-        claim_strategy(v, "004", i == 1 ? "Ex 3.2, Prop 3.3" : "Prop 3.3", fam(v, "wedge:%d,%d", odd[i][0], odd[i][1]),
+        claim_strategy(v, "Adefiyiju et al. 2023", i == 1 ? "Ex 3.2, Prop 3.3" : "Prop 3.3", fam(v, "wedge:%d,%d", odd[i][0], odd[i][1]),
                        NULL, NULL, CY_STRATEGY_MODIFIED, 2,
                        "two odd cycles joined at a vertex: player 2 by the modified mirror-reverse strategy");
     /* Theorem 4.1: player 1 wins exactly when the number of self-involutive
      * edges is odd, i.e. when the number of odd cycles is odd (each odd
-     * cycle's axis fixes one edge, each even cycle's none or two; paper 004,
+     * cycle's axis fixes one edge, each even cycle's none or two; Adefiyiju et al. 2023,
      * end of section 4).  Chains: cycle j > 0 shares its first vertex with
      * the vertex at position at[j] of cycle j - 1.  The last ones put a
      * vertex of degree 4 next to a self-involutive edge. */
@@ -885,14 +885,14 @@ static void paper004(vctx *v)
             snprintf(says, sizeof says,
                      "triangle-free cactus meeting properties 1-2, %d odd cycle%s: player %d by the modified strategy",
                      odds, odds == 1 ? "" : "s", want);
-        claim_strategy(v, "004", cacti[i].result, chain(name, cacti[i].n, cacti[i].at, cacti[i].k, e), name, NULL,
+        claim_strategy(v, "Adefiyiju et al. 2023", cacti[i].result, chain(name, cacti[i].n, cacti[i].at, cacti[i].k, e), name, NULL,
                        CY_STRATEGY_MODIFIED, want, says);
     }
-    claim_strategy(v, "004", "Thm 4.1", fam(v, "wedge:5,5,5"), NULL, NULL, CY_STRATEGY_MODIFIED, 1,
+    claim_strategy(v, "Adefiyiju et al. 2023", "Thm 4.1", fam(v, "wedge:5,5,5"), NULL, NULL, CY_STRATEGY_MODIFIED, 1,
                    "three odd cycles at one vertex: player 1 by the modified strategy");
     for (int n = 4; n <= (v->quick ? 7 : 9); n++) {
         snprintf(says, sizeof says, "C3 joined to C_%d at a vertex: player 1 (%s edges)", n, (3 + n) % 2 ? "odd" : "even");
-        claim_winner(v, "004", "Thm 5.1", fam(v, "wedge:3,%d", n), 1, says);
+        claim_winner(v, "Adefiyiju et al. 2023", "Thm 5.1", fam(v, "wedge:3,%d", n), 1, says);
     }
 }
 
@@ -950,7 +950,7 @@ static int parity_specs(char (*out)[48], int cap, int max_edges)
 }
 
 /* Scans the families for boards that break the parity pattern and checks
- * paper 002's modified conjecture on them; adds the summary rows. */
+ * Barua et al. 2022's modified conjecture on them; adds the summary rows. */
 static void parity(vctx *v)
 {
     int max = v->quick ? 9 : 12;
@@ -978,7 +978,7 @@ static void parity(vctx *v)
             if ((cy_degree(b, u) == 1) != (b->special[u] != 0))
                 covered = 0;
         }
-        if (b->ncells == 0) { /* Conjecture 1 of paper 001: a tree has Grundy value 0 iff its size is even */
+        if (b->ncells == 0) { /* Conjecture 1 of Fokkink and Zandee 2022: a tree has Grundy value 0 iff its size is even */
             trees++;
             if ((g == 0) != (b->ne % 2 == 0)) {
                 tree_fail++;
@@ -1006,21 +1006,21 @@ static void parity(vctx *v)
     }
     char name[64];
     snprintf(name, sizeof name, "%d family boards, up to %d edges", v->t->scanned, max);
-    cy_verify_row *r = row(v, "000", "Sec. 7", name, 0);
+    cy_verify_row *r = row(v, "Alvarado et al. 2021", "Sec. 7", name, 0);
     fill(r->says, sizeof r->says, "question: is there a board that breaks \"player 1 wins iff the number of edges is odd\"?");
     fill(r->computed, sizeof r->computed, "%d boards break the pattern (listed below)", v->t->nparity);
     r->agrees = 1; /* a question, answered */
     done(v, r);
-    r = row(v, "002", "Conjecture", name, 0);
+    r = row(v, "Barua et al. 2022", "Conjecture", name, 0);
     fill(r->says, sizeof r->says,
          "with no degree-1 vertex (or degree-1 vertices exempt), player 1 wins iff the number of edges is odd");
     fill(r->computed, sizeof r->computed, "%d of the breakers have no such vertex: counterexamples to the conjecture",
          covered_breakers);
-    /* Theorem 5.1 of paper 004 already refutes it (C3 and C_n, n odd) */
+    /* Theorem 5.1 of Adefiyiju et al. 2023 already refutes it (C3 and C_n, n odd) */
     r->agrees = covered_breakers == 0;
     done(v, r);
     snprintf(name, sizeof name, "%d trees (paths, stars, spiders), up to %d edges", trees, max);
-    r = row(v, "001", "Conjecture 1", name, 0);
+    r = row(v, "Fokkink and Zandee 2022", "Conjecture 1", name, 0);
     fill(r->says, sizeof r->says, "parity conjecture for trees: Grundy value 0 iff the size is even");
     fill(r->computed, sizeof r->computed, "fails on %d%s%s", tree_fail, tree_first[0] ? ", first " : "", tree_first);
     r->agrees = tree_fail == 0;

@@ -228,7 +228,7 @@ static void test_family_boards(void **state)
     assert_true(total >= 100);
 }
 
-/* Where Theorem 6 of paper 000 answers (the empty board of a board with a
+/* Where Theorem 6 of Alvarado et al. 2021 answers (the empty board of a board with a
  * suitable involution), cy_analyse's answer and the strategy's replies
  * against the plain engine's search. */
 static void test_theorem_answers(void **state)

@@ -1,5 +1,5 @@
 /*
- * test_filled.c - the filled-board theorem (paper 000, Theorem 9): every
+ * test_filled.c - the filled-board theorem (Alvarado et al. 2021, Theorem 9): every
  * complete marking without a sink or a source has a cycle cell.
  *
  * cy_filled_check is compared with an enumeration written here from the

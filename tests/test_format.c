@@ -226,7 +226,7 @@ static const char *table2_text =
     "4  5   3\n"
     "5  1   4\n";
 
-/* Tables 1 and 2 of paper 003, as printed, are the boards of t02 and t01. */
+/* Tables 1 and 2 of Zonnefeld et al. 2023, as printed, are the boards of t02 and t01. */
 static void test_paper_tables_text(void **state)
 {
     (void)state;

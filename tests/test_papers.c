@@ -128,7 +128,7 @@ static cy_board *no_special(const cy_board *b)
     return r;
 }
 
-/* The Grundy value of an n-gon with one special vertex, paper 001 Thm 2:
+/* The Grundy value of an n-gon with one special vertex, Fokkink and Zandee 2022 Thm 2:
  * 2 for the triangle, else 0 for n even and 1 for n odd. */
 static int ngon_special_value(int n)
 {
@@ -203,9 +203,9 @@ static int walk_all(const cy_board *b, pos_check check, void *arg)
     return count;
 }
 
-/* ---------------------------------------------------------- paper 000 */
+/* ---------------------------------------------------------- Alvarado et al. 2021 */
 
-/* Paper 000, Theorem 1: on a K4 board player 2 has a winning strategy. */
+/* Alvarado et al. 2021, Theorem 1: on a K4 board player 2 has a winning strategy. */
 static void test_k4(void **state)
 {
     (void)state;
@@ -216,7 +216,7 @@ static void test_k4(void **state)
     cy_board_free(b);
 }
 
-/* The player who wins every game on C_n (paper 000, Theorem 3). */
+/* The player who wins every game on C_n (Alvarado et al. 2021, Theorem 3). */
 typedef struct determined {
     int n, w;
 } determined;
@@ -237,7 +237,7 @@ static void check_determined(const cy_board *b, const unsigned char *mark, const
                  d->n, a->played, a->nwin, n);
 }
 
-/* Paper 000, Theorem 3: play on C_n is determined by parity: player 1 wins
+/* Alvarado et al. 2021, Theorem 3: play on C_n is determined by parity: player 1 wins
  * for n odd, player 2 for n even, whatever moves are made. */
 static void test_cycles(void **state)
 {
@@ -256,7 +256,7 @@ static void test_cycles(void **state)
     }
 }
 
-/* Paper 000, Theorem 4: C_n (n >= 4) with a chord between two non-adjacent
+/* Alvarado et al. 2021, Theorem 4: C_n (n >= 4) with a chord between two non-adjacent
  * vertices: player 1 wins for n even, player 2 for n odd. */
 static void test_chord(void **state)
 {
@@ -274,7 +274,7 @@ static void test_chord(void **state)
         }
 }
 
-/* Paper 000, Theorem 5: C_n (n >= 3) with an inner vertex joined to two
+/* Alvarado et al. 2021, Theorem 5: C_n (n >= 3) with an inner vertex joined to two
  * adjacent cycle vertices: player 1 wins for n odd, player 2 for n even. */
 static void test_inner(void **state)
 {
@@ -293,10 +293,10 @@ static void test_inner(void **state)
     }
 }
 
-/* ---------------------------------------------------------- paper 001 */
+/* ---------------------------------------------------------- Fokkink and Zandee 2022 */
 
-/* Paper 001, Fig. 1: the lollipop graph (a triangle with a loose end) has
- * Grundy value 2.  More generally, trimming the loose end (paper 001,
+/* Fokkink and Zandee 2022, Fig. 1: the lollipop graph (a triangle with a loose end) has
+ * Grundy value 2.  More generally, trimming the loose end (Fokkink and Zandee 2022,
  * section 1) makes lollipop:n the n-gon with a special vertex, whose value
  * Theorem 2 gives. */
 static void test_lollipop(void **state)
@@ -310,13 +310,13 @@ static void test_lollipop(void **state)
         assert_true(b->cyclable[0]); /* the loose end lies outside the cell */
         int g = grundy(b);
         if (g != ngon_special_value(n))
-            fail_msg("lollipop:%d: Grundy value %d; paper 001 (trimming, Thm 2) gives %d", n, g,
+            fail_msg("lollipop:%d: Grundy value %d; Fokkink and Zandee 2022 (trimming, Thm 2) gives %d", n, g,
                      ngon_special_value(n));
         cy_board_free(b);
     }
 }
 
-/* Paper 001, section 3 and Fig. 4: the open butterfly has Grundy value 0
+/* Fokkink and Zandee 2022, section 3 and Fig. 4: the open butterfly has Grundy value 0
  * (won by Bob), the closed butterfly 3 (won by Alice). */
 static void test_butterflies(void **state)
 {
@@ -335,7 +335,7 @@ static void test_butterflies(void **state)
     cy_board_free(b);
 }
 
-/* Paper 001, Theorem 2: an n-gon with a special vertex has Grundy value 0
+/* Fokkink and Zandee 2022, Theorem 2: an n-gon with a special vertex has Grundy value 0
  * for n even, 1 for n odd, except the triangle, which has 2. */
 static void test_ngon_special(void **state)
 {
@@ -355,7 +355,7 @@ static void test_ngon_special(void **state)
     }
 }
 
-/* Paper 001, section 4 and Fig. 9: with the shared vertex special, a wedge
+/* Fokkink and Zandee 2022, section 4 and Fig. 9: with the shared vertex special, a wedge
  * of polygons is a sum of n-gons with a special vertex, so its Grundy value
  * is the nim-sum of Theorem 2's values; for the fishy graphs (a triangle and
  * an n-gon, n >= 4) that is 2 for n even and 3 for n odd, as the paper says
@@ -375,14 +375,14 @@ static void test_wedge_special(void **state)
                 assert_int_equal(want, n % 2 == 0 ? 2 : 3);
             int g = grundy(b);
             if (g != want)
-                fail_msg("wedge:%d,%d with the shared vertex special: Grundy value %d; paper 001 "
+                fail_msg("wedge:%d,%d with the shared vertex special: Grundy value %d; Fokkink and Zandee 2022 "
                          "(Thm 2, Fig. 9) gives %d", a, n, g, want);
             cy_board_free(b);
             cy_board_free(w);
         }
 }
 
-/* Paper 001, section 2 (Karker and Walker): a triangle joined at a vertex to
+/* Fokkink and Zandee 2022, section 2 (Karker and Walker): a triangle joined at a vertex to
  * an n-gon is won by Alice for every n >= 4.  Section 4 adds that their
  * computations suggest Grundy value 2 for n even and 3 for n odd (fishy
  * graphs, Fig. 7); that suggestion is checked too, and for n = 3 (the open
@@ -399,9 +399,9 @@ static void test_fishy(void **state)
             assert_int_equal(w, 2);
         } else {
             if (w != 1)
-                fail_msg("wedge:3,%d: player %d wins; Karker and Walker (paper 001) say Alice", n, w);
+                fail_msg("wedge:3,%d: player %d wins; Karker and Walker (Fokkink and Zandee 2022) say Alice", n, w);
             if (g != (n % 2 == 0 ? 2 : 3))
-                fail_msg("wedge:3,%d: Grundy value %d; paper 001's computations suggest %d", n, g,
+                fail_msg("wedge:3,%d: Grundy value %d; Fokkink and Zandee 2022's computations suggest %d", n, g,
                          n % 2 == 0 ? 2 : 3);
         }
         cy_board_free(b);
@@ -467,7 +467,7 @@ static cy_board *branching_tree(rb_rng *r, int max_edges)
     return b;
 }
 
-/* Paper 001, Theorem 1: a branching tree (loose ends removed, so its leaves
+/* Fokkink and Zandee 2022, Theorem 1: a branching tree (loose ends removed, so its leaves
  * are special and every edge is markable) has Grundy value 1 if its size is
  * odd and 0 if even.  Stars and random branching trees. */
 static void test_branching_trees(void **state)
@@ -480,7 +480,7 @@ static void test_branching_trees(void **state)
         assert_true(leaves_special(b));
         int g = grundy(b);
         if (g != k % 2)
-            fail_msg("star:%d: Grundy value %d; paper 001 Thm 1 says %d", k, g, k % 2);
+            fail_msg("star:%d: Grundy value %d; Fokkink and Zandee 2022 Thm 1 says %d", k, g, k % 2);
         cy_board_free(b);
     }
     for (uint64_t seed = 1; seed <= 40; seed++) {
@@ -492,13 +492,13 @@ static void test_branching_trees(void **state)
         assert_true(leaves_special(b));
         int g = grundy(b);
         if (g != b->ne % 2)
-            fail_msg("branching tree of %d edges (seed %d): Grundy value %d; paper 001 Thm 1 says %d",
+            fail_msg("branching tree of %d edges (seed %d): Grundy value %d; Fokkink and Zandee 2022 Thm 1 says %d",
                      b->ne, (int)seed, g, b->ne % 2);
         cy_board_free(b);
     }
 }
 
-/* Paper 001, section 2 (Mathews): a three-legged spider whose legs are all
+/* Fokkink and Zandee 2022, section 2 (Mathews): a three-legged spider whose legs are all
  * even has Grundy value 0 (loose ends removed: leaves special). */
 static void test_spiders(void **state)
 {
@@ -514,17 +514,17 @@ static void test_spiders(void **state)
         assert_true(leaves_special(b));
         int g = grundy(b);
         if (g != 0)
-            fail_msg("spider:%d,%d,%d: Grundy value %d; Mathews (paper 001) says 0", l[0], l[1], l[2], g);
+            fail_msg("spider:%d,%d,%d: Grundy value %d; Mathews (Fokkink and Zandee 2022) says 0", l[0], l[1], l[2], g);
         cy_board_free(b);
     }
 }
 
-/* ---------------------------------------------------------- paper 002 */
+/* ---------------------------------------------------------- Barua et al. 2022 */
 
-/* Paper 002, Theorem 2: on a path (the sink-source rule ignored at its two
+/* Barua et al. 2022, Theorem 2: on a path (the sink-source rule ignored at its two
  * ends, i.e. the ends special) player 1 wins iff the number of edges is odd.
  * Without special ends both end edges are unmarkable and trimming them
- * (paper 001, section 1) leaves the path of n - 2 edges with special ends,
+ * (Fokkink and Zandee 2022, section 1) leaves the path of n - 2 edges with special ends,
  * of the same parity: the same winner for n >= 2. */
 static void test_paths(void **state)
 {
@@ -536,7 +536,7 @@ static void test_paths(void **state)
         assert_true(leaves_special(b));
         int w = winner(b);
         if (w != (n % 2 ? 1 : 2))
-            fail_msg("path:%d with special ends: player %d wins; paper 002 Thm 2 says %d", n, w, n % 2 ? 1 : 2);
+            fail_msg("path:%d with special ends: player %d wins; Barua et al. 2022 Thm 2 says %d", n, w, n % 2 ? 1 : 2);
         if (n >= 2) {
             cy_board *p = no_special(b);
             w = winner(p);
@@ -549,7 +549,7 @@ static void test_paths(void **state)
     }
 }
 
-/* Paper 002, Theorem 4 and Corollary 4.1: a generalised theta graph whose
+/* Barua et al. 2022, Theorem 4 and Corollary 4.1: a generalised theta graph whose
  * odd paths all have at least 5 edges (or, when the total is odd, with one
  * path of 1 or 3 edges) is won by player 1 iff its number of edges is odd. */
 static void test_theta(void **state)
@@ -578,13 +578,13 @@ static void test_theta(void **state)
         assert_int_equal(n_degree(b, k), 2);
         int w = winner(b);
         if (w != (total % 2 ? 1 : 2))
-            fail_msg("%s: player %d wins; paper 002 Thm 4 / Cor 4.1 says %d", specs[i], w, total % 2 ? 1 : 2);
+            fail_msg("%s: player %d wins; Barua et al. 2022 Thm 4 / Cor 4.1 says %d", specs[i], w, total % 2 ? 1 : 2);
         cy_board_free(b);
     }
 }
 
-/* Grids of R x C vertices.  Paper 002, Theorem 8: exactly one of R, C odd:
- * player 1 wins.  Paper 002 section 6 (from paper 000 Thm 6 / Cor 7, the
+/* Grids of R x C vertices.  Barua et al. 2022, Theorem 8: exactly one of R, C odd:
+ * player 1 wins.  Barua et al. 2022 section 6 (from Alvarado et al. 2021 Thm 6 / Cor 7, the
  * 180-degree rotation): R and C of the same parity: player 2 wins. */
 static void test_grids(void **state)
 {
@@ -597,12 +597,12 @@ static void test_grids(void **state)
         int want = (r % 2) != (c % 2) ? 1 : 2;
         int w = winner(b);
         if (w != want)
-            fail_msg("grid:%dx%d: player %d wins; paper 002 says %d", r, c, w, want);
+            fail_msg("grid:%dx%d: player %d wins; Barua et al. 2022 says %d", r, c, w, want);
         cy_board_free(b);
     }
 }
 
-/* ---------------------------------------------------------- paper 003 */
+/* ---------------------------------------------------------- Zonnefeld et al. 2023 */
 
 /* A board from a game table file in tests/data/peer-tables. */
 static cy_board *table(const char *name)
@@ -619,7 +619,7 @@ static cy_board *table(const char *name)
     return b;
 }
 
-/* The outcome expected at every position of C_5 (paper 003, Example 9). */
+/* The outcome expected at every position of C_5 (Zonnefeld et al. 2023, Example 9). */
 static void check_c5_column(const cy_board *b, const unsigned char *mark, const cy_analysis *a, void *arg)
 {
     (void)b;
@@ -627,10 +627,10 @@ static void check_c5_column(const cy_board *b, const unsigned char *mark, const 
     (void)arg;
     int want = a->played % 2 == 0 ? 'N' : 'P';
     if (a->outcome != want)
-        fail_msg("C5 table after %d moves: %c; paper 003 Example 9 says %c", a->played, a->outcome, want);
+        fail_msg("C5 table after %d moves: %c; Zonnefeld et al. 2023 Example 9 says %c", a->played, a->outcome, want);
 }
 
-/* Paper 003, Table 1 (Example 8): the K4 game table's initial position is a
+/* Zonnefeld et al. 2023, Table 1 (Example 8): the K4 game table's initial position is a
  * P-position (player 2 wins, [3] Thm 1).  Table 2 (Example 9): the C5 game
  * table's initial position is an N-position, and every column of the state
  * digraph is monochromatic: the label depends only on the number of moves

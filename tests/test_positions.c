@@ -131,7 +131,7 @@ static void test_random_boards(void **state)
     print_message("%ld positions checked against the brute force\n", positions);
 }
 
-/* K4 from the empty board: the state digraph of paper 003's Figure 7 has 549
+/* K4 from the empty board: the state digraph of Zonnefeld et al. 2023's Figure 7 has 549
  * positions (cycles tree says the same; here the brute force counts). */
 static void test_k4(void **state)
 {

@@ -266,7 +266,7 @@ static void agrees_with_solver(const char *spec, const char *moves)
 }
 
 /* The digraph agrees with the solver on K4 (549 positions, a P-position as
- * paper 003 finds), C4, the butterfly, a lollipop and a late grid position. */
+ * Zonnefeld et al. 2023 finds), C4, the butterfly, a lollipop and a late grid position. */
 static void test_tree_solver(void **state)
 {
     (void)state;

@@ -263,7 +263,7 @@ static void check_rules(const cy_board *b, br_game *g, unsigned char *mark, cons
  * original rules, the exact set of winning moves, and the normal-play Grundy
  * value where the library gives one.  Also checks the brute forces against
  * each other: the player to move wins iff a cycle cell can be completed or
- * the normal-play Grundy value is non-zero (paper 001, section 1). */
+ * the normal-play Grundy value is non-zero (Fokkink and Zandee 2022, section 1). */
 static void check_analysis(cy_solver *s, br_game *g, const cy_board *b, unsigned char *mark,
                            const char *ctx, stats *st)
 {
@@ -427,7 +427,7 @@ static void test_random_boards(void **state)
     assert_true(st.gcount[2] >= 5);
 }
 
-/* The lollipop of paper 001, Fig. 1: triangle 1 2 3 with a loose end 1-4
+/* The lollipop of Fokkink and Zandee 2022, Fig. 1: triangle 1 2 3 with a loose end 1-4
  * outside it (outer walk 1 4 1 3 2). */
 static cy_board *lollipop_board(void)
 {
@@ -443,8 +443,8 @@ static cy_board *lollipop_board(void)
 }
 
 /* The brute force itself on boards whose answer is known by hand: C3 is won
- * by player 1, C4 by player 2 (paper 000 Thm 3), and the lollipop has
- * Grundy value 2 (paper 001 Fig. 1). */
+ * by player 1, C4 by player 2 (Alvarado et al. 2021 Thm 3), and the lollipop has
+ * Grundy value 2 (Fokkink and Zandee 2022 Fig. 1). */
 static void test_brute_sanity(void **state)
 {
     (void)state;
@@ -506,7 +506,7 @@ static void test_sink_source_messages(void **state)
     cy_board_free(b);
 }
 
-/* An edge at a degree-1 vertex can never be marked (paper 001, section 1),
+/* An edge at a degree-1 vertex can never be marked (Fokkink and Zandee 2022, section 1),
  * unless that vertex is special; special vertices may become sinks and
  * sources. */
 static void test_degree_one_and_special(void **state)
@@ -553,7 +553,7 @@ static void test_degree_one_and_special(void **state)
     cy_board_free(b);
 }
 
-/* Paper 000, Figure 3 discussion: an edge between a square and a triangle is
+/* Alvarado et al. 2021, Figure 3 discussion: an edge between a square and a triangle is
  * currently unplayable when either direction is a death move for one of the
  * two cells.  Square 1 2 3 4 over triangle 4 3 5; after 1->2 2->3 3->5,
  * 3->4 would let the opponent cycle the square (4->1) and 4->3 the triangle
@@ -586,7 +586,7 @@ static void test_figure3_unplayable(void **state)
     /* 4-5: 4->5 makes 5 a sink, 5->4 hands over the triangle */
     cy_rules_classify(b, mark, edge(b, "4", "5"), &info);
     assert_int_equal(info.cls, CY_EDGE_UNPLAYABLE);
-    /* almost-sinks and almost-sources (paper 000, section 2) */
+    /* almost-sinks and almost-sources (Alvarado et al. 2021, section 2) */
     assert_int_equal(cy_rules_almost(b, mark, cy_board_find(b, "5")), 1);
     assert_int_equal(cy_rules_almost(b, mark, cy_board_find(b, "1")), 2);
     assert_int_equal(cy_rules_almost(b, mark, cy_board_find(b, "2")), 0);
@@ -619,7 +619,7 @@ static void test_figure3_unplayable(void **state)
     cy_board_free(b);
 }
 
-/* An edge between two almost-sinks is unmarkable (paper 000, section 2); on
+/* An edge between two almost-sinks is unmarkable (Alvarado et al. 2021, section 2); on
  * C4 after 1->2 4->3 both remaining edges are, the game is over and player 2
  * made the last move (two unmarkable edges, Lemma 2). */
 static void test_unmarkable(void **state)
@@ -704,7 +704,7 @@ static void test_classify(void **state)
     cy_board_free(c4);
 }
 
-/* Paper 000, proof of Thm 1, Board 1: K4 as triangle a b c around d, after
+/* Alvarado et al. 2021, proof of Thm 1, Board 1: K4 as triangle a b c around d, after
  * a->b and d->c.  Edge ad is currently unplayable (a->d hands over cell
  * c a d, d->a cell a b d); on each of bc, ca, bd exactly one direction is not
  * a death move; player 2 wins (Thm 1).  Directions worked out by hand. */
@@ -743,7 +743,7 @@ static void test_k4_board1(void **state)
     cy_board_free(b);
 }
 
-/* Paper 001, Fig. 1: the lollipop (triangle 1 2 3 with a loose end at 1) has
+/* Fokkink and Zandee 2022, Fig. 1: the lollipop (triangle 1 2 3 with a loose end at 1) has
  * Grundy value 2; Alice wins by marking the edge 2-3 opposite the loose end
  * (either way) and loses by marking one of the other two (checked by hand). */
 static void test_lollipop_hand(void **state)

@@ -1,9 +1,9 @@
 /*
  * test_strategy.c - the mirror strategies of the papers, checked by
- * computation: Theorem 6 and Corollaries 7-8 of paper 000 on boards with the
+ * computation: Theorem 6 and Corollaries 7-8 of Alvarado et al. 2021 on boards with the
  * stated symmetries, the sample games of its section 5, the failures of its
- * Figures 12 and 16, the rotate-reverse strategy on grids (paper 002,
- * Theorem 8) and the modified mirror-reverse strategy on cacti (paper 004).
+ * Figures 12 and 16, the rotate-reverse strategy on grids (Barua et al. 2022,
+ * Theorem 8) and the modified mirror-reverse strategy on cacti (Adefiyiju et al. 2023).
  *
  * The library's exhaustive check is compared with an independent one
  * written here on top of the brute force (tests/brute.c): the strategy's
@@ -33,7 +33,7 @@ static cy_board *json_board(const char *text)
     return b;
 }
 
-/* The wheel of Figure 11 of paper 000: square a b c d round the centre e. */
+/* The wheel of Figure 11 of Alvarado et al. 2021: square a b c d round the centre e. */
 static cy_board *wheel4(void)
 {
     return json_board("{\"format\":\"cycles-board\",\"version\":1,\"name\":\"W4\",\"vertices\":[\"a\",\"b\",\"c\",\"d\",\"e\"],"
@@ -41,7 +41,7 @@ static cy_board *wheel4(void)
 }
 
 /* Two triangles a e d and f b c joined by the bridge e-f: a board that fits
- * the game of Figure 13 of paper 000 (e-f through the centre). */
+ * the game of Figure 13 of Alvarado et al. 2021 (e-f through the centre). */
 static cy_board *dumbbell(void)
 {
     return json_board("{\"format\":\"cycles-board\",\"version\":1,\"name\":\"dumbbell\","
@@ -249,7 +249,7 @@ static void replay_loss(const cy_board *b, const cy_strategy *s, const cy_strate
 
 /* ------------------------------------------------------------- tests */
 
-/* Theorem 6 and Corollaries 7-8 of paper 000: on each board the theorem's
+/* Theorem 6 and Corollaries 7-8 of Alvarado et al. 2021: on each board the theorem's
  * strategy is found for the player the theorem names, verified, and the
  * brute force agrees on the lines and on the winner. */
 static void test_theorem6(void **state)
@@ -273,7 +273,7 @@ static void test_theorem6(void **state)
     for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++) {
         cy_board *b = t_board(fams[i].spec);
         cy_strategy *s = find(b, CY_STRATEGY_MIRROR);
-        assert_string_equal(s->theorem, "paper 000, Theorem 6");
+        assert_string_equal(s->theorem, "Alvarado et al. 2021, Theorem 6");
         if (s->player != fams[i].player)
             fail_msg("%s: Theorem 6 strategy for player %d, expected %d", fams[i].spec, s->player, fams[i].player);
         assert_int_equal(s->nself, s->player == 1 ? 1 : 0);
@@ -306,7 +306,7 @@ static void test_sample_games(void **state)
     assert_int_equal(b->ncells, 4);
     cy_strategy *s = with_pairs(b, "a:c,b:d");
     assert_int_equal(s->player, 2);
-    assert_string_equal(s->theorem, "paper 000, Theorem 6");
+    assert_string_equal(s->theorem, "Alvarado et al. 2021, Theorem 6");
     int opp[16], game[32], len;
     char why[256], text[512];
     int n = parse(b, "a->b a->e e->b", opp);
@@ -342,7 +342,7 @@ static void test_sample_games(void **state)
     cy_board_free(b);
 }
 
-/* Figure 12 of paper 000: on the theta of three 2-paths (poles a = 1,
+/* Figure 12 of Alvarado et al. 2021: on the theta of three 2-paths (poles a = 1,
  * c = 2; b = 3 above, e = 4 in the middle, d = 5 below) mirror-reverse under
  * the 180-degree rotation has player 2 answer b->a with c->d and a->e with
  * e->c, a death move; player 1 then closes a cycle.  Figure 16: on the square
@@ -399,7 +399,7 @@ static void test_failures(void **state)
     cy_board_free(b);
 }
 
-/* Theorem 8 of paper 002: on an R x C grid with exactly one of R, C odd,
+/* Theorem 8 of Barua et al. 2022: on an R x C grid with exactly one of R, C odd,
  * player 1 wins by rotate-reverse.  The rotation maps vertex k (row by row)
  * to vertex RC + 1 - k; it fixes one edge, so Theorem 6 finds nothing. */
 static void test_grids(void **state)
@@ -414,7 +414,7 @@ static void test_grids(void **state)
         assert_null(cy_strategy_find(b, CY_STRATEGY_MIRROR, why, sizeof why));
         cy_strategy *s = find(b, -1);
         assert_int_equal(s->kind, CY_STRATEGY_ROTATE);
-        assert_string_equal(s->theorem, "paper 002, Theorem 8");
+        assert_string_equal(s->theorem, "Barua et al. 2022, Theorem 8");
         assert_int_equal(s->player, 1);
         for (int v = 0; v < b->nv; v++)
             assert_int_equal(s->vmap[v], b->nv - 1 - v);
@@ -430,7 +430,7 @@ static void test_grids(void **state)
     }
 }
 
-/* Paper 004: two odd cycles joined at a vertex are won by player 2 with the
+/* Adefiyiju et al. 2023: two odd cycles joined at a vertex are won by player 2 with the
  * modified mirror-reverse strategy (Example 3.2 on C5 and C7, Proposition
  * 3.3); three joined cycles with three self-involutive edges (Example 3.4:
  * C5, C9, C7, the vertices of degree 4 four apart on C9) by player 1, and

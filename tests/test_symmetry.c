@@ -1,6 +1,6 @@
 /*
  * test_symmetry.c - the automorphism group of a board (nauty on the flag
- * graph), board isomorphism and the classes of an involution (paper 000,
+ * graph), board isomorphism and the classes of an involution (Alvarado et al. 2021,
  * section 5).
  *
  * Group orders are hand-derived (dihedral groups of polygons and so on, see
@@ -260,7 +260,7 @@ static cy_board *mirror_copy(const cy_board *b, const int *perm)
     return m;
 }
 
-/* Isomorphism respects cells, not only the graph (paper 003, section 2):
+/* Isomorphism respects cells, not only the graph (Zonnefeld et al. 2023, section 2):
  * the open and the closed butterfly are the same graph but different
  * boards; a relabelled mirror image is isomorphic, with a vertex map that
  * carries edges to edges. */
@@ -331,7 +331,7 @@ static int class_of(const cy_board *b, const cy_involution *inv, const char *x, 
     return -1;
 }
 
-/* Paper 000 section 5, by hand:
+/* Alvarado et al. 2021 section 5, by hand:
  *  - K4, reflection 2<->3: the edge 1-4 lies along the axis (ends fixed),
  *    2-3 crosses it (ends exchanged); cell 2,3,4 is self-involutive, cells
  *    1,2,4 and 1,3,4 are partners that each hold 1-4 and its partner (itself):
@@ -341,7 +341,7 @@ static int class_of(const cy_board *b, const cy_involution *inv, const char *x, 
  *  - the same board reflected across the middle path: both cells
  *    self-involutive, no edge fixed: Theorem 6 gives player 2;
  *  - grid 2x3 rotated: the centre edge 2-5 is fixed (ends exchanged) and the
- *    two cells are part-involutive (paper 002, section 6);
+ *    two cells are part-involutive (Barua et al. 2022, section 6);
  *  - C5 reflected through vertex 1: one fixed edge 3-4, ends exchanged:
  *    player 1. */
 static void test_classes(void **state)

@@ -1,5 +1,5 @@
 /*
- * test_theorem6.c - Theorem 6 of paper 000, generalised to positions
+ * test_theorem6.c - Theorem 6 of Alvarado et al. 2021, generalised to positions
  * (src/theorem6.c), against the independent brute force (tests/brute.c):
  * on boards with involutions (named families, a ring of two cells that a
  * half-turn swaps, random boards), on the empty board and on random

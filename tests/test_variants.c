@@ -647,8 +647,8 @@ static void test_standard_and_draw_agree(void **state)
     assert_true(compared == 150 && draws > 0);
 }
 
-/* Mirror-reverse under the draw rules: the theorems' strategies (paper 000
- * Thm 6, paper 002 Thm 8, paper 004 Thm 4.1) never let the opponent
+/* Mirror-reverse under the draw rules: the theorems' strategies (Alvarado et al. 2021
+ * Thm 6, Barua et al. 2022 Thm 8, Adefiyiju et al. 2023 Thm 4.1) never let the opponent
  * complete a cycle cell and complete one when they can, so under draw the
  * strategy's player never loses: player 1's value is >= 0 when player 1
  * holds the strategy and <= 0 when player 2 does. */

@@ -1,10 +1,10 @@
 /*
  * test_verify.c - the results table of `cycles verify`, and the results of
- * the papers it holds that no other test computes: Lemma 2 of paper 000,
- * trimming loose ends on random boards (paper 001, section 1), the theta
- * graphs of Theorems 6-7 and Corollary 7.1 of paper 002, the parity
- * statements (paper 000 section 7, the modified conjecture of paper 002,
- * Conjecture 1 of paper 001).
+ * the papers it holds that no other test computes: Lemma 2 of Alvarado et al. 2021,
+ * trimming loose ends on random boards (Fokkink and Zandee 2022, section 1), the theta
+ * graphs of Theorems 6-7 and Corollary 7.1 of Barua et al. 2022, the parity
+ * statements (Alvarado et al. 2021 section 7, the modified conjecture of Barua et al. 2022,
+ * Conjecture 1 of Fokkink and Zandee 2022).
  *
  * Winners and Grundy values are recomputed with the independent brute force
  * (tests/brute.c); expected values are the papers' statements.  brute.c and
@@ -59,7 +59,7 @@ static int teardown(void **state)
 /* Every row agrees with its paper except the ones the computation refutes,
  * each of which is confirmed in its own test: the modified mirror-reverse
  * strategy on two cacti (test_strategy.c, test_cactus_gap) and the modified
- * parity conjecture of paper 002 (test_parity below).  Rows naming a family
+ * parity conjecture of Barua et al. 2022 (test_parity below).  Rows naming a family
  * board of at most 10 edges get their winner and Grundy value recomputed by
  * the brute force. */
 static void test_rows(void **state)
@@ -69,9 +69,9 @@ static void test_rows(void **state)
     int rechecked = 0;
     for (int i = 0; i < table.n; i++) {
         const cy_verify_row *r = &table.rows[i];
-        int expected_no = (!strcmp(r->paper, "004") && !strcmp(r->result, "Thm 4.1") &&
+        int expected_no = (!strcmp(r->paper, "Adefiyiju et al. 2023") && !strcmp(r->result, "Thm 4.1") &&
                            (!strcmp(r->board, "C4-C4-C5 chain") || !strcmp(r->board, "C5-C5-C5 chain"))) ||
-                          (!strcmp(r->paper, "002") && !strcmp(r->result, "Conjecture"));
+                          (!strcmp(r->paper, "Barua et al. 2022") && !strcmp(r->result, "Conjecture"));
         if (r->agrees == expected_no)
             fail_msg("%s %s %s: agrees = %d (%s)", r->paper, r->result, r->board, r->agrees, r->computed);
         cy_error err;
@@ -89,7 +89,7 @@ static void test_rows(void **state)
 }
 
 /* Spot checks of rows against the papers: Theorem 1 (K4: player 2), the
- * closed butterfly's Grundy value 3 (paper 001), Figure 12's death move and
+ * closed butterfly's Grundy value 3 (Fokkink and Zandee 2022), Figure 12's death move and
  * Theorem 9's enumeration. */
 static void test_spots(void **state)
 {
@@ -117,11 +117,11 @@ static void test_spots(void **state)
     assert_int_equal(seen, 15);
 }
 
-/* Paper 000 section 7 and paper 002's modified conjecture: every board the
+/* Alvarado et al. 2021 section 7 and Barua et al. 2022's modified conjecture: every board the
  * scan lists breaks the parity pattern by the brute force too; among them
- * are the lollipop of paper 002's Figure 16 (4 edges, player 1), the closed
- * butterfly (6 edges, Alice wins, paper 001) and C3 joined to C5 (8 edges,
- * player 1: paper 004 Theorem 5.1), the last two without a degree-1
+ * are the lollipop of Barua et al. 2022's Figure 16 (4 edges, player 1), the closed
+ * butterfly (6 edges, Alice wins, Fokkink and Zandee 2022) and C3 joined to C5 (8 edges,
+ * player 1: Adefiyiju et al. 2023 Theorem 5.1), the last two without a degree-1
  * vertex, so counterexamples to the modified conjecture. */
 static void test_parity(void **state)
 {
@@ -155,7 +155,7 @@ static void test_parity(void **state)
 
 /* ---------------------------------------------------- results computed */
 
-/* Lemma 2 of paper 000: when no markable edge is left on C_n (and no cycle
+/* Lemma 2 of Alvarado et al. 2021: when no markable edge is left on C_n (and no cycle
  * cell was made), the number of unmarkable edges is even.  Every reachable
  * position of C_3 .. C_8 by the brute force (on C_3 no game ends that way:
  * one unmarkable edge would be odd). */
@@ -206,7 +206,7 @@ static void test_lemma2(void **state)
     assert_true(ends > 50);
 }
 
-/* Paper 001 section 1: removing a loose end and making its neighbour special
+/* Fokkink and Zandee 2022 section 1: removing a loose end and making its neighbour special
  * does not change the game.  On random boards, every vertex of degree 1
  * that is not special and whose edge has the outer face on both sides is
  * trimmed, and the winner and the Grundy value stay (brute force).  (A loose
@@ -253,8 +253,8 @@ static void test_trimming(void **state)
     assert_true(trimmed > 50);
 }
 
-/* Paper 002: Theorem 6 (theta(3,2,c), c odd: player 2; theta(3,2,5) is the
- * pentagon and heptagon sharing two edges of paper 000 section 7), Theorem 7
+/* Barua et al. 2022: Theorem 6 (theta(3,2,c), c odd: player 2; theta(3,2,5) is the
+ * pentagon and heptagon sharing two edges of Alvarado et al. 2021 section 7), Theorem 7
  * (theta(1,2,c), c odd: player 2), Corollary 7.1 (theta(a,2,c): player 1 iff
  * a + c is odd). */
 static void test_thetas(void **state)
@@ -274,12 +274,12 @@ static void test_thetas(void **state)
             if ((a == 3 || a == 1) && c % 2)
                 assert_int_equal(want, 2); /* Theorems 6 and 7 */
             if (w != want)
-                fail_msg("%s: player %d wins; paper 002 says %d", spec, w, want);
+                fail_msg("%s: player %d wins; Barua et al. 2022 says %d", spec, w, want);
             cy_board_free(b);
         }
 }
 
-/* Conjecture 1 of paper 001 (trees: Grundy value 0 iff the size is even)
+/* Conjecture 1 of Fokkink and Zandee 2022 (trees: Grundy value 0 iff the size is even)
  * fails: the spider with legs 1, 3, 7 (leaves special, so every edge is
  * markable, as the conjecture's trees) has odd size 11 and Grundy value 0,
  * and so has the one with legs 1, 4, 6; the brute force agrees with the

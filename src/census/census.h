@@ -36,7 +36,7 @@ typedef struct cy_census_row {
     int biconnected, triangle_free, bipartite, tree, outerplanar;
     int automorphisms;         /* order of the group respecting cells and outer face */
     int involutions;           /* automorphisms of order 2 */
-    int thm6_involutions;      /* those under which Theorem 6 of paper 000 applies */
+    int thm6_involutions;      /* those under which Theorem 6 of Alvarado et al. 2021 applies */
     int thm6_winner;           /* the winner the first of them predicts, 0 when none */
     int status;                /* CY_CENSUS_SOLVED, _TIMEOUT or _MEMORY */
     int winner, grundy;        /* when solved (grundy: standard the Grundy value,

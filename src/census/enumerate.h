@@ -6,7 +6,7 @@
  * relabelling, rotation and reflection identify boards, but which face is
  * outer matters (the open and the closed butterfly are two boards).
  * Degree-1 vertices are ordinary.  Separately, the trees whose
- * leaves are special (paper 001, Conjecture 1).
+ * leaves are special (Fokkink and Zandee 2022, Conjecture 1).
  */
 #ifndef CYCLES_CENSUS_ENUMERATE_H
 #define CYCLES_CENSUS_ENUMERATE_H

@@ -262,7 +262,7 @@ static int q_trees(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "Trees with special leaves; Conjecture 1 of paper 001: the Grundy value is 0 exactly when the edges are even.\n\n"
+        cy_census_printf(&q->text, "Trees with special leaves; Conjecture 1 of Fokkink and Zandee 2022: the Grundy value is 0 exactly when the edges are even.\n\n"
                                    "| edges | trees | N | P | against Conjecture 1 | exhaustive |\n|---|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -522,7 +522,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     cy_census_printf(m, "A *board* of the census is a connected simple plane graph with at least one edge, its cells being every "
                         "face but the outer one, up to homeomorphism of the plane: relabelling, rotation and reflection identify "
                         "boards, but which face is outer matters. Degree-1 vertices are ordinary (their edges cannot be marked). "
-                        "Separately, *trees* with special leaves (paper 001, Conjecture 1). Every board was enumerated "
+                        "Separately, *trees* with special leaves (Fokkink and Zandee 2022, Conjecture 1). Every board was enumerated "
                         "(src/census/enumerate.c), solved by the engine (winner and Grundy value of the empty board) and "
                         "stored with its invariants in SQLite; the tables below are queries of that database "
                         "(`cycles census query NAME --db FILE`).\n\n");
@@ -545,7 +545,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     query(&r, "summary", 0, 0);
     charts(&r, bmax, tmax);
     /* question 1 */
-    cy_census_printf(m, "## 1. Which boards break parity? (paper 000 §7, paper 004 §6)\n\n");
+    cy_census_printf(m, "## 1. Which boards break parity? (Alvarado et al. 2021 §7, Adefiyiju et al. 2023 §6)\n\n");
     long long pb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1");
     long long tfpb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free");
     long long solved = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND status = 'solved'");
@@ -578,12 +578,12 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     } else if (bex)
         cy_census_printf(m, "**No triangle-free board of %d to %d edges breaks parity** (proved by exhaustion).\n\n", blo, bhi);
     /* question 2 */
-    cy_census_printf(m, "## 2. A Grundy value of four or more? (paper 001 §4)\n\n");
+    cy_census_printf(m, "## 2. A Grundy value of four or more? (Fokkink and Zandee 2022 §4)\n\n");
     long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
     long long gcount = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND grundy = %lld", gmax);
     long long gex = bex ? scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND edges <= %d", bhi) : -1;
     cy_census_printf(m, "The largest Grundy value found is **%lld** (%lld board%s)%s.", gmax, gcount, gcount == 1 ? "" : "s",
-                     gmax >= 4 ? ": paper 001's question is answered" : "");
+                     gmax >= 4 ? ": Fokkink and Zandee 2022's question is answered" : "");
     if (bex)
         cy_census_printf(m, " Among all boards of %d to %d edges (exhaustive) it is %lld%s.", blo, bhi, gex,
                          bmax > bhi ? "; the boards of more edges are a partial census" : "");
@@ -599,7 +599,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     }
     long long gnl = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND leaves = 0");
     if (gnl >= 0) {
-        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in paper 001, which trims loose ends) the "
+        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in Fokkink and Zandee 2022, which trims loose ends) the "
                             "largest Grundy value is **%lld**; the smallest such board:\n",
                          gnl);
         picture(&r, "grundy-max-no-leaves",
@@ -611,7 +611,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     if (tgmax >= 0)
         cy_census_printf(m, "Among the trees with special leaves the largest Grundy value is %lld.\n\n", tgmax);
     /* question 3 */
-    cy_census_printf(m, "## 3. Conjecture 1 for trees (paper 001): Grundy value 0 exactly when the size is even\n\n");
+    cy_census_printf(m, "## 3. Conjecture 1 for trees (Fokkink and Zandee 2022): Grundy value 0 exactly when the size is even\n\n");
     query(&r, "trees", 1, 5);
     if (scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'tree' AND parity_breaker = 1")) {
         cy_census_printf(m, "The smallest tree against Conjecture 1:\n");
@@ -621,7 +621,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     } else if (tex)
         cy_census_printf(m, "**Conjecture 1 holds for every tree of %d to %d edges** (proved by exhaustion).\n\n", tlo, thi);
     /* question 4 */
-    cy_census_printf(m, "## 4. How much does the drawing matter? (paper 002 §6)\n\n"
+    cy_census_printf(m, "## 4. How much does the drawing matter? (Barua et al. 2022 §6)\n\n"
                         "A planar graph has several boards when it has several plane embeddings or several choices of the "
                         "outer face; the drawing *matters* when those boards do not all have the same winner.\n\n");
     query(&r, "drawing-matters", 0, 1);
@@ -643,10 +643,10 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
             " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
             " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner DESC, code LIMIT 1");
     /* question 5 */
-    cy_census_printf(m, "## 5. Boards with exactly two cells (paper 000 §7)\n\n"
+    cy_census_printf(m, "## 5. Boards with exactly two cells (Alvarado et al. 2021 §7)\n\n"
                         "Observed, not proved in general: the classes below whose boards all have one winner suggest where a "
                         "strategy may exist; a class with both winners needs more than these invariants. \"A Thm 6 "
-                        "involution\" counts the boards that Theorem 6 of paper 000 already decides.\n\n");
+                        "involution\" counts the boards that Theorem 6 of Alvarado et al. 2021 already decides.\n\n");
     query(&r, "two-cells", 0, 3);
     for (int odd = 1; odd >= 0; odd--) {
         long long n2 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
@@ -683,7 +683,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                      CY_CENSUS_MOVES_MAX_EDGES);
     moves_table(&r);
     /* Theorem 6 checked */
-    cy_census_printf(m, "## Theorem 6 of paper 000 checked\n\n");
+    cy_census_printf(m, "## Theorem 6 of Alvarado et al. 2021 checked\n\n");
     long long t6 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
     long long t6bad = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner");
     long long t6badnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner AND leaves = 0");

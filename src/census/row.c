@@ -317,7 +317,7 @@ static char *compact_json(const cy_board *b, cy_error *err)
     return text;
 }
 
-/* Symmetry: the group's order, its involutions and Theorem 6 of paper 000. */
+/* Symmetry: the group's order, its involutions and Theorem 6 of Alvarado et al. 2021. */
 static int symmetry(const cy_board *b, cy_census_row *r, cy_error *err)
 {
     cy_symmetry *sym = cy_symmetry_new(b, err);
@@ -376,7 +376,7 @@ static int census_bits(const cy_board *b)
  * what earlier boards found (except small dense boards, see
  * census_bits); otherwise by a solver of its own.  Every board is solved
  * by search alone, without the theorems of the papers (no_theorems): the
- * report checks Theorem 6 of paper 000 against the plane boards' winners,
+ * report checks Theorem 6 of Alvarado et al. 2021 against the plane boards' winners,
  * which would prove nothing if the search had used it, and on trees it
  * costs more than it spares (below). */
 static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)

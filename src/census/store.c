@@ -56,7 +56,7 @@ const char cy_census_schema[] =
     "  outerplanar    INTEGER NOT NULL,  -- 1: the graph has a drawing with every vertex outside\n"
     "  automorphisms  INTEGER NOT NULL,  -- order of the board's group (cells to cells, outer face kept)\n"
     "  involutions    INTEGER NOT NULL,  -- its elements of order 2\n"
-    "  thm6_involutions INTEGER NOT NULL, -- those under which Theorem 6 of paper 000 applies\n"
+    "  thm6_involutions INTEGER NOT NULL, -- those under which Theorem 6 of Alvarado et al. 2021 applies\n"
     "  thm6_winner    INTEGER NOT NULL,  -- the winner the first of them predicts; 0 when none applies\n"
     "  board          TEXT    NOT NULL,  -- the board in the native JSON format (cycles solve/draw read it)\n"
     "  PRIMARY KEY (kind, edges, code)\n"

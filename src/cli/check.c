@@ -1,7 +1,7 @@
 /*
  * check.c - `cycles check filled BOARD`: enumerate every complete marking
  * with no sink or source and confirm that each has a cycle cell (Theorem 9
- * of paper 000), naming the first counterexample if one exists.
+ * of Alvarado et al. 2021), naming the first counterexample if one exists.
  */
 #include "cli.h"
 #include "internal.h"
@@ -76,7 +76,7 @@ int cmd_check(cli_opts *o)
                          special ? "(Theorem 9 is about boards without special vertices)\n" : "",
                          b->surface ? "(Theorem 9 is about plane boards; this one lies on a closed surface)\n" : "");
             else
-                snprintf(text + n, cap - (size_t)n, "Theorem 9 (paper 000) holds on this board%s\n",
+                snprintf(text + n, cap - (size_t)n, "Theorem 9 (Alvarado et al. 2021) holds on this board%s\n",
                          r.complete ? "" : " as far as the enumeration went");
         }
         rc = cli_emit(o, text);

@@ -1,7 +1,7 @@
 /*
  * strategy.c - `cycles strategy mirror BOARD`: choose a mirror strategy that
- * a theorem of the papers guarantees (paper 000 Thm 6, paper 002 Thm 8,
- * paper 004 Thm 4.1), name its player, and verify it against every line of
+ * a theorem of the papers guarantees (Alvarado et al. 2021 Thm 6, Barua et al. 2022 Thm 8,
+ * Adefiyiju et al. 2023 Thm 4.1), name its player, and verify it against every line of
  * the opponent.  --involution PAIRS forces the mirror-reverse strategy under
  * a given involution instead (to see where a strategy stops working).
  */

@@ -2,7 +2,7 @@
  * symmetry.c - `cycles symmetry BOARD`: the automorphisms of the board that
  * respect cells, its involutions, and for each involution the
  * self-involutive vertices, edges and cells, each cell's class and what
- * Theorem 6 of paper 000 predicts.
+ * Theorem 6 of Alvarado et al. 2021 predicts.
  */
 #include "cli.h"
 #include "internal.h"

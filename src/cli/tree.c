@@ -1,6 +1,6 @@
 /*
  * tree.c - `cycles tree BOARD [--moves M] [--dot]`: the state digraph of a
- * small board (paper 003, Figure 7).  Without --dot, a table of positions
+ * small board (Zonnefeld et al. 2023, Figure 7).  Without --dot, a table of positions
  * per number of moves with how many are P- and N-positions; with --dot, the
  * digraph for Graphviz.  Boards whose digraph has more than TREE_MAX
  * positions are refused: such a picture cannot be read.

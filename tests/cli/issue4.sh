@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.bash"
 
 # symmetry: K4 drawn as a triangle round its centre has D3 (3 rotations, 3
-# reflections); each reflection makes two cells part-involutive (paper 000).
+# reflections); each reflection makes two cells part-involutive (Alvarado et al. 2021).
 expect_out "k4 group" '^automorphisms: 6 \(3 rotations including the identity, 3 reflections\)' symmetry k4
 expect_out "k4 involutions" '^involutions: 3' symmetry k4
 expect_out "k4 part-involutive" 'part-involutive' symmetry k4
@@ -25,18 +25,18 @@ expect_out "C5 player 1" '"winner": 1' strategy mirror cycle:5 --json
 expect_out "C5 verified" '"verified": true' strategy mirror cycle:5 --json
 expect_out "C6 player 2" '"winner": 2' strategy mirror cycle:6 --json
 expect_out "grid rotate-reverse" '"strategy": "rotate-reverse"' strategy mirror grid:2x3 --json
-expect_out "grid theorem 8" '"theorem": "paper 002, Theorem 8"' strategy mirror grid:2x3 --json
+expect_out "grid theorem 8" '"theorem": "Barua et al. 2022, Theorem 8"' strategy mirror grid:2x3 --json
 expect_out "cactus modified" '"strategy": "modified mirror-reverse"' strategy mirror wedge:5,7 --json
 expect_out "cactus player 2" '"winner": 2' strategy modified wedge:5,7 --json
 expect_out "text verified" '^verified: yes' strategy mirror grid:3x3
-# Figure 12 of paper 000: mirror-reverse under the 180-degree rotation fails.
+# Figure 12 of Alvarado et al. 2021: mirror-reverse under the 180-degree rotation fails.
 expect_out "figure 12 fails" '"verified": false' strategy mirror gtheta:2,2,2 --involution 1:2,3:5 --json
 expect_out "figure 12 line" '"losing_line":' strategy mirror gtheta:2,2,2 --involution 1:2,3:5 --json
 expect_out "figure 12 death move" 'death move' strategy mirror gtheta:2,2,2 --involution 1:2,3:5
 # Figure 16: the rotation works where the reflection along the chord fails.
 expect_out "figure 16 rotation" '"verified": true' strategy mirror chord:4,2 --involution 1:3,2:4 --json
 expect_out "figure 16 reflection" '"verified": false' strategy mirror chord:4,2 --involution 2:4 --json
-# Paper 004 Theorem 4.1's strategy breaks down on C4-C4-C5 (middle square joined at adjacent vertices).
+# Adefiyiju et al. 2023 Theorem 4.1's strategy breaks down on C4-C4-C5 (middle square joined at adjacent vertices).
 cat >"$WORK/c445.json" <<'EOF'
 {"format": "cycles-board", "version": 1, "name": "C4-C4-C5",
  "vertices": ["1","2","3","4","5","6","7","8","9","10","11"],
@@ -48,7 +48,7 @@ expect_out "cactus gap" 'already marked' strategy modified "$WORK/c445.json"
 # (64 - 32 - 32 + 24); a path with special ends has two and no cell.
 expect_out "k4 markings" '"complete_markings": 24' check filled k4 --json
 expect_out "k4 theorem 9" '"without_cycle_cell": 0' check filled k4 --json
-expect_out "k4 text" 'Theorem 9 \(paper 000\) holds' check filled k4
+expect_out "k4 text" 'Theorem 9 \(Alvarado et al. 2021\) holds' check filled k4
 expect_out "path counterexample" '"counterexample": "1->2 2->3 3->4"' check filled path:3 --json
 expect_out "grid 4x4" '"without_cycle_cell": 0' check filled grid:4x4 --json
 
@@ -56,7 +56,7 @@ expect_out "grid 4x4" '"without_cycle_cell": 0' check filled grid:4x4 --json
 expect_out "verify markdown" '^\| paper \| result \| board \| edges \| winner \| Grundy \|' verify --quick --quiet
 expect_out "verify json" '"results":' verify --quick --quiet --json
 run verify --quick --quiet -o "$WORK/results.md"
-if [ "$RC" = 0 ] && grep -q '^| 000 | Thm 1 | k4 | 6 | 2 |' "$WORK/results.md"; then ok "verify output file"; else bad "verify output file" "rc $RC"; fi
+if [ "$RC" = 0 ] && grep -q '^| Alvarado et al. 2021 | Thm 1 | k4 | 6 | 2 |' "$WORK/results.md"; then ok "verify output file"; else bad "verify output file" "rc $RC"; fi
 
 # errors: one line on stderr, exit 1, nothing on stdout.
 expect_usage "unknown strategy" 'unknown strategy "copycat"' strategy copycat k4

@@ -93,7 +93,7 @@ expect_usage "unknown option" 'unknown option' play k4 --hints
 
 # the mirror engine: the strategy of the papers, its side taken by default
 game "mirror header" 'the engine \(mirror\) is player 2' 'quit\n' grid:3x3 --engine mirror
-game "mirror theorem" 'plays mirror-reverse, which wins here by paper 000, Theorem 6' 'quit\n' grid:3x3 --engine mirror
+game "mirror theorem" 'plays mirror-reverse, which wins here by Alvarado et al. 2021, Theorem 6' 'quit\n' grid:3x3 --engine mirror
 game "mirror reply" '^engine \(player 2\) plays 8->9$' '1->2\nquit\n' grid:3x3 --engine mirror
 game "strategy mirror alias" '^engine \(player 2\) plays 8->9$' '1->2\nquit\n' grid:3x3 --strategy mirror
 game "mirror first" 'You are player 2 and move second' 'quit\n' cycle:5 --engine mirror

@@ -22,10 +22,10 @@ expect_out "no-grundy winner" '"winner": 1' solve cycle:5 --no-grundy --json
 expect_out "no-grundy flag" '"grundy_computed": false' solve cycle:5 --no-grundy --json
 # the plain engine answers the same
 expect_out "plain engine" '"grundy": 0' solve k4 --engine plain --json
-# Theorem 6 of paper 000 answers the empty board of grid:5x5 (40 edges) at
+# Theorem 6 of Alvarado et al. 2021 answers the empty board of grid:5x5 (40 edges) at
 # once, and says so; --no-theorems would search
-expect_out "theorem answer" '"proof": "paper 000, Theorem 6' solve grid:5x5 --json --quiet
-expect_out "theorem winner" '^winner: player 2 .* by paper 000, Theorem 6' solve grid:5x5 --quiet --no-replies
+expect_out "theorem answer" '"proof": "Alvarado et al. 2021, Theorem 6' solve grid:5x5 --json --quiet
+expect_out "theorem winner" '^winner: player 2 .* by Alvarado et al. 2021, Theorem 6' solve grid:5x5 --quiet --no-replies
 # a lost position lists a winning reply to every move (K4: the opposite edge)
 expect_out "replies" '"1->2": "3->4"' solve k4 --json
 # out of time: a partial answer, a message on stderr, exit status 2. grid:4x5

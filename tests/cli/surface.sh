@@ -56,7 +56,7 @@ expect_out "strategy on torus" "^why: the papers' strategies are for plane board
 expect_out "dot of torus" '"1" -- "2"' convert torus:3x3 --to dot
 # the 3x3 torus grid: 9 translations times the 8 symmetries of the square
 expect_out "symmetry torus" '^automorphisms: 72 ' symmetry torus:3x3
-# Theorem 9 of paper 000 is about plane boards; on the torus it fails
+# Theorem 9 of Alvarado et al. 2021 is about plane boards; on the torus it fails
 expect_out "filled torus" 'Theorem 9 is about plane boards' check filled torus:3x3
 
 # the variants run unchanged: misère on K5 on the torus, and score from a
