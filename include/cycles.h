@@ -383,6 +383,13 @@ typedef struct cy_solver cy_solver;
 #define CY_FAST_MAX_EDGES 64
 /* The processor cores online (at least 1): the fast engine's default threads. */
 int cy_cpu_cores(void);
+/* Asks every search of this process, running or to come, to stop as if its
+ * time were up: it returns CY_SOLVE_TIMEOUT with what it knows, as with a
+ * timeout (a partial answer).  Async-signal-safe: a SIGINT handler may call
+ * it.  There is no undoing it. */
+void cy_interrupt(void);
+/* Whether cy_interrupt was called. */
+int cy_interrupted(void);
 /* Parses a size such as 512M, 2G or 65536 (bytes; K, M, G, T are powers of
  * 1024, a trailing B is allowed) into *bytes; -1 if malformed, 0 or 1 byte,
  * or over 10^15 bytes. */

@@ -169,8 +169,9 @@ typedef struct cy_census_run_opts {
  * in memory first and written under the write lock in milliseconds, so
  * several processes can run different units into one database at once.  Refuses units the
  * store has already unless resuming; a finished unit is skipped and an
- * unfinished one goes on after its committed boards.  Returns 0, -1, or 1
- * when stop_after stopped it. */
+ * unfinished one goes on after its committed boards.  Returns 0, -1, 1
+ * when stop_after stopped it, or 2 when cy_interrupt stopped it (the boards
+ * solved until then are written; resuming goes on after them). */
 int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err);
 /* Checks that s can take unit (edges, part/parts) of o: not split otherwise,
  * and not there already unless o->resume. */

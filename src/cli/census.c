@@ -68,10 +68,17 @@ static int census_run(int argc, char **argv)
     a.run.hi = a.hi;
     cy_error err;
     double t0 = cy_census_now();
+    cli_catch_interrupts(); /* the batch so far is written, then it stops */
     rc = cy_census_run(s, &a.run, &err);
     cy_census_store_close(s);
     if (rc < 0)
         return cli_fail(a.db, "%s", err.msg);
+    if (rc == 2) {
+        char why[64];
+        cli_fail(a.db, "%s: the boards solved so far are written (--resume goes on with the rest)",
+                 cli_stop_reason("interrupted", why, sizeof why));
+        return 2;
+    }
     if (!a.run.quiet)
         fprintf(stderr, "census: %ss of %d to %d edges (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
                 a.hi, a.rules_key, a.db, cy_census_now() - t0);

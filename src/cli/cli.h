@@ -100,6 +100,16 @@ int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o);
 /* Whether the option with catalogue key was given on the command line. */
 int cli_given(const cli_opts *o, const char *key);
 
+/* From now on SIGINT and SIGTERM stop the searches as --timeout does
+ * (cy_interrupt), so that the command prints what it knows; a second
+ * signal ends the program at once. */
+void cli_catch_interrupts(void);
+/* The signal caught since cli_catch_interrupts (SIGINT or SIGTERM), or 0. */
+int cli_interrupted(void);
+/* Why a search stopped, for a message: "interrupted by SIGINT" after a
+ * signal, else the solver's own message msg. */
+const char *cli_stop_reason(const char *msg, char *buf, size_t n);
+
 /* one when n is 1, else many: "1 cell", "2 cells". */
 const char *cli_plural(long n, const char *one, const char *many);
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -48,6 +49,45 @@ int cli_usage_fail(const char *fmt, ...)
     vfail(NULL, fmt, ap);
     va_end(ap);
     return CLI_USAGE;
+}
+
+/* The signal caught (set by the handler, read by the command). */
+static volatile sig_atomic_t caught;
+
+/* The handler: the first signal stops the searches, a second one kills. */
+static void on_signal(int sig)
+{
+    if (caught) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    caught = sig;
+    cy_interrupt();
+}
+
+void cli_catch_interrupts(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_interrupted(void)
+{
+    return caught;
+}
+
+const char *cli_stop_reason(const char *msg, char *buf, size_t n)
+{
+    if (!caught)
+        return msg;
+    snprintf(buf, n, "interrupted by %s", caught == SIGINT ? "SIGINT" : caught == SIGTERM ? "SIGTERM" : "a signal");
+    return buf;
 }
 
 const char *cli_plural(long n, const char *one, const char *many)

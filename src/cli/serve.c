@@ -41,6 +41,7 @@ int cmd_serve(cli_opts *o)
     while (sigwait(&set, &sig) != 0)
         ;
     fprintf(stderr, "cycles: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    cy_interrupt(); /* the solves running stop now, as at their timeout */
     cy_server_stop(s);
     return 0;
 }

@@ -104,7 +104,9 @@ int cli_solve_variant(const cli_opts *o)
         goto out;
     }
     if (rc < 0) {
-        cli_fail(o->board, "%s after %llu positions; the answer below is partial", err.msg,
+        char why[64];
+        cli_fail(o->board, "%s after %llu positions; the answer below is partial",
+                 cli_stop_reason(err.msg, why, sizeof why),
                  (unsigned long long)a.stats.positions);
         status = 2;
     }

@@ -1,0 +1,180 @@
+# Command-line tests of interrupts: SIGINT and SIGTERM during `cycles solve`
+# (standard and rule variants) print the partial answer --timeout would print
+# and exit with its status (2); `census run` writes the boards solved so far
+# and --resume goes on to the same boards as a run never interrupted;
+# `cycles serve` stops at once while a long solve runs.  The signals are sent
+# at a known point, never raced: once the progress on stderr shows what must
+# be known (the winner and a winning move are known before the fast engine
+# starts "judging positions"), on boards that cannot finish in the time.
+. "$(dirname "$0")/lib.bash"
+
+# wait_for FILE PATTERN PID: waits (up to 300 s) until FILE has a line
+# matching PATTERN while PID runs; 0 when it came.
+wait_for() {
+  for _ in $(seq 1500); do
+    grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+    kill -0 "$3" 2>/dev/null || { grep -Eq -- "$2" "$1" 2>/dev/null; return; }
+    sleep 0.2
+  done
+  return 1
+}
+
+# interrupted NAME SIGNAL PATTERN ARGS...: runs cycles ARGS in the background,
+# sends SIGNAL once its stderr matches PATTERN, and waits; sets RC, OUT, ERR.
+interrupted() {
+  local name=$1 sig=$2 pat=$3
+  shift 3
+  "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null &
+  local pid=$!
+  if ! wait_for "$WORK/err" "$pat" "$pid"; then
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid"
+    RC=none
+    bad "$name" "stderr never showed '$pat': $(cat "$WORK/err")"
+    return 1
+  fi
+  kill -"$sig" "$pid"
+  wait "$pid"
+  RC=$?
+  OUT=$(cat "$WORK/out")
+  ERR=$(cat "$WORK/err")
+}
+
+# keys FILE: the keys of a JSON answer, one a line (every key is on its own line).
+keys() { sed -n 's/^  "\([a-z_]*\)":.*/\1/p' "$1"; }
+
+# --- solve --json, SIGINT once the winner and a winning move are known
+if interrupted "solve --json SIGINT" INT "judging positions" solve grid:4x5 --no-grundy --json; then
+  cp "$WORK/out" "$WORK/int.json"
+  if [ "$RC" != 2 ]; then
+    bad "solve --json SIGINT" "exit status $RC, want 2 (stderr: $ERR)"
+  elif ! printf '%s\n' "$ERR" | grep -q "grid:4x5: interrupted by SIGINT after [0-9]* positions; the answer below is partial"; then
+    bad "solve --json SIGINT" "no message of the interrupt: $ERR"
+  elif ! printf '%s\n' "$OUT" | grep -Eq '"winner": [12],' || ! printf '%s\n' "$OUT" | grep -q '"complete": false'; then
+    bad "solve --json SIGINT" "no winner in a partial answer: $OUT"
+  elif ! printf '%s\n' "$OUT" | grep -A1 '"winning_moves": \[' | grep -Eq '^    "[0-9]+->[0-9]+"'; then
+    bad "solve --json SIGINT" "no winning move: $OUT"
+  else
+    ok "solve --json SIGINT"
+  fi
+  # the same answer as --timeout gives: the same keys, the same status
+  run solve grid:4x5 --no-grundy --json --timeout 1 --quiet
+  printf '%s\n' "$OUT" >"$WORK/timeout.json"
+  if [ "$RC" != 2 ]; then
+    bad "solve --json like --timeout" "--timeout exit status $RC"
+  elif ! diff <(keys "$WORK/int.json") <(keys "$WORK/timeout.json") >"$WORK/diff"; then
+    bad "solve --json like --timeout" "the keys differ: $(cat "$WORK/diff")"
+  else
+    ok "solve --json like --timeout"
+  fi
+fi
+
+# --- solve (text), SIGTERM
+if interrupted "solve SIGTERM" TERM "judging positions" solve grid:4x5 --no-grundy; then
+  if [ "$RC" != 2 ]; then
+    bad "solve SIGTERM" "exit status $RC, want 2 (stderr: $ERR)"
+  elif ! printf '%s\n' "$ERR" | grep -q "interrupted by SIGTERM"; then
+    bad "solve SIGTERM" "no message of the interrupt: $ERR"
+  elif ! printf '%s\n' "$OUT" | grep -Eq '^winner: player [12] ' ||
+    ! printf '%s\n' "$OUT" | grep -Eq '^winning moves found so far: [0-9]+->[0-9]+' ||
+    ! printf '%s\n' "$OUT" | grep -q '^\[partial answer\]$'; then
+    bad "solve SIGTERM" "not a partial answer with the winner and a winning move: $OUT"
+  else
+    ok "solve SIGTERM"
+  fi
+fi
+
+# --- a rule variant: SIGINT once the search runs (its first progress line)
+if interrupted "solve --rules misere SIGINT" INT "positions" solve grid:4x5 --rules misere; then
+  if [ "$RC" != 2 ]; then
+    bad "solve --rules misere SIGINT" "exit status $RC, want 2 (stderr: $ERR)"
+  elif ! printf '%s\n' "$ERR" | grep -q "interrupted by SIGINT after [0-9]* positions; the answer below is partial"; then
+    bad "solve --rules misere SIGINT" "no message of the interrupt: $ERR"
+  elif ! printf '%s\n' "$OUT" | grep -q '^rules: misere' || ! printf '%s\n' "$OUT" | grep -q '^\[partial answer\]$'; then
+    bad "solve --rules misere SIGINT" "not a partial answer: $OUT"
+  else
+    ok "solve --rules misere SIGINT"
+  fi
+  run solve grid:4x5 --rules misere --json --timeout 1 --quiet
+  printf '%s\n' "$OUT" >"$WORK/timeout.json"
+  if interrupted "solve --rules misere --json SIGTERM" TERM "positions" solve grid:4x5 --rules misere --json; then
+    if [ "$RC" != 2 ] || ! diff <(keys "$WORK/out") <(keys "$WORK/timeout.json") >"$WORK/diff"; then
+      bad "solve --rules misere --json SIGTERM" "status $RC, or keys unlike --timeout's: $(cat "$WORK/diff")"
+    else
+      ok "solve --rules misere --json SIGTERM"
+    fi
+  fi
+fi
+
+# --- census run: interrupted in the middle of the 9-edge boards (once the
+# 8-edge ones are done), it writes what it has; --resume then finishes the
+# same boards as a run never interrupted
+if command -v sqlite3 >/dev/null; then
+  if interrupted "census run SIGINT" INT "boards of 8 edges, standard rules, part 0/1: [0-9]+ boards" \
+    census run --edges 1..10 --db "$WORK/c.db"; then
+    if [ "$RC" != 2 ] || ! printf '%s\n' "$ERR" | grep -q "c.db: interrupted by SIGINT: the boards solved so far are written"; then
+      bad "census run SIGINT" "exit status $RC, stderr: $ERR"
+    else
+      done9=$(sqlite3 "$WORK/c.db" "SELECT done || ' ' || finished FROM units WHERE edges = 9")
+      rows9=$(sqlite3 "$WORK/c.db" "SELECT count(*) FROM invariants WHERE kind = 'board' AND edges = 9")
+      if [ "$done9" != "$rows9 0" ]; then
+        bad "census run SIGINT" "the unit of 9 edges says '$done9' (done, finished) with $rows9 rows"
+      else
+        ok "census run SIGINT"
+      fi
+      run census run --edges 9..9 --db "$WORK/c.db" --resume --quiet
+      timeout 300 "$BIN" census run --edges 9..9 --db "$WORK/fresh.db" --quiet 2>"$WORK/fresh.err"
+      q="SELECT code FROM invariants WHERE kind = 'board' AND edges = 9 ORDER BY code"
+      if [ "$RC" != 0 ]; then
+        bad "census resume" "exit status $RC: $ERR"
+      elif [ "$(sqlite3 "$WORK/c.db" "SELECT finished FROM units WHERE edges = 9")" != 1 ] ||
+        ! diff <(sqlite3 "$WORK/c.db" "$q") <(sqlite3 "$WORK/fresh.db" "$q") >/dev/null; then
+        bad "census resume" "the resumed boards of 9 edges differ from a fresh run's"
+      else
+        ok "census resume"
+      fi
+    fi
+  fi
+else
+  echo "SKIP: census run (no sqlite3 command; scripts/install-deps.sh --test installs it)"
+fi
+
+# --- serve: SIGTERM while a solve with a long timeout runs stops at once
+# (the solve is cancelled) instead of waiting for the solve
+if command -v curl >/dev/null; then
+  "$BIN" serve --port 0 --timeout 3600 2>"$WORK/serve.err" </dev/null &
+  spid=$!
+  if wait_for "$WORK/serve.err" "serving on" "$spid"; then
+    port=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$WORK/serve.err")
+    curl -s --max-time 600 "http://127.0.0.1:$port/api/solve?board=grid:4x5" >"$WORK/solve.json" 2>/dev/null &
+    cpid=$!
+    running=
+    for _ in $(seq 300); do
+      curl -s --max-time 10 "http://127.0.0.1:$port/api/stats" | grep -q '"running": 1' && { running=1; break; }
+      sleep 0.2
+    done
+    kill -TERM "$spid"
+    # bounded wait: the solve alone would take an hour
+    stopped=
+    for _ in $(seq 600); do
+      kill -0 "$spid" 2>/dev/null || { stopped=1; break; }
+      sleep 0.2
+    done
+    if [ -z "$running" ]; then
+      bad "serve SIGTERM during a solve" "the solve never ran: $(cat "$WORK/serve.err")"
+    elif [ -z "$stopped" ]; then
+      kill -KILL "$spid"
+      bad "serve SIGTERM during a solve" "still running 120 s after SIGTERM"
+    else
+      wait "$spid"
+      rc=$?
+      [ "$rc" = 0 ] && ok "serve SIGTERM during a solve" || bad "serve SIGTERM during a solve" "exit status $rc"
+    fi
+    wait "$cpid"
+  else
+    kill -KILL "$spid" 2>/dev/null
+    bad "serve starts" "$(cat "$WORK/serve.err")"
+  fi
+fi
+
+finish
