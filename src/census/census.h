@@ -248,7 +248,8 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
                     cy_error *err);
 
 /* Writes the report (markdown) to md_path and its pictures to a directory
- * beside it named after it (docs/census.md: docs/census/); command is the
+ * beside it named after it (docs/census.md: docs/census/), or with md_path
+ * NULL to standard output without pictures (their boards as JSON); command is the
  * command line that makes the report, made_by (or NULL) says how the
  * database was made. */
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,

@@ -13,7 +13,7 @@
 #define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
-#define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
+#define USAGE_REPORT "cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]"
 #define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* Prints a usage error from the parser; returns exit status 2. */
@@ -151,19 +151,19 @@ static int census_report(int argc, char **argv)
         return census_usage(&perr);
     if (a.npos)
         return usage_fail("unexpected argument \"%s\" (usage: " USAGE_REPORT ")", a.pos[0]);
-    if (!a.output)
-        return usage_fail("%s-o REPORT.md is required (usage: " USAGE_REPORT ")", "");
     cy_census_store *s = open_db(&a, 0, &rc);
     if (!s)
         return rc;
+    /* without -o (or with -o -): the markdown on standard output, no pictures */
+    const char *out = a.output && strcmp(a.output, "-") ? a.output : NULL;
     cy_census_buf cmd = {0};
-    cy_census_printf(&cmd, "cycles census report --db %s -o %s", a.db, a.output);
+    cy_census_printf(&cmd, "cycles census report --db %s%s%s", a.db, out ? " -o " : "", out ? out : "");
     cy_error err;
-    rc = cy_census_report(s, a.output, cmd.s, a.made_by, &err);
+    rc = cy_census_report(s, out, cmd.s, a.made_by, &err);
     free(cmd.s);
     cy_census_store_close(s);
     if (rc < 0)
-        return cli_fail(a.output, "%s", err.msg);
+        return cli_fail(out ? out : "census report", "%s", err.msg);
     return 0;
 }
 
@@ -253,7 +253,7 @@ int cmd_census(int argc, char **argv)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
                 if (!strcmp(sub, subs[k][0])) {
-                    printf("usage: %s\n\nsee `cycles help census` and docs/census.md\n", subs[k][1]);
+                    printf("usage: %s\n\nsee `cycles help census` and `man cycles`\n", subs[k][1]);
                     return 0;
                 }
     if (!strcmp(sub, "run"))

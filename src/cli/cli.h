@@ -8,6 +8,18 @@
 
 #include <stdio.h>
 
+/* The defaults of the options that are not the library's own, in one place
+ * for the commands and their --help texts (which print them with CLI_STR). */
+#define CLI_PLAY_TIMEOUT 10      /* play: seconds the engine may search one move */
+#define CLI_PLAY_MEMORY_MIB 512  /* play: the solver's table memory */
+#define CLI_BENCH_TIMEOUT 20     /* bench: seconds a run */
+#define CLI_BENCH_MEMORY_MIB 2048 /* bench: --memory a run */
+#define CLI_BENCH_RUNS 3         /* bench: runs a board and engine */
+#define CLI_SERVE_PORT 8080      /* serve: the port */
+#define CLI_VERIFY_TIMEOUT 2     /* verify --rules: seconds a board */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 /* The most words (not options) a command takes. */
 #define CLI_MAX_ARGS 4
 /* Room for the options of the catalogue in common.c. */
@@ -72,6 +84,9 @@ typedef struct cli_command {
                                       the catalogue in common.c ("moves json output") */
     const char *summary;           /* what it does: one line for the list of commands,
                                       then more for its --help (lines end in \n) */
+    const char *notes;             /* what some options mean for this command, instead
+                                      of the catalogue's words: lines "KEY: text\n"
+                                      (NULL: none) */
 } cli_command;
 
 /* The command table (main.c), ended by an entry with a NULL name. */

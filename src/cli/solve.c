@@ -73,7 +73,8 @@ int cmd_solve(cli_opts *o)
         return solve_from_jobs(o);
     }
     if (!o->board)
-        return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
+        return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families; "
+                              "or --from-jobs DIR)");
     /* an interrupt gives the partial answer --timeout would */
     cli_catch_interrupts();
     if (cli_variant_wanted(o))
