@@ -88,7 +88,7 @@ const cli_command cli_commands[] = {
     {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
-     "that variant: the page docs/variants.md of the manual is its output.\n",
+     "that variant (the manual's page on rule variants is this output).\n",
      "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
      CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",

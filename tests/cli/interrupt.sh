@@ -7,6 +7,8 @@
 # be known (the winner and a winning move are known before the fast engine
 # starts "judging positions"), on boards that cannot finish in the time.
 . "$(dirname "$0")/lib.bash"
+PIDS=
+trap 'for p in $PIDS; do kill -KILL "$p" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
 # wait_for FILE PATTERN PID: waits (up to 300 s) until FILE has a line
 # matching PATTERN while PID runs; 0 when it came.
@@ -26,6 +28,7 @@ interrupted() {
   shift 3
   "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null &
   local pid=$!
+  PIDS="$PIDS $pid"
   if ! wait_for "$WORK/err" "$pat" "$pid"; then
     kill -KILL "$pid" 2>/dev/null
     wait "$pid"
@@ -34,6 +37,18 @@ interrupted() {
     return 1
   fi
   kill -"$sig" "$pid"
+  # bounded: a program that does not stop on the signal fails the test
+  for _ in $(seq 600); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    wait "$pid"
+    RC=none
+    bad "$name" "still running 120 s after SIG$sig"
+    return 1
+  fi
   wait "$pid"
   RC=$?
   OUT=$(cat "$WORK/out")
@@ -122,7 +137,9 @@ if command -v sqlite3 >/dev/null; then
       else
         ok "census run SIGINT"
       fi
-      run census run --edges 9..9 --db "$WORK/c.db" --resume --quiet
+      timeout 300 "$BIN" census run --edges 9..9 --db "$WORK/c.db" --resume --quiet >"$WORK/out" 2>"$WORK/err"
+      RC=$?
+      ERR=$(cat "$WORK/err")
       timeout 300 "$BIN" census run --edges 9..9 --db "$WORK/fresh.db" --quiet 2>"$WORK/fresh.err"
       q="SELECT code FROM invariants WHERE kind = 'board' AND edges = 9 ORDER BY code"
       if [ "$RC" != 0 ]; then
@@ -142,12 +159,15 @@ fi
 # --- serve: SIGTERM while a solve with a long timeout runs stops at once
 # (the solve is cancelled) instead of waiting for the solve
 if command -v curl >/dev/null; then
+: >"$WORK/serve.err"
   "$BIN" serve --port 0 --timeout 3600 2>"$WORK/serve.err" </dev/null &
   spid=$!
+  PIDS="$PIDS $spid"
   if wait_for "$WORK/serve.err" "serving on" "$spid"; then
     port=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$WORK/serve.err")
     curl -s --max-time 600 "http://127.0.0.1:$port/api/solve?board=grid:4x5" >"$WORK/solve.json" 2>/dev/null &
     cpid=$!
+    PIDS="$PIDS $cpid"
     running=
     for _ in $(seq 300); do
       curl -s --max-time 10 "http://127.0.0.1:$port/api/stats" | grep -q '"running": 1' && { running=1; break; }
@@ -163,7 +183,7 @@ if command -v curl >/dev/null; then
     if [ -z "$running" ]; then
       bad "serve SIGTERM during a solve" "the solve never ran: $(cat "$WORK/serve.err")"
     elif [ -z "$stopped" ]; then
-      kill -KILL "$spid"
+      kill -KILL "$spid" "$cpid"
       bad "serve SIGTERM during a solve" "still running 120 s after SIGTERM"
     else
       wait "$spid"
