@@ -6,7 +6,8 @@
 # first lines of a game, bench's header) or, where behaviour cannot show them
 # in a test's time, from the constants the code uses (src/cli/cli.h).
 . "$(dirname "$0")/lib.bash"
-set -u
+. "$(dirname "$0")/serve.bash"
+SPID=
 
 # option_help COMMAND OPTION: the words of --OPTION in `cycles COMMAND --help`,
 # its wrapped lines joined.
@@ -54,16 +55,9 @@ if command -v curl >/dev/null; then
   case "$m" in [0-9]*M) ok "serve --memory has a default" ;; *) bad "serve --memory has a default" "'$m'" ;; esac
   option_help serve timeout | grep -q "each solve" && ok "serve --timeout is per solve" ||
     bad "serve --timeout is per solve" "$(option_help serve timeout)"
-: >"$WORK/serve.err"
-  "$BIN" serve --port 0 2>"$WORK/serve.err" </dev/null &
-  spid=$!
-  trap 'kill "$spid" 2>/dev/null; rm -rf "$WORK"' EXIT
-  port=
-  for _ in $(seq 100); do
-    port=$(sed -n 's|^cycles: serving on http://[^:]*:\([0-9][0-9]*\)/$|\1|p' "$WORK/serve.err")
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
+  trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$WORK"' EXIT
+  start_server "$WORK/serve.err"
+  port=$PORT
   if [ -z "$port" ]; then
     bad "serve starts" "$(cat "$WORK/serve.err")"
   else
@@ -79,8 +73,7 @@ if command -v curl >/dev/null; then
     [ -n "$tsec" ] && awk -v a="$tsec" -v b="$t" 'BEGIN { exit !(a + 0 == b + 0) }' && ok "serve --timeout default" ||
       bad "serve --timeout default" "help says $t, the server uses '$tsec' s"
   fi
-  kill "$spid" 2>/dev/null
-  wait "$spid" 2>/dev/null
+  [ -n "$SPID" ] && stop_server TERM
 fi
 
 # --- solve: --threads (one per core), --engine (fast)

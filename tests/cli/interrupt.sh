@@ -58,67 +58,66 @@ interrupted() {
 # keys FILE: the keys of a JSON answer, one a line (every key is on its own line).
 keys() { sed -n 's/^  "\([a-z_]*\)":.*/\1/p' "$1"; }
 
-# --- solve --json, SIGINT once the winner and a winning move are known
-if interrupted "solve --json SIGINT" INT "judging positions" solve grid:4x5 --no-grundy --json; then
-  cp "$WORK/out" "$WORK/int.json"
+# expect_partial NAME SIG PATTERN...: after interrupted, exit status 2, the
+# message of the interrupt on stderr, and stdout matching every PATTERN.
+expect_partial() {
+  local name=$1 sig=$2
+  shift 2
   if [ "$RC" != 2 ]; then
-    bad "solve --json SIGINT" "exit status $RC, want 2 (stderr: $ERR)"
-  elif ! printf '%s\n' "$ERR" | grep -q "grid:4x5: interrupted by SIGINT after [0-9]* positions; the answer below is partial"; then
-    bad "solve --json SIGINT" "no message of the interrupt: $ERR"
-  elif ! printf '%s\n' "$OUT" | grep -Eq '"winner": [12],' || ! printf '%s\n' "$OUT" | grep -q '"complete": false'; then
-    bad "solve --json SIGINT" "no winner in a partial answer: $OUT"
-  elif ! printf '%s\n' "$OUT" | grep -A1 '"winning_moves": \[' | grep -Eq '^    "[0-9]+->[0-9]+"'; then
-    bad "solve --json SIGINT" "no winning move: $OUT"
-  else
-    ok "solve --json SIGINT"
+    bad "$name" "exit status $RC, want 2 (stderr: $ERR)"
+    return
   fi
-  # the same answer as --timeout gives: the same keys, the same status
-  run solve grid:4x5 --no-grundy --json --timeout 1 --quiet
+  if ! printf '%s\n' "$ERR" | grep -q "interrupted by SIG$sig after [0-9]* positions; the answer below is partial"; then
+    bad "$name" "no message of the interrupt: $ERR"
+    return
+  fi
+  for pat in "$@"; do
+    if ! printf '%s\n' "$OUT" | grep -Eq -- "$pat"; then
+      bad "$name" "no '$pat' in the answer: $OUT"
+      return
+    fi
+  done
+  ok "$name"
+}
+
+# like_timeout NAME ARGS...: the JSON answer in $WORK/out has the keys of
+# cycles ARGS --timeout 1 (a partial answer by the clock), whose status is 2.
+like_timeout() {
+  local name=$1
+  shift
+  cp "$WORK/out" "$WORK/int.json"
+  run "$@" --timeout 1 --quiet
   printf '%s\n' "$OUT" >"$WORK/timeout.json"
   if [ "$RC" != 2 ]; then
-    bad "solve --json like --timeout" "--timeout exit status $RC"
+    bad "$name" "--timeout exit status $RC"
   elif ! diff <(keys "$WORK/int.json") <(keys "$WORK/timeout.json") >"$WORK/diff"; then
-    bad "solve --json like --timeout" "the keys differ: $(cat "$WORK/diff")"
+    bad "$name" "the keys differ from --timeout's: $(cat "$WORK/diff")"
   else
-    ok "solve --json like --timeout"
+    ok "$name"
   fi
+}
+
+# --- solve --json, SIGINT once the winner and a winning move are known
+if interrupted "solve --json SIGINT" INT "judging positions" solve grid:4x5 --no-grundy --json; then
+  expect_partial "solve --json SIGINT" INT '"winner": [12],' '"complete": false'
+  printf '%s\n' "$OUT" | grep -A1 '"winning_moves": \[' | grep -Eq '^    "[0-9]+->[0-9]+"' &&
+    ok "solve --json SIGINT: a winning move" || bad "solve --json SIGINT: a winning move" "$OUT"
+  like_timeout "solve --json like --timeout" solve grid:4x5 --no-grundy --json
 fi
 
 # --- solve (text), SIGTERM
 if interrupted "solve SIGTERM" TERM "judging positions" solve grid:4x5 --no-grundy; then
-  if [ "$RC" != 2 ]; then
-    bad "solve SIGTERM" "exit status $RC, want 2 (stderr: $ERR)"
-  elif ! printf '%s\n' "$ERR" | grep -q "interrupted by SIGTERM"; then
-    bad "solve SIGTERM" "no message of the interrupt: $ERR"
-  elif ! printf '%s\n' "$OUT" | grep -Eq '^winner: player [12] ' ||
-    ! printf '%s\n' "$OUT" | grep -Eq '^winning moves found so far: [0-9]+->[0-9]+' ||
-    ! printf '%s\n' "$OUT" | grep -q '^\[partial answer\]$'; then
-    bad "solve SIGTERM" "not a partial answer with the winner and a winning move: $OUT"
-  else
-    ok "solve SIGTERM"
-  fi
+  expect_partial "solve SIGTERM" TERM '^winner: player [12] ' '^winning moves found so far: [0-9]+->[0-9]+' \
+    '^\[partial answer\]$'
 fi
 
-# --- a rule variant: SIGINT once the search runs (its first progress line)
+# --- a rule variant: the signal once the search runs (its first progress line)
 if interrupted "solve --rules misere SIGINT" INT "positions" solve grid:4x5 --rules misere; then
-  if [ "$RC" != 2 ]; then
-    bad "solve --rules misere SIGINT" "exit status $RC, want 2 (stderr: $ERR)"
-  elif ! printf '%s\n' "$ERR" | grep -q "interrupted by SIGINT after [0-9]* positions; the answer below is partial"; then
-    bad "solve --rules misere SIGINT" "no message of the interrupt: $ERR"
-  elif ! printf '%s\n' "$OUT" | grep -q '^rules: misere' || ! printf '%s\n' "$OUT" | grep -q '^\[partial answer\]$'; then
-    bad "solve --rules misere SIGINT" "not a partial answer: $OUT"
-  else
-    ok "solve --rules misere SIGINT"
-  fi
-  run solve grid:4x5 --rules misere --json --timeout 1 --quiet
-  printf '%s\n' "$OUT" >"$WORK/timeout.json"
-  if interrupted "solve --rules misere --json SIGTERM" TERM "positions" solve grid:4x5 --rules misere --json; then
-    if [ "$RC" != 2 ] || ! diff <(keys "$WORK/out") <(keys "$WORK/timeout.json") >"$WORK/diff"; then
-      bad "solve --rules misere --json SIGTERM" "status $RC, or keys unlike --timeout's: $(cat "$WORK/diff")"
-    else
-      ok "solve --rules misere --json SIGTERM"
-    fi
-  fi
+  expect_partial "solve --rules misere SIGINT" INT '^rules: misere' '^\[partial answer\]$'
+fi
+if interrupted "solve --rules misere --json SIGTERM" TERM "positions" solve grid:4x5 --rules misere --json; then
+  expect_partial "solve --rules misere --json SIGTERM" TERM '"rules": "misere"'
+  like_timeout "solve --rules misere --json like --timeout" solve grid:4x5 --rules misere --json
 fi
 
 # --- census run: interrupted in the middle of the 9-edge boards (once the
