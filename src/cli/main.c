@@ -63,8 +63,8 @@ const cli_command cli_commands[] = {
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
      "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
      "is set).\n",
-     "timeout: seconds the engine may search for a move; after that it plays at random "
-     "and hint has none (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
+     "timeout: seconds the engine may search for a move; after that it says so and plays "
+     "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
      "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
     {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
      "play in the browser: a local web server and JSON API\n"

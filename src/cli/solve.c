@@ -75,10 +75,12 @@ int cmd_solve(cli_opts *o)
     if (!o->board)
         return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families; "
                               "or --from-jobs DIR)");
-    /* an interrupt gives the partial answer --timeout would */
-    cli_catch_interrupts();
-    if (cli_variant_wanted(o))
+    /* from here an interrupt gives the partial answer --timeout would
+     * (not for --split-depth, which writes its jobs whole or not at all) */
+    if (cli_variant_wanted(o)) {
+        cli_catch_interrupts();
         return cli_solve_variant(o);
+    }
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))
@@ -90,6 +92,7 @@ int cmd_solve(cli_opts *o)
         rc = solve_split(o, b, mark);
         goto out;
     }
+    cli_catch_interrupts();
     s = cy_solver_new(b, &o->solver, &err);
     if (!s) {
         cli_fail(o->board, "%s", err.msg);
