@@ -151,6 +151,9 @@ int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *er
 
 /* ---- running ---- */
 
+/* The table the boards of a run share, unless --memory says otherwise (MiB). */
+#define CY_CENSUS_MEMORY_MIB 256
+
 typedef struct cy_census_run_opts {
     int lo, hi;                /* edge counts */
     int trees;

@@ -221,7 +221,7 @@ static const cy_census_run_opts *with_table(const cy_census_run_opts *o, cy_cens
     if (o->solve.table)
         return o;
     *oo = *o;
-    *mine = cy_table_new(o->solve.memory ? o->solve.memory : (size_t)256 << 20, err);
+    *mine = cy_table_new(o->solve.memory ? o->solve.memory : (size_t)CY_CENSUS_MEMORY_MIB << 20, err);
     oo->solve.table = *mine;
     return *mine ? oo : NULL;
 }

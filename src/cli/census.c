@@ -24,7 +24,7 @@
 /* What each subcommand's options do and their defaults (its --help). */
 #define NOTES_RUN                                                                                                 \
     "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
-    "  --memory SIZE  the table the boards share (default 256M)\n"                                                \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                                                \
     "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
     "  --resume       go on with the edge counts the database has begun\n"                                        \
     "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"

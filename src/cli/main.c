@@ -11,6 +11,7 @@
  * usage errors then come for free.
  */
 #include "cli.h"
+#include "census.h"
 
 #include <string.h>
 
@@ -105,7 +106,7 @@ const cli_command cli_commands[] = {
      "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
      "      [--seed N] [--timeout S] [--count-timeout S] [--json] [-o FILE]\n"
      "\nrun: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
-     "SIZE bounds the table the boards share (default 256M); SIGINT or SIGTERM write the\n"
+     "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
      "boards solved so far, and --resume goes on.  report writes to standard output\n"
      "without -o.  `man cycles` describes the database and the queries.\n",
      NULL},
