@@ -383,6 +383,13 @@ typedef struct cy_solver cy_solver;
 #define CY_FAST_MAX_EDGES 64
 /* The processor cores online (at least 1): the fast engine's default threads. */
 int cy_cpu_cores(void);
+/* Asks every search of this process, running or to come, to stop as if its
+ * time were up: it returns CY_SOLVE_TIMEOUT with what it knows, as with a
+ * timeout (a partial answer).  Async-signal-safe: a SIGINT handler may call
+ * it.  There is no undoing it. */
+void cy_interrupt(void);
+/* Whether cy_interrupt was called. */
+int cy_interrupted(void);
 /* Parses a size such as 512M, 2G or 65536 (bytes; K, M, G, T are powers of
  * 1024, a trailing B is allowed) into *bytes; -1 if malformed, 0 or 1 byte,
  * or over 10^15 bytes. */
@@ -842,17 +849,21 @@ char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal
 
 /* The web server of `cycles serve`: one page and a JSON API (README).
  * Zero-initialised options mean the defaults. */
+/* The server's defaults: seconds each solve may take, and its memory. */
+#define CY_SERVER_TIMEOUT 10
+#define CY_SERVER_MEMORY_MIB 256
+
 typedef struct cy_server_opts {
     const char *host;      /* address to bind: NULL means 127.0.0.1 (loopback) */
     int port;              /* 0: any free port (cy_server_port says which) */
-    double timeout;        /* seconds each solver call may take; 0: 10 */
+    double timeout;        /* seconds each solver call may take; 0: CY_SERVER_TIMEOUT */
     int max_edges;         /* largest board served; 0: 40 */
     size_t max_body;       /* largest request body in bytes; 0: 1 MiB */
     int max_connections;   /* connections at once; 0: 32 */
     int max_solves;        /* slow solves accepted at once (one a core running,
                               the rest waiting), beyond them 503; 0: 8 */
     size_t memory;         /* the whole server's memory: shared by the lanes,
-                              the answer cache and the uploads (README); 0: 256 MiB */
+                              the answer cache and the uploads; 0: CY_SERVER_MEMORY_MIB */
 } cy_server_opts;
 
 typedef struct cy_server cy_server;

@@ -1,18 +1,53 @@
 #!/usr/bin/env bash
 # Installs what cycles needs on a Debian machine (run as root, or with sudo).
+#
+#   bash scripts/install-deps.sh          what builds and runs the program, its
+#                                         manual page and the Python package
+#   bash scripts/install-deps.sh --test   that, and what `make test` needs
+#
+# Without --test, configure with -DCYCLES_TESTS=OFF or let CMake leave out
+# what it cannot build: `make` builds the program either way.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+TEST=0
+case "${1:-}" in
+  --test) TEST=1 ;;
+  "") ;;
+  *) echo "usage: bash scripts/install-deps.sh [--test]" >&2; exit 2 ;;
+esac
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
+install() { $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends \
-  build-essential cmake make pkg-config \
-  libjansson-dev libcmocka-dev libnauty2-dev \
-  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin nauty chromium fonts-dejavu-core curl librsvg2-dev \
-  clang libclang-rt-14-dev \
-  python3-cffi python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \
-  python3-setuptools python3-pip groff-base man-db graphviz time >/dev/null
-# node and npm for the browser test (tests/e2e); a machine that has them
-# from elsewhere keeps its own (Debian's npm conflicts with NodeSource's node)
-command -v npm >/dev/null 2>&1 || $SUDO apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
-echo "cycles: dependencies installed"
+
+# The program: the compiler and build tools; jansson (JSON), nauty (canonical
+# forms; its geng and planarg tools enumerate the census's boards), libmicrohttpd
+# and GLib (cycles serve), SQLite (the census); librsvg and a font for PNG
+# pictures (cycles draw -o FILE.png); man for `man cycles`; Python with cffi,
+# setuptools and pip for the Python package.
+install build-essential cmake make pkg-config \
+  libjansson-dev libnauty2-dev nauty \
+  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev \
+  librsvg2-dev fonts-dejavu-core man-db \
+  python3 python3-cffi python3-setuptools python3-pip
+
+if [ "$TEST" = 1 ]; then
+  # The tests: cmocka (unit tests), the sqlite3 and curl commands (census and
+  # server tests), graphviz and /usr/bin/time (drawing and memory tests),
+  # OpenMPI (the MPI programs and their tests), clang with libFuzzer (the
+  # parsers' fuzzing), pytest, networkx, matplotlib and Jupyter (the Python
+  # package and its notebook), Chromium (the browser test).
+  install libcmocka-dev sqlite3 curl graphviz time \
+    libopenmpi-dev openmpi-bin \
+    clang libclang-rt-dev \
+    python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \
+    chromium
+  # node and npm for the browser test (tests/e2e); a machine that has them
+  # from elsewhere keeps its own (Debian's npm conflicts with NodeSource's node)
+  command -v npm >/dev/null 2>&1 || install nodejs npm
+fi
+if [ "$TEST" = 1 ]; then
+  echo "cycles: dependencies installed, with the tests'"
+else
+  echo "cycles: dependencies installed (add --test for the tests')"
+fi

@@ -464,14 +464,28 @@ cy_board *cy_json_read(const json_t *root, cy_format want, char **moves, cy_erro
 
 /* ----------------------------------------------------------------- writing */
 
-/* Appends x as a JSON number that reads back as the same double. */
-static void put_number(cy_buf *out, double x)
+/* Appends coordinate x as a JSON number rounded to quantum q (a power of ten
+ * a billionth of the drawing's size, see coord_quantum): the noise of
+ * floating point (3.5e-17 for 0, 0.50000000000000011) is gone, -0 is 0,
+ * and what is written reads back to the same number. */
+static void put_number(cy_buf *out, double x, double q)
 {
     char s[40];
-    snprintf(s, sizeof s, "%.15g", x);
-    if (strtod(s, NULL) != x)
-        snprintf(s, sizeof s, "%.17g", x);
+    double r = round(x / q) * q;
+    if (r == 0 || fabs(r) < q / 2)
+        r = 0; /* no -0 */
+    snprintf(s, sizeof s, "%.15g", r);
     cy_buf_puts(out, s);
+}
+
+/* The rounding quantum of b's coordinates: 10^-9 of the largest coordinate's
+ * power of ten (1e-9 for a drawing of size about 1). */
+static double coord_quantum(const cy_board *b)
+{
+    double m = 0;
+    for (int v = 0; v < b->nv; v++)
+        m = fmax(m, fmax(fabs(b->x[v]), fabs(b->y[v])));
+    return m > 0 ? pow(10, floor(log10(m)) - 9) : 1e-9;
 }
 
 /* Appends s as a JSON string, escaped by cy_escape first (it comes from
@@ -523,12 +537,13 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
     /* labels need no escaping: cy_label_ok rules out quotes, backslashes and
      * control characters */
     cy_buf_puts(&out, "  \"vertices\": [");
+    double q = b->has_coords ? coord_quantum(b) : 1;
     for (int v = 0; v < b->nv; v++) {
         if (b->has_coords) {
             cy_buf_printf(&out, "%s\n    {\"label\": \"%s\", \"x\": ", v ? "," : "", b->label[v]);
-            put_number(&out, b->x[v]);
+            put_number(&out, b->x[v], q);
             cy_buf_puts(&out, ", \"y\": ");
-            put_number(&out, b->y[v]);
+            put_number(&out, b->y[v], q);
             cy_buf_puts(&out, "}");
         } else {
             cy_buf_printf(&out, "%s\"%s\"", v ? ", " : "", b->label[v]);

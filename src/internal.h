@@ -52,5 +52,11 @@ size_t cy_physical_memory(void);
 size_t cy_resident_memory(void);
 /* Monotonic seconds. */
 double cy_now(void);
+/* Whether a search with this deadline (cy_now() seconds, 0 for none) must
+ * stop now: the deadline has passed, or cy_interrupt was called. */
+static inline int cy_time_up(double deadline)
+{
+    return cy_interrupted() || (deadline > 0 && cy_now() > deadline);
+}
 
 #endif

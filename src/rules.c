@@ -292,7 +292,7 @@ int cy_rules_parse(const char *name, int players, int extra_turn, cy_rules *r, c
             found = 1;
         }
     if (name && !found)
-        return cy_error_set(err, "--rules is standard, misere, draw, score or any-cycle");
+        return cy_error_set(err, "--rules is standard, misere, draw, score or any-cycle, not \"%.80s\"", name);
     if (players != 0 && (players < 2 || players > CY_MAX_PLAYERS))
         return cy_error_set(err, "--players wants a whole number from 2 to %d", CY_MAX_PLAYERS);
     if (players > 2 && r->kind != CY_RULES_STANDARD)

@@ -59,12 +59,12 @@
  * the bytes of the file served at path, its length and content type, or NULL. */
 const unsigned char *cy_web_asset(const char *path, size_t *len, const char **type);
 
-#define DEFAULT_TIMEOUT 10.0
+#define DEFAULT_TIMEOUT ((double)CY_SERVER_TIMEOUT)
 #define DEFAULT_MAX_EDGES 40
 #define DEFAULT_MAX_BODY (1u << 20)
 #define DEFAULT_CONNECTIONS 32
 #define DEFAULT_SOLVES 8
-#define DEFAULT_MEMORY ((size_t)256 << 20)
+#define DEFAULT_MEMORY ((size_t)CY_SERVER_MEMORY_MIB << 20)
 #define QUICK_SLOTS 4     /* quick solves at once */
 #define KEPT_SOLVERS 4    /* quick solvers kept for the next question */
 #define QUICK_EDGES 14    /* positions with at most this many unplayed edges are
@@ -858,7 +858,8 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
 /* GET /api/stats: {"queued", "running": slow questions waiting and being
  * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
  * "solved_slow", "refused" (503s for want of room or time), "memory": the
- * process's resident bytes, "memory_limit": --memory, and the shares of it:
+ * process's resident bytes, "memory_limit": --memory, "timeout": --timeout
+ * (seconds a solve), and the shares of the memory:
  * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each"}. */
 static int api_stats(cy_server *srv, answer *a)
 {
@@ -876,6 +877,7 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "refused", json_integer((json_int_t)st.refused));
     json_object_set_new(o, "memory", json_integer((json_int_t)cy_resident_memory()));
     json_object_set_new(o, "memory_limit", json_integer((json_int_t)srv->o.memory));
+    json_object_set_new(o, "timeout", json_real(srv->o.timeout));
     json_object_set_new(o, "cache_limit", json_integer((json_int_t)srv->budget.cache));
     json_object_set_new(o, "uploads_limit", json_integer((json_int_t)srv->budget.bodies));
     json_object_set_new(o, "quick_each", json_integer((json_int_t)srv->budget.quick_each));

@@ -299,7 +299,7 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
         return v - 1;
     }
     if ((++s->positions & 65535) == 0) {
-        if (s->deadline > 0 && cy_now() > s->deadline)
+        if (cy_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         cy_solver_stats st;
         bits_stats(s, &st);

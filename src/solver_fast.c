@@ -394,7 +394,7 @@ static int tick(worker *w)
     tt_count(w->t, &w->counts);
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
-    if (f->deadline > 0 && cy_now() > f->deadline)
+    if (cy_time_up(f->deadline))
         return CY_SOLVE_TIMEOUT;
     make_room(f);
     if (w->id == 0 && cy_progress_due(&f->o, &f->progress, 0)) {

@@ -81,7 +81,7 @@ static int grundy(plain *s, int depth)
         return known;
     }
     if ((++s->st.positions & 4095) == 0) {
-        if (s->deadline > 0 && cy_now() > s->deadline)
+        if (cy_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         report(s);
     }

@@ -233,6 +233,20 @@ int cy_parse_size(const char *text, size_t *bytes)
     return 0;
 }
 
+/* Set once by cy_interrupt, read by every search (lock-free atomics, so a
+ * signal handler may set it). */
+static int interrupted;
+
+void cy_interrupt(void)
+{
+    __atomic_store_n(&interrupted, 1, __ATOMIC_RELAXED);
+}
+
+int cy_interrupted(void)
+{
+    return __atomic_load_n(&interrupted, __ATOMIC_RELAXED);
+}
+
 double cy_now(void)
 {
     struct timespec ts;

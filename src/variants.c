@@ -257,7 +257,7 @@ static void table_for(cy_vsearch *s, int obj, int player)
 static int tick(cy_vsearch *s)
 {
     if ((++s->st_.positions & 4095) == 0) {
-        if (s->deadline > 0 && cy_now() > s->deadline) {
+        if (cy_time_up(s->deadline)) {
             s->fail = CY_SOLVE_TIMEOUT;
             return -1;
         }

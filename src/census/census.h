@@ -151,6 +151,9 @@ int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *er
 
 /* ---- running ---- */
 
+/* The table the boards of a run share, unless --memory says otherwise (MiB). */
+#define CY_CENSUS_MEMORY_MIB 256
+
 typedef struct cy_census_run_opts {
     int lo, hi;                /* edge counts */
     int trees;
@@ -169,8 +172,9 @@ typedef struct cy_census_run_opts {
  * in memory first and written under the write lock in milliseconds, so
  * several processes can run different units into one database at once.  Refuses units the
  * store has already unless resuming; a finished unit is skipped and an
- * unfinished one goes on after its committed boards.  Returns 0, -1, or 1
- * when stop_after stopped it. */
+ * unfinished one goes on after its committed boards.  Returns 0, -1, 1
+ * when stop_after stopped it, or 2 when cy_interrupt stopped it (the boards
+ * solved until then are written; resuming goes on after them). */
 int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err);
 /* Checks that s can take unit (edges, part/parts) of o: not split otherwise,
  * and not there already unless o->resume. */
@@ -247,7 +251,8 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
                     cy_error *err);
 
 /* Writes the report (markdown) to md_path and its pictures to a directory
- * beside it named after it (docs/census.md: docs/census/); command is the
+ * beside it named after it (docs/census.md: docs/census/), or with md_path
+ * NULL to standard output without pictures (their boards as JSON); command is the
  * command line that makes the report, made_by (or NULL) says how the
  * database was made. */
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,

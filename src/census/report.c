@@ -105,6 +105,8 @@ static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
 /* Writes svg into DIR/name.svg. */
 static void put_svg(rep *r, const char *name, const char *svg)
 {
+    if (!r->dir)
+        return; /* standard output: no pictures */
     size_t n = strlen(r->dir) + strlen(name) + 8;
     char *path = malloc(n);
     snprintf(path, n, "%s/%s.svg", r->dir, name);
@@ -142,7 +144,9 @@ static int picture(rep *r, const char *name, const char *fmt, ...)
             cy_picture p = {NULL, -1, NULL, 0, caption};
             svg = cy_render_svg(b, &p, &e);
         }
-        if (svg) {
+        if (svg && !r->dir)
+            cy_census_printf(&r->md, "\n%s:\n\n`%s`\n\n", caption, json);
+        else if (svg) {
             put_svg(r, name, svg);
             cy_census_printf(&r->md, "\n![%s](%s/%s.svg)\n\n`%s`\n\n", caption, r->rel, name, json);
             drawn = 1;
@@ -158,6 +162,8 @@ static int picture(rep *r, const char *name, const char *fmt, ...)
 /* Writes a chart into DIR/name.svg and links it. */
 static void chart(rep *r, const char *name, const cy_svg_chart_spec *c)
 {
+    if (!r->dir)
+        return; /* standard output: no pictures */
     char *svg = cy_svg_chart(c);
     put_svg(r, name, svg);
     free(svg);
@@ -491,17 +497,20 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     memset(&r, 0, sizeof r);
     r.s = s;
     r.err = err;
-    /* docs/census.md: pictures in docs/census/, linked as census/NAME.svg */
-    size_t n = strlen(md_path);
-    r.dir = malloc(n + 8);
-    strcpy(r.dir, md_path);
-    if (n > 3 && !strcmp(r.dir + n - 3, ".md"))
-        r.dir[n - 3] = 0;
-    else
-        strcat(r.dir, ".d");
-    const char *slash = strrchr(r.dir, '/');
-    r.rel = strdup(slash ? slash + 1 : r.dir);
-    if (mkdir(r.dir, 0777) != 0 && errno != EEXIST) {
+    /* docs/census.md: pictures in docs/census/, linked as census/NAME.svg;
+     * on standard output (md_path NULL), none */
+    size_t n = md_path ? strlen(md_path) : 0;
+    if (md_path) {
+        r.dir = malloc(n + 8);
+        strcpy(r.dir, md_path);
+        if (n > 3 && !strcmp(r.dir + n - 3, ".md"))
+            r.dir[n - 3] = 0;
+        else
+            strcat(r.dir, ".d");
+        const char *slash = strrchr(r.dir, '/');
+        r.rel = strdup(slash ? slash + 1 : r.dir);
+    }
+    if (md_path && mkdir(r.dir, 0777) != 0 && errno != EEXIST) {
         int e = errno;
         cy_error_set(err, "cannot make the directory %s: %s", r.dir, strerror(e));
         free(r.dir);
@@ -714,7 +723,12 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     variants(&r);
     cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
                      cy_census_schema);
-    int rc = r.failed ? -1 : write_file(md_path, m->s, err);
+    int rc = r.failed ? -1 : md_path ? write_file(md_path, m->s, err) : 0;
+    if (rc == 0 && !md_path) {
+        char *safe = cy_escape_dup(m->s, CY_ESCAPE_KEEP_LINES);
+        rc = fputs(safe, stdout) < 0 || fflush(stdout) != 0 ? cy_error_set(err, "cannot write to standard output") : 0;
+        free(safe);
+    }
     free(m->s);
     free(r.dir);
     free(r.rel);

@@ -115,6 +115,8 @@ static int visit(const cy_census_item *it, void *ctx)
     unit_ctx *c = ctx;
     if (c->index++ < c->u.done)
         return 0;   /* committed by an earlier run */
+    if (cy_interrupted())
+        return 1;   /* run_unit writes the batch so far */
     if (c->in_batch == c->rows_cap) {
         int64_t cap = c->rows_cap ? 2 * c->rows_cap : 256;
         cy_census_row *rows = realloc(c->rows, sizeof *rows * (size_t)cap);
@@ -126,6 +128,12 @@ static int visit(const cy_census_item *it, void *ctx)
     if (cy_census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &c->rows[c->in_batch],
                             c->err) < 0)
         return -1;
+    if (cy_interrupted()) {
+        /* the interrupt may have cut this board's solve short: it is
+         * solved again on resuming */
+        cy_census_row_free(&c->rows[c->in_batch]);
+        return 1;
+    }
     c->in_batch++;
     if (c->o->stop_after && c->u.done + c->in_batch - c->start_done >= c->o->stop_after) {
         c->stopped = 1;
@@ -179,6 +187,16 @@ static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, 
     c.batch_cpu = cy_census_cpu();
     cy_census_enum_opts eo = {edges, o->trees, part, parts};
     int rc = (o->enumerate ? o->enumerate : cy_census_enumerate)(&eo, visit, &c, err);
+    if (rc != 0 && !c.stopped && cy_interrupted()) {
+        /* SIGINT or SIGTERM (cy_interrupt): the boards solved so far are
+         * written, and --resume goes on after them (the enumeration's tools
+         * may have died of the same signal: what they wrote was complete) */
+        rc = commit_batch(&c, 0) < 0 ? -1 : 2;
+        batch_drop(&c);
+        free(c.rows);
+        progress_clear(&c);
+        return rc;
+    }
     if (rc == 0 && c.index < c.u.done)
         rc = cy_error_set(err, "the database holds %lld boards of %d edges, part %d/%d, but there are only %lld",
                           (long long)c.u.done, edges, part, parts, (long long)c.index);
@@ -203,7 +221,7 @@ static const cy_census_run_opts *with_table(const cy_census_run_opts *o, cy_cens
     if (o->solve.table)
         return o;
     *oo = *o;
-    *mine = cy_table_new(o->solve.memory ? o->solve.memory : (size_t)256 << 20, err);
+    *mine = cy_table_new(o->solve.memory ? o->solve.memory : (size_t)CY_CENSUS_MEMORY_MIB << 20, err);
     oo->solve.table = *mine;
     return *mine ? oo : NULL;
 }

@@ -166,13 +166,13 @@ static const char *human(double x, char *buf, size_t n)
 
 int cmd_bench(cli_opts *o)
 {
-    int runs = o->runs ? o->runs : 3;
+    int runs = o->runs ? o->runs : CLI_BENCH_RUNS;
     cy_solver_opts fast = o->solver, plain = o->solver;
     fast.progress = plain.progress = 0;
     if (!o->timeout)
-        fast.timeout = plain.timeout = 20;
+        fast.timeout = plain.timeout = CLI_BENCH_TIMEOUT;
     if (!o->memory)
-        fast.memory = plain.memory = (size_t)2 << 30;
+        fast.memory = plain.memory = (size_t)CLI_BENCH_MEMORY_MIB << 20;
     fast.engine = CY_ENGINE_FAST;
     plain.engine = CY_ENGINE_PLAIN;
     /* the benchmark measures search, not a theorem's answer */

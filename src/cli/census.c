@@ -13,8 +13,29 @@
 #define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
-#define USAGE_REPORT "cycles census report --db FILE -o REPORT.md [--made-by TEXT]"
+#define USAGE_REPORT "cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]"
 #define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
+
+/* The defaults of census plan, for the code and the --help text. */
+#define PLAN_SAMPLES 20
+#define PLAN_BOARDS 4
+#define PLAN_COUNT_TIMEOUT 600
+
+/* What each subcommand's options do and their defaults (its --help). */
+#define NOTES_RUN                                                                                                 \
+    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                                                \
+    "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
+    "  --resume       go on with the edge counts the database has begun\n"                                        \
+    "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
+#define NOTES_MERGE "  --partial      merge unfinished edge counts too\n"
+#define NOTES_QUERY "  --limit N      rows listed (default: the query's own, 20 for lists of boards; 0: all)\n"
+#define NOTES_REPORT "  -o FILE.md     write there, its pictures in a folder beside it (default: standard output, no pictures)\n"
+#define NOTES_PLAN                                                                                                \
+    "  --samples K    graphs sampled an edge count (default " CLI_STR(PLAN_SAMPLES) ")\n"                          \
+    "  --boards J     boards solved a sampled graph (default " CLI_STR(PLAN_BOARDS) ")\n"                           \
+    "  --count-timeout S  seconds nauty may take to count one stratum (default " CLI_STR(PLAN_COUNT_TIMEOUT) ")\n"  \
+    "  --timeout S    seconds each board may take (default: no limit)\n"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)
@@ -68,10 +89,17 @@ static int census_run(int argc, char **argv)
     a.run.hi = a.hi;
     cy_error err;
     double t0 = cy_census_now();
+    cli_catch_interrupts(); /* the batch so far is written, then it stops */
     rc = cy_census_run(s, &a.run, &err);
     cy_census_store_close(s);
     if (rc < 0)
         return cli_fail(a.db, "%s", err.msg);
+    if (rc == 2) {
+        char why[64];
+        cli_fail(a.db, "%s: the boards solved so far are written (--resume goes on with the rest)",
+                 cli_stop_reason("interrupted", why, sizeof why));
+        return 2;
+    }
     if (!a.run.quiet)
         fprintf(stderr, "census: %ss of %d to %d edges (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
                 a.hi, a.rules_key, a.db, cy_census_now() - t0);
@@ -144,19 +172,19 @@ static int census_report(int argc, char **argv)
         return census_usage(&perr);
     if (a.npos)
         return usage_fail("unexpected argument \"%s\" (usage: " USAGE_REPORT ")", a.pos[0]);
-    if (!a.output)
-        return usage_fail("%s-o REPORT.md is required (usage: " USAGE_REPORT ")", "");
     cy_census_store *s = open_db(&a, 0, &rc);
     if (!s)
         return rc;
+    /* without -o (or with -o -): the markdown on standard output, no pictures */
+    const char *out = a.output && strcmp(a.output, "-") ? a.output : NULL;
     cy_census_buf cmd = {0};
-    cy_census_printf(&cmd, "cycles census report --db %s -o %s", a.db, a.output);
+    cy_census_printf(&cmd, "cycles census report --db %s%s%s", a.db, out ? " -o " : "", out ? out : "");
     cy_error err;
-    rc = cy_census_report(s, a.output, cmd.s, a.made_by, &err);
+    rc = cy_census_report(s, out, cmd.s, a.made_by, &err);
     free(cmd.s);
     cy_census_store_close(s);
     if (rc < 0)
-        return cli_fail(a.output, "%s", err.msg);
+        return cli_fail(out ? out : "census report", "%s", err.msg);
     return 0;
 }
 
@@ -197,10 +225,10 @@ static int census_plan(int argc, char **argv)
     o.hi = a.hi;
     o.vlo = a.have_vertices ? a.vlo : 0;
     o.vhi = a.have_vertices ? a.vhi : 0;
-    o.samples = a.have_samples ? a.samples : 20;
-    o.boards = a.have_boards ? a.boards : 4;
+    o.samples = a.have_samples ? a.samples : PLAN_SAMPLES;
+    o.boards = a.have_boards ? a.boards : PLAN_BOARDS;
     o.seed = a.seed;
-    o.count_timeout = a.count_timeout > 0 ? a.count_timeout : 600;
+    o.count_timeout = a.count_timeout > 0 ? a.count_timeout : PLAN_COUNT_TIMEOUT;
     o.quiet = a.run.quiet;
     o.solve = a.run.solve;
     cy_census_plan_row *rows;
@@ -239,14 +267,14 @@ int cmd_census(int argc, char **argv)
         return usage_fail("%sno subcommand: run, merge, query, report or plan", "");
     const char *sub = argv[2];
     /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
-    static const char *const subs[][2] = {
-        {"run", USAGE_RUN}, {"merge", USAGE_MERGE}, {"query", USAGE_QUERY}, {"report", USAGE_REPORT},
-        {"plan", USAGE_PLAN}};
+    static const char *const subs[][3] = {
+        {"run", USAGE_RUN, NOTES_RUN}, {"merge", USAGE_MERGE, NOTES_MERGE}, {"query", USAGE_QUERY, NOTES_QUERY},
+        {"report", USAGE_REPORT, NOTES_REPORT}, {"plan", USAGE_PLAN, NOTES_PLAN}};
     for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
                 if (!strcmp(sub, subs[k][0])) {
-                    printf("usage: %s\n\nsee `cycles help census` and docs/census.md\n", subs[k][1]);
+                    printf("usage: %s\n\n%s\nsee `cycles help census` and `man cycles`\n", subs[k][1], subs[k][2]);
                     return 0;
                 }
     if (!strcmp(sub, "run"))

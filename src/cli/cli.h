@@ -8,6 +8,18 @@
 
 #include <stdio.h>
 
+/* The defaults of the options that are not the library's own, in one place
+ * for the commands and their --help texts (which print them with CLI_STR). */
+#define CLI_PLAY_TIMEOUT 10      /* play: seconds the engine may search one move */
+#define CLI_PLAY_MEMORY_MIB 512  /* play: the solver's table memory */
+#define CLI_BENCH_TIMEOUT 20     /* bench: seconds a run */
+#define CLI_BENCH_MEMORY_MIB 2048 /* bench: --memory a run */
+#define CLI_BENCH_RUNS 3         /* bench: runs a board and engine */
+#define CLI_SERVE_PORT 8080      /* serve: the port */
+#define CLI_VERIFY_TIMEOUT 2     /* verify --rules: seconds a board */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
 /* The most words (not options) a command takes. */
 #define CLI_MAX_ARGS 4
 /* Room for the options of the catalogue in common.c. */
@@ -72,6 +84,9 @@ typedef struct cli_command {
                                       the catalogue in common.c ("moves json output") */
     const char *summary;           /* what it does: one line for the list of commands,
                                       then more for its --help (lines end in \n) */
+    const char *notes;             /* what some options mean for this command, instead
+                                      of the catalogue's words: lines "KEY: text\n"
+                                      (NULL: none) */
 } cli_command;
 
 /* The command table (main.c), ended by an entry with a NULL name. */
@@ -99,6 +114,16 @@ int cli_parse(const cli_command *c, int argc, char **argv, cli_opts *o);
 
 /* Whether the option with catalogue key was given on the command line. */
 int cli_given(const cli_opts *o, const char *key);
+
+/* From now on SIGINT and SIGTERM stop the searches as --timeout does
+ * (cy_interrupt), so that the command prints what it knows; a second
+ * signal ends the program at once. */
+void cli_catch_interrupts(void);
+/* The signal caught since cli_catch_interrupts (SIGINT or SIGTERM), or 0. */
+int cli_interrupted(void);
+/* Why a search stopped, for a message: "interrupted by SIGINT" after a
+ * signal, else the solver's own message msg. */
+const char *cli_stop_reason(const char *msg, char *buf, size_t n);
 
 /* one when n is 1, else many: "1 cell", "2 cells". */
 const char *cli_plural(long n, const char *one, const char *many);

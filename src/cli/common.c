@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -48,6 +49,45 @@ int cli_usage_fail(const char *fmt, ...)
     vfail(NULL, fmt, ap);
     va_end(ap);
     return CLI_USAGE;
+}
+
+/* The signal caught (set by the handler, read by the command). */
+static volatile sig_atomic_t caught;
+
+/* The handler: the first signal stops the searches, a second one kills. */
+static void on_signal(int sig)
+{
+    if (caught) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    caught = sig;
+    cy_interrupt();
+}
+
+void cli_catch_interrupts(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_interrupted(void)
+{
+    return caught;
+}
+
+const char *cli_stop_reason(const char *msg, char *buf, size_t n)
+{
+    if (!caught)
+        return msg;
+    snprintf(buf, n, "interrupted by %s", caught == SIGINT ? "SIGINT" : caught == SIGTERM ? "SIGTERM" : "a signal");
+    return buf;
 }
 
 const char *cli_plural(long n, const char *one, const char *many)
@@ -115,9 +155,9 @@ static const cli_option catalogue[] = {
     {"json", NULL, 0, NULL, K_FLAG, AT(json), 0, 0, "print JSON instead of text"},
     {"output", NULL, 'o', "FILE", K_STRING, AT(output), 0, 0, "write to FILE instead of standard output"},
     {"quiet", NULL, 0, NULL, K_FLAG, AT(quiet), 0, 0, "no progress on stderr"},
-    {"timeout", NULL, 0, "SECONDS", K_SECONDS, AT(timeout), 0, 0, "stop after this many seconds"},
+    {"timeout", NULL, 0, "SECONDS", K_SECONDS, AT(timeout), 0, 0, "stop after this many seconds (default: no limit)"},
     {"memory", NULL, 0, "SIZE", K_SIZE, AT(memory), 0, 0,
-     "memory for the whole process, e.g. 512M or 2G (default: a quarter of RAM)"},
+     "bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)"},
     {"engine", NULL, 0, "fast|plain", K_ENGINE, AT(solver.engine), 0, 0, "the solver (default fast)"},
     {"threads", NULL, 0, "N", K_INT, AT(solver.threads), 1, 256,
      "threads searching together (default: one per core)"},
@@ -145,14 +185,14 @@ static const cli_option catalogue[] = {
      "combine the answers of the jobs in DIR (no BOARD: it is in DIR)"},
     {"csv", NULL, 0, NULL, K_FLAG, AT(csv), 0, 0, "print CSV"},
     {"rules", NULL, 0, "NAME", K_STRING, AT(rules), 0, 0,
-     "the rules: standard, misere, draw, score or any-cycle (see the README)"},
+     "the rules: standard (the default), misere, draw, score or any-cycle (man cycles)"},
     {"players", NULL, 0, "K", K_INT, AT(players), 2, CY_MAX_PLAYERS, "K players in turn (standard rules otherwise)"},
     {"extra-turn", NULL, 0, NULL, K_FLAG, AT(extra_turn), 0, 0,
      "with --rules score: whoever completes a cycle cell moves again"},
     {"to", NULL, 0, "FORMAT", K_STRING, AT(to), 0, 0, "table, table-text, json, drawing, dot or benntaylor"},
     {"hints", NULL, 0, NULL, K_FLAG, AT(hints), 0, 0, "solve and draw the winning moves in green"},
     {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
-    {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default 3)"},
+    {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default " CLI_STR(CLI_BENCH_RUNS) ")"},
     {"boards", NULL, 0, "LIST", K_STRING, AT(boards), 0, 0, "the boards to time, blank or comma separated"},
     {"no-baseline", NULL, 0, NULL, K_FLAG, AT(no_baseline), 0, 0, "time the fast engine only"},
     {"first", NULL, 0, "human|engine", K_STRING, AT(first), 0, 0, "who moves first (default human)"},
@@ -161,7 +201,7 @@ static const cli_option catalogue[] = {
     {"play-engine", "engine", 0, "perfect|mirror|random", K_STRING, AT(player), 0, 0, "the same as --engine-play"},
     {"strategy", NULL, 0, "mirror", K_STRING, AT(strategy), 0, 0, "the same as --engine mirror"},
     {"seed", NULL, 0, "N", K_LONG, AT(seed), 0, 2147483647L, "seed of the engine's random choices (default: the clock)"},
-    {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535, "the port to listen on (default 8080; 0 picks a free one)"},
+    {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535, "the port to listen on (default " CLI_STR(CLI_SERVE_PORT) "; 0 picks a free one)"},
     {"host", NULL, 0, "ADDR", K_STRING, AT(host), 0, 0, "the address to listen on (default 127.0.0.1)"},
     {"involution", NULL, 0, "U:V,...", K_STRING, AT(involution), 0, 0,
      "check mirror-reverse with this involution (vertex pairs)"},
@@ -214,6 +254,23 @@ const cli_command *cli_find(const char *name)
     return NULL;
 }
 
+/* What option key means for command c: its line of c->notes (into buf),
+ * else the catalogue's help. */
+static const char *option_help(const cli_command *c, const char *key, const char *help, char *buf, size_t n)
+{
+    size_t k = strlen(key);
+    for (const char *p = c->notes; p && *p;) {
+        size_t len = strcspn(p, "\n");
+        if (len > k + 2 && !strncmp(p, key, k) && p[k] == ':' && p[k + 1] == ' ') {
+            snprintf(buf, n, "%.*s", (int)(len - k - 2), p + k + 2);
+            return buf;
+        }
+        p += len;
+        p += *p == '\n';
+    }
+    return help;
+}
+
 void cli_usage(FILE *f, const cli_command *c)
 {
     int idx[CLI_MAX_OPTIONS], n = command_options(c, idx);
@@ -233,7 +290,8 @@ void cli_usage(FILE *f, const cli_command *c)
         else
             fprintf(f, "  %-28s", left);
         /* the help wrapped at 79 columns, continued under itself */
-        const char *h = op->help;
+        char note[400];
+        const char *h = option_help(c, op->key, op->help, note, sizeof note);
         int first = strlen(left) <= 28;
         while (*h) {
             size_t n = strlen(h);
@@ -251,7 +309,8 @@ void cli_usage(FILE *f, const cli_command *c)
         }
     }
     fprintf(f, "  %-28s  %s\n", "-h, --help", "this text");
-    fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n",
+    fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n"
+               "`man cycles` is the manual.\n",
             !strcmp(c->name, "solve") ? "\nor a partial answer" : "");
 }
 

@@ -11,6 +11,7 @@
  * usage errors then come for free.
  */
 #include "cli.h"
+#include "census.h"
 
 #include <string.h>
 
@@ -19,7 +20,8 @@
     "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors search"
 
 const cli_command cli_commands[] = {
-    {"solve", cmd_solve, "[BOARD]", 0, 1,
+    /* BOARD is required: no word only with --from-jobs DIR, which holds it */
+    {"solve", cmd_solve, "BOARD", 0, 1,
      "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
      "from-jobs rules players extra-turn " SOLVER_SWITCHES,
      "who wins with perfect play, the winning moves and the Grundy value\n"
@@ -27,65 +29,90 @@ const cli_command cli_commands[] = {
      "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
      "theorem of the papers proves the answer it is given without search\n"
      "(--no-theorems searches).  --split-depth D -o DIR writes the solve as\n"
-     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n"},
+     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n",
+     "timeout: stop the search after this many seconds and print what is known, exit status 2 "
+     "(default: no limit; SIGINT and SIGTERM do the same)\n"},
     {"show", cmd_show, "BOARD", 1, 1, "moves special output rules players extra-turn",
      "the board and position: legal moves, why others are illegal, cells\n"
      "\nVertices (in/out/unmarked, almost-sinks and almost-sources), cells, each\n"
      "unmarked edge classified, the legal moves and the death moves, and whether the\n"
-     "game is over.\n"},
+     "game is over.\n",
+     NULL},
     {"convert", cmd_convert, "BOARD", 1, 1, "to moves special output",
-     "write the board as table, table-text, json, drawing, dot or benntaylor (--to FORMAT)\n"},
-    {"families", cmd_families, "", 0, 0, "", "list the named boards a BOARD argument may be\n"},
+     "write the board as table, table-text, json, drawing, dot or benntaylor (--to FORMAT)\n", NULL},
+    {"families", cmd_families, "", 0, 0, "", "list the named boards a BOARD argument may be\n", NULL},
     {"bench", cmd_bench, "", 0, 0, "runs boards timeout memory threads quiet no-baseline " SOLVER_SWITCHES,
-     "time the fast and the plain engine on a list of boards\n"},
+     "time the fast and the plain engine on a list of boards\n",
+     "timeout: seconds each run may take (default " CLI_STR(CLI_BENCH_TIMEOUT) ")\n"
+     "memory: the memory bound of each run, e.g. 512M or 2G (default " CLI_STR(CLI_BENCH_MEMORY_MIB) "M)\n"
+     "runs: runs per board and engine, the median counts (default " CLI_STR(CLI_BENCH_RUNS) ")\n"},
     {"draw", cmd_draw, "BOARD", 1, 1, "moves special hints output timeout memory quiet engine threads",
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
-     "winning moves in green.\n"},
+     "winning moves in green.\n",
+     "timeout: with --hints: stop the solver after this many seconds (default: no limit)\n"
+     "memory: with --hints: bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)\n"},
     {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output rules players extra-turn timeout memory",
      "the state digraph of a small board with its P- and N-positions\n"
      "\nAt most 1000 positions: a table per number of moves, or --dot for Graphviz.\n"
      "With --rules NAME, --players or --extra-turn: the moves and labels of that\n"
-     "variant (N, P, D for a draw; with 3 or more players the winner).\n"},
+     "variant (N, P, D for a draw; with 3 or more players the winner).\n",
+     NULL},
     {"play", cmd_play, "BOARD", 1, 1,
      "first play-engine engine-play strategy seed moves special timeout memory threads rules players extra-turn",
      "play a game in the terminal against the engine\n"
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
      "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
-     "is set).\n"},
+     "is set).\n",
+     "timeout: seconds the engine may search for a move; after that it says so and plays "
+     "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
+     "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
     {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
      "play in the browser: a local web server and JSON API\n"
-     "\nServes until SIGINT or SIGTERM.\n"},
+     "\nServes until SIGINT or SIGTERM, which stop it at once (solves running are\n"
+     "cancelled).  Only this machine can connect unless --host says otherwise.\n",
+     "timeout: seconds each solve may take; one out of time answers with what it knows "
+     "and the server goes on (default " CLI_STR(CY_SERVER_TIMEOUT) ")\n"
+     "memory: memory for the whole server: its solves, its answer cache and the uploads, "
+     "e.g. 512M or 2G (default " CLI_STR(CY_SERVER_MEMORY_MIB) "M)\n"},
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
-     "the board's automorphisms that respect cells, and its involutions\n"},
+     "the board's automorphisms that respect cells, and its involutions\n", NULL},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
      "json special timeout output involution",
      "check a mirror strategy of the papers exhaustively\n"
      "\nFinds the strategy a theorem gives the board and checks it against every\n"
-     "opponent line.\n"},
+     "opponent line.\n",
+     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
     {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
-     "check the filled-board theorem (every complete marking has a cycle cell)\n"},
+     "check the filled-board theorem (every complete marking has a cycle cell)\n",
+     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
     {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
-     "that variant, written to docs/variants.md.\n"},
+     "that variant (the manual's page on rule variants is this output).\n",
+     "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
+     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",
-     "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
+     "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */
     {"census", NULL, "run|merge|query|report|plan ...", 1, 64, "",
      "every small board solved into SQLite, and the papers' questions asked of it\n"
      "\n  cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume]\n"
-     "      [--timeout S] [--memory SIZE] [--quiet]\n"
+     "      [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]\n"
      "  cycles census merge A.db B.db ... -o ALL.db [--partial]\n"
      "  cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B]\n"
-     "  cycles census report --db FILE -o REPORT.md [--made-by TEXT]\n"
+     "  cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]\n"
      "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
      "      [--seed N] [--timeout S] [--count-timeout S] [--json] [-o FILE]\n"
-     "\nSee docs/census.md for the schema and the queries.\n"},
-    {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n"},
-    {"version", cmd_version, "", 0, 0, "", "the version\n"},
-    {NULL, NULL, NULL, 0, 0, NULL, NULL},
+     "\nrun: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
+     "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
+     "boards solved so far, and --resume goes on.  report writes to standard output\n"
+     "without -o.  `man cycles` describes the database and the queries.\n",
+     NULL},
+    {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n", NULL},
+    {"version", cmd_version, "", 0, 0, "", "the version\n", NULL},
+    {NULL, NULL, NULL, 0, 0, NULL, NULL, NULL},
 };
 
 /* Prints the general usage to f: every command with its words and the
@@ -102,7 +129,7 @@ static void usage(FILE *f)
     }
     fprintf(f, "\n`cycles COMMAND --help` or `cycles help COMMAND` lists a command's options.\n"
                "Exit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error\n"
-               "or a partial answer.\n");
+               "or a partial answer.  `man cycles` is the manual.\n");
 }
 
 int cmd_help(cli_opts *o)

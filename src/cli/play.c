@@ -37,9 +37,9 @@
 
 /* Seconds the solver may spend on one search unless --timeout says otherwise
  * (grid:4x4 takes minutes); after that the engine plays at random. */
-#define PLAY_TIMEOUT 10.0
+#define PLAY_TIMEOUT ((double)CLI_PLAY_TIMEOUT)
 /* Table memory of the solver unless --memory says otherwise. */
-#define PLAY_MEMORY ((size_t)512 << 20)
+#define PLAY_MEMORY ((size_t)CLI_PLAY_MEMORY_MIB << 20)
 
 /* Longest input line we look at (longer ones are refused). */
 #define LINE_MAX_USED 1000

@@ -10,8 +10,6 @@
 #include <signal.h>
 #include <string.h>
 
-#define DEFAULT_PORT 8080
-
 /* Serves until SIGINT or SIGTERM; returns 0 after a clean stop, 1 when the
  * options are wrong or the address cannot be used. */
 int cmd_serve(cli_opts *o)
@@ -26,7 +24,7 @@ int cmd_serve(cli_opts *o)
     cy_server_opts so;
     memset(&so, 0, sizeof so);
     so.host = o->host ? o->host : "127.0.0.1";
-    so.port = cli_given(o, "port") ? o->port : DEFAULT_PORT;
+    so.port = cli_given(o, "port") ? o->port : CLI_SERVE_PORT;
     so.timeout = o->timeout;
     so.memory = o->memory;
     cy_error err;
@@ -41,6 +39,7 @@ int cmd_serve(cli_opts *o)
     while (sigwait(&set, &sig) != 0)
         ;
     fprintf(stderr, "cycles: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    cy_interrupt(); /* the solves running stop now, as at their timeout */
     cy_server_stop(s);
     return 0;
 }

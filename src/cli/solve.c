@@ -73,9 +73,14 @@ int cmd_solve(cli_opts *o)
         return solve_from_jobs(o);
     }
     if (!o->board)
-        return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families)");
-    if (cli_variant_wanted(o))
+        return cli_usage_fail("no BOARD given (a file, or a family such as k4 or grid:3x3; see cycles families; "
+                              "or --from-jobs DIR)");
+    /* from here an interrupt gives the partial answer --timeout would
+     * (not for --split-depth, which writes its jobs whole or not at all) */
+    if (cli_variant_wanted(o)) {
+        cli_catch_interrupts();
         return cli_solve_variant(o);
+    }
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))
@@ -87,6 +92,7 @@ int cmd_solve(cli_opts *o)
         rc = solve_split(o, b, mark);
         goto out;
     }
+    cli_catch_interrupts();
     s = cy_solver_new(b, &o->solver, &err);
     if (!s) {
         cli_fail(o->board, "%s", err.msg);
@@ -109,7 +115,9 @@ int cmd_solve(cli_opts *o)
     cy_solver_progress_end(s);
     if (arc < 0) {
         /* out of time or memory: say so, print what is known, exit 2 */
-        cli_fail(o->board, "%s after %llu positions; the answer below is partial%s", err.msg,
+        char why[64];
+        cli_fail(o->board, "%s after %llu positions; the answer below is partial%s",
+                 cli_stop_reason(err.msg, why, sizeof why),
                  (unsigned long long)a.stats.positions, no_replies ? " (it leaves out the winning replies)" : "");
         char *text = o->json ? cy_analysis_json(b, &a, NULL, NULL, 0) : solve_text(b, &a, NULL, NULL, 0);
         rc = text && cli_emit(o, text) == 0 ? 2 : 1;

@@ -104,7 +104,9 @@ int cli_solve_variant(const cli_opts *o)
         goto out;
     }
     if (rc < 0) {
-        cli_fail(o->board, "%s after %llu positions; the answer below is partial", err.msg,
+        char why[64];
+        cli_fail(o->board, "%s after %llu positions; the answer below is partial",
+                 cli_stop_reason(err.msg, why, sizeof why),
                  (unsigned long long)a.stats.positions);
         status = 2;
     }
@@ -131,7 +133,7 @@ int cli_verify_variants(const cli_opts *o)
                 return cli_fail(NULL, "%s", err.msg);
     } else if (cy_rules_parse(o->rules, o->players, o->extra_turn, &list[n++], &err) < 0)
         return cli_usage_fail("%s", err.msg);
-    char *text = cy_variant_verify(list, n, o->timeout > 0 ? o->timeout : 2.0, !o->quiet);
+    char *text = cy_variant_verify(list, n, o->timeout > 0 ? o->timeout : CLI_VERIFY_TIMEOUT, !o->quiet);
     int rc = cli_emit(o, text);
     free(text);
     return rc;
@@ -297,9 +299,9 @@ int cli_play_variant(const cli_opts *o)
     cy_solver_opts so = o->solver;
     so.progress = 0;
     if (!(so.timeout > 0))
-        so.timeout = 10;
+        so.timeout = CLI_PLAY_TIMEOUT;
     if (!so.memory)
-        so.memory = (size_t)256 << 20;
+        so.memory = (size_t)CLI_PLAY_MEMORY_MIB << 20;
     int *legal = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
     int n0 = n; /* the moves loaded: undo keeps them */
     unsigned char *mine = calloc((size_t)b->ne + (size_t)n + 2, 1); /* mine[i]: move i is the human's */
