@@ -507,6 +507,8 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
 {
     if (drawing && b->surface)
         return cy_error_set(err, "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"), NULL;
+    if (b->multi)
+        return cy_error_set(err, "the board has parallel edges (two edges joining the same two vertices), which the native json format cannot tell apart: write it as benntaylor"), NULL;
     if (drawing && !b->has_coords)
         return cy_error_set(err, "the board has no coordinates, so it cannot be written as a drawing (write it as json or table)"), NULL;
     if (b->has_coords)
