@@ -61,16 +61,18 @@ static void check_counts(const cy_board *b, int want_v, int want_e, int want_f, 
     assert_int_equal(b->ne, want_e);
     assert_int_equal(b->ncells, want_f);
     assert_int_equal(cy_face_len(b, b->ncells), 0); /* no outer face */
-    int *seen = calloc((size_t)b->nv * (size_t)b->nv, sizeof(int)), pairs = 0;
+    int *seen = calloc((size_t)b->nv * (size_t)b->nv, sizeof(int)), steps = 0;
     for (int c = 0; c < b->ncells; c++)
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int u = cy_tail(b, b->fdarts[i]), v = cy_head(b, b->fdarts[i]);
             int lo = u < v ? u : v, hi = u < v ? v : u;
-            pairs += seen[lo * b->nv + hi]++ == 0;
+            seen[lo * b->nv + hi]++;
+            steps++;
         }
+    /* two steps an edge; more between two vertices only with parallel edges */
     for (int x = 0; x < b->nv * b->nv; x++)
-        assert_true(seen[x] == 0 || seen[x] == 2);
-    assert_int_equal(pairs, want_e);
+        assert_true(seen[x] % 2 == 0 && (seen[x] <= 2 || b->multi));
+    assert_int_equal(steps, 2 * want_e);
     free(seen);
     assert_int_equal(want_v - want_e + want_f, chi);
     assert_int_equal(b->orientable ? 2 - 2 * b->genus : 2 - b->genus, chi);
@@ -390,6 +392,204 @@ static void test_engines_torus(void **state)
     cy_board_free(b);
 }
 
+/* ------------------------------------- BennTaylor's torus boards, multigraphs */
+
+/* The nimber BennTaylor/Game-of-Cycles prints, from the brute force's rules
+ * alone: a finished game (a cycle cell, or no legal move) is worth misere
+ * (0 normal play, 1 misère), any other position the mex of the values after
+ * its legal moves.  memo: 3^E entries, -1 unknown. */
+static int br_their_value(br_game *g, const cy_board *b, unsigned char *m, int misere, signed char *memo)
+{
+    size_t idx = 0;
+    for (int e = b->ne - 1; e >= 0; e--)
+        idx = idx * 3 + m[e];
+    if (memo[idx] >= 0)
+        return memo[idx];
+    int mv[2 * BR_MAX_EDGES], n = br_has_cycle_cell(g, m) ? 0 : br_legal_moves(g, m, mv);
+    unsigned long long seen = 0;
+    for (int i = 0; i < n; i++) {
+        m[mv[i] / 2] = (unsigned char)(mv[i] % 2 ? CY_BWD : CY_FWD);
+        seen |= 1ull << br_their_value(g, b, m, misere, memo);
+        m[mv[i] / 2] = CY_UNMARKED;
+    }
+    int v = n ? 0 : misere;
+    while (n && (seen >> v & 1))
+        v++;
+    return memo[idx] = (signed char)v;
+}
+
+/* Standard and misère values of b at a few positions: the engines' winner
+ * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
+static void their_values_agree(const cy_board *b, const char *name)
+{
+    size_t n3 = 1;
+    for (int e = 0; e < b->ne; e++)
+        n3 *= 3;
+    signed char *memo[2] = {malloc(n3), malloc(n3)};
+    memset(memo[0], -1, n3);
+    memset(memo[1], -1, n3);
+    br_game *g = br_new(b);
+    assert_non_null(g);
+    cy_error err;
+    cy_solver *s = cy_solver_new(b, &ENGINES[1], &err);
+    cy_rules mis = {CY_RULES_MISERE, 0, 2};
+    cy_vsearch *v = cy_vsearch_new(b, &mis, NULL, &err);
+    assert_non_null(s);
+    assert_non_null(v);
+    rb_rng rng = {11};
+    unsigned char *m = calloc((size_t)b->ne, 1);
+    int mv[2 * BR_MAX_EDGES];
+    for (int r = 0; r < 30; r++) {
+        memset(m, 0, (size_t)b->ne);
+        int k = r == 0 ? 0 : rb_below(&rng, b->ne / 2 + 1);
+        for (int i = 0; i < k && !br_has_cycle_cell(g, m); i++) {
+            int n = br_legal_moves(g, m, mv);
+            if (!n)
+                break;
+            int d = mv[rb_below(&rng, n)];
+            m[d / 2] = (unsigned char)(d % 2 ? CY_BWD : CY_FWD);
+        }
+        int normal = br_their_value(g, b, m, 0, memo[0]), misere = br_their_value(g, b, m, 1, memo[1]);
+        cy_analysis a;
+        assert_int_equal(cy_analyse(s, m, &a, &err), 0);
+        if ((a.outcome == 'N') != (normal != 0))
+            fail_msg("%s (round %d): the brute force's normal-play nimber is %d, the engine says %c", name, r, normal,
+                     a.outcome);
+        cy_analysis_free(&a);
+        int val = -1;
+        assert_int_equal(cy_vsearch_value(v, m, &val), 0);
+        if (val != misere)
+            fail_msg("%s (round %d): the brute force's misère nimber is %d, the engine's %d", name, r, misere, val);
+    }
+    free(m);
+    cy_vsearch_free(v);
+    cy_solver_free(s);
+    br_free(g);
+    free(memo[0]);
+    free(memo[1]);
+}
+
+/* The C++ program's SP boards (tests/data/benntaylor): SP5 (K5) and SP6 on
+ * the torus, SP3 on the torus with every pair of its three vertices joined
+ * twice.  Read as boards on the torus, they go through every engine and the
+ * brute force, and their standard and misère values through the brute
+ * force's own recursion. */
+static void test_benntaylor_torus(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int nv, ne, multi;
+    } t[] = {
+        {"benntaylor/SP3_encoding.txt", 3, 6, 1},
+        {"benntaylor/SP5_encoding.txt", 5, 10, 0},
+        {"benntaylor/SP6_encoding.txt", 6, 12, 0},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        cy_board *b = t_board(t_data_path(t[i].file));
+        /* every listed cycle a cell, V - E + F = 0: the torus */
+        check_counts(b, t[i].nv, t[i].ne, t[i].nv, 0);
+        assert_int_equal(b->surface, 1);
+        assert_int_equal(b->orientable, 1);
+        assert_int_equal(b->genus, 1);
+        assert_int_equal(b->multi, t[i].multi);
+        assert_true(random_positions(b, t[i].file, 30, 0, t[i].ne / 2) >= 20);
+        their_values_agree(b, t[i].file);
+        cy_board_free(b);
+    }
+}
+
+/* A random board with parallel edges on an orientable surface: a random
+ * connected loopless multigraph of nv vertices and ne edges (some parallel)
+ * with random rotations at its vertices; its faces, traced from the
+ * rotations, are the cells, and the genus follows from Euler's formula.
+ * Some vertices are made special. */
+static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+{
+    int eu[16], ev[16], rot[32], deg[8] = {0}, at[8], next[32], seen[32] = {0};
+    for (int e = 0; e < ne; e++) {
+        eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
+        ev[e] = e < nv - 1 ? e + 1 : (eu[e] + 1 + rb_below(r, nv - 1)) % nv;
+        deg[eu[e]]++;
+        deg[ev[e]]++;
+    }
+    /* darts 2e (eu -> ev) and 2e+1, in a random order round each tail */
+    at[0] = 0;
+    for (int v = 1; v < nv; v++)
+        at[v] = at[v - 1] + deg[v - 1];
+    int fill[8];
+    memcpy(fill, at, sizeof fill);
+    for (int d = 0; d < 2 * ne; d++) {
+        int tail = d % 2 ? ev[d / 2] : eu[d / 2];
+        rot[fill[tail]++] = d;
+    }
+    for (int v = 0; v < nv; v++)
+        for (int i = deg[v] - 1; i > 0; i--) {
+            int j = rb_below(r, i + 1), x = rot[at[v] + i];
+            rot[at[v] + i] = rot[at[v] + j];
+            rot[at[v] + j] = x;
+        }
+    /* the face after dart d: the dart after d's reverse round d's head */
+    for (int v = 0; v < nv; v++)
+        for (int i = 0; i < deg[v]; i++)
+            next[rot[at[v] + i] ^ 1] = rot[at[v] + (i + 1) % deg[v]];
+    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc = 0, k = 0;
+    for (int d0 = 0; d0 < 2 * ne; d0++) {
+        if (seen[d0])
+            continue;
+        cells[nc] = flat + k;
+        cnames[nc] = names + k;
+        len[nc] = 0;
+        for (int d = d0; !seen[d]; d = next[d]) {
+            seen[d] = 1;
+            flat[k] = d % 2 ? ev[d / 2] : eu[d / 2];
+            names[k++] = d / 2;
+            len[nc]++;
+        }
+        nc++;
+    }
+    int ends[32];
+    unsigned char special[8];
+    for (int e = 0; e < ne; e++) {
+        ends[2 * e] = eu[e];
+        ends[2 * e + 1] = ev[e];
+    }
+    for (int v = 0; v < nv; v++)
+        special[v] = rb_below(r, 5) == 0;
+    int chi = nv - ne + nc;
+    size_t o = (size_t)snprintf(desc, dn, "%d vertices, genus %d, edges", nv, (2 - chi) / 2);
+    for (int e = 0; e < ne && o < dn; e++)
+        o += (size_t)snprintf(desc + o, dn - o, " %d-%d", eu[e], ev[e]);
+    assert_int_equal(chi % 2, 0);
+    cy_error err;
+    cy_board_desc dd = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
+                        .special = special, .surface = 1, .orientable = 1, .genus = (2 - chi) / 2,
+                        .cell_edges = (const int *const *)cnames, .edge_ends = ends, .name = "random"};
+    cy_board *b = cy_board_from_faces(&dd, &err);
+    if (!b)
+        fail_msg("%s: refused: %s", desc, err.msg);
+    return b;
+}
+
+/* Random surface boards with parallel edges through every engine and the
+ * brute force. */
+static void test_engines_multigraphs(void **state)
+{
+    (void)state;
+    rb_rng r = {2026};
+    int multi = 0;
+    for (int i = 0; i < 40; i++) {
+        int nv = 2 + rb_below(&r, 4), ne = nv + rb_below(&r, 11 - nv);
+        char desc[256];
+        cy_board *b = random_multi(&r, nv, ne, desc, sizeof desc);
+        multi += b->multi;
+        check_counts(b, nv, ne, b->ncells, 2 - 2 * b->genus);
+        random_positions(b, desc, 8, 0, ne / 2);
+        cy_board_free(b);
+    }
+    assert_true(multi >= 20);
+}
+
 /* ------------------------------------------------------------- formats */
 
 static void test_json_round_trip(void **state)
@@ -433,7 +633,8 @@ int main(void)
         cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
         cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
-        cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
+        cmocka_unit_test(test_engines_multigraphs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
