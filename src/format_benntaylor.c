@@ -25,15 +25,23 @@
  * round it is a free choice; both change the drawing only.  The rules ask
  * only which edges a cell has and in which cyclic order, and edges on no
  * cell (trees, pendant edges) are put on the outer face, which as far as
- * the rules go is the same as inside a cell.  A file whose cells use every
- * side of every edge describes a closed surface (one of its cells would
- * have to be the outer face) and is refused.
+ * the rules go is the same as inside a cell.
+ *
+ * A file whose cells use both sides of every edge describes a closed
+ * surface, every face a cell (their SP boards): orientable when the cells
+ * can be turned one way round (step 2 succeeds), else not (the walks are
+ * then kept as written); its genus (2 - 2g) or crosscap number (2 - k) is
+ * read off V - E + F.  There the edges keep the file's numbers and
+ * orientations (cy_board_desc.cell_edges), and two edges may join the same
+ * two vertices, as in SP3; elsewhere such parallel edges are refused, as is
+ * a loop anywhere.
  *
  * Vertices are labelled 0 .. V-1 as in the file, so moves read the same.
  * Writing numbers the vertices 0 .. V-1 in the board's order and drops
  * labels, special vertices (refused: the format has none) and moves; the
  * last line has no newline, as in their files (their reader takes an
- * empty last line for a cell).
+ * empty last line for a cell).  A board on a closed surface is written with
+ * its cells as they run (on a non-orientable surface, as its walks are).
  */
 #include "format_internal.h"
 
