@@ -91,6 +91,17 @@ static const char *face_name(int f, int ncells, char *buf, size_t n)
     return buf;
 }
 
+/* Names edge e in messages: its ends, and its number where parallel edges
+ * make the ends ambiguous. */
+static const char *edge_name(const cy_board *b, int e, char *buf, size_t n)
+{
+    if (b->multi)
+        snprintf(buf, n, "e%d (%s-%s)", e, b->label[b->eu[e]], b->label[b->ev[e]]);
+    else
+        snprintf(buf, n, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+    return buf;
+}
+
 /* Derives the outer face from the partial rotations the cells define: at each
  * vertex the cells leave chains of the rotation, which the outer face joins
  * into one cycle.  Fills phi for the outer darts and returns the walk length,
@@ -297,7 +308,7 @@ out:
 
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
 {
-    char fb[32], fb2[32];
+    char fb[32], fb2[32], eb[2 * CY_MAX_LABEL + 32];
     if (d->nv < 1)
         return cy_error_set(err, "the board has no vertices"), NULL;
     if (d->nv > CY_MAX_VERTICES)
@@ -490,8 +501,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         for (size_t i = 0; i < k; i++) {
             e = cy_dart_edge(step[i]);
             if (nside[e] == 2) {
-                cy_error_set(err, "edge %s-%s lies on more than two face sides; on a closed surface every edge lies on exactly two",
-                             b->label[b->eu[e]], b->label[b->ev[e]]);
+                cy_error_set(err, "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
+                             edge_name(b, e, eb, sizeof eb));
                 free(nside);
                 free(step);
                 goto fail2;
@@ -503,8 +514,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         free(step);
         for (e = 0; e < ne; e++)
             if (nside[e] != 2) {
-                cy_error_set(err, "edge %s-%s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
-                             b->label[b->eu[e]], b->label[b->ev[e]], face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
+                cy_error_set(err, "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
+                             edge_name(b, e, eb, sizeof eb), face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
                 free(nside);
                 goto fail2;
             }
@@ -522,8 +533,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         for (size_t i = 0; i < k; i++) {
             int dd = step[i], e = cy_dart_edge(dd);
             if (b->dface[dd] >= 0) {
-                cy_error_set(err, "edge %s-%s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
-                             b->label[b->eu[e]], b->label[b->ev[e]], b->label[dr[i].u], b->label[dr[i].v],
+                cy_error_set(err, "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
+                             edge_name(b, e, eb, sizeof eb), b->label[dr[i].u], b->label[dr[i].v],
                              face_name(b->dface[dd], b->ncells, fb, sizeof fb),
                              face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
                 free(step);
@@ -539,8 +550,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             if (b->dface[dd] < 0) {
                 if (d->outer || b->surface) {
                     int e = cy_dart_edge(dd);
-                    cy_error_set(err, "edge %s-%s lies on only one face side (%s); every edge must lie on two%s",
-                                 b->label[b->eu[e]], b->label[b->ev[e]],
+                    cy_error_set(err, "edge %s lies on only one face side (%s); every edge must lie on two%s",
+                                 edge_name(b, e, eb, sizeof eb),
                                  face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
                                  b->surface ? " (on a closed surface every face is a cell)" : "");
                     goto fail2;

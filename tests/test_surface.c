@@ -592,12 +592,53 @@ static void test_engines_multigraphs(void **state)
 
 /* ------------------------------------------------------------- formats */
 
+/* "cell_edges" in native json: refused unless one edge number a step, and
+ * parallel edges refused without it (two digons on one pair of vertices) */
+static void test_json_cell_edges(void **state)
+{
+    (void)state;
+    static const char *bad[][2] = {
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1]]}",
+         "one list of edge numbers for each cell"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1]]}",
+         "not a list of 2 edge numbers"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1, 9]]}",
+         "not an edge number from 0 to 3"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1, 2]]}",
+         "edge e1 (a-b) is walked from b to a by both cell 1 and cell 2"},
+        {"{\"vertices\": [\"a\", \"b\", \"c\"], \"cells\": [[\"a\", \"b\", \"c\"]], "
+         "\"outer\": [\"c\", \"b\", \"a\"], \"cell_edges\": [[0, 1, 2]]}",
+         "the outer face does not"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cy_error err;
+        cy_board *b = cy_read_board(bad[i][0], strlen(bad[i][0]), CY_FMT_AUTO, NULL, &err);
+        if (b)
+            fail_msg("read: %s", bad[i][0]);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("\"%s\" does not say \"%s\"", err.msg, bad[i][1]);
+    }
+    /* the same two digons with their edges named: the sphere, parallel edges */
+    const char *ok = "{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+                     "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [0, 1]]}";
+    cy_error err;
+    cy_board *b = cy_read_board(ok, strlen(ok), CY_FMT_AUTO, NULL, &err);
+    if (!b)
+        fail_msg("%s", err.msg);
+    assert_true(b->multi && b->ne == 2 && b->surface && b->genus == 0);
+    cy_board_free(b);
+}
+
 static void test_json_round_trip(void **state)
 {
     (void)state;
-    const char *specs[] = {"torus:3x4", "projective-k6"};
-    for (int i = 0; i < 2; i++) {
-        cy_board *b = t_board(specs[i]);
+    const char *specs[] = {"torus:3x4", "projective-k6", "benntaylor/SP3_encoding.txt"};
+    for (int i = 0; i < 3; i++) {
+        cy_board *b = t_board(i < 2 ? specs[i] : t_data_path(specs[i]));
         cy_error err;
         char *s = cy_write_board(b, NULL, CY_FMT_JSON, &err);
         assert_non_null(s);
@@ -609,9 +650,16 @@ static void test_json_round_trip(void **state)
         assert_int_equal(c->orientable, b->orientable);
         assert_int_equal(c->genus, b->genus);
         assert_int_equal(c->ncells, b->ncells);
+        assert_int_equal(c->multi, b->multi);
+        /* the same walks along the same edges (parallel edges too; json
+         * writes no orientation of an edge, so a dart may be its reverse) */
         for (int f = 0; f < b->ncells; f++)
-            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++)
-                assert_int_equal(c->fdarts[k], b->fdarts[k]);
+            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++) {
+                int x = b->fdarts[k], y = c->fdarts[k];
+                assert_int_equal(cy_dart_edge(x), cy_dart_edge(y));
+                assert_int_equal(cy_tail(b, x), cy_tail(c, y));
+                assert_int_equal(cy_head(b, x), cy_head(c, y));
+            }
         /* formats that describe plane boards refuse */
         assert_null(cy_write_board(b, NULL, CY_FMT_TABLE, &err));
         assert_null(cy_write_board(b, NULL, CY_FMT_DRAWING, &err));
@@ -635,6 +683,7 @@ int main(void)
         cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
         cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
         cmocka_unit_test(test_engines_multigraphs),
+        cmocka_unit_test(test_json_cell_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

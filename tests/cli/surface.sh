@@ -56,7 +56,12 @@ expect_out "SP3 on the torus" 'SP3 \(3 vertices, 6 edges, 3 cells, on the torus\
 expect_out "SP3 edges named" '^  e2   1-0 ' show "$BT/SP3_encoding.txt"
 expect_out "SP3 cell completed" '^winning moves:.* e5:0->2' solve "$BT/SP3_encoding.txt" --moves "e0:2->0 e1:0->1 e2:1->0"
 expect_error "SP3 ambiguous move" '2 edges join 0 and 1 \(e1, e2\); name one, as e1:0->1' solve "$BT/SP3_encoding.txt" --moves "0->1"
-expect_error "SP3 as json" 'parallel edges .* write it as benntaylor' convert "$BT/SP3_encoding.txt" --to json
+# native json tells parallel edges apart by "cell_edges"; moves carry over
+run convert "$BT/SP3_encoding.txt" --to json --moves "e0:2->0 e1:0->1 e2:1->0"
+printf '%s\n' "$OUT" >"$WORK/sp3.json"
+expect_out "SP3 json cell_edges" '"cell_edges": \[' convert "$WORK/sp3.json" --to json
+expect_out "SP3 json solves" '^winning moves:.* e5:0->2' solve "$WORK/sp3.json"
+expect_error "SP3 as a drawing" 'closed surface' convert "$BT/SP3_encoding.txt" --to drawing
 expect_error "SP3 symmetry" 'parallel edges is not computed' symmetry "$BT/SP3_encoding.txt"
 expect_error "SP4 malformed" 'SP4_encoding\.txt: line 8: edge 4 should be two vertex numbers from 0 to 3' show "$BT/SP4_encoding.txt"
 for f in SP3 SP5 SP6; do
