@@ -8,7 +8,12 @@
  * with sub-games keyed by nauty -- against the separate brute force
  * (tests/brute.c) on small surface boards built by hand, and on torus:3x3
  * and projective-k6 from positions a few moves in (18 and 15 edges: too
- * many for the brute force's 3^E table, so with its hash table).
+ * many for the brute force's 3^E table, so with its hash table).  Boards
+ * with parallel edges: the C++ program's SP3, SP5 and SP6 (their standard
+ * and misère values also by the brute force's own recursion, the nimbers
+ * that program prints), and random multigraphs with random rotations (and
+ * twists, for non-orientable surfaces), their faces traced here, through
+ * every engine and the brute force; native json's "cell_edges".
  *
  * brute.c and randboard.c are included (a unity build), as in the other
  * tests.
@@ -499,6 +504,15 @@ static void test_benntaylor_torus(void **state)
     }
 }
 
+/* The number of cells of b that can ever be cycle cells. */
+static int cyclable_cells(const cy_board *b)
+{
+    int n = 0;
+    for (int c = 0; c < b->ncells; c++)
+        n += b->cyclable[c];
+    return n;
+}
+
 /* A random board with parallel edges on an orientable surface: a random
  * connected loopless multigraph of nv vertices and ne edges (some parallel)
  * with random rotations at its vertices; its faces, traced from the
@@ -571,6 +585,113 @@ static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
     return b;
 }
 
+/* A random board with parallel edges on a non-orientable surface, or NULL
+ * when the draw is orientable: a random connected loopless multigraph with
+ * random rotations and each edge twisted or not at random (a signed
+ * rotation system).  Its faces are traced on the flags: flag (e, k, s) is
+ * end k of edge e (k = 0 at eu) on side s; r0 moves to the other end (the
+ * side changes unless e is twisted), r1 to the next end round the vertex
+ * on that side (s = 1: the next in the rotation, s = 0: the one before),
+ * landing on its other side.  Each face is one cycle of r0, r1 alternately,
+ * its walk the ends r0 leaves from.  The surface is orientable exactly when
+ * the flags split in two classes that r0, r1 and r2 (the side switch) all
+ * swap; the crosscap number follows from Euler's formula. */
+static cy_board *random_twisted(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+{
+    int eu[16], ev[16], tw[16], deg[8] = {0}, at[8], rot[32], pos[32];
+    for (int e = 0; e < ne; e++) {
+        eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
+        ev[e] = e < nv - 1 ? e + 1 : (eu[e] + 1 + rb_below(r, nv - 1)) % nv;
+        tw[e] = rb_below(r, 2);
+        deg[eu[e]]++;
+        deg[ev[e]]++;
+    }
+    at[0] = 0;
+    for (int v = 1; v < nv; v++)
+        at[v] = at[v - 1] + deg[v - 1];
+    int fill[8];
+    memcpy(fill, at, sizeof fill);
+    for (int x = 0; x < 2 * ne; x++) /* end x = 2e + k */
+        rot[fill[x % 2 ? ev[x / 2] : eu[x / 2]]++] = x;
+    for (int v = 0; v < nv; v++)
+        for (int i = deg[v] - 1; i > 0; i--) {
+            int j = rb_below(r, i + 1), t = rot[at[v] + i];
+            rot[at[v] + i] = rot[at[v] + j];
+            rot[at[v] + j] = t;
+        }
+    for (int v = 0; v < nv; v++)
+        for (int i = 0; i < deg[v]; i++)
+            pos[rot[at[v] + i]] = i;
+    /* flag f = 2x + s for end x */
+#define END_V(x) ((x) % 2 ? ev[(x) / 2] : eu[(x) / 2])
+    int r0[64], r1[64], colour[64], seen[64] = {0};
+    for (int x = 0; x < 2 * ne; x++)
+        for (int s = 0; s < 2; s++) {
+            int v = END_V(x), d = deg[v];
+            r0[2 * x + s] = 2 * (x ^ 1) + (tw[x / 2] ? s : 1 - s);
+            int y = rot[at[v] + (pos[x] + (s ? 1 : d - 1)) % d];
+            r1[2 * x + s] = 2 * y + 1 - s;
+        }
+    /* orientable: a 2-colouring that every involution swaps */
+    int orientable = 1, queue[64];
+    for (int f = 0; f < 4 * ne; f++)
+        colour[f] = -1;
+    for (int f0 = 0; f0 < 4 * ne; f0++) {
+        if (colour[f0] >= 0)
+            continue;
+        int qh = 0, qt = 0;
+        colour[f0] = 0;
+        queue[qt++] = f0;
+        while (qh < qt) {
+            int f = queue[qh++], nb[3] = {r0[f], r1[f], f ^ 1};
+            for (int i = 0; i < 3; i++) {
+                if (colour[nb[i]] < 0) {
+                    colour[nb[i]] = !colour[f];
+                    queue[qt++] = nb[i];
+                } else if (colour[nb[i]] == colour[f])
+                    orientable = 0;
+            }
+        }
+    }
+    if (orientable)
+        return NULL;
+    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc = 0, k = 0;
+    for (int f0 = 0; f0 < 4 * ne; f0++) {
+        if (seen[f0])
+            continue;
+        cells[nc] = flat + k;
+        cnames[nc] = names + k;
+        len[nc] = 0;
+        int f = f0;
+        do {
+            seen[f] = seen[r0[f]] = 1;
+            flat[k] = END_V(f / 2);
+            names[k++] = f / 4;
+            len[nc]++;
+            f = r1[r0[f]];
+        } while (f != f0);
+        nc++;
+    }
+#undef END_V
+    int ends[32];
+    for (int e = 0; e < ne; e++) {
+        ends[2 * e] = eu[e];
+        ends[2 * e + 1] = ev[e];
+    }
+    int chi = nv - ne + nc;
+    size_t o = (size_t)snprintf(desc, dn, "%d vertices, %d crosscaps, edges", nv, 2 - chi);
+    for (int e = 0; e < ne && o < dn; e++)
+        o += (size_t)snprintf(desc + o, dn - o, " %d-%d%s", eu[e], ev[e], tw[e] ? "~" : "");
+    cy_error err;
+    cy_board_desc dd = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
+                        .surface = 1, .orientable = 0, .genus = 2 - chi,
+                        .cell_edges = (const int *const *)cnames, .edge_ends = ends, .name = "random"};
+    cy_board *b = cy_board_from_faces(&dd, &err);
+    if (!b)
+        fail_msg("%s: refused: %s", desc, err.msg);
+    return b;
+}
+
 /* Random surface boards with parallel edges through every engine and the
  * brute force. */
 static void test_engines_multigraphs(void **state)
@@ -582,12 +703,40 @@ static void test_engines_multigraphs(void **state)
         int nv = 2 + rb_below(&r, 4), ne = nv + rb_below(&r, 11 - nv);
         char desc[256];
         cy_board *b = random_multi(&r, nv, ne, desc, sizeof desc);
+        /* random rotations give few faces on a surface of high genus: most
+         * draws are kept only when the torus or the sphere holds them with
+         * two cells that can cycle */
+        for (int tries = 0; i % 4 && tries < 5000 && (b->genus > 1 || cyclable_cells(b) < 2); tries++) {
+            cy_board_free(b);
+            b = random_multi(&r, nv, ne, desc, sizeof desc);
+        }
         multi += b->multi;
         check_counts(b, nv, ne, b->ncells, 2 - 2 * b->genus);
         random_positions(b, desc, 8, 0, ne / 2);
         cy_board_free(b);
     }
     assert_true(multi >= 20);
+    /* and on non-orientable surfaces */
+    int twisted = 0;
+    multi = 0;
+    for (int i = 0; i < 80 && twisted < 30; i++) {
+        int nv = 2 + rb_below(&r, 4), ne = nv + rb_below(&r, 11 - nv);
+        char desc[256];
+        cy_board *b = random_twisted(&r, nv, ne, desc, sizeof desc);
+        /* likewise: most kept only with at most 2 crosscaps, 2 cells that cycle */
+        for (int tries = 0; i % 4 && tries < 5000 && (!b || b->genus > 2 || cyclable_cells(b) < 2); tries++) {
+            cy_board_free(b);
+            b = random_twisted(&r, nv, ne, desc, sizeof desc);
+        }
+        if (!b)
+            continue;
+        twisted++;
+        multi += b->multi;
+        check_counts(b, nv, ne, b->ncells, 2 - b->genus);
+        random_positions(b, desc, 8, 0, ne / 2);
+        cy_board_free(b);
+    }
+    assert_true(twisted >= 20 && multi >= 10);
 }
 
 /* ------------------------------------------------------------- formats */
