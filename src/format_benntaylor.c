@@ -31,10 +31,10 @@
  * surface, every face a cell (their SP boards): orientable when the cells
  * can be turned one way round (step 2 succeeds), else not (the walks are
  * then kept as written); its genus (2 - 2g) or crosscap number (2 - k) is
- * read off V - E + F.  There the edges keep the file's numbers and
- * orientations (cy_board_desc.cell_edges), and two edges may join the same
- * two vertices, as in SP3; elsewhere such parallel edges are refused, as is
- * a loop anywhere.
+ * read off V - E + F.  There two edges may join the same two vertices, as
+ * in SP3: the edges then keep the file's numbers (cy_board_desc.cell_edges),
+ * each still running from its lower-numbered end as in every board; such
+ * parallel edges are refused elsewhere, as is a loop anywhere.
  *
  * Vertices are labelled 0 .. V-1 as in the file, so moves read the same.
  * Writing numbers the vertices 0 .. V-1 in the board's order and drops
@@ -473,25 +473,27 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             loose += !onwalk[e];
         free(onwalk);
         if (closed) {
-            int **names = cy_xcalloc((size_t)ncells + 1, sizeof(int *)), *ends = cy_xmalloc(sizeof(int) * 2 * (size_t)ne);
-            for (int c = 0; c < ncells; c++) {
+            /* with parallel edges the walks name their edges by the file's
+             * numbers; otherwise the edges are numbered by their ends, as in
+             * every other board (and in the same board read back from json) */
+            int parallel = 0;
+            for (int e = 0; e < ne && !parallel; e++)
+                for (int f = 0; f < e && !parallel; f++)
+                    parallel = (eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e]);
+            int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
+            for (int c = 0; names && c < ncells; c++) {
                 names[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
                 for (int i = 0; i < wlen[c]; i++)
                     names[c][i] = darts[c][i] >> 1;
             }
-            for (int e = 0; e < ne; e++) {
-                ends[2 * e] = eu[e];
-                ends[2 * e + 1] = ev[e];
-            }
             cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
                                   .cells = (const int *const *)walk, .cell_len = wlen, .name = name,
                                   .surface = 1, .orientable = !twisted, .genus = genus,
-                                  .cell_edges = (const int *const *)names, .edge_ends = ends};
+                                  .cell_edges = (const int *const *)names};
             b = cy_board_from_faces(&desc, err);
-            for (int c = 0; c < ncells; c++)
+            for (int c = 0; names && c < ncells; c++)
                 free(names[c]);
             free(names);
-            free(ends);
         } else if (loose)
             b = with_loose_edges(nv, labels, ne, eu, ev, ncells, walk, wlen, name, err);
         else {
