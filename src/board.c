@@ -179,6 +179,7 @@ out:
     return rc;
 }
 
+/* Orders triples (low end, high end, edge) by ends, then edge. */
 static int cmp_pair(const void *a, const void *b)
 {
     const int *x = a, *y = b;
