@@ -513,83 +513,123 @@ static int cyclable_cells(const cy_board *b)
     return n;
 }
 
-/* A random board with parallel edges on an orientable surface: a random
- * connected loopless multigraph of nv vertices and ne edges (some parallel)
- * with random rotations at its vertices; its faces, traced from the
- * rotations, are the cells, and the genus follows from Euler's formula.
- * Some vertices are made special. */
-static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+/* A random connected loopless multigraph of nv vertices (at most 8) and ne
+ * edges (at most 16, nv - 1 of them a spanning tree, the others between any
+ * two different vertices, so some parallel), each edge twisted or not at
+ * random when twists, with the ends of the edges round each vertex in a
+ * random order: end x = 2e + k is end k of edge e (k = 0 at eu), at vertex
+ * m->eu or m->ev, and the ends at v are rot[at[v] .. at[v] + deg[v]). */
+typedef struct rmap {
+    int nv, ne, eu[16], ev[16], tw[16], deg[8], at[8], rot[32];
+} rmap;
+
+static void rmap_draw(rb_rng *r, int nv, int ne, int twists, rmap *m)
 {
-    int eu[16], ev[16], rot[32], deg[8] = {0}, at[8], next[32], seen[32] = {0};
+    memset(m, 0, sizeof *m);
+    m->nv = nv;
+    m->ne = ne;
     for (int e = 0; e < ne; e++) {
-        eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
-        ev[e] = e < nv - 1 ? e + 1 : (eu[e] + 1 + rb_below(r, nv - 1)) % nv;
-        deg[eu[e]]++;
-        deg[ev[e]]++;
+        m->eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
+        m->ev[e] = e < nv - 1 ? e + 1 : (m->eu[e] + 1 + rb_below(r, nv - 1)) % nv;
+        if (twists)
+            m->tw[e] = rb_below(r, 2);
+        m->deg[m->eu[e]]++;
+        m->deg[m->ev[e]]++;
     }
-    /* darts 2e (eu -> ev) and 2e+1, in a random order round each tail */
-    at[0] = 0;
     for (int v = 1; v < nv; v++)
-        at[v] = at[v - 1] + deg[v - 1];
+        m->at[v] = m->at[v - 1] + m->deg[v - 1];
     int fill[8];
-    memcpy(fill, at, sizeof fill);
-    for (int d = 0; d < 2 * ne; d++) {
-        int tail = d % 2 ? ev[d / 2] : eu[d / 2];
-        rot[fill[tail]++] = d;
-    }
+    memcpy(fill, m->at, sizeof fill);
+    for (int x = 0; x < 2 * ne; x++)
+        m->rot[fill[x % 2 ? m->ev[x / 2] : m->eu[x / 2]]++] = x;
     for (int v = 0; v < nv; v++)
-        for (int i = deg[v] - 1; i > 0; i--) {
-            int j = rb_below(r, i + 1), x = rot[at[v] + i];
-            rot[at[v] + i] = rot[at[v] + j];
-            rot[at[v] + j] = x;
+        for (int i = m->deg[v] - 1; i > 0; i--) {
+            int j = rb_below(r, i + 1), t = m->rot[m->at[v] + i];
+            m->rot[m->at[v] + i] = m->rot[m->at[v] + j];
+            m->rot[m->at[v] + j] = t;
         }
-    /* the face after dart d: the dart after d's reverse round d's head */
-    for (int v = 0; v < nv; v++)
-        for (int i = 0; i < deg[v]; i++)
-            next[rot[at[v] + i] ^ 1] = rot[at[v] + (i + 1) % deg[v]];
-    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc = 0, k = 0;
-    for (int d0 = 0; d0 < 2 * ne; d0++) {
-        if (seen[d0])
-            continue;
-        cells[nc] = flat + k;
-        cnames[nc] = names + k;
-        len[nc] = 0;
-        for (int d = d0; !seen[d]; d = next[d]) {
-            seen[d] = 1;
-            flat[k] = d % 2 ? ev[d / 2] : eu[d / 2];
-            names[k++] = d / 2;
-            len[nc]++;
-        }
-        nc++;
+}
+
+/* The faces traced from a map: walks of vertices, and of edges (names). */
+typedef struct rfaces {
+    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc, k;
+} rfaces;
+
+/* Starts a new face in f. */
+static void rfaces_open(rfaces *f)
+{
+    f->cells[f->nc] = f->flat + f->k;
+    f->cnames[f->nc] = f->names + f->k;
+    f->len[f->nc++] = 0;
+}
+
+/* Adds to the face being traced a step from vertex v along edge e. */
+static void rfaces_step(rfaces *f, int v, int e)
+{
+    f->flat[f->k] = v;
+    f->names[f->k++] = e;
+    f->len[f->nc - 1]++;
+}
+
+/* The board of map m with faces f as its cells, on the orientable surface
+ * or the non-orientable one Euler's formula gives; desc describes it. */
+static cy_board *rmap_board(const rmap *m, rfaces *f, const unsigned char *special, int orientable, char *desc,
+                            size_t dn)
+{
+    int ends[32], chi = m->nv - m->ne + f->nc;
+    for (int e = 0; e < m->ne; e++) {
+        ends[2 * e] = m->eu[e];
+        ends[2 * e + 1] = m->ev[e];
     }
-    int ends[32];
-    unsigned char special[8];
-    for (int e = 0; e < ne; e++) {
-        ends[2 * e] = eu[e];
-        ends[2 * e + 1] = ev[e];
-    }
-    for (int v = 0; v < nv; v++)
-        special[v] = rb_below(r, 5) == 0;
-    int chi = nv - ne + nc;
-    size_t o = (size_t)snprintf(desc, dn, "%d vertices, genus %d, edges", nv, (2 - chi) / 2);
-    for (int e = 0; e < ne && o < dn; e++)
-        o += (size_t)snprintf(desc + o, dn - o, " %d-%d", eu[e], ev[e]);
-    assert_int_equal(chi % 2, 0);
+    int genus = orientable ? (2 - chi) / 2 : 2 - chi;
+    size_t o = (size_t)snprintf(desc, dn, "%d vertices, %s %d, edges", m->nv, orientable ? "genus" : "crosscaps", genus);
+    for (int e = 0; e < m->ne && o < dn; e++)
+        o += (size_t)snprintf(desc + o, dn - o, " %d-%d%s", m->eu[e], m->ev[e], m->tw[e] ? "~" : "");
+    if (orientable)
+        assert_int_equal(chi % 2, 0);
     cy_error err;
-    cy_board_desc dd = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
-                        .special = special, .surface = 1, .orientable = 1, .genus = (2 - chi) / 2,
-                        .cell_edges = (const int *const *)cnames, .edge_ends = ends, .name = "random"};
+    cy_board_desc dd = {.nv = m->nv, .ncells = f->nc, .cells = (const int *const *)f->cells, .cell_len = f->len,
+                        .special = special, .surface = 1, .orientable = orientable, .genus = genus,
+                        .cell_edges = (const int *const *)f->cnames, .edge_ends = ends, .name = "random"};
     cy_board *b = cy_board_from_faces(&dd, &err);
     if (!b)
         fail_msg("%s: refused: %s", desc, err.msg);
     return b;
 }
 
+/* A random board with parallel edges on an orientable surface: a random
+ * map (rmap_draw) whose faces, traced from the rotations, are the cells, the
+ * genus following from Euler's formula.  Some vertices are made special. */
+static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+{
+    rmap m;
+    rmap_draw(r, nv, ne, 0, &m);
+    /* darts are ends: 2e runs eu -> ev.  The face after dart d: the dart
+     * after d's reverse round d's head */
+    int next[32], seen[32] = {0};
+    for (int v = 0; v < nv; v++)
+        for (int i = 0; i < m.deg[v]; i++)
+            next[m.rot[m.at[v] + i] ^ 1] = m.rot[m.at[v] + (i + 1) % m.deg[v]];
+    rfaces f = {.nc = 0};
+    for (int d0 = 0; d0 < 2 * ne; d0++) {
+        if (seen[d0])
+            continue;
+        rfaces_open(&f);
+        for (int d = d0; !seen[d]; d = next[d]) {
+            seen[d] = 1;
+            rfaces_step(&f, d % 2 ? m.ev[d / 2] : m.eu[d / 2], d / 2);
+        }
+    }
+    unsigned char special[8];
+    for (int v = 0; v < nv; v++)
+        special[v] = rb_below(r, 5) == 0;
+    return rmap_board(&m, &f, special, 1, desc, dn);
+}
+
 /* A random board with parallel edges on a non-orientable surface, or NULL
- * when the draw is orientable: a random connected loopless multigraph with
- * random rotations and each edge twisted or not at random (a signed
- * rotation system).  Its faces are traced on the flags: flag (e, k, s) is
- * end k of edge e (k = 0 at eu) on side s; r0 moves to the other end (the
+ * when the draw is orientable: a random map with twisted edges (a signed
+ * rotation system, rmap_draw).  Its faces are traced on the flags: flag
+ * (e, k, s) is end k of edge e on side s; r0 moves to the other end (the
  * side changes unless e is twisted), r1 to the next end round the vertex
  * on that side (s = 1: the next in the rotation, s = 0: the one before),
  * landing on its other side.  Each face is one cycle of r0, r1 alternately,
@@ -598,38 +638,20 @@ static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
  * swap; the crosscap number follows from Euler's formula. */
 static cy_board *random_twisted(rb_rng *r, int nv, int ne, char *desc, size_t dn)
 {
-    int eu[16], ev[16], tw[16], deg[8] = {0}, at[8], rot[32], pos[32];
-    for (int e = 0; e < ne; e++) {
-        eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
-        ev[e] = e < nv - 1 ? e + 1 : (eu[e] + 1 + rb_below(r, nv - 1)) % nv;
-        tw[e] = rb_below(r, 2);
-        deg[eu[e]]++;
-        deg[ev[e]]++;
-    }
-    at[0] = 0;
-    for (int v = 1; v < nv; v++)
-        at[v] = at[v - 1] + deg[v - 1];
-    int fill[8];
-    memcpy(fill, at, sizeof fill);
-    for (int x = 0; x < 2 * ne; x++) /* end x = 2e + k */
-        rot[fill[x % 2 ? ev[x / 2] : eu[x / 2]]++] = x;
+    rmap m;
+    rmap_draw(r, nv, ne, 1, &m);
+    int pos[32];
     for (int v = 0; v < nv; v++)
-        for (int i = deg[v] - 1; i > 0; i--) {
-            int j = rb_below(r, i + 1), t = rot[at[v] + i];
-            rot[at[v] + i] = rot[at[v] + j];
-            rot[at[v] + j] = t;
-        }
-    for (int v = 0; v < nv; v++)
-        for (int i = 0; i < deg[v]; i++)
-            pos[rot[at[v] + i]] = i;
+        for (int i = 0; i < m.deg[v]; i++)
+            pos[m.rot[m.at[v] + i]] = i;
     /* flag f = 2x + s for end x */
-#define END_V(x) ((x) % 2 ? ev[(x) / 2] : eu[(x) / 2])
+#define END_V(x) ((x) % 2 ? m.ev[(x) / 2] : m.eu[(x) / 2])
     int r0[64], r1[64], colour[64], seen[64] = {0};
     for (int x = 0; x < 2 * ne; x++)
         for (int s = 0; s < 2; s++) {
-            int v = END_V(x), d = deg[v];
-            r0[2 * x + s] = 2 * (x ^ 1) + (tw[x / 2] ? s : 1 - s);
-            int y = rot[at[v] + (pos[x] + (s ? 1 : d - 1)) % d];
+            int v = END_V(x), d = m.deg[v];
+            r0[2 * x + s] = 2 * (x ^ 1) + (m.tw[x / 2] ? s : 1 - s);
+            int y = m.rot[m.at[v] + (pos[x] + (s ? 1 : d - 1)) % d];
             r1[2 * x + s] = 2 * y + 1 - s;
         }
     /* orientable: a 2-colouring that every involution swaps */
@@ -655,41 +677,20 @@ static cy_board *random_twisted(rb_rng *r, int nv, int ne, char *desc, size_t dn
     }
     if (orientable)
         return NULL;
-    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc = 0, k = 0;
+    rfaces fc = {.nc = 0};
     for (int f0 = 0; f0 < 4 * ne; f0++) {
         if (seen[f0])
             continue;
-        cells[nc] = flat + k;
-        cnames[nc] = names + k;
-        len[nc] = 0;
+        rfaces_open(&fc);
         int f = f0;
         do {
             seen[f] = seen[r0[f]] = 1;
-            flat[k] = END_V(f / 2);
-            names[k++] = f / 4;
-            len[nc]++;
+            rfaces_step(&fc, END_V(f / 2), f / 4);
             f = r1[r0[f]];
         } while (f != f0);
-        nc++;
     }
 #undef END_V
-    int ends[32];
-    for (int e = 0; e < ne; e++) {
-        ends[2 * e] = eu[e];
-        ends[2 * e + 1] = ev[e];
-    }
-    int chi = nv - ne + nc;
-    size_t o = (size_t)snprintf(desc, dn, "%d vertices, %d crosscaps, edges", nv, 2 - chi);
-    for (int e = 0; e < ne && o < dn; e++)
-        o += (size_t)snprintf(desc + o, dn - o, " %d-%d%s", eu[e], ev[e], tw[e] ? "~" : "");
-    cy_error err;
-    cy_board_desc dd = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
-                        .surface = 1, .orientable = 0, .genus = 2 - chi,
-                        .cell_edges = (const int *const *)cnames, .edge_ends = ends, .name = "random"};
-    cy_board *b = cy_board_from_faces(&dd, &err);
-    if (!b)
-        fail_msg("%s: refused: %s", desc, err.msg);
-    return b;
+    return rmap_board(&m, &fc, NULL, 0, desc, dn);
 }
 
 /* Random surface boards with parallel edges through every engine and the
