@@ -95,6 +95,9 @@ typedef struct cy_board {
                                 same dart; there dface and the rotation order of
                                 vdarts mean nothing (dface[d] is still a face) and
                                 only the walks and the sides describe the board */
+    int multi;               /* 1: some edges are parallel (join the same two
+                                vertices); only on a closed surface.  Moves
+                                along such an edge are written eN:U->V */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
@@ -115,6 +118,15 @@ typedef struct cy_board_desc {
                                    2 - genus (the crosscap number); 0: the plane */
     int orientable;             /* with surface: whether the surface is orientable */
     int genus;                  /* with surface: its genus or crosscap number */
+    /* Optional edge names, needed where edges are parallel (a closed surface
+     * only): step j of cell i, from cells[i][j] to the next vertex of the
+     * walk, runs along edge cell_edges[i][j] (outer_edges likewise).  The
+     * edges are then numbered by these names, which must be 0 .. E-1, each
+     * used; edge_ends (2E entries or NULL) gives each edge's ends in the
+     * order eu, ev.  Without them edges are identified by their two ends. */
+    const int *const *cell_edges;
+    const int *outer_edges;
+    const int *edge_ends;
 } cy_board_desc;
 
 /* Builds and validates a board; NULL with a message in err on any defect. */
@@ -150,10 +162,14 @@ const char *cy_board_surface(const cy_board *b, char *buf, size_t n);
 
 /* The vertex with this label, or -1. */
 int cy_board_find(const cy_board *b, const char *label);
-/* The edge joining u and v, or -1. */
+/* The edge joining u and v, or -1 (with parallel edges, the first in the
+ * rotation at u). */
 int cy_board_edge_between(const cy_board *b, int u, int v);
-/* The dart u -> v, or -1 when u and v are not adjacent. */
+/* The dart u -> v, or -1 when u and v are not adjacent (with parallel edges,
+ * the first in the rotation at u: use cy_board_edge_count to tell). */
 int cy_board_dart(const cy_board *b, int u, int v);
+/* How many edges join u and v (more than one only on a board with multi). */
+int cy_board_edge_count(const cy_board *b, int u, int v);
 
 /* ----------------------------------------------------------------- rules */
 

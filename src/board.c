@@ -7,6 +7,11 @@
  * faces describe a plane embedding exactly when every dart lies on one face,
  * every vertex's rotation is a single cycle, the graph is connected and
  * V - E + F = 2 (plantri and nauty use the same dart model).
+ *
+ * Edges are the vertex pairs the walks step between, unless the walks name
+ * their edges (cy_board_desc.cell_edges): then two edges may join the same
+ * two vertices, which is allowed on a closed surface only (b->multi), where
+ * small boards need it (three vertices on the torus, each pair joined twice).
  */
 #include "internal.h"
 
@@ -15,6 +20,7 @@
 
 typedef struct dartrec {
     int u, v;   /* tail, head */
+    int id;     /* the edge's given name (cy_board_desc.cell_edges), or -1 */
     int face;   /* face index (ncells = outer) */
     int pos;    /* position in its face walk */
 } dartrec;
@@ -22,6 +28,10 @@ typedef struct dartrec {
 static int cmp_dartrec(const void *a, const void *b)
 {
     const dartrec *x = a, *y = b;
+    if (x->id != y->id) /* named edges: by name, then direction */
+        return x->id < y->id ? -1 : 1;
+    if (x->id >= 0)
+        return x->u != y->u ? (x->u < y->u ? -1 : 1) : 0;
     int xa = x->u < x->v ? x->u : x->v, xb = x->u < x->v ? x->v : x->u;
     int ya = y->u < y->v ? y->u : y->v, yb = y->u < y->v ? y->v : y->u;
     if (xa != ya)
@@ -36,6 +46,8 @@ static int cmp_dartrec(const void *a, const void *b)
 /* Whether two darts belong to the same edge. */
 static int same_edge(const dartrec *x, const dartrec *y)
 {
+    if (x->id >= 0 || y->id >= 0)
+        return x->id == y->id;
     return (x->u == y->u && x->v == y->v) || (x->u == y->v && x->v == y->u);
 }
 
@@ -76,6 +88,17 @@ static const char *face_name(int f, int ncells, char *buf, size_t n)
         snprintf(buf, n, "the outer face");
     else
         snprintf(buf, n, "cell %d", f + 1);
+    return buf;
+}
+
+/* Names edge e in messages: its ends, and its number where parallel edges
+ * make the ends ambiguous. */
+static const char *edge_name(const cy_board *b, int e, char *buf, size_t n)
+{
+    if (b->multi)
+        snprintf(buf, n, "e%d (%s-%s)", e, b->label[b->eu[e]], b->label[b->ev[e]]);
+    else
+        snprintf(buf, n, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
     return buf;
 }
 
@@ -153,6 +176,42 @@ out:
     free(starts);
     free(sigma);
     free(image);
+    return rc;
+}
+
+/* Orders triples (low end, high end, edge) by ends, then edge. */
+static int cmp_pair(const void *a, const void *b)
+{
+    const int *x = a, *y = b;
+    if (x[0] != y[0])
+        return x[0] < y[0] ? -1 : 1;
+    if (x[1] != y[1])
+        return x[1] < y[1] ? -1 : 1;
+    return x[2] < y[2] ? -1 : x[2] > y[2];
+}
+
+/* Sets b->multi when two edges of b join the same two vertices; those are
+ * allowed on a closed surface only (a plane board is a simple graph).  0, or
+ * -1 with a message. */
+static int parallel_check(cy_board *b, cy_error *err)
+{
+    int *p = cy_xmalloc(sizeof(int) * 3 * (size_t)(b->ne ? b->ne : 1)), rc = 0;
+    for (int e = 0; e < b->ne; e++) {
+        p[3 * e] = b->eu[e] < b->ev[e] ? b->eu[e] : b->ev[e];
+        p[3 * e + 1] = b->eu[e] < b->ev[e] ? b->ev[e] : b->eu[e];
+        p[3 * e + 2] = e;
+    }
+    qsort(p, (size_t)b->ne, 3 * sizeof(int), cmp_pair);
+    for (int i = 1; i < b->ne && rc == 0; i++)
+        if (p[3 * i] == p[3 * i - 3] && p[3 * i + 1] == p[3 * i - 2]) {
+            b->multi = 1;
+            if (!b->surface) {
+                cy_error_set(err, "edges %d and %d both join vertices %s and %s: parallel edges are allowed only on a closed surface, and a plane board has none",
+                             p[3 * i - 1], p[3 * i + 2], b->label[p[3 * i]], b->label[p[3 * i + 1]]);
+                rc = -1;
+            }
+        }
+    free(p);
     return rc;
 }
 
@@ -250,7 +309,7 @@ out:
 
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
 {
-    char fb[32], fb2[32];
+    char fb[32], fb2[32], eb[2 * CY_MAX_LABEL + 32];
     if (d->nv < 1)
         return cy_error_set(err, "the board has no vertices"), NULL;
     if (d->nv > CY_MAX_VERTICES)
@@ -333,13 +392,26 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             goto fail;
         }
     }
+    int named = d->cell_edges != NULL;
+    if (named && d->outer && !d->outer_edges) {
+        cy_error_set(err, "the cells name their edges but the outer face does not");
+        goto fail;
+    }
     dartrec *dr = cy_xmalloc(sizeof(dartrec) * (total ? total : 1));
     size_t k = 0;
     for (int f = 0; f < nfaces; f++) {
         const int *w = f < b->ncells ? d->cells[f] : d->outer;
+        const int *we = !named ? NULL : f < b->ncells ? d->cell_edges[f] : d->outer_edges;
         int len = f < b->ncells ? d->cell_len[f] : d->outer_len;
         for (int i = 0; i < len; i++) {
             int u = w[i], v = w[(i + 1) % len];
+            int id = we ? we[i] : -1;
+            if (we && (id < 0 || (size_t)id >= total)) {
+                cy_error_set(err, "%s names edge %d, which is not a number from 0 to %zu", face_name(f, b->ncells, fb, sizeof fb),
+                             id, total - 1);
+                free(dr);
+                goto fail;
+            }
             if (u < 0 || u >= b->nv || v < 0 || v >= b->nv) {
                 cy_error_set(err, "%s names vertex number %d, but the board has %d vertices",
                              face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv);
@@ -351,7 +423,7 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 free(dr);
                 goto fail;
             }
-            dr[k++] = (dartrec){u, v, f, i};
+            dr[k++] = (dartrec){u, v, id, f, i};
         }
     }
     qsort(dr, k, sizeof *dr, cmp_dartrec);
@@ -359,8 +431,20 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     /* group darts into edges */
     int ne = 0;
     for (size_t i = 0; i < k; i++)
-        if (i == 0 || !same_edge(&dr[i], &dr[i - 1]))
+        if (i == 0 || !same_edge(&dr[i], &dr[i - 1])) {
+            if (named && dr[i].id != ne) {
+                cy_error_set(err, "edge %d lies on no face, but the faces name edge %d", ne, dr[i].id);
+                free(dr);
+                goto fail;
+            }
             ne++;
+        } else if (named && !((dr[i].u == dr[i - 1].u && dr[i].v == dr[i - 1].v) ||
+                              (dr[i].u == dr[i - 1].v && dr[i].v == dr[i - 1].u))) {
+            cy_error_set(err, "edge %d is walked from %s to %s and from %s to %s, but an edge has two ends", dr[i].id,
+                         b->label[dr[i - 1].u], b->label[dr[i - 1].v], b->label[dr[i].u], b->label[dr[i].v]);
+            free(dr);
+            goto fail;
+        }
     if (ne > CY_MAX_EDGES) {
         cy_error_set(err, "the board has %d edges; at most %d are supported", ne, CY_MAX_EDGES);
         free(dr);
@@ -386,15 +470,30 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         int e = -1;
         for (size_t i = 0; i < k; i++) {
             int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
-            if (e < 0 || a != b->eu[e] || c != b->ev[e]) {
+            if (e < 0 || !same_edge(&dr[i], &dr[i - 1])) {
                 e++;
+                if (named && d->edge_ends) {
+                    int x = d->edge_ends[2 * e], y = d->edge_ends[2 * e + 1];
+                    if (!((x == a && y == c) || (x == c && y == a))) {
+                        cy_error_set(err, "edge %d is said to join vertices %d and %d, but the faces walk it between %s and %s",
+                                     e, x + 1, y + 1, b->label[a], b->label[c]);
+                        free(step);
+                        goto fail2;
+                    }
+                    a = x;
+                    c = y;
+                }
                 b->eu[e] = a;
                 b->ev[e] = c;
                 b->dface[2 * e] = b->dface[2 * e + 1] = -1;
             }
-            step[i] = cy_dart(e, dr[i].u == a ? CY_FWD : CY_BWD);
+            step[i] = cy_dart(e, dr[i].u == b->eu[e] ? CY_FWD : CY_BWD);
             at[foff[dr[i].face] + dr[i].pos] = step[i];
         }
+    }
+    if (named && parallel_check(b, err) < 0) {
+        free(step);
+        goto fail2;
     }
     if (twisted_ok) {
         /* sides in the order met; each edge must have exactly two */
@@ -403,8 +502,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         for (size_t i = 0; i < k; i++) {
             e = cy_dart_edge(step[i]);
             if (nside[e] == 2) {
-                cy_error_set(err, "edge %s-%s lies on more than two face sides; on a closed surface every edge lies on exactly two",
-                             b->label[b->eu[e]], b->label[b->ev[e]]);
+                cy_error_set(err, "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
+                             edge_name(b, e, eb, sizeof eb));
                 free(nside);
                 free(step);
                 goto fail2;
@@ -416,8 +515,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         free(step);
         for (e = 0; e < ne; e++)
             if (nside[e] != 2) {
-                cy_error_set(err, "edge %s-%s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
-                             b->label[b->eu[e]], b->label[b->ev[e]], face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
+                cy_error_set(err, "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
+                             edge_name(b, e, eb, sizeof eb), face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
                 free(nside);
                 goto fail2;
             }
@@ -435,8 +534,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         for (size_t i = 0; i < k; i++) {
             int dd = step[i], e = cy_dart_edge(dd);
             if (b->dface[dd] >= 0) {
-                cy_error_set(err, "edge %s-%s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
-                             b->label[b->eu[e]], b->label[b->ev[e]], b->label[dr[i].u], b->label[dr[i].v],
+                cy_error_set(err, "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
+                             edge_name(b, e, eb, sizeof eb), b->label[dr[i].u], b->label[dr[i].v],
                              face_name(b->dface[dd], b->ncells, fb, sizeof fb),
                              face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
                 free(step);
@@ -452,8 +551,8 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             if (b->dface[dd] < 0) {
                 if (d->outer || b->surface) {
                     int e = cy_dart_edge(dd);
-                    cy_error_set(err, "edge %s-%s lies on only one face side (%s); every edge must lie on two%s",
-                                 b->label[b->eu[e]], b->label[b->ev[e]],
+                    cy_error_set(err, "edge %s lies on only one face side (%s); every edge must lie on two%s",
+                                 edge_name(b, e, eb, sizeof eb),
                                  face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
                                  b->surface ? " (on a closed surface every face is a cell)" : "");
                     goto fail2;
@@ -612,13 +711,22 @@ fail:
 cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special, cy_error *err)
 {
     int nf = b->ncells + 1;
-    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf);
-    int *len = cy_xmalloc(sizeof(int) * (size_t)nf);
+    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf), **names = cy_xmalloc(sizeof(int *) * (size_t)nf);
+    int *len = cy_xmalloc(sizeof(int) * (size_t)nf), *ends = cy_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
+    /* the walks with their edges named, so that the edges keep their numbers
+     * (and parallel edges stay apart) */
     for (int f = 0; f < nf; f++) {
         len[f] = cy_face_len(b, f);
         walk[f] = cy_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
-        for (int i = 0; i < len[f]; i++)
+        names[f] = cy_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
+        for (int i = 0; i < len[f]; i++) {
             walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
+            names[f][i] = cy_dart_edge(b->fdarts[b->fstart[f] + i]);
+        }
+    }
+    for (int e = 0; e < b->ne; e++) {
+        ends[2 * e] = b->eu[e];
+        ends[2 * e + 1] = b->ev[e];
     }
     double *xy = NULL;
     if (b->has_coords) {
@@ -634,12 +742,18 @@ cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
         .outer = b->surface ? NULL : walk[b->ncells], .outer_len = b->surface ? 0 : len[b->ncells],
         .special = special, .xy = xy, .name = b->name,
         .surface = b->surface, .orientable = b->orientable, .genus = b->genus,
+        .cell_edges = (const int *const *)names, .outer_edges = b->surface ? NULL : names[b->ncells],
+        .edge_ends = ends,
     };
     cy_board *r = cy_board_from_faces(&d, err);
     free(xy);
-    for (int f = 0; f < nf; f++)
+    for (int f = 0; f < nf; f++) {
         free(walk[f]);
+        free(names[f]);
+    }
     free(walk);
+    free(names);
+    free(ends);
     free(len);
     return r;
 }
@@ -674,6 +788,16 @@ int cy_board_dart(const cy_board *b, int u, int v)
         if (cy_head(b, b->vdarts[i]) == v)
             return b->vdarts[i];
     return -1;
+}
+
+int cy_board_edge_count(const cy_board *b, int u, int v)
+{
+    int n = 0;
+    if (u < 0 || u >= b->nv || v < 0 || v >= b->nv)
+        return 0;
+    for (int i = b->vstart[u]; i < b->vstart[u + 1]; i++)
+        n += cy_head(b, b->vdarts[i]) == v;
+    return n;
 }
 
 int cy_board_edge_between(const cy_board *b, int u, int v)

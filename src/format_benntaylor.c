@@ -25,15 +25,23 @@
  * round it is a free choice; both change the drawing only.  The rules ask
  * only which edges a cell has and in which cyclic order, and edges on no
  * cell (trees, pendant edges) are put on the outer face, which as far as
- * the rules go is the same as inside a cell.  A file whose cells use every
- * side of every edge describes a closed surface (one of its cells would
- * have to be the outer face) and is refused.
+ * the rules go is the same as inside a cell.
+ *
+ * A file whose cells use both sides of every edge describes a closed
+ * surface, every face a cell (their SP boards): orientable when the cells
+ * can be turned one way round (step 2 succeeds), else not (the walks are
+ * then kept as written); its genus (2 - 2g) or crosscap number (2 - k) is
+ * read off V - E + F.  There two edges may join the same two vertices, as
+ * in SP3: the edges then keep the file's numbers (cy_board_desc.cell_edges),
+ * each still running from its lower-numbered end as in every board; such
+ * parallel edges are refused elsewhere, as is a loop anywhere.
  *
  * Vertices are labelled 0 .. V-1 as in the file, so moves read the same.
  * Writing numbers the vertices 0 .. V-1 in the board's order and drops
  * labels, special vertices (refused: the format has none) and moves; the
  * last line has no newline, as in their files (their reader takes an
- * empty last line for a cell).
+ * empty last line for a cell).  A board on a closed surface is written with
+ * its cells as they run (on a non-orientable surface, as its walks are).
  */
 #include "format_internal.h"
 
@@ -309,16 +317,12 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             goto out;
         }
         if (uv[0] == uv[1]) {
-            cy_error_set(err, "line %d: edge %d is a loop at vertex %ld", x->no, e, uv[0]);
+            cy_error_set(err, "line %d: edge %d is a loop at vertex %ld; loops are not supported (an edge joins two different vertices)",
+                         x->no, e, uv[0]);
             goto out;
         }
         eu[e] = (int)uv[0];
         ev[e] = (int)uv[1];
-        for (int f = 0; f < e; f++)
-            if ((eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e])) {
-                cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d", x->no, f, e, eu[e], ev[e]);
-                goto out;
-            }
     }
     ncells = nl - 4 - ne;
     walk = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
@@ -357,18 +361,30 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
     }
     /* turn the cells the same way round: flip[c] says whether cell c is
      * reversed */
-    int *uses = cy_xcalloc((size_t)ne + 1, sizeof(int));
+    int *uses = cy_xcalloc((size_t)ne + 1, sizeof(int)), closed = ne > 0, twisted = 0;
     for (int c = 0; c < ncells; c++)
         for (int i = 0; i < wlen[c]; i++) {
             int e = darts[c][i] >> 1;
             if (++uses[e] > 2) {
-                cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); a plane board has two sides to an edge",
-                             e, c);
+                cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); an edge has two sides", e, c);
                 free(uses);
                 goto out_darts;
             }
+            /* a cell running twice along an edge the same way is twisted */
+            for (int j = 0; j < i; j++)
+                twisted |= darts[c][j] == darts[c][i];
         }
+    for (int e = 0; e < ne; e++)
+        closed &= uses[e] == 2;
     free(uses);
+    /* parallel edges: only where the cells cover a closed surface */
+    for (int e = 0; e < ne && !closed; e++)
+        for (int f = 0; f < e; f++)
+            if ((eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e])) {
+                cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
+                             l[3 + e].no, f, e, eu[e], ev[e]);
+                goto out_darts;
+            }
     flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     for (int c = 0; c < ncells; c++)
@@ -394,30 +410,45 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
                         if (flip[o] < 0) {
                             flip[o] = f;
                             queue[qt++] = o;
-                        } else if (flip[o] != f) {
+                        } else if (flip[o] != f && !closed) {
                             cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
                                          c, o, e);
                             goto out_darts;
+                        } else if (flip[o] != f) {
+                            twisted = 1; /* a non-orientable surface */
                         }
                     }
                 }
             }
         }
     }
-    int used = 0;
-    for (int c = 0; c < ncells; c++) {
-        used += wlen[c];
-        if (flip[c]) { /* the walk backwards */
+    for (int c = 0; c < ncells && !twisted; c++)
+        if (flip[c]) { /* the walk backwards: its darts reversed, in reverse order */
             for (int i = 0, j = wlen[c] - 1; i < j; i++, j--) {
-                int t = walk[c][i];
-                walk[c][i] = walk[c][j];
-                walk[c][j] = t;
+                int t = darts[c][i];
+                darts[c][i] = darts[c][j];
+                darts[c][j] = t;
             }
+            for (int i = 0; i < wlen[c]; i++)
+                darts[c][i] ^= 1;
         }
-    }
-    if (ne > 0 && used == 2 * ne) {
-        cy_error_set(err, "the cells walk both sides of every edge: they cover a closed surface, and one of them would have to be the outer face");
-        goto out_darts;
+    for (int c = 0; c < ncells; c++)
+        for (int i = 0; i < wlen[c]; i++)
+            walk[c][i] = darts[c][i] & 1 ? ev[darts[c][i] >> 1] : eu[darts[c][i] >> 1];
+    /* cells covering every side of every edge: a closed surface, orientable
+     * unless the cells cannot be turned one way round; its genus or crosscap
+     * number from V - E + F = 2 - 2g or 2 - k */
+    int genus = 0;
+    if (closed) {
+        long chi = (long)nv - (long)ne + (long)ncells;
+        if (twisted ? chi > 1 : (chi > 2 || chi % 2 != 0)) {
+            cy_error_set(err, "the cells cover every edge twice, so they are the faces of a closed %s surface, but V - E + F = %d - %d + %d = %ld is %s",
+                         twisted ? "non-orientable" : "orientable", nv, ne, ncells, chi,
+                         twisted ? "more than 1 (a non-orientable surface has 2 - k for k crosscaps, k at least 1)"
+                                 : "not 2 - 2g for a genus g (an even number at most 2)");
+            goto out_darts;
+        }
+        genus = twisted ? (int)(2 - chi) : (int)((2 - chi) / 2);
     }
     labels = cy_xcalloc((size_t)nv, sizeof(char *));
     for (int v = 0; v < nv; v++) {
@@ -441,7 +472,29 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
         for (int e = 0; e < ne; e++)
             loose += !onwalk[e];
         free(onwalk);
-        if (loose)
+        if (closed) {
+            /* with parallel edges the walks name their edges by the file's
+             * numbers; otherwise the edges are numbered by their ends, as in
+             * every other board (and in the same board read back from json) */
+            int parallel = 0;
+            for (int e = 0; e < ne && !parallel; e++)
+                for (int f = 0; f < e && !parallel; f++)
+                    parallel = (eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e]);
+            int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
+            for (int c = 0; names && c < ncells; c++) {
+                names[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
+                for (int i = 0; i < wlen[c]; i++)
+                    names[c][i] = darts[c][i] >> 1;
+            }
+            cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
+                                  .cells = (const int *const *)walk, .cell_len = wlen, .name = name,
+                                  .surface = 1, .orientable = !twisted, .genus = genus,
+                                  .cell_edges = (const int *const *)names};
+            b = cy_board_from_faces(&desc, err);
+            for (int c = 0; names && c < ncells; c++)
+                free(names[c]);
+            free(names);
+        } else if (loose)
             b = with_loose_edges(nv, labels, ne, eu, ev, ncells, walk, wlen, name, err);
         else {
             cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
@@ -479,8 +532,6 @@ out:
 
 char *cy_benntaylor_write(const cy_board *b, cy_error *err)
 {
-    if (b->surface)
-        return cy_error_set(err, "boards on closed surfaces are not written in the BennTaylor format (it is read here for plane boards only; write json)"), NULL;
     for (int v = 0; v < b->nv; v++)
         if (b->special[v])
             return cy_error_set(err, "the BennTaylor format has no special vertices (vertex %s is special)", b->label[v]),

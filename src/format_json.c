@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const char *const known_keys[] = {"format", "version", "name", "vertices", "cells",
-                                         "outer", "special", "moves", "edges", "surface", NULL};
+                                         "outer", "special", "moves", "edges", "surface", "cell_edges", NULL};
 
 /* The vertices of a board object, read before the faces or edges. */
 typedef struct jverts {
@@ -265,6 +265,36 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
         walk[nc] = read_walk(jv, outer, "\"outer\"", &len[nc], err);
         ok = walk[nc] != NULL;
     }
+    /* "cell_edges": the edge number of each step of each cell, where
+     * parallel edges need telling apart */
+    const json_t *ce = json_object_get(root, "cell_edges");
+    int **names = NULL;
+    if (ok && ce && !json_is_null(ce)) {
+        names = cy_xcalloc(nc + 1, sizeof(int *));
+        if (!json_is_array(ce) || json_array_size(ce) != nc) {
+            cy_error_set(err, "\"cell_edges\" is not a list with one list of edge numbers for each cell");
+            ok = 0;
+        }
+        for (size_t c = 0; c < nc && ok; c++) {
+            const json_t *row = json_array_get(ce, c);
+            if (!json_is_array(row) || json_array_size(row) != (size_t)len[c]) {
+                cy_error_set(err, "\"cell_edges\" item %zu is not a list of %d edge numbers, one for each step of cell %zu", c + 1,
+                             len[c], c + 1);
+                ok = 0;
+                break;
+            }
+            names[c] = cy_xmalloc(sizeof(int) * (size_t)len[c]);
+            for (int i = 0; i < len[c] && ok; i++) {
+                const json_t *x = json_array_get(row, (size_t)i);
+                if (!json_is_integer(x) || json_integer_value(x) < 0 || (size_t)json_integer_value(x) >= total) {
+                    cy_error_set(err, "\"cell_edges\" item %zu: step %d is not an edge number from 0 to %zu", c + 1, i + 1,
+                                 total ? total - 1 : 0);
+                    ok = 0;
+                } else
+                    names[c][i] = (int)json_integer_value(x);
+            }
+        }
+    }
     if (ok) {
         cy_board_desc d = {
             .nv = jv->nv, .labels = (const char *const *)jv->label, .ncells = (int)nc,
@@ -272,9 +302,13 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
             .outer = walk[nc], .outer_len = walk[nc] ? len[nc] : 0,
             .special = jv->special, .xy = jv->xy, .name = name,
             .surface = surface, .orientable = orientable, .genus = genus,
+            .cell_edges = (const int *const *)names,
         };
         b = cy_board_from_faces(&d, err);
     }
+    for (size_t c = 0; names && c <= nc; c++)
+        free(names[c]);
+    free(names);
     for (size_t c = 0; c <= nc; c++)
         free(walk[c]);
     free(walk);
@@ -323,6 +357,19 @@ static int read_move(const cy_board *b, const jverts *jv, const char *s, size_t 
             break;
         }
     int shown = n > 60 ? 60 : (int)n;
+    if (b->multi) { /* moves may name their edge (eN:U->V): the common parser */
+        char *one = cy_xmalloc(n + 1);
+        memcpy(one, s, n);
+        one[n] = 0;
+        int *d = NULL, k = 0, r = -1;
+        if (cy_moves_parse(b, one, &d, &k, err) == 0 && k == 1)
+            r = d[0];
+        else if (k != 1 && d)
+            cy_error_set(err, "move %d \"%.*s\" is not one move", i, shown, s);
+        free(d);
+        free(one);
+        return r;
+    }
     if (!arrow || arrow == s || arrow + 2 == s + n)
         return cy_error_set(err, "move %d \"%.*s\" is not of the form U->V", i, shown, s);
     size_t lu = (size_t)(arrow - s), lv = n - lu - 2;
@@ -404,7 +451,7 @@ static int check_header(const json_t *root, cy_error *err)
         for (int i = 0; known_keys[i]; i++)
             ok |= strcmp(key, known_keys[i]) == 0;
         if (!ok)
-            return cy_error_set(err, "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, surface, special and moves; a drawing has edges instead of cells)",
+            return cy_error_set(err, "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, surface, cell_edges, special and moves; a drawing has edges instead of cells)",
                                 key);
     }
     const json_t *f = json_object_get(root, "format"), *v = json_object_get(root, "version");
@@ -521,6 +568,8 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
 {
     if (drawing && b->surface)
         return cy_error_set(err, "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"), NULL;
+    if (b->multi && drawing)
+        return cy_error_set(err, "the board has parallel edges, which a drawing cannot have"), NULL;
     if (drawing && !b->has_coords)
         return cy_error_set(err, "the board has no coordinates, so it cannot be written as a drawing (write it as json or table)"), NULL;
     if (b->has_coords)
@@ -571,6 +620,16 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
             for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
                 cy_buf_printf(&out, "%s\"%s\"", i > b->fstart[f] ? ", " : "", b->label[cy_tail(b, b->fdarts[i])]);
             cy_buf_puts(&out, "]");
+        }
+        if (b->multi) { /* parallel edges: which edge each step runs along */
+            cy_buf_puts(&out, ",\n  \"cell_edges\": [");
+            for (int f = 0; f < b->ncells; f++) {
+                cy_buf_puts(&out, f ? ",\n    [" : "\n    [");
+                for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+                    cy_buf_printf(&out, "%s%d", i > b->fstart[f] ? ", " : "", cy_dart_edge(b->fdarts[i]));
+                cy_buf_puts(&out, "]");
+            }
+            cy_buf_puts(&out, "\n  ]");
         }
     }
     int nspecial = 0;

@@ -1,5 +1,10 @@
 /*
  * moves.c - moves written "U->V": parsing, printing and playing them.
+ *
+ * Where two edges join U and V (parallel edges, on a closed surface only) a
+ * move along one of them names it by its number N: "eN:U->V" (edge N as the
+ * board numbers its edges from 0, which for a BennTaylor file is the file's
+ * own numbering).  Moves along the other edges may carry the prefix too.
  */
 #include "internal.h"
 
@@ -8,7 +13,38 @@
 
 void cy_move_str(const cy_board *b, int d, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s->%s", b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
+    if (b->multi && cy_board_edge_count(b, cy_tail(b, d), cy_head(b, d)) > 1)
+        snprintf(buf, n, "e%d:%s->%s", cy_dart_edge(d), b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
+    else
+        snprintf(buf, n, "%s->%s", b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
+}
+
+/* The edge named by a prefix "eN:" of the label [*s, e) when the whole is no
+ * vertex label: N, with *s moved past the prefix; else -1.  -2 when N is
+ * too large to be an edge. */
+static int edge_prefix(const cy_board *b, const char **s, const char *e)
+{
+    const char *p = *s;
+    char whole[CY_MAX_LABEL + 1];
+    size_t n = (size_t)(e - p);
+    if (n <= CY_MAX_LABEL) {
+        memcpy(whole, p, n);
+        whole[n] = 0;
+        if (cy_board_find(b, whole) >= 0)
+            return -1;
+    }
+    if (p == e || *p != 'e' || ++p == e || *p < '0' || *p > '9')
+        return -1;
+    long x = 0;
+    while (p < e && *p >= '0' && *p <= '9') {
+        x = x * 10 + (*p++ - '0');
+        if (x > CY_MAX_EDGES)
+            x = CY_MAX_EDGES;
+    }
+    if (p == e || *p != ':')
+        return -1;
+    *s = p + 1;
+    return x >= b->ne ? -2 : (int)x;
 }
 
 /* Whether c separates moves: a blank or a comma. */
@@ -68,7 +104,14 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
             cy_error_set(err, "move %d \"%.*s\" is not of the form U->V", count + 1, len > 60 ? 60 : len, start);
             goto fail;
         }
-        if (take_label(start, ustop, u) < 0 || take_label(vstart, p, v) < 0) {
+        const char *ustart = start;
+        int named = edge_prefix(b, &ustart, ustop);
+        if (named == -2) {
+            cy_error_set(err, "move %d \"%.*s\" names an edge the board does not have (edges are e0 to e%d)", count + 1,
+                         len > 60 ? 60 : len, start, b->ne - 1);
+            goto fail;
+        }
+        if (take_label(ustart, ustop, u) < 0 || take_label(vstart, p, v) < 0) {
             cy_error_set(err, "move %d names a vertex label longer than %d characters", count + 1, CY_MAX_LABEL);
             goto fail;
         }
@@ -80,6 +123,23 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
         int d = cy_board_dart(b, a, c);
         if (d < 0) {
             cy_error_set(err, "move %d (%s->%s): there is no edge between %s and %s", count + 1, u, v, u, v);
+            goto fail;
+        }
+        if (named >= 0) {
+            if (!((b->eu[named] == a && b->ev[named] == c) || (b->eu[named] == c && b->ev[named] == a))) {
+                cy_error_set(err, "move %d (e%d:%s->%s): edge e%d joins %s and %s, not %s and %s", count + 1, named, u, v,
+                             named, b->label[b->eu[named]], b->label[b->ev[named]], u, v);
+                goto fail;
+            }
+            d = cy_dart(named, b->eu[named] == a ? CY_FWD : CY_BWD);
+        } else if (b->multi && cy_board_edge_count(b, a, c) > 1) {
+            char names[64] = "";
+            size_t at = 0;
+            for (int i = b->vstart[a]; i < b->vstart[a + 1] && at + 16 < sizeof names; i++)
+                if (cy_head(b, b->vdarts[i]) == c)
+                    at += (size_t)snprintf(names + at, sizeof names - at, "%se%d", at ? ", " : "", cy_dart_edge(b->vdarts[i]));
+            cy_error_set(err, "move %d (%s->%s): %d edges join %s and %s (%s); name one, as e%d:%s->%s", count + 1, u, v,
+                         cy_board_edge_count(b, a, c), u, v, names, cy_dart_edge(d), u, v);
             goto fail;
         }
         if ((size_t)count == cap)

@@ -56,8 +56,31 @@ static int read_from(const cy_board *b, const unsigned char *mark, const int *po
     return n;
 }
 
+/* The key of a board with parallel edges, which the code above does not
+ * tell apart: the board itself, labels, edges, walks and marks, so that only
+ * the same board in the same labels shares an entry; the identity map. */
+static int *exact_key(const cy_board *b, const unsigned char *mark, cy_buf *key)
+{
+    int *vmap = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    cy_buf_printf(key, "exact %d %d %d %d %d:", b->nv, b->ne, b->ncells, b->orientable, b->genus);
+    for (int v = 0; v < b->nv; v++) {
+        vmap[v] = v;
+        cy_buf_printf(key, " %s%s", b->label[v], b->special[v] ? "*" : "");
+    }
+    for (int e = 0; e < b->ne; e++)
+        cy_buf_printf(key, " %d-%d:%d", b->eu[e], b->ev[e], mark[e]);
+    for (int f = 0; f < b->ncells; f++) {
+        cy_buf_puts(key, " |");
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+            cy_buf_printf(key, " %d", b->fdarts[i]);
+    }
+    return vmap;
+}
+
 int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key)
 {
+    if (b->multi)
+        return exact_key(b, mark, key);
     int nd = 2 * b->ne, maxlen = 2 * b->nv + 3 * nd + 1;
     int *pos = cy_xmalloc(sizeof(int) * (size_t)(nd + 1));
     for (int v = 0; v < b->nv; v++)

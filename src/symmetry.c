@@ -289,10 +289,11 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
 {
     if (b->ne > 50000)
         return cy_error_set(err, "the board has %d edges; symmetry handles at most 50000", b->ne), NULL;
-    if (!b->orientable) {
+    if (!b->orientable || b->multi) {
         /* the flag graph needs each dart on one face: on a non-orientable
          * surface only the identity is given (a subgroup, which is all the
-         * engines need; `cycles symmetry` says so) */
+         * engines need; `cycles symmetry` says so).  Likewise with parallel
+         * edges, where a vertex map does not say where each edge goes */
         cy_symmetry *s = cy_xcalloc(1, sizeof *s);
         s->aut = cy_xcalloc(1, sizeof(cy_automorphism));
         cy_automorphism *a = &s->aut[s->n++];
@@ -505,6 +506,8 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
         return cy_error_set(err, "the identity is not an involution"), -1;
     if (!b->orientable)
         return cy_error_set(err, "involutions of boards on a non-orientable surface are not analysed"), -1;
+    if (b->multi)
+        return cy_error_set(err, "involutions of boards with parallel edges are not analysed (a vertex map does not say where each edge goes)"), -1;
     links l;
     links_init(b, &l);
     inv->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);

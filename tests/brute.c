@@ -129,12 +129,19 @@ static br_game *br_make(const cy_board *b, int sparse)
             int d = b->fdarts[i];
             g->ctail[k] = br_tail(b, d);
             g->chead[k] = br_head(b, d);
-            /* find the edge by its ends, not by the dart number */
+            /* find the edge by its ends, not by the dart number; only where
+             * parallel edges join the same ends (on a closed surface) does
+             * the walk's dart say which of them */
             g->cedge[k] = -1;
+            int same = 0;
             for (int e = 0; e < b->ne; e++)
                 if ((b->eu[e] == g->ctail[k] && b->ev[e] == g->chead[k]) ||
-                    (b->ev[e] == g->ctail[k] && b->eu[e] == g->chead[k]))
+                    (b->ev[e] == g->ctail[k] && b->eu[e] == g->chead[k])) {
                     g->cedge[k] = e;
+                    same++;
+                }
+            if (same > 1)
+                g->cedge[k] = d / 2;
             k++;
         }
     }

@@ -1,7 +1,11 @@
 /*
  * test_benntaylor.c - the text format of BennTaylor/Game-of-Cycles: their
- * three board files against the same boards built here by hand from their
- * faces, boards written and read back, and the reader's errors.
+ * three plane board files against the same boards built here by hand from
+ * their faces, boards written and read back, the reader's errors, their SP
+ * files and other boards on closed surfaces written and read back (the
+ * surface checked against V - E + F counted from the text), and moves
+ * along parallel edges (eN:U->V).  The engines on these boards are checked
+ * against the brute force in tests/test_surface.c.
  */
 #include "support.h"
 
@@ -80,6 +84,116 @@ static void test_round_trip(void **state)
     }
 }
 
+/* Cells covering every edge twice: a board on the closed surface Euler's
+ * formula names, orientable when the cells can be turned one way round
+ * (counted here from the file: V - E + F).  Their SP files and boards on
+ * the torus and the projective plane written here, read back: the same
+ * edges and the same cells; with parallel edges (SP3) edge e is line e of
+ * the file. */
+static void test_closed_surfaces(void **state)
+{
+    (void)state;
+    cy_error err;
+    /* two triangles on three edges: the sphere */
+    cy_board *b = rd("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +1 +2\n-2 -1 -0", &err);
+    assert_non_null(b);
+    assert_true(b->surface && b->orientable && b->genus == 0 && b->ncells == 2);
+    cy_board_free(b);
+    /* two digons on two parallel edges: the sphere again, with parallel edges */
+    b = rd("x\n2 2\nEDGES\n0 1\n1 0\nCYCLES\n+0 +1\n-1 -0", &err);
+    assert_non_null(b);
+    assert_true(b->surface && b->genus == 0 && b->multi);
+    cy_board_free(b);
+    static const char *files[] = {"benntaylor/SP3_encoding.txt", "benntaylor/SP5_encoding.txt",
+                                  "benntaylor/SP6_encoding.txt"};
+    static const char *specs[] = {"torus:3x4", "projective-k6", "boards/k4-projective.json"};
+    for (int i = 0; i < 6; i++) {
+        cy_board *a = i < 3 ? t_board(t_data_path(files[i])) : t_board(i < 5 ? specs[i - 3] : t_source_path(specs[2]));
+        char *text = cy_write_board(a, NULL, CY_FMT_BENNTAYLOR, &err);
+        if (!text)
+            fail_msg("board %d not written: %s", i, err.msg);
+        /* the file's own counts give the surface */
+        int nv, ne, nc = 0;
+        assert_int_equal(sscanf(strchr(text, '\n') + 1, "%d %d", &nv, &ne), 2);
+        for (const char *p = strstr(text, "CYCLES"); (p = strchr(p, '\n')); p++)
+            nc++;
+        assert_int_equal(nv - ne + nc, a->orientable ? 2 - 2 * a->genus : 2 - a->genus);
+        cy_board *c = rd(text, &err);
+        if (!c)
+            fail_msg("board %d does not read back: %s\n%s", i, err.msg, text);
+        assert_true(c->surface && c->orientable == a->orientable && c->genus == a->genus && c->multi == a->multi);
+        assert_int_equal(c->ne, a->ne);
+        assert_int_equal(c->ncells, a->ncells);
+        for (int e = 0; e < a->ne; e++) {
+            assert_int_equal(c->eu[e], a->eu[e]);
+            assert_int_equal(c->ev[e], a->ev[e]);
+        }
+        if (i < 3) { /* line e of their file is an edge; with parallel edges, edge e */
+            size_t len;
+            char *orig = t_read_file(t_data_path(files[i]), &len), *p = strstr(orig, "EDGES");
+            for (int e = 0; e < a->ne; e++) {
+                int u, v;
+                p = strchr(p, '\n') + 1;
+                assert_int_equal(sscanf(p, "%d %d", &u, &v), 2);
+                int x = a->multi ? e : cy_board_edge_between(a, u, v);
+                assert_true(x >= 0 && ((a->eu[x] == u && a->ev[x] == v) || (a->eu[x] == v && a->ev[x] == u)));
+            }
+            free(orig);
+        }
+        for (int k = 0; k < a->fstart[a->ncells]; k++)
+            assert_int_equal(c->fdarts[k], a->fdarts[k]);
+        free(text);
+        cy_board_free(c);
+        cy_board_free(a);
+    }
+}
+
+/* Moves along parallel edges are named eN:U->V; every move printed reads
+ * back as itself, and U->V alone is refused where it is ambiguous. */
+static void test_parallel_moves(void **state)
+{
+    (void)state;
+    cy_board *b = t_board(t_data_path("benntaylor/SP3_encoding.txt"));
+    cy_error err;
+    int *d = NULL, n = 0;
+    /* edges 1 and 2 of the file join 0 and 1 */
+    assert_int_equal(cy_moves_parse(b, "e1:0->1 e2:0->1", &d, &n, &err), 0);
+    assert_int_equal(n, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(cy_dart_edge(d[i]), i + 1);
+        assert_string_equal(b->label[cy_tail(b, d[i])], "0");
+        assert_string_equal(b->label[cy_head(b, d[i])], "1");
+    }
+    free(d);
+    assert_int_equal(cy_moves_parse(b, "0->1", &d, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "2 edges join 0 and 1 (e1, e2); name one"));
+    assert_int_equal(cy_moves_parse(b, "e0:0->1", &d, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "edge e0 joins 0 and 2"));
+    assert_int_equal(cy_moves_parse(b, "e6:0->1", &d, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "edges are e0 to e5"));
+    for (int x = 0; x < 2 * b->ne; x++) {
+        char m[64];
+        cy_move_str(b, x, m, sizeof m);
+        assert_int_equal(strncmp(m, "e", 1), 0);
+        assert_int_equal(cy_moves_parse(b, m, &d, &n, &err), 0);
+        assert_int_equal(n, 1);
+        assert_int_equal(d[0], x);
+        free(d);
+    }
+    cy_board_free(b);
+    /* without parallel edges moves stay U->V */
+    b = t_board(t_data_path("benntaylor/SP5_encoding.txt"));
+    char m[64];
+    cy_move_str(b, 0, m, sizeof m);
+    assert_null(strchr(m, ':'));
+    char named[80];
+    snprintf(named, sizeof named, "e0:%s", m);
+    assert_int_equal(cy_moves_parse(b, named, &d, &n, &err), 0);
+    assert_int_equal(d[0], 0);
+    free(d);
+    cy_board_free(b);
+}
+
 /* A tree alone and a board with a tail: edges on no cell go on the outer face. */
 static void test_loose_edges(void **state)
 {
@@ -118,11 +232,21 @@ static void test_errors(void **state)
     expect_err("x\n3 3\nEDGES\n0 1\n1 9\n2 0\nCYCLES\n", "vertex numbers from 0 to 2");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +1 +7", "edge 7 does not exist");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 1 +2", "+i or -i");
-    expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +1 +2\n-2 -1 -0", "closed surface");
+    /* two vertex stars glued at vertex 0: both sides of every edge, but no surface */
+    expect_err("x\n5 6\nEDGES\n0 1\n1 2\n2 0\n0 3\n3 4\n4 0\nCYCLES\n+0 +1 +2\n-2 -1 -0\n+3 +4 +5\n-5 -4 -3",
+               "V - E + F = 5 - 6 + 4 = 3");
+    /* parallel edges with a plane's cells: refused, the reason given */
+    expect_err("x\n2 3\nEDGES\n0 1\n1 0\n0 1\nCYCLES\n+0 +1\n-1 -2", "parallel edges are allowed only");
+    expect_err("x\n2 2\nEDGES\n0 1\n1 1\nCYCLES\n", "loops are not supported");
     expect_err("x\n5 4\nEDGES\n0 1\n1 2\n2 0\n3 4\nCYCLES\n+0 +1 +2", "not connected");
     expect_err("x\nthree three\nEDGES\n", "want \"V E\"");
     /* three cells on one edge */
     expect_err("x\n4 5\nEDGES\n0 1\n1 2\n2 0\n1 3\n3 0\nCYCLES\n+0 +1 +2\n+0 +3 +4\n-2 -1 -0", "more than two cells");
+    /* their SP4 names vertex 4 on a board of 4 vertices */
+    size_t len;
+    char *sp4 = t_read_file(t_data_path("benntaylor/SP4_encoding.txt"), &len);
+    expect_err(sp4, "line 8: edge 4 should be two vertex numbers from 0 to 3");
+    free(sp4);
     cy_board *b = t_board("path:3");
     cy_error err;
     assert_null(cy_write_board(b, NULL, CY_FMT_BENNTAYLOR, &err));
@@ -233,6 +357,8 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_loose_edges),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_closed_surfaces),
+        cmocka_unit_test(test_parallel_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

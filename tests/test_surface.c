@@ -8,7 +8,12 @@
  * with sub-games keyed by nauty -- against the separate brute force
  * (tests/brute.c) on small surface boards built by hand, and on torus:3x3
  * and projective-k6 from positions a few moves in (18 and 15 edges: too
- * many for the brute force's 3^E table, so with its hash table).
+ * many for the brute force's 3^E table, so with its hash table).  Boards
+ * with parallel edges: the C++ program's SP3, SP5 and SP6 (their standard
+ * and misère values also by the brute force's own recursion, the nimbers
+ * that program prints), and random multigraphs with random rotations (and
+ * twists, for non-orientable surfaces), their faces traced here, through
+ * every engine and the brute force; native json's "cell_edges".
  *
  * brute.c and randboard.c are included (a unity build), as in the other
  * tests.
@@ -61,16 +66,18 @@ static void check_counts(const cy_board *b, int want_v, int want_e, int want_f, 
     assert_int_equal(b->ne, want_e);
     assert_int_equal(b->ncells, want_f);
     assert_int_equal(cy_face_len(b, b->ncells), 0); /* no outer face */
-    int *seen = calloc((size_t)b->nv * (size_t)b->nv, sizeof(int)), pairs = 0;
+    int *seen = calloc((size_t)b->nv * (size_t)b->nv, sizeof(int)), steps = 0;
     for (int c = 0; c < b->ncells; c++)
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int u = cy_tail(b, b->fdarts[i]), v = cy_head(b, b->fdarts[i]);
             int lo = u < v ? u : v, hi = u < v ? v : u;
-            pairs += seen[lo * b->nv + hi]++ == 0;
+            seen[lo * b->nv + hi]++;
+            steps++;
         }
+    /* two steps an edge; more between two vertices only with parallel edges */
     for (int x = 0; x < b->nv * b->nv; x++)
-        assert_true(seen[x] == 0 || seen[x] == 2);
-    assert_int_equal(pairs, want_e);
+        assert_true(seen[x] % 2 == 0 && (seen[x] <= 2 || b->multi));
+    assert_int_equal(steps, 2 * want_e);
     free(seen);
     assert_int_equal(want_v - want_e + want_f, chi);
     assert_int_equal(b->orientable ? 2 - 2 * b->genus : 2 - b->genus, chi);
@@ -390,14 +397,398 @@ static void test_engines_torus(void **state)
     cy_board_free(b);
 }
 
+/* ------------------------------------- BennTaylor's torus boards, multigraphs */
+
+/* The nimber BennTaylor/Game-of-Cycles prints, from the brute force's rules
+ * alone: a finished game (a cycle cell, or no legal move) is worth misere
+ * (0 normal play, 1 misère), any other position the mex of the values after
+ * its legal moves.  memo: 3^E entries, -1 unknown. */
+static int br_their_value(br_game *g, const cy_board *b, unsigned char *m, int misere, signed char *memo)
+{
+    size_t idx = 0;
+    for (int e = b->ne - 1; e >= 0; e--)
+        idx = idx * 3 + m[e];
+    if (memo[idx] >= 0)
+        return memo[idx];
+    int mv[2 * BR_MAX_EDGES], n = br_has_cycle_cell(g, m) ? 0 : br_legal_moves(g, m, mv);
+    unsigned long long seen = 0;
+    for (int i = 0; i < n; i++) {
+        m[mv[i] / 2] = (unsigned char)(mv[i] % 2 ? CY_BWD : CY_FWD);
+        seen |= 1ull << br_their_value(g, b, m, misere, memo);
+        m[mv[i] / 2] = CY_UNMARKED;
+    }
+    int v = n ? 0 : misere;
+    while (n && (seen >> v & 1))
+        v++;
+    return memo[idx] = (signed char)v;
+}
+
+/* Standard and misère values of b at a few positions: the engines' winner
+ * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
+static void their_values_agree(const cy_board *b, const char *name)
+{
+    size_t n3 = 1;
+    for (int e = 0; e < b->ne; e++)
+        n3 *= 3;
+    signed char *memo[2] = {malloc(n3), malloc(n3)};
+    memset(memo[0], -1, n3);
+    memset(memo[1], -1, n3);
+    br_game *g = br_new(b);
+    assert_non_null(g);
+    cy_error err;
+    cy_solver *s = cy_solver_new(b, &ENGINES[1], &err);
+    cy_rules mis = {CY_RULES_MISERE, 0, 2};
+    cy_vsearch *v = cy_vsearch_new(b, &mis, NULL, &err);
+    assert_non_null(s);
+    assert_non_null(v);
+    rb_rng rng = {11};
+    unsigned char *m = calloc((size_t)b->ne, 1);
+    int mv[2 * BR_MAX_EDGES];
+    for (int r = 0; r < 30; r++) {
+        memset(m, 0, (size_t)b->ne);
+        int k = r == 0 ? 0 : rb_below(&rng, b->ne / 2 + 1);
+        for (int i = 0; i < k && !br_has_cycle_cell(g, m); i++) {
+            int n = br_legal_moves(g, m, mv);
+            if (!n)
+                break;
+            int d = mv[rb_below(&rng, n)];
+            m[d / 2] = (unsigned char)(d % 2 ? CY_BWD : CY_FWD);
+        }
+        int normal = br_their_value(g, b, m, 0, memo[0]), misere = br_their_value(g, b, m, 1, memo[1]);
+        cy_analysis a;
+        assert_int_equal(cy_analyse(s, m, &a, &err), 0);
+        if ((a.outcome == 'N') != (normal != 0))
+            fail_msg("%s (round %d): the brute force's normal-play nimber is %d, the engine says %c", name, r, normal,
+                     a.outcome);
+        cy_analysis_free(&a);
+        int val = -1;
+        assert_int_equal(cy_vsearch_value(v, m, &val), 0);
+        if (val != misere)
+            fail_msg("%s (round %d): the brute force's misère nimber is %d, the engine's %d", name, r, misere, val);
+    }
+    free(m);
+    cy_vsearch_free(v);
+    cy_solver_free(s);
+    br_free(g);
+    free(memo[0]);
+    free(memo[1]);
+}
+
+/* The C++ program's SP boards (tests/data/benntaylor): SP5 (K5) and SP6 on
+ * the torus, SP3 on the torus with every pair of its three vertices joined
+ * twice.  Read as boards on the torus, they go through every engine and the
+ * brute force, and their standard and misère values through the brute
+ * force's own recursion. */
+static void test_benntaylor_torus(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int nv, ne, multi;
+    } t[] = {
+        {"benntaylor/SP3_encoding.txt", 3, 6, 1},
+        {"benntaylor/SP5_encoding.txt", 5, 10, 0},
+        {"benntaylor/SP6_encoding.txt", 6, 12, 0},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        cy_board *b = t_board(t_data_path(t[i].file));
+        /* every listed cycle a cell, V - E + F = 0: the torus */
+        check_counts(b, t[i].nv, t[i].ne, t[i].nv, 0);
+        assert_int_equal(b->surface, 1);
+        assert_int_equal(b->orientable, 1);
+        assert_int_equal(b->genus, 1);
+        assert_int_equal(b->multi, t[i].multi);
+        assert_true(random_positions(b, t[i].file, 30, 0, t[i].ne / 2) >= 20);
+        their_values_agree(b, t[i].file);
+        cy_board_free(b);
+    }
+}
+
+/* The number of cells of b that can ever be cycle cells. */
+static int cyclable_cells(const cy_board *b)
+{
+    int n = 0;
+    for (int c = 0; c < b->ncells; c++)
+        n += b->cyclable[c];
+    return n;
+}
+
+/* A random connected loopless multigraph of nv vertices (at most 8) and ne
+ * edges (at most 16, nv - 1 of them a spanning tree, the others between any
+ * two different vertices, so some parallel), each edge twisted or not at
+ * random when twists, with the ends of the edges round each vertex in a
+ * random order: end x = 2e + k is end k of edge e (k = 0 at eu), at vertex
+ * m->eu or m->ev, and the ends at v are rot[at[v] .. at[v] + deg[v]). */
+typedef struct rmap {
+    int nv, ne, eu[16], ev[16], tw[16], deg[8], at[8], rot[32];
+} rmap;
+
+static void rmap_draw(rb_rng *r, int nv, int ne, int twists, rmap *m)
+{
+    memset(m, 0, sizeof *m);
+    m->nv = nv;
+    m->ne = ne;
+    for (int e = 0; e < ne; e++) {
+        m->eu[e] = e < nv - 1 ? rb_below(r, e + 1) : rb_below(r, nv);
+        m->ev[e] = e < nv - 1 ? e + 1 : (m->eu[e] + 1 + rb_below(r, nv - 1)) % nv;
+        if (twists)
+            m->tw[e] = rb_below(r, 2);
+        m->deg[m->eu[e]]++;
+        m->deg[m->ev[e]]++;
+    }
+    for (int v = 1; v < nv; v++)
+        m->at[v] = m->at[v - 1] + m->deg[v - 1];
+    int fill[8];
+    memcpy(fill, m->at, sizeof fill);
+    for (int x = 0; x < 2 * ne; x++)
+        m->rot[fill[x % 2 ? m->ev[x / 2] : m->eu[x / 2]]++] = x;
+    for (int v = 0; v < nv; v++)
+        for (int i = m->deg[v] - 1; i > 0; i--) {
+            int j = rb_below(r, i + 1), t = m->rot[m->at[v] + i];
+            m->rot[m->at[v] + i] = m->rot[m->at[v] + j];
+            m->rot[m->at[v] + j] = t;
+        }
+}
+
+/* The faces traced from a map: walks of vertices, and of edges (names). */
+typedef struct rfaces {
+    int flat[64], names[64], *cells[32], *cnames[32], len[32], nc, k;
+} rfaces;
+
+/* Starts a new face in f. */
+static void rfaces_open(rfaces *f)
+{
+    f->cells[f->nc] = f->flat + f->k;
+    f->cnames[f->nc] = f->names + f->k;
+    f->len[f->nc++] = 0;
+}
+
+/* Adds to the face being traced a step from vertex v along edge e. */
+static void rfaces_step(rfaces *f, int v, int e)
+{
+    f->flat[f->k] = v;
+    f->names[f->k++] = e;
+    f->len[f->nc - 1]++;
+}
+
+/* The board of map m with faces f as its cells, on the orientable surface
+ * or the non-orientable one Euler's formula gives; desc describes it. */
+static cy_board *rmap_board(const rmap *m, rfaces *f, const unsigned char *special, int orientable, char *desc,
+                            size_t dn)
+{
+    int ends[32], chi = m->nv - m->ne + f->nc;
+    for (int e = 0; e < m->ne; e++) {
+        ends[2 * e] = m->eu[e];
+        ends[2 * e + 1] = m->ev[e];
+    }
+    int genus = orientable ? (2 - chi) / 2 : 2 - chi;
+    size_t o = (size_t)snprintf(desc, dn, "%d vertices, %s %d, edges", m->nv, orientable ? "genus" : "crosscaps", genus);
+    for (int e = 0; e < m->ne && o < dn; e++)
+        o += (size_t)snprintf(desc + o, dn - o, " %d-%d%s", m->eu[e], m->ev[e], m->tw[e] ? "~" : "");
+    if (orientable)
+        assert_int_equal(chi % 2, 0);
+    cy_error err;
+    cy_board_desc dd = {.nv = m->nv, .ncells = f->nc, .cells = (const int *const *)f->cells, .cell_len = f->len,
+                        .special = special, .surface = 1, .orientable = orientable, .genus = genus,
+                        .cell_edges = (const int *const *)f->cnames, .edge_ends = ends, .name = "random"};
+    cy_board *b = cy_board_from_faces(&dd, &err);
+    if (!b)
+        fail_msg("%s: refused: %s", desc, err.msg);
+    return b;
+}
+
+/* A random board with parallel edges on an orientable surface: a random
+ * map (rmap_draw) whose faces, traced from the rotations, are the cells, the
+ * genus following from Euler's formula.  Some vertices are made special. */
+static cy_board *random_multi(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+{
+    rmap m;
+    rmap_draw(r, nv, ne, 0, &m);
+    /* darts are ends: 2e runs eu -> ev.  The face after dart d: the dart
+     * after d's reverse round d's head */
+    int next[32], seen[32] = {0};
+    for (int v = 0; v < nv; v++)
+        for (int i = 0; i < m.deg[v]; i++)
+            next[m.rot[m.at[v] + i] ^ 1] = m.rot[m.at[v] + (i + 1) % m.deg[v]];
+    rfaces f = {.nc = 0};
+    for (int d0 = 0; d0 < 2 * ne; d0++) {
+        if (seen[d0])
+            continue;
+        rfaces_open(&f);
+        for (int d = d0; !seen[d]; d = next[d]) {
+            seen[d] = 1;
+            rfaces_step(&f, d % 2 ? m.ev[d / 2] : m.eu[d / 2], d / 2);
+        }
+    }
+    unsigned char special[8];
+    for (int v = 0; v < nv; v++)
+        special[v] = rb_below(r, 5) == 0;
+    return rmap_board(&m, &f, special, 1, desc, dn);
+}
+
+/* A random board with parallel edges on a non-orientable surface, or NULL
+ * when the draw is orientable: a random map with twisted edges (a signed
+ * rotation system, rmap_draw).  Its faces are traced on the flags: flag
+ * (e, k, s) is end k of edge e on side s; r0 moves to the other end (the
+ * side changes unless e is twisted), r1 to the next end round the vertex
+ * on that side (s = 1: the next in the rotation, s = 0: the one before),
+ * landing on its other side.  Each face is one cycle of r0, r1 alternately,
+ * its walk the ends r0 leaves from.  The surface is orientable exactly when
+ * the flags split in two classes that r0, r1 and r2 (the side switch) all
+ * swap; the crosscap number follows from Euler's formula. */
+static cy_board *random_twisted(rb_rng *r, int nv, int ne, char *desc, size_t dn)
+{
+    rmap m;
+    rmap_draw(r, nv, ne, 1, &m);
+    int pos[32];
+    for (int v = 0; v < nv; v++)
+        for (int i = 0; i < m.deg[v]; i++)
+            pos[m.rot[m.at[v] + i]] = i;
+    /* flag f = 2x + s for end x */
+#define END_V(x) ((x) % 2 ? m.ev[(x) / 2] : m.eu[(x) / 2])
+    int r0[64], r1[64], colour[64], seen[64] = {0};
+    for (int x = 0; x < 2 * ne; x++)
+        for (int s = 0; s < 2; s++) {
+            int v = END_V(x), d = m.deg[v];
+            r0[2 * x + s] = 2 * (x ^ 1) + (m.tw[x / 2] ? s : 1 - s);
+            int y = m.rot[m.at[v] + (pos[x] + (s ? 1 : d - 1)) % d];
+            r1[2 * x + s] = 2 * y + 1 - s;
+        }
+    /* orientable: a 2-colouring that every involution swaps */
+    int orientable = 1, queue[64];
+    for (int f = 0; f < 4 * ne; f++)
+        colour[f] = -1;
+    for (int f0 = 0; f0 < 4 * ne; f0++) {
+        if (colour[f0] >= 0)
+            continue;
+        int qh = 0, qt = 0;
+        colour[f0] = 0;
+        queue[qt++] = f0;
+        while (qh < qt) {
+            int f = queue[qh++], nb[3] = {r0[f], r1[f], f ^ 1};
+            for (int i = 0; i < 3; i++) {
+                if (colour[nb[i]] < 0) {
+                    colour[nb[i]] = !colour[f];
+                    queue[qt++] = nb[i];
+                } else if (colour[nb[i]] == colour[f])
+                    orientable = 0;
+            }
+        }
+    }
+    if (orientable)
+        return NULL;
+    rfaces fc = {.nc = 0};
+    for (int f0 = 0; f0 < 4 * ne; f0++) {
+        if (seen[f0])
+            continue;
+        rfaces_open(&fc);
+        int f = f0;
+        do {
+            seen[f] = seen[r0[f]] = 1;
+            rfaces_step(&fc, END_V(f / 2), f / 4);
+            f = r1[r0[f]];
+        } while (f != f0);
+    }
+#undef END_V
+    return rmap_board(&m, &fc, NULL, 0, desc, dn);
+}
+
+/* Random surface boards with parallel edges through every engine and the
+ * brute force. */
+static void test_engines_multigraphs(void **state)
+{
+    (void)state;
+    rb_rng r = {2026};
+    int multi = 0;
+    for (int i = 0; i < 40; i++) {
+        int nv = 2 + rb_below(&r, 4), ne = nv + rb_below(&r, 11 - nv);
+        char desc[256];
+        cy_board *b = random_multi(&r, nv, ne, desc, sizeof desc);
+        /* random rotations give few faces on a surface of high genus: most
+         * draws are kept only when the torus or the sphere holds them with
+         * two cells that can cycle */
+        for (int tries = 0; i % 4 && tries < 5000 && (b->genus > 1 || cyclable_cells(b) < 2); tries++) {
+            cy_board_free(b);
+            b = random_multi(&r, nv, ne, desc, sizeof desc);
+        }
+        multi += b->multi;
+        check_counts(b, nv, ne, b->ncells, 2 - 2 * b->genus);
+        random_positions(b, desc, 8, 0, ne / 2);
+        cy_board_free(b);
+    }
+    assert_true(multi >= 20);
+    /* and on non-orientable surfaces */
+    int twisted = 0;
+    multi = 0;
+    for (int i = 0; i < 80 && twisted < 30; i++) {
+        int nv = 2 + rb_below(&r, 4), ne = nv + rb_below(&r, 11 - nv);
+        char desc[256];
+        cy_board *b = random_twisted(&r, nv, ne, desc, sizeof desc);
+        /* likewise: most kept only with at most 2 crosscaps, 2 cells that cycle */
+        for (int tries = 0; i % 4 && tries < 5000 && (!b || b->genus > 2 || cyclable_cells(b) < 2); tries++) {
+            cy_board_free(b);
+            b = random_twisted(&r, nv, ne, desc, sizeof desc);
+        }
+        if (!b)
+            continue;
+        twisted++;
+        multi += b->multi;
+        check_counts(b, nv, ne, b->ncells, 2 - b->genus);
+        random_positions(b, desc, 8, 0, ne / 2);
+        cy_board_free(b);
+    }
+    assert_true(twisted >= 20 && multi >= 10);
+}
+
 /* ------------------------------------------------------------- formats */
+
+/* "cell_edges" in native json: refused unless one edge number a step, and
+ * parallel edges refused without it (two digons on one pair of vertices) */
+static void test_json_cell_edges(void **state)
+{
+    (void)state;
+    static const char *bad[][2] = {
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1]]}",
+         "one list of edge numbers for each cell"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1]]}",
+         "not a list of 2 edge numbers"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1, 9]]}",
+         "not an edge number from 0 to 3"},
+        {"{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+         "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [1, 2]]}",
+         "edge e1 (a-b) is walked from b to a by both cell 1 and cell 2"},
+        {"{\"vertices\": [\"a\", \"b\", \"c\"], \"cells\": [[\"a\", \"b\", \"c\"]], "
+         "\"outer\": [\"c\", \"b\", \"a\"], \"cell_edges\": [[0, 1, 2]]}",
+         "the outer face does not"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cy_error err;
+        cy_board *b = cy_read_board(bad[i][0], strlen(bad[i][0]), CY_FMT_AUTO, NULL, &err);
+        if (b)
+            fail_msg("read: %s", bad[i][0]);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("\"%s\" does not say \"%s\"", err.msg, bad[i][1]);
+    }
+    /* the same two digons with their edges named: the sphere, parallel edges */
+    const char *ok = "{\"vertices\": [\"a\", \"b\"], \"cells\": [[\"a\", \"b\"], [\"b\", \"a\"]], "
+                     "\"surface\": {\"orientable\": true, \"genus\": 0}, \"cell_edges\": [[0, 1], [0, 1]]}";
+    cy_error err;
+    cy_board *b = cy_read_board(ok, strlen(ok), CY_FMT_AUTO, NULL, &err);
+    if (!b)
+        fail_msg("%s", err.msg);
+    assert_true(b->multi && b->ne == 2 && b->surface && b->genus == 0);
+    cy_board_free(b);
+}
 
 static void test_json_round_trip(void **state)
 {
     (void)state;
-    const char *specs[] = {"torus:3x4", "projective-k6"};
-    for (int i = 0; i < 2; i++) {
-        cy_board *b = t_board(specs[i]);
+    const char *specs[] = {"torus:3x4", "projective-k6", "benntaylor/SP3_encoding.txt"};
+    for (int i = 0; i < 3; i++) {
+        cy_board *b = t_board(i < 2 ? specs[i] : t_data_path(specs[i]));
         cy_error err;
         char *s = cy_write_board(b, NULL, CY_FMT_JSON, &err);
         assert_non_null(s);
@@ -409,9 +800,16 @@ static void test_json_round_trip(void **state)
         assert_int_equal(c->orientable, b->orientable);
         assert_int_equal(c->genus, b->genus);
         assert_int_equal(c->ncells, b->ncells);
+        assert_int_equal(c->multi, b->multi);
+        /* the same walks along the same edges (parallel edges too; json
+         * writes no orientation of an edge, so a dart may be its reverse) */
         for (int f = 0; f < b->ncells; f++)
-            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++)
-                assert_int_equal(c->fdarts[k], b->fdarts[k]);
+            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++) {
+                int x = b->fdarts[k], y = c->fdarts[k];
+                assert_int_equal(cy_dart_edge(x), cy_dart_edge(y));
+                assert_int_equal(cy_tail(b, x), cy_tail(c, y));
+                assert_int_equal(cy_head(b, x), cy_head(c, y));
+            }
         /* formats that describe plane boards refuse */
         assert_null(cy_write_board(b, NULL, CY_FMT_TABLE, &err));
         assert_null(cy_write_board(b, NULL, CY_FMT_DRAWING, &err));
@@ -433,7 +831,9 @@ int main(void)
         cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
         cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
-        cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
+        cmocka_unit_test(test_engines_multigraphs),
+        cmocka_unit_test(test_json_cell_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -551,11 +551,14 @@ class Board(Position):
         "outer" and "cells" (walks of labels) and "name".  from_networkx(G)
         gives the board back.  A board on a closed surface has no plane
         drawing: no "pos" and no "embedding", and G.graph["surface"] holds
-        its surface (the property surface)."""
+        its surface (the property surface); with parallel edges (possible
+        on a closed surface only) the graph is a networkx.MultiGraph."""
         import networkx as nx
         b, lab = self._ptr, self.vertices
         G = nx.Graph(name=self.name)
         if b.surface:
+            if b.multi:  # parallel edges (a closed surface only)
+                G = nx.MultiGraph(name=self.name)
             for v, s in enumerate(lab):
                 G.add_node(s, special=bool(b.special[v]))
             for e, (u, v) in enumerate(self.edges):

@@ -37,6 +37,7 @@ typedef struct cy_board {
     int orientable;
     int genus;
     int *sface, *sdart;
+    int multi;
 } cy_board;
 
 typedef struct cy_board_desc {
@@ -53,6 +54,9 @@ typedef struct cy_board_desc {
     int surface;
     int orientable;
     int genus;
+    const int *const *cell_edges;
+    const int *outer_edges;
+    const int *edge_ends;
 } cy_board_desc;
 
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);

@@ -7,7 +7,7 @@ import networkx as nx
 import pytest
 
 import cycles
-from helpers import SOURCE, cli
+from helpers import SOURCE, cli, cli_json, minimax
 
 
 @pytest.mark.parametrize("r,c", [(2, 3), (3, 3), (3, 4)])
@@ -148,3 +148,22 @@ def test_surface_boards():
     assert cycles.Board.family("k4").surface is None
     # the native JSON keeps the surface
     assert cycles.Board.from_json(k.to_json()).surface == k.surface
+
+
+def test_parallel_edges():
+    # BennTaylor's SP3: three vertices on the torus, every pair joined twice
+    path = os.path.join(SOURCE, "tests", "data", "benntaylor", "SP3_encoding.txt")
+    b = cycles.Board.load(path)
+    assert b.surface == {"orientable": True, "genus": 1}
+    assert b.nv == 3 and b.ne == 6 and len(b.cells) == 3
+    G = b.to_networkx()
+    assert G.is_multigraph() and G.number_of_edges() == 6
+    # a move along one of two parallel edges names it; the answer is the
+    # program's, and the exhaustive search over the binding's moves agrees
+    with pytest.raises(cycles.CyclesError, match="name one"):
+        b.play("0->1")
+    pos = b.play("e0:2->0 e1:0->1 e2:1->0")
+    want = cli_json("solve", path, "--moves", "e0:2->0 e1:0->1 e2:1->0")
+    assert sorted(pos.solve().winning_moves) == sorted(want["winning_moves"])
+    assert minimax(pos) == (want["winner"] == 2)
+    assert minimax(b) == (cli_json("solve", path)["winner"] == 1)

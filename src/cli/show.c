@@ -12,6 +12,11 @@ static void put_walk(cy_buf *o, const cy_board *b, int f)
 {
     for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
         cy_buf_printf(o, "%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
+    /* with parallel edges the vertices alone do not say which edges */
+    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++)
+        cy_buf_printf(o, "%se%d", i > b->fstart[f] ? " " : " (edges ", cy_dart_edge(b->fdarts[i]));
+    if (b->multi && b->fstart[f] < b->fstart[f + 1])
+        cy_buf_puts(o, ")");
 }
 
 /* Appends why dart d (side s of its edge) is not a safe move. */
@@ -95,7 +100,10 @@ static char *report(const cy_board *b, unsigned char *mark)
         cy_edge_info in;
         cy_rules_classify(b, mark, e, &in);
         char m[2 * CY_MAX_LABEL + 8];
-        cy_buf_printf(&o, "  %s-%s  ", b->label[b->eu[e]], b->label[b->ev[e]]);
+        if (b->multi)
+            cy_buf_printf(&o, "  e%-3d %s-%s  ", e, b->label[b->eu[e]], b->label[b->ev[e]]);
+        else
+            cy_buf_printf(&o, "  %s-%s  ", b->label[b->eu[e]], b->label[b->ev[e]]);
         switch (in.cls) {
         case CY_EDGE_MARKED:
             cy_move_str(b, cy_dart(e, mark[e]), m, sizeof m);

@@ -199,6 +199,8 @@ int cmd_symmetry(cli_opts *o)
     int rc = 1;
     if (!b->orientable)
         cli_fail(o->board, "the symmetry of a board on a non-orientable surface is not computed (the solvers use the identity alone there)");
+    else if (b->multi)
+        cli_fail(o->board, "the symmetry of a board with parallel edges is not computed (the solvers use the identity alone there)");
     else if (!(s = cy_symmetry_new(b, &err)))
         cli_fail(o->board, "%s", err.msg);
     else {

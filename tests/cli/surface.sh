@@ -46,11 +46,41 @@ printf '{"vertices": [{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0}], "edg
 expect_error "drawing with surface" 's5\.json: a drawing lies in the plane' show "$WORK/s5.json"
 expect_error "torus too small" 'torus:2x3: rows and columns must be at least 3' show torus:2x3
 
+# the C++ program's files: cells covering every edge twice give the torus;
+# SP3 joins each pair of its three vertices by two edges (e1 and e2 join 0
+# and 1), so a move names its edge.  Cell 1 of SP3 is -0 +1 +2 -5, the walk
+# 2 0 1 0: after e0:2->0 e1:0->1 e2:1->0 player 2 completes it with e5:0->2.
+BT="$SRC/tests/data/benntaylor"
+expect_out "SP5 on the torus" 'SP5 \(5 vertices, 10 edges, 5 cells, on the torus\)' show "$BT/SP5_encoding.txt"
+expect_out "SP3 on the torus" 'SP3 \(3 vertices, 6 edges, 3 cells, on the torus\)' show "$BT/SP3_encoding.txt"
+expect_out "SP3 edges named" '^  e2   0-1 ' show "$BT/SP3_encoding.txt"
+expect_out "SP3 cell completed" '^winning moves:.* e5:0->2' solve "$BT/SP3_encoding.txt" --moves "e0:2->0 e1:0->1 e2:1->0"
+expect_error "SP3 ambiguous move" '2 edges join 0 and 1 \(e1, e2\); name one, as e1:0->1' solve "$BT/SP3_encoding.txt" --moves "0->1"
+# native json tells parallel edges apart by "cell_edges"; moves carry over
+run convert "$BT/SP3_encoding.txt" --to json --moves "e0:2->0 e1:0->1 e2:1->0"
+printf '%s\n' "$OUT" >"$WORK/sp3.json"
+expect_out "SP3 json cell_edges" '"cell_edges": \[' convert "$WORK/sp3.json" --to json
+expect_out "SP3 json solves" '^winning moves:.* e5:0->2' solve "$WORK/sp3.json"
+expect_error "SP3 as a drawing" 'closed surface' convert "$BT/SP3_encoding.txt" --to drawing
+expect_error "SP3 symmetry" 'parallel edges is not computed' symmetry "$BT/SP3_encoding.txt"
+expect_error "SP4 malformed" 'SP4_encoding\.txt: line 8: edge 4 should be two vertex numbers from 0 to 3' show "$BT/SP4_encoding.txt"
+# written and read back: the same text again
+for f in SP3 SP5 SP6; do
+  run convert "$BT/${f}_encoding.txt" --to benntaylor
+  printf '%s' "$OUT" >"$WORK/$f.txt"
+  first=$OUT
+  run convert "$WORK/$f.txt" --to benntaylor
+  if [ "$OUT" = "$first" ] && [ -n "$first" ]; then ok; else bad "$f round trip" "$OUT"; fi
+done
+expect_out "SP3 written keeps its edge numbers" '^[-+]4 [-+]5 [-+]0 [-+]3$' convert "$WORK/SP3.txt" --to benntaylor
+run convert projective-k6 --to benntaylor
+printf '%s' "$OUT" >"$WORK/k6.txt"
+expect_out "benntaylor of the projective plane" 'projective-k6 \(6 vertices, 15 edges, 10 cells, on the projective plane\)' show "$WORK/k6.txt"
+
 # plane-only commands say so
 expect_error "draw torus" 'torus:3x3: the board lies on the torus, not in the plane, so it has no plane drawing' draw torus:3x3 -o "$WORK/t.svg"
 expect_error "table of torus" 'a game table describes a plane board' convert torus:3x3 --to table
 expect_error "drawing of torus" 'cannot be written as a drawing' convert torus:3x3 --to drawing
-expect_error "benntaylor of torus" 'not written in the BennTaylor format' convert projective-k6 --to benntaylor
 expect_error "symmetry non-orientable" 'not computed' symmetry projective-k6
 expect_out "strategy on torus" "^why: the papers' strategies are for plane boards" strategy mirror torus:3x3
 expect_out "dot of torus" '"1" -- "2"' convert torus:3x3 --to dot
