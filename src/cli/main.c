@@ -53,9 +53,10 @@ const cli_command cli_commands[] = {
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
      "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
      "is set).\n"},
-    {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
+    {"serve", cmd_serve, "", 0, 0, "port host timeout memory census",
      "play in the browser: a local web server and JSON API\n"
-     "\nServes until SIGINT or SIGTERM.\n"},
+     "\nServes until SIGINT or SIGTERM.  With --census FILE, the page /census\n"
+     "explores the boards of a census database (docs/browser.md).\n"},
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
      "the board's automorphisms that respect cells, and its involutions\n"},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
