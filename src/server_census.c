@@ -424,6 +424,10 @@ static void run_query(lane *l, const filters *f, sw_answer *a)
         json_object_set_new(o, "offset", json_integer(f->offset));
         json_object_set_new(o, "limit", json_integer(f->limit));
         json_object_set_new(o, "rows", list);
+        json_t *names = json_array();
+        for (int i = 0; i < l->s->nrules; i++)
+            json_array_append_new(names, json_string(l->s->rules[i]));
+        json_object_set_new(o, "census_rules", names);
         list = NULL;
         a->status = 200;
         a->text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);

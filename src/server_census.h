@@ -33,7 +33,8 @@ void scen_stop(scen *s);
 void scen_close(scen *s);
 
 /* Answers GET /api/census on connection c into *a: {"total", "offset",
- * "limit", "rows": [...]} (docs/browser.md), 400 naming the bad parameter,
+ * "limit", "rows": [...], "census_rules": [the rule sets it has]}
+ * (docs/browser.md), 400 naming the bad parameter,
  * 404 when s is NULL (no --census), 503 when the lane is full or the query
  * ran out of time. */
 void scen_answer(scen *s, struct MHD_Connection *c, sw_answer *a);
