@@ -128,6 +128,8 @@ static enum MHD_Result check_key(void *cls, enum MHD_ValueKind kind, const char 
     (void)kind;
     (void)value;
     walk *w = cls;
+    if (!*key)
+        return MHD_YES; /* "?&edges=3": an empty piece, not a parameter */
     for (int i = 0; known[i]; i++)
         if (!strcmp(known[i], key))
             return MHD_YES;
