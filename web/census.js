@@ -40,12 +40,12 @@ function fromAddress() {
   offset = Math.max(0, parseInt(p.get('offset') || '0', 10) || 0);
 }
 
-// The play page's address for a row: the board as native JSON and its rules
-// (the census's keys "score+extra-turn" and "players=K" become the page's
-// extra_turn and players).
+// The play page's address for a row: the board as a native JSON board file
+// (?file=TEXT) and its rules (the census's keys "score+extra-turn" and
+// "players=K" become the page's extra_turn and players).
 function playLink(row) {
   const p = new URLSearchParams();
-  p.set('board', JSON.stringify(row.board));
+  p.set('file', JSON.stringify(row.board));
   const r = row.rules;
   if (r.startsWith('players=')) {
     p.set('rules', 'standard');
