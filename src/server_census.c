@@ -9,8 +9,8 @@
  * thread (a bad one is a 400 naming it); the query then waits in a bounded
  * queue for one of the census lane's threads, which run at a lower CPU
  * priority (as the solvers' slow lane does) so that the quick lane keeps the
- * processor, and each query stops after SCEN_QUERY_SECONDS (a progress
- * handler) with a 503.  A full queue is a 503 at once.  The census lane
+ * processor, and each query stops after SCEN_QUERY_SECONDS of its thread's
+ * CPU time or SCEN_QUERY_WALL seconds (a progress handler) with a 503.  A full queue is a 503 at once.  The census lane
  * shares nothing with the solvers' lanes but the processor.
  */
 #include "server_census.h"
@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LANE_NICE 10          /* CPU priority of the lane's threads */
@@ -48,11 +49,12 @@ typedef struct job {
     struct job *next;
 } job;
 
-/* A lane thread's connection and the deadline of its query. */
+/* A lane thread's connection and the limits of its query. */
 typedef struct lane {
     scen *s;
     sqlite3 *db;
-    double deadline;
+    double cpu_limit;         /* the thread's CPU seconds at which the query stops */
+    double deadline;          /* the monotonic time at which it stops anyway */
     pthread_t t;
     int started;
 } lane;
@@ -218,24 +220,38 @@ static int read_filters(const scen *s, struct MHD_Connection *c, filters *f, sw_
 static const char *const index_names[] = {"results_grundy", "results_winner", "invariants_flags"};
 enum { IX_GRUNDY = 1, IX_WINNER = 2, IX_FLAGS = 4, IX_ALL = 7 };
 
-/* The query's FROM and WHERE: fixed pieces with a placeholder for every
- * value, bound by bind_filters() in the same order.  The invariants are
- * joined when a filter needs them.  The plan is chosen here, not
- * left to SQLite (a census has no statistics): the grundy or winner index
- * when those are asked for, else the invariants' flags index when
- * triangle_free or leaves are, else the primary key of results (by edges);
- * CROSS JOIN keeps that table outside. */
-static void where(const filters *f, int has_index, cy_buf *q)
+/* Whether f filters on results' columns, and on invariants' columns. */
+static int results_filters(const filters *f)
 {
-    int inv = f->triangle_free >= 0 || f->leaves >= 0;
+    return f->grundy >= 0 || f->winner >= 0 || f->parity_breaker >= 0;
+}
+static int invariant_filters(const filters *f)
+{
+    return f->triangle_free >= 0 || f->leaves >= 0;
+}
+
+/* The query's FROM and WHERE: fixed pieces with a placeholder for every
+ * value, bound by bind_filters() in the same order.  The plan is chosen
+ * here, not left to SQLite (a census has no statistics), so that the rows
+ * come in the order of (edges, code) of the table or index read first, and a
+ * page stops reading after its last row: results by the grundy or winner
+ * index when those are asked for, else by its primary key, with the
+ * invariants looked up by code (in the flags index, which holds them);
+ * but with filters on the invariants only, the flags index first.  CROSS
+ * JOIN keeps the first table outside.  Returns the alias of the table read
+ * first ("r" or "i"), whose edges and code order the rows. */
+static const char *where(const filters *f, int has_index, cy_buf *q)
+{
+    int inv = invariant_filters(f), res = results_filters(f);
     const char *rx = f->grundy >= 0 && (has_index & IX_GRUNDY)   ? " INDEXED BY results_grundy"
                      : f->winner >= 0 && (has_index & IX_WINNER) ? " INDEXED BY results_winner"
                                                                   : "";
+    const char *ix = has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "";
     static const char on[] = " ON i.kind = r.kind AND i.edges = r.edges AND i.code = r.code";
-    if (inv && !*rx && (has_index & IX_FLAGS))
-        cy_buf_printf(q, " FROM invariants i INDEXED BY invariants_flags CROSS JOIN results r%s", on);
+    if (inv && !res)
+        cy_buf_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
     else if (inv)
-        cy_buf_printf(q, " FROM results r%s CROSS JOIN invariants i%s", rx, on);
+        cy_buf_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
     else
         cy_buf_printf(q, " FROM results r%s", rx);
     cy_buf_puts(q, " WHERE r.kind = ? AND r.rules = ?");
@@ -254,6 +270,7 @@ static void where(const filters *f, int has_index, cy_buf *q)
     /* the flags index has kind and edges first: said of i too */
     if (inv)
         cy_buf_puts(q, f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
+    return inv && !res ? "i" : "r";
 }
 
 /* Binds f's values to the placeholders where() wrote; returns the next
@@ -361,43 +378,146 @@ static json_t *row_json(sqlite3_stmt *st)
     return o;
 }
 
-/* Stops a query past its lane's deadline or when the server stops. */
+/* The calling thread's CPU seconds. */
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Stops a query past its lane's limits or when the server stops. */
 static int progress(void *cls)
 {
     lane *l = cls;
-    return cy_now() > l->deadline || __atomic_load_n(&l->s->stopping, __ATOMIC_RELAXED);
+    return thread_cpu() > l->cpu_limit || cy_now() > l->deadline ||
+           __atomic_load_n(&l->s->stopping, __ATOMIC_RELAXED);
+}
+
+/* Runs sql (bound by bind_filters(f)) for one number into *n; an SQLite
+ * code, SQLITE_OK when done. */
+static int one_number(sqlite3 *db, const char *sql, const filters *f, long long *n)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        bind_filters(st, f);
+        rc = sqlite3_step(st);
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The invariants' rows of f's kind and edge count (f->edges >= 0) into *n,
+ * all of them or (flags) those matching f's triangle_free and leaves: from
+ * the flags index alone.  An SQLite code. */
+static int count_invariants(lane *l, const filters *f, int flags, long long *n)
+{
+    cy_buf q = {0};
+    cy_buf_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ?",
+                  l->s->has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "");
+    if (flags && f->triangle_free >= 0)
+        cy_buf_puts(&q, " AND i.triangle_free = ?");
+    if (flags && f->leaves >= 0)
+        cy_buf_puts(&q, f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
+    char *sql = cy_buf_take(&q);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
+    free(sql);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, f->edges);
+        if (flags && f->triangle_free >= 0)
+            sqlite3_bind_int(st, 3, f->triangle_free);
+        rc = sqlite3_step(st);
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The boards matching f, counted into *total; an SQLite code.  With
+ * filters on the invariants only, the join would look up every board's
+ * result: where every board of an edge count has a result under the rules
+ * (its invariants and its results are as many: a census's rows), the
+ * invariants alone are counted, in the flags index. */
+static int count_rows(lane *l, const filters *f, long long *total)
+{
+    sqlite3 *db = l->db;
+    cy_buf q = {0};
+    char *sql;
+    int rc;
+    *total = 0;
+    if (!invariant_filters(f) || results_filters(f)) {
+        cy_buf_puts(&q, "SELECT count(*)");
+        where(f, l->s->has_index, &q);
+        sql = cy_buf_take(&q);
+        rc = one_number(db, sql, f, total);
+        free(sql);
+        return rc;
+    }
+    /* the results of each edge count */
+    sqlite3_stmt *per = NULL;
+    rc = sqlite3_prepare_v2(db,
+                            f->edges >= 0 ? "SELECT edges, count(*) FROM results WHERE kind = ? AND rules = ? AND edges = ?"
+                                            " GROUP BY edges"
+                                          : "SELECT edges, count(*) FROM results WHERE kind = ? AND rules = ?"
+                                            " GROUP BY edges",
+                            -1, &per, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_text(per, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+    sqlite3_bind_text(per, 2, f->rules, -1, SQLITE_TRANSIENT);
+    if (f->edges >= 0)
+        sqlite3_bind_int(per, 3, f->edges);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(per)) == SQLITE_ROW) {
+        filters g = *f;
+        g.edges = sqlite3_column_int(per, 0);
+        long long results = sqlite3_column_int64(per, 1), boards = 0, n = 0;
+        rc = count_invariants(l, &g, 0, &boards);
+        if (rc != SQLITE_OK)
+            break;
+        if (boards == results)
+            rc = count_invariants(l, &g, 1, &n);
+        else {
+            cy_buf_puts(&q, "SELECT count(*)");
+            where(&g, l->s->has_index, &q);
+            sql = cy_buf_take(&q);
+            rc = one_number(l->db, sql, &g, &n);
+            free(sql);
+        }
+        *total += n;
+    }
+    sqlite3_finalize(per);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 /* The answer to f from lane l's connection into *a. */
 static void run_query(lane *l, const filters *f, sw_answer *a)
 {
     sqlite3 *db = l->db;
-    l->deadline = cy_now() + SCEN_QUERY_SECONDS;
+    l->cpu_limit = thread_cpu() + SCEN_QUERY_SECONDS;
+    l->deadline = cy_now() + SCEN_QUERY_WALL;
     cy_buf q = {0};
-    sqlite3_stmt *count = NULL, *rows = NULL;
+    sqlite3_stmt *rows = NULL;
+    char *sql;
     json_t *list = json_array();
     long long total = 0;
     int rc;
-    cy_buf_puts(&q, "SELECT count(*)");
-    where(f, l->s->has_index, &q);
-    char *sql = cy_buf_take(&q);
-    rc = sqlite3_prepare_v2(db, sql, -1, &count, NULL);
-    free(sql);
-    if (rc == SQLITE_OK) {
-        bind_filters(count, f);
-        rc = sqlite3_step(count);
-        if (rc == SQLITE_ROW) {
-            total = sqlite3_column_int64(count, 0);
-            rc = SQLITE_OK;
-        }
-    }
+    rc = count_rows(l, f, &total);
     if (rc == SQLITE_OK && f->offset < total) {
         /* the page's keys first (from the index alone where the plan has
          * one), then the rows of those keys only */
-        cy_buf_puts(&q, row_cols);
-        cy_buf_puts(&q, " FROM (SELECT r.edges AS e, r.code AS c");
-        where(f, l->s->has_index, &q);
-        cy_buf_puts(&q, " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p CROSS JOIN results r CROSS JOIN invariants i"
+        cy_buf keys = {0};
+        const char *d = where(f, l->s->has_index, &keys);
+        char *from = cy_buf_take(&keys);
+        cy_buf_printf(&q, "%s FROM (SELECT %s.edges AS e, %s.code AS c%s ORDER BY %s.edges, %s.code LIMIT ? OFFSET ?) p",
+                      row_cols, d, d, from, d, d);
+        free(from);
+        cy_buf_puts(&q, " CROSS JOIN results r CROSS JOIN invariants i"
                         " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
                         " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.c");
         sql = cy_buf_take(&q);
@@ -417,7 +537,7 @@ static void run_query(lane *l, const filters *f, sw_answer *a)
     }
     if (rc == SQLITE_INTERRUPT)
         fail(a, 503, "the census query took more than %g s and was stopped: narrow it (edges=E, grundy=G, ...)",
-             SCEN_QUERY_SECONDS);
+             thread_cpu() > l->cpu_limit ? SCEN_QUERY_SECONDS : SCEN_QUERY_WALL);
     else if (rc != SQLITE_OK)
         fail(a, 500, "%s: the census query failed: %s", l->s->path, sqlite3_errmsg(db));
     else {
@@ -436,7 +556,6 @@ static void run_query(lane *l, const filters *f, sw_answer *a)
         json_decref(o);
     }
     json_decref(list);
-    sqlite3_finalize(count);
     sqlite3_finalize(rows);
 }
 
@@ -593,7 +712,7 @@ scen *scen_open(const char *path, int workers, int queue, cy_error *err)
             scen_close(s);
             return NULL;
         }
-        sqlite3_progress_handler(l->db, 1000, progress, l);
+        sqlite3_progress_handler(l->db, 10000, progress, l);
     }
     if (s->has_index != IX_ALL)
         fprintf(stderr, "cycles: serve: %s has not the census explorer's indexes: its filters by grundy, winner, "

@@ -10,9 +10,11 @@
 
 struct MHD_Connection;
 
-/* The longest a census query may run (seconds): past it the query is
- * stopped and answered 503. */
-#define SCEN_QUERY_SECONDS 5.0
+/* The longest a census query may run: CPU seconds of its thread (the lane
+ * runs at a lower priority, so on a busy machine its queries wait for the
+ * processor) and wall seconds; past either it is stopped and answered 503. */
+#define SCEN_QUERY_SECONDS 3.0
+#define SCEN_QUERY_WALL 30.0
 /* Rows a page holds at most, and by default. */
 #define SCEN_MAX_LIMIT 200
 #define SCEN_DEFAULT_LIMIT 50

@@ -15,6 +15,10 @@ run census run --edges 1..5 --rules misere --db "$DB" --quiet
 [ "$RC" = 0 ] || bad "census misere" "$ERR"
 run census run --trees --edges 1..6 --db "$DB" --quiet
 [ "$RC" = 0 ] || bad "census trees" "$ERR"
+# half the boards of 6 edges under the draw rules: an edge count whose
+# boards have not all a result under its rules
+run census run --edges 6..6 --part 0/2 --rules draw --db "$DB" --quiet
+[ "$RC" = 0 ] || bad "census draw" "$ERR"
 
 start_server "$WORK/log" --census "$DB"
 [ -n "$PORT" ] || { bad start "the server did not start: $(cat "$WORK/log")"; finish; exit 1; }
@@ -42,7 +46,7 @@ for r in a["rows"]:
     if r["rules"] == "standard" and r["winner"] in (1, 2):
         ok = ok and r["parity_breaker"] == (r["winner"] != (1 if r["edges"] % 2 else 2))
     pb = "" if r["parity_breaker"] is None else int(r["parity_breaker"])
-    print("|".join(str(x) for x in (r["edges"], r["code"], r["vertices"], r["cells"], r["winner"], r["grundy"],
+    print("|".join("" if x is None else str(x) for x in (r["edges"], r["code"], r["vertices"], r["cells"], r["winner"], r["grundy"],
                                     r["leaves"], int(r["triangle_free"]), pb, "ok" if ok else "BAD")))
 EOF
 }
@@ -104,6 +108,9 @@ same "leaves and grundy" "leaves=1&grundy=2" board standard "AND i.leaves > 0 AN
 same "nothing" "edges=7&grundy=99" board standard "AND r.edges = 7 AND r.grundy = 99"
 same "misere" "rules=misere" board misere ""
 same "misere winner" "rules=misere&winner=1&edges=5" board misere "AND r.winner = 1 AND r.edges = 5"
+same "part of a rule set" "rules=draw&leaves=1" board draw "AND i.leaves > 0"
+same "part of a rule set, triangle-free" "rules=draw&edges=6&triangle_free=0" board draw \
+  "AND r.edges = 6 AND i.triangle_free = 0"
 same "trees" "kind=tree" tree standard ""
 same "trees of 5 edges" "kind=tree&edges=5&leaves=1" tree standard "AND r.edges = 5 AND i.leaves > 0"
 
@@ -137,7 +144,7 @@ want=$(sqlite3 "$DB" "SELECT count(*) FROM results WHERE kind = 'board' AND rule
 got=$("$PY" -c 'import json,sys; a=json.load(open(sys.argv[1])); print(len(a["rows"]), a["limit"], ",".join(a["census_rules"]))' "$WORK/a.json")
 curl -s -o "$WORK/d.json" "$URL/api/census"
 got=$("$PY" -c 'import json,sys; a=json.load(open(sys.argv[1])); print(len(a["rows"]), a["limit"], ",".join(a["census_rules"]))' "$WORK/d.json")
-[ "$got" = "50 50 misere,standard" ] && ok "default page" || bad "default page" "$got"
+[ "$got" = "50 50 draw,misere,standard" ] && ok "default page" || bad "default page" "$got"
 
 # bad parameters: 400 with {"error"} naming the parameter, the value echoed
 # escaped and short
@@ -166,8 +173,8 @@ refused "limit too large" "limit=201" "^limit: '201' is not a whole number from 
 refused "offset" "offset=1e3" "^offset: '1e3' is not a whole number"
 refused "offset huge" "offset=99999999999999999999" "^offset: '99999999999999999999' is not"
 refused "kind" "kind=graph" "^kind: 'graph' is not board or tree"
-refused "rules" "rules=bogus" "^rules: the census has no boards solved under 'bogus' \(it has misere, standard\)"
-refused "rules of no run" "rules=draw" "^rules: the census has no boards solved under 'draw'"
+refused "rules" "rules=bogus" "^rules: the census has no boards solved under 'bogus' \(it has draw, misere, standard\)"
+refused "rules of no run" "rules=score" "^rules: the census has no boards solved under 'score'"
 refused "unknown parameter" "edges=3&colour=red" "^unknown parameter 'colour' \(/api/census takes kind, rules, edges"
 refused "control characters escaped" "edges=%01%1b%5B31m" "^edges: '.x01.x1b\[31m' is not"
 refused "quotes" "kind=%22%7D%2C%22x" "^kind: '\"\},\"x' is not board or tree"
