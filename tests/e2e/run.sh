@@ -2,8 +2,8 @@
 # run.sh CYCLES_BINARY SOURCE_DIR ARTIFACT_DIR - the browser test of `cycles serve`.
 # Skips (exit status 77) when Debian's chromium, node 20+ or playwright-core are
 # missing; installs playwright-core with `npm ci` (into tests/e2e/node_modules)
-# when it can.  Playwright never downloads a browser here: game.mjs drives
-# /usr/bin/chromium (or $CYCLES_CHROMIUM).
+# when it can.  Playwright never downloads a browser here: game.mjs and
+# census.mjs drive /usr/bin/chromium (or $CYCLES_CHROMIUM).
 set -u
 BIN=$1
 SRC=$2
@@ -28,4 +28,8 @@ if [ ! -f "$HERE/node_modules/playwright-core/package.json" ]; then
   ) 9>"${TMPDIR:-/tmp}/cycles-e2e-npm.lock" >"$ART/npm.log" 2>&1 ||
     skip "npm ci failed (offline?): see $ART/npm.log"
 fi
-exec timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM"
+rc=0
+timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+# the census explorer (census.mjs): filters, pages, a board opened on the play page
+timeout 280 node "$HERE/census.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+exit $rc
