@@ -56,7 +56,9 @@ gmax=$(sqlite3 "$db" "SELECT max(grundy) FROM results WHERE kind = 'board' AND r
 
 # cpu_ns: the CPU time the server's threads have used (ns; threads that
 # ended are not counted: the census lane's threads live as long as the server)
-cpu_ns() { cat /proc/"$spid"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%.0f\n", s}'; }
+# (a connection's thread may end while it is read: cat then fails, and that
+# thread is left out)
+cpu_ns() { { cat /proc/"$spid"/task/*/schedstat 2>/dev/null || true; } | awk '{s += $1} END {printf "%.0f\n", s}'; }
 
 # time_query QUERY: RUNS answers, a line each: wall ms (curl) and the server's
 # CPU ms; the last answer in $work/a.json

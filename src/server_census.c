@@ -410,29 +410,29 @@ static int one_number(sqlite3 *db, const char *sql, const filters *f, long long 
     return rc;
 }
 
-/* The invariants' rows of f's kind and edge count (f->edges >= 0) into *n,
- * all of them or (flags) those matching f's triangle_free and leaves: from
- * the flags index alone.  An SQLite code. */
-static int count_invariants(lane *l, const filters *f, int flags, long long *n)
+/* The invariants' rows of f's kind and edge count (f->edges >= 0) into
+ * *all, and those matching f's triangle_free and leaves into *n: one pass
+ * over the flags index.  An SQLite code. */
+static int count_invariants(lane *l, const filters *f, long long *all, long long *n)
 {
     cy_buf q = {0};
-    cy_buf_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ?",
+    cy_buf_printf(&q, "SELECT count(*), coalesce(sum(%s AND %s), 0) FROM invariants i%s WHERE i.kind = ? AND i.edges = ?",
+                  f->triangle_free >= 0 ? "i.triangle_free = ?" : "1",
+                  f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0",
                   l->s->has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "");
-    if (flags && f->triangle_free >= 0)
-        cy_buf_puts(&q, " AND i.triangle_free = ?");
-    if (flags && f->leaves >= 0)
-        cy_buf_puts(&q, f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
     char *sql = cy_buf_take(&q);
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
     free(sql);
     if (rc == SQLITE_OK) {
-        sqlite3_bind_text(st, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 2, f->edges);
-        if (flags && f->triangle_free >= 0)
-            sqlite3_bind_int(st, 3, f->triangle_free);
+        int k = 1;
+        if (f->triangle_free >= 0)
+            sqlite3_bind_int(st, k++, f->triangle_free);
+        sqlite3_bind_text(st, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, k, f->edges);
         rc = sqlite3_step(st);
-        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        *all = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 1) : 0;
         rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
     }
     sqlite3_finalize(st);
@@ -440,10 +440,11 @@ static int count_invariants(lane *l, const filters *f, int flags, long long *n)
 }
 
 /* The boards matching f, counted into *total; an SQLite code.  Without
- * filters, from the units' counts.  With filters on the invariants only, the join would look up every board's
- * result: where every board of an edge count has a result under the rules
- * (its invariants and its results are as many: a census's rows), the
- * invariants alone are counted, in the flags index. */
+ * filters, from the units' counts of rows.  With filters on the invariants
+ * only, the join would look up every board's result: where every board of
+ * an edge count has a result under the rules (the units' rows are as many as
+ * the invariants' boards), the invariants alone are counted, in the flags
+ * index. */
 static int count_rows(lane *l, const filters *f, long long *total)
 {
     sqlite3 *db = l->db;
@@ -470,9 +471,9 @@ static int count_rows(lane *l, const filters *f, long long *total)
     /* the results of each edge count */
     sqlite3_stmt *per = NULL;
     rc = sqlite3_prepare_v2(db,
-                            f->edges >= 0 ? "SELECT edges, count(*) FROM results WHERE kind = ? AND rules = ? AND edges = ?"
+                            f->edges >= 0 ? "SELECT edges, sum(done) FROM units WHERE kind = ? AND rules = ? AND edges = ?"
                                             " GROUP BY edges"
-                                          : "SELECT edges, count(*) FROM results WHERE kind = ? AND rules = ?"
+                                          : "SELECT edges, sum(done) FROM units WHERE kind = ? AND rules = ?"
                                             " GROUP BY edges",
                             -1, &per, NULL);
     if (rc != SQLITE_OK)
@@ -485,12 +486,11 @@ static int count_rows(lane *l, const filters *f, long long *total)
         filters g = *f;
         g.edges = sqlite3_column_int(per, 0);
         long long results = sqlite3_column_int64(per, 1), boards = 0, n = 0;
-        rc = count_invariants(l, &g, 0, &boards);
+        rc = count_invariants(l, &g, &boards, &n);
         if (rc != SQLITE_OK)
             break;
-        if (boards == results)
-            rc = count_invariants(l, &g, 1, &n);
-        else {
+        if (boards != results) {
+            n = 0;
             cy_buf_puts(&q, "SELECT count(*)");
             where(&g, l->s->has_index, &q);
             sql = cy_buf_take(&q);
