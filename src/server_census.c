@@ -504,8 +504,17 @@ static int count_rows(lane *l, const filters *f, long long *total)
 }
 
 /* The answer to f from lane l's connection into *a. */
-static void run_query(lane *l, const filters *f, sw_answer *a)
+static void run_query(lane *l, const filters *asked, sw_answer *a)
 {
+    /* with two players and the edges given, a parity breaker is a board
+     * whose winner is not the one parity names (results.parity_breaker):
+     * the same boards through the winner's index */
+    filters g = *asked, *f = &g;
+    if (g.parity_breaker >= 0 && g.edges >= 0 && g.winner < 0 && strncmp(g.rules, "players=", 8) != 0) {
+        int parity = g.edges % 2 ? 1 : 2;
+        g.winner = g.parity_breaker ? 3 - parity : parity;
+        g.parity_breaker = -1;
+    }
     sqlite3 *db = l->db;
     l->cpu_limit = thread_cpu() + SCEN_QUERY_SECONDS;
     l->deadline = cy_now() + SCEN_QUERY_WALL;

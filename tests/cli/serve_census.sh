@@ -108,6 +108,11 @@ same "leaves and grundy" "leaves=1&grundy=2" board standard "AND i.leaves > 0 AN
 same "nothing" "edges=7&grundy=99" board standard "AND r.edges = 7 AND r.grundy = 99"
 same "misere" "rules=misere" board misere ""
 same "misere winner" "rules=misere&winner=1&edges=5" board misere "AND r.winner = 1 AND r.edges = 5"
+same "misere parity breakers" "rules=misere&parity_breaker=1&edges=5" board misere \
+  "AND r.parity_breaker = 1 AND r.edges = 5"
+same "draw parity breakers" "rules=draw&parity_breaker=0&edges=6" board draw "AND r.parity_breaker = 0 AND r.edges = 6"
+same "breakers and a winner" "parity_breaker=1&winner=1&edges=6" board standard \
+  "AND r.parity_breaker = 1 AND r.winner = 1 AND r.edges = 6"
 same "part of a rule set" "rules=draw&leaves=1" board draw "AND i.leaves > 0"
 same "part of a rule set, triangle-free" "rules=draw&edges=6&triangle_free=0" board draw \
   "AND r.edges = 6 AND i.triangle_free = 0"
