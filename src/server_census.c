@@ -234,13 +234,13 @@ static int invariant_filters(const filters *f)
 /* The query's FROM and WHERE: fixed pieces with a placeholder for every
  * value, bound by bind_filters() in the same order.  The plan is chosen
  * here, not left to SQLite (a census has no statistics), so that the rows
- * come in the order of (edges, code) of the table or index read first, and a
- * page stops reading after its last row: results by the grundy or winner
- * index when those are asked for, else by its primary key, with the
- * invariants looked up by code (in the flags index, which holds them);
- * but with filters on the invariants only, the flags index first.  CROSS
- * JOIN keeps the first table outside.  Returns the alias of the table read
- * first ("r" or "i"), whose edges and code order the rows. */
+ * come in the order of the table or index read first, and a page stops
+ * reading after its last row: results by the grundy or winner index when
+ * those are asked for, else by its primary key (the rows by edges and code),
+ * with the invariants looked up by their primary key; but with filters on
+ * the invariants only, the flags index first (the rows by edges,
+ * triangle_free, leaves and code).  CROSS JOIN keeps the first table
+ * outside.  Returns the alias of the table read first ("r" or "i"). */
 static const char *where(const filters *f, int has_index, cy_buf *q)
 {
     int inv = invariant_filters(f), res = results_filters(f);
@@ -271,6 +271,10 @@ static const char *where(const filters *f, int has_index, cy_buf *q)
     /* the flags index has kind and edges first: said of i too */
     if (inv)
         cy_buf_puts(q, f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
+    /* the flags index has triangle_free before leaves: both values, so
+     * that a filter on leaves alone seeks too */
+    if (inv && f->triangle_free < 0)
+        cy_buf_puts(q, " AND i.triangle_free IN (0, 1)");
     return inv && !res ? "i" : "r";
 }
 
@@ -411,29 +415,27 @@ static int one_number(sqlite3 *db, const char *sql, const filters *f, long long 
     return rc;
 }
 
-/* The invariants' rows of f's kind and edge count (f->edges >= 0) into
- * *all, and those matching f's triangle_free and leaves into *n: one pass
- * over the flags index.  An SQLite code. */
-static int count_invariants(lane *l, const filters *f, long long *all, long long *n)
+/* The invariants' rows of f's kind and edge count (f->edges >= 0) that
+ * match its triangle_free and leaves, into *n: a range (two) of the flags
+ * index.  An SQLite code. */
+static int count_invariants(lane *l, const filters *f, long long *n)
 {
     cy_buf q = {0};
-    cy_buf_printf(&q, "SELECT count(*), coalesce(sum(%s AND %s), 0) FROM invariants i%s WHERE i.kind = ? AND i.edges = ?",
-                  f->triangle_free >= 0 ? "i.triangle_free = ?" : "1",
-                  f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0",
-                  l->s->has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "");
+    cy_buf_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
+                  l->s->has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "",
+                  f->triangle_free >= 0 ? "i.triangle_free = ?" : "i.triangle_free IN (0, 1)",
+                  f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0");
     char *sql = cy_buf_take(&q);
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
     free(sql);
     if (rc == SQLITE_OK) {
-        int k = 1;
+        sqlite3_bind_text(st, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, f->edges);
         if (f->triangle_free >= 0)
-            sqlite3_bind_int(st, k++, f->triangle_free);
-        sqlite3_bind_text(st, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, k, f->edges);
+            sqlite3_bind_int(st, 3, f->triangle_free);
         rc = sqlite3_step(st);
-        *all = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 1) : 0;
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
         rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
     }
     sqlite3_finalize(st);
@@ -443,8 +445,8 @@ static int count_invariants(lane *l, const filters *f, long long *all, long long
 /* The boards matching f, counted into *total; an SQLite code.  Without
  * filters, from the units' counts of rows.  With filters on the invariants
  * only, the join would look up every board's result: where every board of
- * an edge count has a result under the rules (the units' rows are as many as
- * the invariants' boards), the invariants alone are counted, in the flags
+ * an edge count has a result under the rules (its units are finished, every
+ * part of one split), the invariants alone are counted, in the flags
  * index. */
 static int count_rows(lane *l, const filters *f, long long *total)
 {
@@ -469,12 +471,14 @@ static int count_rows(lane *l, const filters *f, long long *total)
         free(sql);
         return rc;
     }
-    /* the results of each edge count */
+    /* each edge count under the rules, and whether all its parts are done */
     sqlite3_stmt *per = NULL;
     rc = sqlite3_prepare_v2(db,
-                            f->edges >= 0 ? "SELECT edges, sum(done) FROM units WHERE kind = ? AND rules = ? AND edges = ?"
-                                            " GROUP BY edges"
-                                          : "SELECT edges, sum(done) FROM units WHERE kind = ? AND rules = ?"
+                            f->edges >= 0 ? "SELECT edges, min(finished) = 1 AND min(parts) = max(parts) AND"
+                                            " count(DISTINCT part) = max(parts) FROM units WHERE kind = ? AND rules = ?"
+                                            " AND edges = ? GROUP BY edges"
+                                          : "SELECT edges, min(finished) = 1 AND min(parts) = max(parts) AND"
+                                            " count(DISTINCT part) = max(parts) FROM units WHERE kind = ? AND rules = ?"
                                             " GROUP BY edges",
                             -1, &per, NULL);
     if (rc != SQLITE_OK)
@@ -486,12 +490,10 @@ static int count_rows(lane *l, const filters *f, long long *total)
     while (rc == SQLITE_OK && (rc = sqlite3_step(per)) == SQLITE_ROW) {
         filters g = *f;
         g.edges = sqlite3_column_int(per, 0);
-        long long results = sqlite3_column_int64(per, 1), boards = 0, n = 0;
-        rc = count_invariants(l, &g, &boards, &n);
-        if (rc != SQLITE_OK)
-            break;
-        if (boards != results) {
-            n = 0;
+        long long n = 0;
+        if (sqlite3_column_int(per, 1))
+            rc = count_invariants(l, &g, &n);
+        else {
             cy_buf_puts(&q, "SELECT count(*)");
             where(&g, l->s->has_index, &q);
             sql = cy_buf_take(&q);
@@ -530,14 +532,20 @@ static void run_query(lane *l, const filters *asked, sw_answer *a)
         /* the page's keys first (from the index alone where the plan has
          * one), then the rows of those keys only */
         cy_buf keys = {0};
-        const char *d = where(f, l->s->has_index, &keys);
+        int by_flags = *where(f, l->s->has_index, &keys) == 'i';
         char *from = cy_buf_take(&keys);
-        cy_buf_printf(&q, "%s FROM (SELECT %s.edges AS e, %s.code AS c%s ORDER BY %s.edges, %s.code LIMIT ? OFFSET ?) p",
-                      row_cols, d, d, from, d, d);
+        if (by_flags)
+            cy_buf_printf(&q, "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
+                              " ORDER BY i.edges, i.triangle_free, i.leaves, i.code LIMIT ? OFFSET ?) p",
+                          row_cols, from);
+        else
+            cy_buf_printf(&q, "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
+                              " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p",
+                          row_cols, from);
         free(from);
         cy_buf_puts(&q, " CROSS JOIN results r CROSS JOIN invariants i"
                         " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
-                        " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.c");
+                        " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.t, p.v, p.c");
         sql = cy_buf_take(&q);
         rc = sqlite3_prepare_v2(db, sql, -1, &rows, NULL);
         free(sql);

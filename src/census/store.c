@@ -14,7 +14,7 @@
     "-- winner, triangle-free and leaves without a scan.\n"                                                  \
     "CREATE INDEX IF NOT EXISTS results_grundy ON results (kind, rules, grundy, edges);\n"                  \
     "CREATE INDEX IF NOT EXISTS results_winner ON results (kind, rules, winner, edges);\n"                  \
-    "CREATE INDEX IF NOT EXISTS invariants_flags ON invariants (kind, edges, code, triangle_free, leaves);\n"
+    "CREATE INDEX IF NOT EXISTS invariants_flags ON invariants (kind, edges, triangle_free, leaves, code);\n"
 
 /* The schema: every column documented; the report prints this text. */
 const char cy_census_schema[] =

@@ -51,12 +51,19 @@ for r in a["rows"]:
 EOF
 }
 
-# sql_rows KIND RULES WHERE: the same lines from the database, by SQL.
+# sql_rows KIND RULES WHERE: the same lines from the database, by SQL, in
+# the order the API promises: by edges and code, but with filters on the
+# invariants alone by edges, triangle_free, leaves and code.
 sql_rows() {
+  local order="r.edges, r.code"
+  case "$3" in
+    *r.grundy* | *r.winner* | *r.parity*) ;;
+    *i.*) order="r.edges, i.triangle_free, i.leaves, r.code" ;;
+  esac
   sqlite3 "$DB" "SELECT r.edges, r.code, i.vertices, i.cells, r.winner, r.grundy, i.leaves, i.triangle_free,
     r.parity_breaker, 'ok' FROM results AS r, invariants AS i
     WHERE i.kind = r.kind AND i.edges = r.edges AND i.code = r.code AND r.kind = '$1' AND r.rules = '$2' $3
-    ORDER BY r.edges, r.code"
+    ORDER BY $order"
 }
 
 # same NAME QUERY KIND RULES WHERE: the API's total and rows for QUERY (all

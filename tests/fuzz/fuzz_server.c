@@ -68,7 +68,7 @@ static const char census_sql[] =
     " ('tree', 'standard', 1, 'c', 'solved', 'N', 1, 1, 1, 0, 1, NULL);"
     "CREATE INDEX results_grundy ON results (kind, rules, grundy, edges);"
     "CREATE INDEX results_winner ON results (kind, rules, winner, edges);"
-    "CREATE INDEX invariants_flags ON invariants (kind, edges, code, triangle_free, leaves);";
+    "CREATE INDEX invariants_flags ON invariants (kind, edges, triangle_free, leaves, code);";
 
 static char census_path[64];
 
