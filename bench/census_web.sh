@@ -34,16 +34,14 @@ command -v curl >/dev/null || { echo "bench/census_web.sh: needs curl" >&2; exit
 command -v sqlite3 >/dev/null || { echo "bench/census_web.sh: needs sqlite3" >&2; exit 1; }
 
 work=$(mktemp -d)
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$work"' EXIT
-"$bin" serve --port 0 --census "$db" 2>"$work/log" </dev/null &
-spid=$!
-port=
-for _ in $(seq 100); do
-  port=$(sed -n 's|^cycles: serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/$|\1|p' "$work/log")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
+SPID=
+trap '[ -n "$SPID" ] && kill "$SPID" 2>/dev/null; rm -rf "$work"' EXIT
+# start_server (the tests' helper): cycles serve --port 0, its pid and port
+BIN=$bin
+. tests/cli/serve.bash
+start_server "$work/log" --census "$db"
+spid=$SPID
+port=$PORT
 [ -n "$port" ] || { echo "bench/census_web.sh: the server did not start: $(cat "$work/log")" >&2; exit 1; }
 url=http://127.0.0.1:$port
 
