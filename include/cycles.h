@@ -880,12 +880,14 @@ typedef struct cy_server_opts {
                               the rest waiting), beyond them 503; 0: 8 */
     size_t memory;         /* the whole server's memory: shared by the lanes,
                               the answer cache and the uploads; 0: CY_SERVER_MEMORY_MIB */
+    const char *census;    /* a census database (cycles census run) explored at
+                              /census and GET /api/census; NULL: none */
 } cy_server_opts;
 
 typedef struct cy_server cy_server;
 
 /* Starts serving on background threads; NULL with a message when the address
- * cannot be bound. */
+ * cannot be bound or the census database cannot be read. */
 cy_server *cy_server_start(const cy_server_opts *o, cy_error *err);
 /* The port the server listens on. */
 int cy_server_port(const cy_server *s);

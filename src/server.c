@@ -17,6 +17,8 @@
  *                                      JSON board (with its moves), or the
  *                                      picture of `cycles draw`, as a download
  *   GET  /api/stats                    the lanes, the cache and the memory in use
+ *   GET  /census, /api/census?...      the census explorer (--census FILE:
+ *                                      src/server_census.c)
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
  * named in a request: boards from files are uploaded (POST, at most max_body
@@ -38,6 +40,7 @@
  */
 #include "engine.h"
 #include "internal.h"
+#include "server_census.h"
 #include "server_work.h"
 
 #include <arpa/inet.h>
@@ -99,6 +102,7 @@ struct cy_server {
     cy_server_opts o;     /* with the defaults filled in */
     int port;
     sw_work *work;        /* the lanes and the cache */
+    scen *census;         /* the census explorer's lane, or NULL */
     kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
     int nkept;
     sw_budget budget;     /* the shares of o.memory */
@@ -900,7 +904,8 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     if (strncmp(url, "/api/", 5) != 0) {
         size_t len;
         const char *type;
-        const unsigned char *data = cy_web_asset(!strcmp(url, "/") ? "/index.html" : url, &len, &type);
+        const char *page = !strcmp(url, "/") ? "/index.html" : !strcmp(url, "/census") ? "/census.html" : url;
+        const unsigned char *data = cy_web_asset(page, &len, &type);
         if (!data)
             fail(&a, HTTP_NOT_FOUND, "no such page: %.200s", url);
         else if (!get)
@@ -921,8 +926,9 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     const char *name = url + 5;
     int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
-                !strcmp(name, "move") || !strcmp(name, "stats") || !strcmp(name, "export");
-    int get_only = !strcmp(name, "families") || !strcmp(name, "stats");
+                !strcmp(name, "move") || !strcmp(name, "stats") || !strcmp(name, "export") ||
+                !strcmp(name, "census");
+    int get_only = !strcmp(name, "families") || !strcmp(name, "stats") || !strcmp(name, "census");
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
                                      "/api/move, /api/export)", url);
@@ -932,6 +938,8 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
         api_families(&a);
     else if (!strcmp(name, "stats"))
         api_stats(srv, &a);
+    else if (!strcmp(name, "census"))
+        scen_answer(srv->census, c, &a);
     else if (!strcmp(name, "board"))
         api_board(srv, c, r, post, &a);
     else if (!strcmp(name, "export")) {
@@ -1126,9 +1134,16 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         free(srv);
         return cy_error_set(err, "port %d is not from 0 to 65535", o->port), NULL;
     }
+    /* the census explorer's lane: two threads (one on one core), eight
+     * queries accepted at once */
+    if (o->census && !(srv->census = scen_open(o->census, cy_cpu_cores() > 1 ? 2 : 1, 8, err))) {
+        free(srv);
+        return NULL;
+    }
     int ipv6 = 0;
     int fd = listen_on(srv->o.host, o->port, &ipv6, err);
     if (fd < 0) {
+        scen_close(srv->census);
         free(srv);
         return NULL;
     }
@@ -1150,6 +1165,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     srv->work = sw_new(&wo);
     if (!srv->work) {
         close(fd);
+        scen_close(srv->census);
         pthread_mutex_destroy(&srv->lock);
         free(srv);
         return cy_error_set(err, "cannot start the server's worker threads"), NULL;
@@ -1173,6 +1189,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     if (!srv->d) {
         close(fd);
         sw_free(srv->work);
+        scen_close(srv->census);
         pthread_mutex_destroy(&srv->lock);
         free(srv);
         return cy_error_set(err, "cannot start the web server"), NULL;
@@ -1192,8 +1209,10 @@ void cy_server_stop(cy_server *s)
     if (!s)
         return;
     sw_stop(s->work); /* requests waiting for answers give up */
+    scen_stop(s->census);
     MHD_stop_daemon(s->d);
     sw_free(s->work);
+    scen_close(s->census);
     for (int i = 0; i < s->nkept; i++) {
         cy_solver_free(s->kept[i].s);
         cy_board_free(s->kept[i].b);

@@ -723,6 +723,9 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     variants(&r);
     cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
                      cy_census_schema);
+    cy_census_printf(m, "\nTo browse the boards, filter them by size and value and play any of them: "
+                        "`cycles serve --census FILE`, then the page `/census` ([browser.md](browser.md), "
+                        "*Census explorer*).\n");
     int rc = r.failed ? -1 : md_path ? write_file(md_path, m->s, err) : 0;
     if (rc == 0 && !md_path) {
         char *safe = cy_escape_dup(m->s, CY_ESCAPE_KEEP_LINES);

@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The indexes of the census explorer (`cycles serve --census`,
+ * src/server_census.c): its filters on the Grundy value, the winner, and
+ * triangle-free boards and leaves, counted and paged without a scan. */
+#define EXPLORER_INDEXES                                                                                      \
+    "-- For the census explorer (cycles serve --census): filters by Grundy value,\n"                          \
+    "-- winner, triangle-free and leaves without a scan.\n"                                                  \
+    "CREATE INDEX IF NOT EXISTS results_grundy ON results (kind, rules, grundy, edges);\n"                  \
+    "CREATE INDEX IF NOT EXISTS results_winner ON results (kind, rules, winner, edges);\n"                  \
+    "CREATE INDEX IF NOT EXISTS invariants_flags ON invariants (kind, edges, triangle_free, leaves, code);\n"
+
 /* The schema: every column documented; the report prints this text. */
 const char cy_census_schema[] =
     "-- One row of meta per key: 'schema' (the schema version, 3) and 'program'\n"
@@ -87,6 +97,7 @@ const char cy_census_schema[] =
     "                                    -- playing together; NULL otherwise\n"
     "  PRIMARY KEY (kind, rules, edges, code)\n"
     ") WITHOUT ROWID;\n"
+    EXPLORER_INDEXES
     "\n"
     "-- The boards under the standard rules, with the columns of schema 2's boards\n"
     "-- table (the queries of the standard census read this).\n"
@@ -245,6 +256,12 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
             return NULL;
         }
         if (s->legacy && cy_census_exec(s, legacy_views, err) < 0) {
+            cy_census_store_close(s);
+            return NULL;
+        }
+        /* a database made before the explorer's indexes gets them from the
+         * next run into it (once: minutes for millions of boards) */
+        if (create && !s->legacy && cy_census_exec(s, EXPLORER_INDEXES, err) < 0) {
             cy_census_store_close(s);
             return NULL;
         }

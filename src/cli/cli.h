@@ -54,6 +54,7 @@ typedef struct cli_opts {
     const char *strategy;  /* --strategy NAME (play) */
     int port;              /* --port N (serve) */
     const char *host;      /* --host ADDR (serve) */
+    const char *census;    /* --census FILE (serve) */
     long seed;             /* --seed N */
     const char *boards;    /* --boards LIST (bench) */
     const char *involution; /* --involution PAIRS (strategy) */

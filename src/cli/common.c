@@ -203,6 +203,8 @@ static const cli_option catalogue[] = {
     {"seed", NULL, 0, "N", K_LONG, AT(seed), 0, 2147483647L, "seed of the engine's random choices (default: the clock)"},
     {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535, "the port to listen on (default " CLI_STR(CLI_SERVE_PORT) "; 0 picks a free one)"},
     {"host", NULL, 0, "ADDR", K_STRING, AT(host), 0, 0, "the address to listen on (default 127.0.0.1)"},
+    {"census", NULL, 0, "FILE", K_STRING, AT(census), 0, 0,
+     "explore this census database (cycles census run) at /census"},
     {"involution", NULL, 0, "U:V,...", K_STRING, AT(involution), 0, 0,
      "check mirror-reverse with this involution (vertex pairs)"},
     {"quick", NULL, 0, NULL, K_FLAG, AT(quick), 0, 0, "leave out the slow boards"},

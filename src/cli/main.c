@@ -67,14 +67,17 @@ const cli_command cli_commands[] = {
      "timeout: seconds the engine may search for a move; after that it says so and plays "
      "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
      "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
-    {"serve", cmd_serve, "", 0, 0, "port host timeout memory",
+    {"serve", cmd_serve, "", 0, 0, "port host timeout memory census",
      "play in the browser: a local web server and JSON API\n"
      "\nServes until SIGINT or SIGTERM, which stop it at once (solves running are\n"
-     "cancelled).  Only this machine can connect unless --host says otherwise.\n",
+     "cancelled).  Only this machine can connect unless --host says otherwise.\n"
+     "With --census FILE, the page /census explores the boards of a census database.\n",
      "timeout: seconds each solve may take; one out of time answers with what it knows "
      "and the server goes on (default " CLI_STR(CY_SERVER_TIMEOUT) ")\n"
      "memory: memory for the whole server: its solves, its answer cache and the uploads, "
-     "e.g. 512M or 2G (default " CLI_STR(CY_SERVER_MEMORY_MIB) "M)\n"},
+     "e.g. 512M or 2G (default " CLI_STR(CY_SERVER_MEMORY_MIB) "M)\n"
+     "census: a database of cycles census run to explore at /census and GET /api/census "
+     "(default none)\n"},
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
      "the board's automorphisms that respect cells, and its involutions\n", NULL},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,

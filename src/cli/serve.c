@@ -1,5 +1,6 @@
 /*
- * serve.c - `cycles serve [--port N] [--host ADDR] [--timeout S] [--memory SIZE]`:
+ * serve.c - `cycles serve [--port N] [--host ADDR] [--timeout S] [--memory SIZE]
+ * [--census FILE]`:
  * play in the browser.  Runs the web server of src/server.c until SIGINT or
  * SIGTERM; prints "cycles: serving on http://HOST:PORT/" on stderr once it
  * listens (--port 0 picks a free port, which that line names).
@@ -27,6 +28,7 @@ int cmd_serve(cli_opts *o)
     so.port = cli_given(o, "port") ? o->port : CLI_SERVE_PORT;
     so.timeout = o->timeout;
     so.memory = o->memory;
+    so.census = o->census;
     cy_error err;
     cy_server *s = cy_server_start(&so, &err);
     if (!s)

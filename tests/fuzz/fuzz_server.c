@@ -1,8 +1,10 @@
 /*
  * fuzz_server.c - libFuzzer target for what `cycles serve` reads from the
  * network: the query strings and POST bodies of its endpoints.  A server is
- * started once on a loopback port (small boards, short solves); each input
- * is one request: its first byte picks the endpoint, the bytes up to the
+ * started once on a loopback port (small boards, short solves, and a small
+ * census database made here for /api/census); each input is one request:
+ * its first byte picks the endpoint (0xF0 and above: the census explorer's,
+ * so that the other seeds keep theirs), the bytes up to the
  * first newline are the query string (blanks and control bytes
  * percent-encoded, so that the request line stays a request line), and the
  * rest, when not empty, is POSTed as the body.  Every request must get a
@@ -18,12 +20,80 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sqlite3.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 static const char *const paths[] = {"/api/solve", "/api/move", "/api/board", "/api/families", "/api/stats",
                                     "/", "/app.js", "/api/", "/api/export"};
 #define NPATHS (sizeof paths / sizeof paths[0])
+static const char *const census_paths[] = {"/api/census", "/census"};
+
+/* The census explorer's database: the tables it reads, as `cycles census
+ * run` makes them (src/census/store.c), with a few boards of each kind and
+ * two rule sets. */
+static const char census_sql[] =
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "INSERT INTO meta VALUES ('schema', '3'), ('program', 'fuzz');"
+    "CREATE TABLE units (kind TEXT NOT NULL, rules TEXT NOT NULL, edges INTEGER NOT NULL, part INTEGER NOT NULL,"
+    " parts INTEGER NOT NULL, done INTEGER NOT NULL, finished INTEGER NOT NULL, seconds REAL NOT NULL,"
+    " cpu_seconds REAL NOT NULL, PRIMARY KEY (kind, rules, edges, part, parts)) WITHOUT ROWID;"
+    "INSERT INTO units VALUES ('board', 'standard', 3, 0, 1, 2, 1, 0, 0), ('board', 'misere', 3, 0, 1, 2, 1, 0, 0),"
+    " ('tree', 'standard', 1, 0, 1, 1, 1, 0, 0);"
+    "CREATE TABLE invariants (kind TEXT NOT NULL, edges INTEGER NOT NULL, code TEXT NOT NULL, graph6 TEXT NOT NULL,"
+    " vertices INTEGER NOT NULL, cells INTEGER NOT NULL, cell_sizes TEXT NOT NULL, min_degree INTEGER NOT NULL,"
+    " max_degree INTEGER NOT NULL, leaves INTEGER NOT NULL, inner_edges INTEGER NOT NULL,"
+    " outer_vertices INTEGER NOT NULL, biconnected INTEGER NOT NULL, triangle_free INTEGER NOT NULL,"
+    " bipartite INTEGER NOT NULL, tree INTEGER NOT NULL, outerplanar INTEGER NOT NULL,"
+    " automorphisms INTEGER NOT NULL, involutions INTEGER NOT NULL, thm6_involutions INTEGER NOT NULL,"
+    " thm6_winner INTEGER NOT NULL, board TEXT NOT NULL, PRIMARY KEY (kind, edges, code)) WITHOUT ROWID;"
+    "INSERT INTO invariants VALUES"
+    " ('board', 3, 'a', 'Bw', 3, 1, '3', 2, 2, 0, 0, 3, 1, 0, 0, 0, 1, 6, 3, 0, 0,"
+    " '{\"format\":\"cycles-board\",\"version\":1,\"vertices\":[\"1\",\"2\",\"3\"],"
+    "\"cells\":[[\"1\",\"3\",\"2\"]],\"outer\":[\"1\",\"2\",\"3\"]}'),"
+    " ('board', 3, 'b', 'CU', 4, 0, '', 1, 2, 2, 0, 4, 0, 1, 1, 1, 1, 2, 1, 0, 0,"
+    " '{\"format\":\"cycles-board\",\"version\":1,\"vertices\":[\"1\",\"2\",\"3\",\"4\"],"
+    "\"cells\":[],\"outer\":[\"1\",\"3\",\"4\",\"2\",\"4\",\"3\"]}'),"
+    " ('tree', 1, 'c', 'A_', 2, 0, '', 1, 1, 2, 0, 2, 0, 1, 1, 1, 1, 2, 1, 0, 0,"
+    " '{\"format\":\"cycles-board\",\"version\":1,\"vertices\":[\"1\",\"2\"],\"cells\":[],"
+    "\"outer\":[\"1\",\"2\"],\"special\":[\"1\",\"2\"]}'),"
+    " ('board', 3, 'd', 'Bw', 3, 1, '3', 2, 2, 0, 0, 3, 1, 0, 0, 0, 1, 6, 3, 0, 0, 'not a board');"
+    "CREATE TABLE results (kind TEXT NOT NULL, rules TEXT NOT NULL, edges INTEGER NOT NULL, code TEXT NOT NULL,"
+    " status TEXT NOT NULL, outcome TEXT, winner INTEGER, value INTEGER, grundy INTEGER, parity_breaker INTEGER,"
+    " moves INTEGER, forced INTEGER, PRIMARY KEY (kind, rules, edges, code)) WITHOUT ROWID;"
+    "INSERT INTO results VALUES ('board', 'standard', 3, 'a', 'solved', 'N', 1, 1, 1, 0, 3, NULL),"
+    " ('board', 'standard', 3, 'b', 'solved', 'P', 2, -1, 0, 1, 2, NULL),"
+    " ('board', 'standard', 3, 'd', 'timeout', NULL, NULL, NULL, NULL, NULL, NULL, NULL),"
+    " ('board', 'misere', 3, 'a', 'solved', 'P', 2, 0, 0, NULL, NULL, NULL),"
+    " ('tree', 'standard', 1, 'c', 'solved', 'N', 1, 1, 1, 0, 1, NULL);"
+    "CREATE INDEX results_grundy ON results (kind, rules, grundy, edges);"
+    "CREATE INDEX results_winner ON results (kind, rules, winner, edges);"
+    "CREATE INDEX invariants_flags ON invariants (kind, edges, triangle_free, leaves, code);";
+
+static char census_path[64];
+
+/* Removes the census database at exit. */
+static void remove_census(void)
+{
+    unlink(census_path);
+}
+
+/* Writes the census database to a temporary file; its path, or NULL. */
+static const char *make_census(void)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(census_path, sizeof census_path, "%.40s/fuzz-census-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(census_path);
+    if (fd < 0)
+        return NULL;
+    close(fd);
+    atexit(remove_census);
+    sqlite3 *db = NULL;
+    int ok = sqlite3_open(census_path, &db) == SQLITE_OK &&
+             sqlite3_exec(db, census_sql, NULL, NULL, NULL) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok ? census_path : NULL;
+}
 
 static cy_server *server;
 static int port;
@@ -39,6 +109,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     o.max_edges = 16;
     o.max_body = 64 * 1024;
     o.memory = (size_t)96 << 20;
+    o.census = make_census();
+    if (!o.census) {
+        fprintf(stderr, "fuzz_server: cannot write the census database\n");
+        abort();
+    }
     cy_error err;
     server = cy_server_start(&o, &err);
     if (!server) {
@@ -105,7 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size > 8192)
         return 0;
-    const char *path = paths[data[0] % NPATHS];
+    const char *path = data[0] >= 0xF0 ? census_paths[data[0] & 1] : paths[data[0] % NPATHS];
     data++, size--;
     size_t q = 0;
     while (q < size && data[q] != '\n')

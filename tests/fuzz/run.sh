@@ -22,6 +22,7 @@ OUT=$(cd "$OUT" && pwd)
 # the libraries the library links (as CMakeLists.txt finds them)
 PKGS="jansson glib-2.0 libmicrohttpd"
 if pkg-config --exists nauty; then PKGS="$PKGS nauty"; fi
+PKGS="$PKGS sqlite3"
 
 # every module, and the web page and named boards built in as CMake builds them
 SOURCES=("$SRC"/src/*.c)
