@@ -265,7 +265,7 @@ for i in "${!boards[@]}"; do
     bad "concurrent ${boards[$i]}" "status $(cat "$WORK/c$i.code"): $(head -c 300 "$WORK/c$i.json")"
   fi
 done
-[ "$all" = 1 ] && ok "concurrent requests answered correctly"
+check "concurrent requests answered correctly" [ "$all" = 1 ]
 # after 1 s a 503 (nothing known), or a partial answer
 case "$(cat "$WORK/slow.code")" in
   503) ok "slow request timed out" ;;
