@@ -8,8 +8,9 @@ trap 'rm -rf "$WORK"' EXIT
 PASS=0
 FAIL=0
 
-# ok NAME: record a pass.  bad NAME WHY: record a failure.
-ok() { PASS=$((PASS + 1)); }
+# ok NAME: record a pass (named on stdout when CYCLES_TEST_VERBOSE=1).
+# bad NAME WHY: record a failure.
+ok() { PASS=$((PASS + 1)); [ "${CYCLES_TEST_VERBOSE:-0}" = 1 ] && echo "ok: $1"; return 0; }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $1: $2"; }
 
 # check NAME [--why REASON] COMMAND [ARGS...]: the one way to record a check
