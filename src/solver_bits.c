@@ -285,16 +285,23 @@ static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint6
     }
 }
 
+/* The position mark[] of ne edges as masks: the marked edges, and those
+ * marked backward. */
+static void as_masks(int ne, const unsigned char *mark, uint64_t *marked, uint64_t *dir)
+{
+    *marked = *dir = 0;
+    for (int e = 0; e < ne; e++) {
+        if (mark[e] != CY_UNMARKED)
+            *marked |= 1ull << e;
+        if (mark[e] == CY_BWD)
+            *dir |= 1ull << e;
+    }
+}
+
 void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
 {
-    uint64_t marked = 0, dir = 0;
-    for (int e = 0; e < s->ne; e++) {
-        if (mark[e] == CY_UNMARKED)
-            continue;
-        marked |= 1ull << e;
-        if (mark[e] == CY_BWD)
-            dir |= 1ull << e;
-    }
+    uint64_t marked, dir;
+    as_masks(s->ne, mark, &marked, &dir);
     sink_source(s, marked, dir, f);
 }
 
@@ -354,18 +361,14 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
 
 int bits_grundy(bits *s, const unsigned char *mark)
 {
-    uint64_t marked = 0, dir = 0;
+    uint64_t marked, dir;
+    as_masks(s->ne, mark, &marked, &dir);
     for (int i = 0; i < s->nsym; i++)
         s->idx[0][i] = 0;
-    for (int e = 0; e < s->ne; e++) {
-        if (mark[e] == CY_UNMARKED)
-            continue;
-        marked |= 1ull << e;
-        if (mark[e] == CY_BWD)
-            dir |= 1ull << e;
-        for (int i = 0; i < s->nsym; i++)
-            s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
-    }
+    for (int e = 0; e < s->ne; e++)
+        if (mark[e] != CY_UNMARKED)
+            for (int i = 0; i < s->nsym; i++)
+                s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
     return grundy(s, marked, dir, 0);
