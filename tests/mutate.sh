@@ -5,8 +5,8 @@
 # unit tests (cmocka, the ones on the rules and engines first; each mutant
 # stops at its first failing test) and reports which mutations survive: a
 # survivor that changes what the program answers wants a test.  Writes the
-# report to tests/mutate.result.md (with the command and the date) and
-# prints it.  The whole run holds /tmp/cycles-fulltest.lock (it is CPU heavy;
+# report to tests/mutate.result.md (with the command and the date; as it
+# goes, so that an interrupted run leaves what it found) and prints it.  The whole run holds /tmp/cycles-fulltest.lock (it is CPU heavy;
 # a full test run takes the same lock).
 # Usage: tests/mutate.sh [NAME...]   (the named mutations only; all by default)
 set -u
@@ -77,6 +77,9 @@ while IFS= read -r line; do
   cp "$TMP/orig" "$TMP/$file"
   echo "| $name | $file | $what | $result |" >>"$out"
   echo "$name: $result" >&2
+  # the report so far, so that an interrupted run leaves what it found
+  { cat "$out"; echo; echo "(interrupted or still running: $killed killed, $survived survived so far)"; } \
+    >"$ROOT/tests/mutate.result.md"
 done <"$ROOT/tests/mutate.list"
 {
   echo
