@@ -25,6 +25,10 @@ int bits_grundy(bits *s, const unsigned char *mark);
 void bits_stats(const bits *s, cy_solver_stats *st);
 void bits_until(bits *s, double until);
 void bits_free(bits *s);
+/* The darts of position mark that the bitboard engine's copy of the
+ * sink/source rule forbids, as edge masks (f[0]: dart 0, f[1]: dart 1); for
+ * the tests, which check it against rules.c's. */
+void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2]);
 
 /* A shared table (table.c): its transposition table, and a fresh salt for
  * the labelled keys of each solver that uses it. */

@@ -235,15 +235,12 @@ void bits_until(bits *s, double until) { s->until = until; }
 
 cy_progress_state *bits_progress(bits *s) { return &s->progress; }
 
-/* The moves of the position that are not allowed, as two edge masks
- * (f[0] for dart 0, f[1] for dart 1): THE SINK/SOURCE RULE of rules.c (the
- * last open edge of a vertex whose arrows all point in may not point in, nor
- * out where they all point out) and the death moves (the second-to-last open
- * edge of a cell whose arrows all cycle one way may not continue the cycle:
- * the opponent would complete it, and a completing arrow always obeys the
- * sink/source rule, since the cell's own arrows point into its tail and out
- * of its head), as masks. */
-static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+/* THE SINK/SOURCE RULE of rules.c as edge masks (f[0] for dart 0, f[1] for
+ * dart 1): the last open edge of a non-special vertex whose arrows all point
+ * in may not point in, nor out where they all point out (a vertex with no
+ * arrow: neither).  tests/test_solver.c checks it against rules.c's on every
+ * position of its random boards (through bits_sink_source). */
+static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
     f[0] = f[1] = 0;
     for (int v = 0; v < s->nv; v++) {
@@ -258,6 +255,17 @@ static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint6
         if (in == 0) /* all out (or none marked) */
             f[open_into_is_dart0 ? 1 : 0] |= open;
     }
+}
+
+/* The moves of the position that are not allowed, as two edge masks
+ * (f[0] for dart 0, f[1] for dart 1): the sink/source rule (sink_source) and
+ * the death moves (the second-to-last open edge of a cell whose arrows all
+ * cycle one way may not continue the cycle: the opponent would complete it,
+ * and a completing arrow always obeys the sink/source rule, since the cell's
+ * own arrows point into its tail and out of its head), as masks. */
+static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+{
+    sink_source(s, marked, dir, f);
     for (int c = 0; c < s->ncell; c++) {
         uint64_t cm = s->cmask[c], open = cm & ~marked;
         if (__builtin_popcountll(open) != 2)
@@ -275,6 +283,26 @@ static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint6
             f[1] |= open & ~s->cref[c];
         }
     }
+}
+
+/* The position mark[] of ne edges as masks: the marked edges, and those
+ * marked backward. */
+static void as_masks(int ne, const unsigned char *mark, uint64_t *marked, uint64_t *dir)
+{
+    *marked = *dir = 0;
+    for (int e = 0; e < ne; e++) {
+        if (mark[e] != CY_UNMARKED)
+            *marked |= 1ull << e;
+        if (mark[e] == CY_BWD)
+            *dir |= 1ull << e;
+    }
+}
+
+void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
+{
+    uint64_t marked, dir;
+    as_masks(s->ne, mark, &marked, &dir);
+    sink_source(s, marked, dir, f);
 }
 
 /* The least of n indices: the key of a position. */
@@ -333,18 +361,14 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
 
 int bits_grundy(bits *s, const unsigned char *mark)
 {
-    uint64_t marked = 0, dir = 0;
+    uint64_t marked, dir;
+    as_masks(s->ne, mark, &marked, &dir);
     for (int i = 0; i < s->nsym; i++)
         s->idx[0][i] = 0;
-    for (int e = 0; e < s->ne; e++) {
-        if (mark[e] == CY_UNMARKED)
-            continue;
-        marked |= 1ull << e;
-        if (mark[e] == CY_BWD)
-            dir |= 1ull << e;
-        for (int i = 0; i < s->nsym; i++)
-            s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
-    }
+    for (int e = 0; e < s->ne; e++)
+        if (mark[e] != CY_UNMARKED)
+            for (int i = 0; i < s->nsym; i++)
+                s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
     return grundy(s, marked, dir, 0);

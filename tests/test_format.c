@@ -379,24 +379,16 @@ static char *grid_drawing(int w, int h)
     return s;
 }
 
-/* Seconds of processor time. */
-static double now(void)
-{
-    return (double)clock() / CLOCKS_PER_SEC;
-}
-
-/* A drawing with about 1000 edges loads well under a second; a larger one
- * still loads. */
+/* A drawing with about 1000 edges loads, with the cells of the grid; a
+ * larger one still loads.  (How fast: bench/load_speed.sh, not asserted
+ * here, since no test may depend on the machine's speed.) */
 static void test_drawing_speed(void **state)
 {
     (void)state;
     char *s = grid_drawing(23, 23);
-    double t0 = now();
     cy_board *b = rd(s, CY_FMT_AUTO);
-    double t = now() - t0;
     assert_int_equal(b->ne, 2 * 23 * 22);
     assert_int_equal(b->ncells, 22 * 22);
-    assert_true(t < 1.0);
     cy_board_free(b);
     free(s);
     s = grid_drawing(150, 150);
@@ -407,7 +399,8 @@ static void test_drawing_speed(void **state)
     free(s);
 }
 
-/* A native board with 100k vertices (a path of triangles) loads quickly. */
+/* A native board with 100k vertices (a path of triangles) loads (how fast:
+ * bench/load_speed.sh). */
 static void test_native_large(void **state)
 {
     (void)state;
@@ -421,17 +414,14 @@ static void test_native_large(void **state)
     for (int i = 0; i + 2 < n; i += 2)
         k += (size_t)snprintf(s + k, cap - k, "%s[\"v%d\",\"v%d\",\"v%d\"]", i ? "," : "", i, i + 1, i + 2);
     snprintf(s + k, cap - k, "], \"moves\": [\"v0->v1\", \"v%d->v%d\"]}", n - 1, n - 3);
-    double t0 = now();
     cy_error err;
     char *moves = NULL;
     cy_board *b = cy_read_board(s, strlen(s), CY_FMT_AUTO, &moves, &err);
-    double t = now() - t0;
     if (!b)
         fail_msg("%s", err.msg);
     assert_int_equal(b->nv, n);
     assert_int_equal(b->ncells, (n - 1) / 2);
     assert_string_equal(moves, "v0->v1 v99998->v99996");
-    assert_true(t < 5.0);
     free(moves);
     cy_board_free(b);
     free(s);

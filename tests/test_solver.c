@@ -15,6 +15,10 @@
 #include "brute.c"
 #include "randboard.c"
 
+#include "engine.h"
+#include "subgame.h"
+#include "variant.h"
+
 /* ------------------------------------------------------------ helpers */
 
 /* A board from labels ("a b c"; NULL: "1".."nv"), cells written as label
@@ -152,6 +156,59 @@ typedef struct stats {
 /* Checks every rules query of the library on one position against the brute
  * force: legality and the sink/source vertex, the legal and safe move lists,
  * completions, death moves, cycle cells, game over, edge classes. */
+/* The bitboard engine of the board under test (test_random_boards), whose
+ * copy of the sink/source rule check_sink_source compares. */
+static bits *cur_bits;
+static const cy_board *cur_bits_board;
+
+/* THE SINK/SOURCE RULE is written once for the rules (rules.c) and again in
+ * each hot path: the variants' incremental position (rs_sink_source_ok), the
+ * bitboard engine (bits_sink_source) and the sub-game engine (sg_forbidden,
+ * whose live edges leave out those that can be marked neither way).  Each
+ * copy against rules.c's verdict, dart by dart, in a position with no cycle
+ * cell. */
+static void check_sink_source(const cy_board *b, const unsigned char *mark, const char *ctx)
+{
+    static sg_board sb;
+    cy_rules std = {CY_RULES_STANDARD, 0, 2};
+    rstate rs;
+    rs_init(&rs, b, &std, mark);
+    uint64_t bf[2] = {0, 0}, sf[2] = {0, 0};
+    int have_bits = cur_bits && cur_bits_board == b;
+    if (have_bits)
+        bits_sink_source(cur_bits, mark, bf);
+    int have_sg = sg_board_init(b, &sb) == 0;
+    sg sgp = {0, 0, 0, 0};
+    if (have_sg) {
+        sg_from_board(&sb, b, mark, &sgp);
+        sg_forbidden(&sb, &sgp, sf);
+    }
+    char m[2 * CY_MAX_LABEL + 8];
+    for (int e = 0; e < b->ne; e++) {
+        if (mark[e] != CY_UNMARKED)
+            continue;
+        int ok[2];
+        for (int dir = 0; dir < 2; dir++) {
+            int d = cy_dart(e, dir ? CY_BWD : CY_FWD);
+            cy_verdict v = cy_rules_check(b, mark, d, NULL);
+            ok[dir] = v == CY_LEGAL;
+            cy_move_str(b, d, m, sizeof m);
+            if (rs_sink_source_ok(&rs, d) != ok[dir])
+                fail_msg("%s: rs_sink_source_ok(%s) = %d, rules.c says %d", ctx, m, rs_sink_source_ok(&rs, d), ok[dir]);
+            if (have_bits && (int)((bf[d & 1] >> e) & 1u) == ok[dir])
+                fail_msg("%s: the bitboard engine %s %s, rules.c says %d", ctx, ((bf[d & 1] >> e) & 1u) ? "forbids" : "allows",
+                         m, ok[dir]);
+            if (have_sg && ((sgp.live >> e) & 1u) && (int)((sf[d & 1] >> e) & 1u) == ok[dir])
+                fail_msg("%s: the sub-game engine %s %s, rules.c says %d", ctx,
+                         ((sf[d & 1] >> e) & 1u) ? "forbids" : "allows", m, ok[dir]);
+        }
+        if (have_sg && (int)((sgp.live >> e) & 1u) != (ok[0] || ok[1]))
+            fail_msg("%s: the sub-game engine has edge %d %s, rules.c allows %d of its darts", ctx, e,
+                     ((sgp.live >> e) & 1u) ? "live" : "dead", ok[0] + ok[1]);
+    }
+    rs_free(&rs);
+}
+
 static void check_rules(const cy_board *b, br_game *g, unsigned char *mark, const char *ctx)
 {
     int nd = 2 * b->ne;
@@ -164,6 +221,8 @@ static void check_rules(const cy_board *b, br_game *g, unsigned char *mark, cons
     if ((cc >= 0) != over_cycle || (cc >= 0 && !br_is_cycle_cell(g, mark, cc)))
         fail_msg("%s: cy_rules_cycle_cell says %d, the brute force %s a cycle cell", ctx, cc,
                  over_cycle ? "finds" : "finds no");
+    if (!over_cycle)
+        check_sink_source(b, mark, ctx);
     for (int c = 0; c < b->ncells; c++) {
         cy_cell_state st = cy_rules_cell(b, mark, c, NULL);
         if ((st == CY_CELL_CYCLE) != br_is_cycle_cell(g, mark, c))
@@ -376,18 +435,26 @@ static void test_random_boards(void **state)
         cy_board *b = rb_board(&r, max_edges, desc, sizeof desc);
         br_game *g = br_new(b);
         assert_non_null(g);
-        /* the plain engine, and the fast one whole and with its techniques off */
-        static const char *const engine[] = {"plain", "fast", "fast (no decomposition, no canonical keys)",
-                                             "fast (2 threads)"};
-        cy_solver_opts o[4] = {
+        /* every engine on every board: the plain one, the fast one with
+         * bitboards (the default on these boards) and with sub-games; and
+         * on one board in eight the fast one with its techniques off */
+        static const char *const engine[] = {"plain", "fast", "fast --no-bitboard (sub-games)",
+                                             "fast (no decomposition, no canonical keys)", "fast (2 threads)"};
+        cy_solver_opts o[5] = {
             {.memory = 8u << 20, .engine = CY_ENGINE_PLAIN},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1,
              .no_bitboard = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1},
         };
-        int ns = seed % 8 == 0 ? 4 : 2;
-        cy_solver *s[4];
+        int ns = seed % 8 == 0 ? 5 : 3;
+        cy_solver_opts bo = {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1};
+        cy_error berr;
+        cur_bits = bits_new(b, &bo, &berr);
+        assert_non_null(cur_bits);
+        cur_bits_board = b;
+        cy_solver *s[5];
         for (int i = 0; i < ns; i++) {
             cy_error err;
             s[i] = cy_solver_new(b, &o[i], &err);
@@ -411,6 +478,9 @@ static void test_random_boards(void **state)
             }
         for (int i = 0; i < ns; i++)
             cy_solver_free(s[i]);
+        bits_free(cur_bits);
+        cur_bits = NULL;
+        cur_bits_board = NULL;
         br_free(g);
         cy_board_free(b);
     }

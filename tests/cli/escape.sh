@@ -8,14 +8,22 @@
 ESC=$'\033[2J\033[31mX'
 PY=/usr/bin/python3
 
-# clean NAME: neither $WORK/out nor $WORK/err holds an ESC byte or invalid UTF-8.
-clean() {
+# is_clean: neither $WORK/out nor $WORK/err holds an ESC byte or invalid
+# UTF-8; when one does, returns 1 with the reason in WHY.
+is_clean() {
   local f
   for f in "$WORK/out" "$WORK/err"; do
-    if grep -q $'\x1b' "$f"; then bad "$1" "ESC byte in $(basename "$f"): $(head -c 200 "$f" | od -c | head -3)"; return 1; fi
-    if ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1; then bad "$1" "invalid UTF-8 in $(basename "$f")"; return 1; fi
+    if grep -q $'\x1b' "$f"; then WHY="ESC byte in $(basename "$f"): $(head -c 200 "$f" | od -c | head -3)"; return 1; fi
+    if ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1; then WHY="invalid UTF-8 in $(basename "$f")"; return 1; fi
   done
   return 0
+}
+
+# status_clean STATUS: the last run exited with STATUS and is_clean (the
+# reason in WHY otherwise).
+status_clean() {
+  if [ "$RC" != "$1" ]; then WHY="exit status $RC, want $1: $ERR"; return 1; fi
+  is_clean
 }
 
 # refused NAME PATTERN ARGS...: exit status 1, clean, stderr matching PATTERN.
@@ -24,7 +32,7 @@ refused() {
   shift 2
   run "$@"
   if [ "$RC" != 1 ]; then bad "$name" "exit status $RC, want 1 (stderr: $ERR)"; return; fi
-  clean "$name" || return
+  if ! is_clean; then bad "$name" "$WHY"; return; fi
   if ! printf '%s\n' "$ERR" | grep -Fq -- "$pat"; then bad "$name" "stderr '$ERR' lacks '$pat'"; return; fi
   ok "$name"
 }
@@ -57,18 +65,17 @@ for i in 1 2 3 4 5 6 7 8; do
   for c in solve show "convert --to json" draw tree symmetry; do
     # shellcheck disable=SC2086
     run $c "$WORK/rand$i.bin"
-    if [ "$RC" != 1 ]; then bad "binary $i $c" "exit status $RC"; continue; fi
-    clean "binary $i $c" && ok "binary $i $c"
+    check "binary $i $c" status_clean 1
   done
 done
 # binary bytes after a valid start of each format
 printf '{"vertices": [1, 2, 3], "cells": [[1, 2, 3]], "name": "' >"$WORK/half.json"
 head -c 200 /dev/urandom >>"$WORK/half.json"
 run solve "$WORK/half.json"
-[ "$RC" = 1 ] && clean "binary in JSON" && ok "binary in JSON"
+check "binary in JSON" status_clean 1
 { printf 'f_1 f_2\n1 2 3\n'; head -c 200 /dev/urandom; } >"$WORK/half.txt"
 run solve "$WORK/half.txt"
-[ "$RC" = 1 ] && clean "binary in a table" && ok "binary in a table"
+check "binary in a table" status_clean 1
 
 # a board whose name holds an escape sequence, a C1 control and invalid UTF-8
 # (the name comes from the file or, without one, from the file's name)
@@ -81,7 +88,7 @@ for f in "$WORK/named.json" "$WORK/n"$'\xff'"$ESC.json"; do
     # shellcheck disable=SC2086
     run $c "$f"
     if [ "$RC" != 0 ]; then bad "name: $c" "exit status $RC: $ERR"; continue; fi
-    clean "name: $c" || continue
+    is_clean || { bad "name: $c" "$WHY"; continue; }
     grep -q 'x1b\[2J' "$WORK/out" || grep -q 'states of' "$WORK/out" || grep -q '^digraph\|^graph' "$WORK/out" ||
       [ "$c" = "strategy mirror" ] || [ "$c" = "check filled" ] || { bad "name: $c" "name not shown escaped"; continue; }
     ok "name: $c"
@@ -91,18 +98,19 @@ for f in "$WORK/named.json" "$WORK/n"$'\xff'"$ESC.json"; do
     run $c "$f" --json 2>/dev/null || true
     [ "$c" = "convert --to json" ] && run convert "$f" --to json
     if [ "$RC" != 0 ]; then bad "name JSON: $c" "exit status $RC: $ERR"; continue; fi
-    clean "name JSON: $c" || continue
+    is_clean || { bad "name JSON: $c" "$WHY"; continue; }
     if ! $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); n=d.get("board", d.get("name")); assert n and "\x1b" not in n and "\x9b" not in n, n' "$WORK/out" 2>"$WORK/py"; then
       bad "name JSON: $c" "$(cat "$WORK/py")"; continue
     fi
     ok "name JSON: $c"
   done
   run draw "$f"
-  if [ "$RC" = 0 ] && clean "name SVG" &&
+  WHY=
+  if [ "$RC" = 0 ] && is_clean &&
     $PY -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$WORK/out" 2>"$WORK/py"; then
     ok "name SVG"
   else
-    bad "name SVG" "exit status $RC: $ERR $(cat "$WORK/py" 2>/dev/null)"
+    bad "name SVG" "exit status $RC: $ERR $WHY $(cat "$WORK/py" 2>/dev/null)"
   fi
 done
 
@@ -122,12 +130,12 @@ done
 # the terminal game: echoed input lines and unknown commands
 printf '%s\n1->%s\n%s->2\nquit\n' "$ESC" "$ESC" $'\xff\xfe' | timeout 10 "$BIN" play k4 --seed 1 >"$WORK/out" 2>"$WORK/err"
 RC=$?
-if [ "$RC" = 0 ] && clean "play input"; then
-  grep -q 'unknown command "\\x1b\[2J' "$WORK/out" && ok "play input" || bad "play input" "$(cat "$WORK/out")"
+if status_clean 0; then
+  check "play input" --why "$(cat "$WORK/out")" grep -q 'unknown command "\\x1b\[2J' "$WORK/out"
 else
-  bad "play input" "exit status $RC"
+  bad "play input" "$WHY"
 fi
 printf 'quit\n' | timeout 10 "$BIN" play "$WORK/named.json" --seed 1 >"$WORK/out" 2>"$WORK/err"
 RC=$?
-[ "$RC" = 0 ] && clean "play name" && ok "play name"
+check "play name" status_clean 0
 finish

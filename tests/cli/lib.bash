@@ -8,9 +8,30 @@ trap 'rm -rf "$WORK"' EXIT
 PASS=0
 FAIL=0
 
-# ok NAME: record a pass.  bad NAME WHY: record a failure.
-ok() { PASS=$((PASS + 1)); }
+# ok NAME: record a pass (named on stdout when CYCLES_TEST_VERBOSE=1).
+# bad NAME WHY: record a failure.
+ok() { PASS=$((PASS + 1)); [ "${CYCLES_TEST_VERBOSE:-0}" = 1 ] && echo "ok: $1"; return 0; }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $1: $2"; }
+
+# check NAME [--why REASON] COMMAND [ARGS...]: the one way to record a check
+# that is a command's exit status, so that no check lacks its failure branch.
+# Runs COMMAND (a program, a function, `[ ... ]`, or `eval 'A && B'` for a
+# compound condition); NAME passes when it exits 0 and fails otherwise, the
+# reason being WHY if COMMAND set it, else REASON, else the command and its
+# status.  Returns COMMAND's status (so `check ... || continue` works).  A
+# check given no command fails.
+check() {
+  local name=$1 reason= rc
+  shift
+  if [ "${1-}" = --why ]; then reason=$2; shift 2; fi
+  if [ $# = 0 ]; then bad "$name" "check given no command"; return 1; fi
+  WHY=
+  "$@"
+  rc=$?
+  if [ "$rc" = 0 ]; then ok "$name"; return 0; fi
+  bad "$name" "${WHY:-${reason:-failed (status $rc): $*}}"
+  return "$rc"
+}
 
 # run ARGS...: runs cycles with a 30 s limit (generous: the machine may be
 # loaded and the build may be the sanitizers'); sets $OUT, $ERR, $RC.
@@ -59,8 +80,10 @@ need_sqlite3() {
   fi
 }
 
-# finish: prints the closing line and exits non-zero on any failure.
+# finish: prints the closing line and exits non-zero on any failure, or when
+# no check was recorded at all (a script that checked nothing has not passed).
 finish() {
   echo "$PASS passed, $FAIL failed"
+  if [ "$PASS" = 0 ] && [ "$FAIL" = 0 ]; then echo "FAIL: no check was recorded"; return 1; fi
   [ "$FAIL" = 0 ]
 }

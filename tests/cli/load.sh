@@ -1,12 +1,14 @@
 # Load test of `cycles serve` (issue 14): 8 slow questions (grid:4x5 and
 # grid:2x10 positions, which no server answers within its time limit) and 200
 # quick ones (positions of boards of at most 14 edges) at once.  Asserts that
-# no quick question is refused; that their 99th percentile latency is under
-# 100 ms (500 ms in the sanitizer build), or, on a machine so loaded that 200
-# quick questions alone miss that, at most twice their p99 alone and 50 ms;
-# that the server stays within its --memory while it works; that its resident
+# no quick question is refused; that the server stays within its --memory while it works; that its resident
 # memory after the run returns near its size before; and that it stops
-# cleanly (in the sanitizer build: without a leak).  Prints the figures.
+# cleanly (in the sanitizer build: without a leak).  Prints the figures,
+# among them the latency of the quick questions; its goal (a 99th percentile
+# under 100 ms, 500 ms in the sanitizer build, or on a machine so loaded that
+# 200 quick questions alone miss that, at most twice their p99 alone and
+# 50 ms) is a timing, checked by bench/load.sh (CYCLES_LOAD_GOALS=1), not by
+# the test suite: no test may depend on the machine's speed.
 # Loopback only; bounded in requests (408) and time (about 20 s).
 . "$(dirname "$0")/lib.bash"
 
@@ -111,8 +113,11 @@ echo "slow: $slow_codes(slow lane busy with $running at the start of the quick o
 # (and 50 ms) slower than alone
 limit=$P99_MS
 [ $((2 * alone_p99 + 50)) -gt "$limit" ] && limit=$((2 * alone_p99 + 50))
-[ "$P99" -lt "$limit" ] && ok "quick p99 under $limit ms" ||
-  bad "quick p99 under $limit ms (alone: $alone_p99 ms)" "$P99 ms"
+if [ "${CYCLES_LOAD_GOALS:-0}" = 1 ]; then
+  check "quick p99 under $limit ms" --why "$P99 ms (alone: $alone_p99 ms)" [ "$P99" -lt "$limit" ]
+else
+  echo "quick p99 $P99 ms beside the slow ones (goal: under $limit ms; checked by bench/load.sh)"
+fi
 # every slow question gets an answer or a 503 that says when to ask again
 # (the queue holds them all: 2 run, the others wait)
 [ "$(awk '$1 != 200 && $1 != 503' "$WORK/slow.out" | wc -l)" = 0 ] && [ "$(wc -l <"$WORK/slow.out")" = 8 ] &&

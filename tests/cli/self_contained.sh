@@ -44,7 +44,7 @@ while IFS= read -r -d '' f; do
     done <"$WORK/abs"
   fi
 done <"$WORK/files"
-[ "$found" = 0 ] && ok "no path outside the repository"
+check "no path outside the repository" [ "$found" = 0 ]
 
 # The check itself can fail: a file naming the shared folder is caught.
 mkdir -p "$WORK/repo/sub"

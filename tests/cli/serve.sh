@@ -271,40 +271,61 @@ case "$hows" in
   *) bad "identical questions solved once" "answers: '$hows'" ;;
 esac
 
-# --- several clients at once; a slow solve does not hold up the others
-curl -s --max-time 60 -o "$WORK/slow.json" -w '%{http_code}' "http://127.0.0.1:$PORT/api/solve?board=grid:4x5&moves=1-%3E2" \
-  >"$WORK/slow.code" &
-SLOW=$!
-sleep 0.2
-pids=()
-boards=(k4 cycle:5 grid:3x3 windmill:3 theta:2,2,3 wedge:3,4 chord:6,3 butterfly)
-for i in "${!boards[@]}"; do
-  curl -s --max-time 60 -o "$WORK/c$i.json" -w '%{http_code}' \
-    "http://127.0.0.1:$PORT/api/solve?board=${boards[$i]}" >"$WORK/c$i.code" &
-  pids+=($!)
-done
-start=$(date +%s%N)
-for p in "${pids[@]}"; do wait "$p"; done
-elapsed_ms=$((($(date +%s%N) - start) / 1000000))
-wait "$SLOW"
-all=1
-for i in "${!boards[@]}"; do
-  timeout 60 "$BIN" solve "${boards[$i]}" --json --quiet >"$WORK/c$i.cli" 2>/dev/null
-  if [ "$(cat "$WORK/c$i.code")" != 200 ] || ! diff -q <(strip "$WORK/c$i.json") <(strip "$WORK/c$i.cli") >/dev/null; then
-    all=0
-    bad "concurrent ${boards[$i]}" "status $(cat "$WORK/c$i.code"): $(head -c 300 "$WORK/c$i.json")"
-  fi
-done
-[ "$all" = 1 ] && ok "concurrent requests answered correctly"
-# after 1 s a 503 (nothing known), or a partial answer
+# --- several clients at once; a slow solve does not hold up the others.  The
+# slow question is grid:5x5 after a move (40 edges: its value is out of reach
+# of any machine, so no speed of the machine lets it finish).  Asked of a
+# second server whose time limit is 10 minutes, it is still being solved when
+# the quick questions, asked while it runs, are all answered: they were not
+# held up.  No clock is read.
+# stat KEY: a number from the /api/stats of the server on $PORT.
+stat() { curl -s --max-time 10 "http://127.0.0.1:$PORT/api/stats" | sed -n "s/^  \"$1\": \([0-9]*\),\{0,1\}$/\1/p"; }
+SLOWQ="/api/solve?board=grid:5x5&moves=1-%3E2"
+MAINPID=$SPID MAINPORT=$PORT
+start_server "$WORK/serve-h.err" --timeout 600
+if [ -n "$PORT" ]; then
+  curl -s --max-time 600 -o /dev/null "http://127.0.0.1:$PORT$SLOWQ" &
+  HELD=$!
+  for _ in $(seq 600); do
+    [ "$(stat running)" -ge 1 ] 2>/dev/null && break
+    sleep 0.1
+  done
+  check "the slow question is being solved" --why "stats: $(curl -s "http://127.0.0.1:$PORT/api/stats")" [ "$(stat running)" -ge 1 ]
+  pids=()
+  boards=(k4 cycle:5 grid:3x3 windmill:3 theta:2,2,3 wedge:3,4 chord:6,3 butterfly)
+  for i in "${!boards[@]}"; do
+    curl -s --max-time 300 -o "$WORK/c$i.json" -w '%{http_code}' \
+      "http://127.0.0.1:$PORT/api/solve?board=${boards[$i]}" >"$WORK/c$i.code" &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  check "quick requests answered while the slow one runs" --why "the slow question ended first" \
+    eval 'kill -0 "$HELD" 2>/dev/null && [ "$(stat running)" -ge 1 ]'
+  all=1
+  for i in "${!boards[@]}"; do
+    timeout 60 "$BIN" solve "${boards[$i]}" --json --quiet >"$WORK/c$i.cli" 2>/dev/null
+    if [ "$(cat "$WORK/c$i.code")" != 200 ] || ! diff -q <(strip "$WORK/c$i.json") <(strip "$WORK/c$i.cli") >/dev/null; then
+      all=0
+      bad "concurrent ${boards[$i]}" "status $(cat "$WORK/c$i.code"): $(head -c 300 "$WORK/c$i.json")"
+    fi
+  done
+  check "concurrent requests answered correctly" [ "$all" = 1 ]
+  kill "$HELD" 2>/dev/null
+  wait "$HELD" 2>/dev/null
+  kill -KILL "$SPID" 2>/dev/null
+  wait "$SPID" 2>/dev/null
+else
+  bad "server --timeout 600" "$(cat "$WORK/serve-h.err")"
+fi
+SPID=$MAINPID PORT=$MAINPORT
+# the same question of the main server (--timeout 1): after 1 s a 503 (nothing
+# known) or a partial answer, never a whole one
+curl -s --max-time 60 -o "$WORK/slow.json" -w '%{http_code}' "http://127.0.0.1:$PORT$SLOWQ" >"$WORK/slow.code"
 case "$(cat "$WORK/slow.code")" in
   503) ok "slow request timed out" ;;
   200) grep -q '"complete": false' "$WORK/slow.json" && ok "slow request partial" ||
     bad "slow request" "complete in 1 s?" ;;
   *) bad "slow request" "$(cat "$WORK/slow.code")" ;;
 esac
-[ "$elapsed_ms" -lt 5000 ] && ok "quick requests not held up (${elapsed_ms} ms)" ||
-  bad "quick requests held up" "${elapsed_ms} ms"
 
 # --- partial answers: whatever the time limit, a 200 says only what is true
 # and says it is partial; a 503 means nothing was known.  grid:2x6 (a

@@ -28,23 +28,27 @@ expect_out "theorem answer" '"proof": "Alvarado et al. 2021, Theorem 6' solve gr
 expect_out "theorem winner" '^winner: player 2 .* by Alvarado et al. 2021, Theorem 6' solve grid:5x5 --quiet --no-replies
 # a lost position lists a winning reply to every move (K4: the opposite edge)
 expect_out "replies" '"1->2": "3->4"' solve k4 --json
-# out of time: a partial answer, a message on stderr, exit status 2. grid:4x5
-# (31 edges) takes minutes, so 0.3 s always runs out while its value is sought.
-run solve grid:4x5 --timeout 0.3 --quiet --json --no-theorems
+# out of time: a partial answer, a message on stderr, exit status 2.
+# grid:6x6 (60 edges) searched without the theorems is out of reach of any
+# machine (grid:4x5, 31 edges, takes minutes), so whatever the machine's
+# speed 0.3 s runs out while the winner is sought.
+run solve grid:6x6 --timeout 0.3 --quiet --json --no-theorems
 if [ "$RC" = 2 ] && printf '%s' "$OUT" | grep -q '"complete": false' && printf '%s' "$ERR" | grep -q 'partial'; then
-  ok "timeout partial answer, grid:4x5"
+  ok "timeout partial answer, grid:6x6"
 else
-  bad "timeout partial answer, grid:4x5" "rc=$RC out=$OUT err=$ERR"
+  bad "timeout partial answer, grid:6x6" "rc=$RC out=$OUT err=$ERR"
 fi
 # the progress line names the stage: a search over a second shows one, and
-# solve begins with who wins (grid:4x5 searched takes minutes; 1.5 s shows
-# the line and runs out while the winner is sought)
-run solve grid:4x5 --timeout 1.5 --no-theorems
+# solve begins with who wins (the same search of grid:6x6, 1.5 s: the line
+# comes after a second and the winner is still sought)
+run solve grid:6x6 --timeout 1.5 --no-theorems
 if [ "$RC" = 2 ] && grep -Eq '^cycles: who wins: [0-9]+ positions, ' <<<"$ERR"; then ok "progress stage, who wins"
 else bad "progress stage, who wins" "rc=$RC err=$ERR"; fi
 # with the theorems, who wins and the move take a moment (Theorem 6 after
 # the centre edge) and the value is sought: the stage names the value tried
-# and the component of 31 edges (on a slow machine the line may come earlier)
+# and the component of 31 edges. The value of grid:4x5 took over 100 minutes
+# here, so a machine ten times faster still runs out; on a slow machine the
+# line may come at an earlier stage, which the pattern allows.
 run solve grid:4x5 --timeout 1.5
 if [ "$RC" = 2 ] && grep -Eq '^cycles: (who wins|a winning move|trying value [0-9]+ for a 31-edge part): [0-9]+ positions, ' <<<"$ERR"
 then ok "progress stage, the value"; else bad "progress stage, the value" "rc=$RC err=$ERR"; fi
