@@ -80,7 +80,7 @@ typedef struct cy_board {
     unsigned char *cyclable; /* per cell: its walk uses no edge twice */
     char *name;              /* a name for messages and output, escaped by cy_escape
                                 (valid UTF-8 without control characters); may be NULL */
-    /* boards on other closed surfaces (issue 12) */
+    /* boards on other closed surfaces */
     int surface;             /* 1: a board on a closed surface: every face is a cell
                                 and there is no outer face (face ncells has an
                                 empty walk); 0: a plane board */
@@ -238,11 +238,11 @@ void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_in
 /* Vertex v is an almost-sink (1), an almost-source (2) or neither (0). */
 int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v);
 
-/* ------------------------------------------------------ rule variants (issue 12) */
+/* ------------------------------------------------------ rule variants */
 
 /* The rule sets.  CY_RULES_STANDARD is the game above.  The others differ
  * only in what ends the game and what the end is worth (src/rules.c says it
- * for each; README "Rule variants"):
+ * for each; the manual, variants.md):
  *   MISERE     completing a cycle cell or making the last move loses;
  *   DRAW       a game that ends with no cycle cell is a draw;
  *   SCORE      a completed cycle cell scores a point for its maker, the game
@@ -524,7 +524,7 @@ typedef struct cy_split_answer {
 int cy_split_combine(const cy_board *b, const unsigned char *mark, const cy_split *sp, const int *values,
                      int outcome_only, cy_split_answer *ans, cy_error *err);
 void cy_split_answer_free(cy_split_answer *ans);
-/* ---- search and analysis under a rule variant (issue 12) ---- */
+/* ---- search and analysis under a rule variant ---- */
 
 /* One memoised search over whole positions for every variant (the plain
  * engine's method, asking src/rules.c what each move does): a transposition
@@ -580,13 +580,13 @@ typedef struct cy_variant_analysis {
 int cy_variant_analyse(const cy_board *b, const cy_rules *r, const unsigned char *mark, const cy_variant_game *g,
                        const cy_solver_opts *o, cy_variant_analysis *a, cy_error *err);
 void cy_variant_analysis_free(cy_variant_analysis *a);
-/* The answer as `cycles solve --rules NAME --json` prints it (README), and
+/* The answer as `cycles solve --rules NAME --json` prints it (the manual, variants.md), and
  * as text; malloc'd strings. */
 char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a);
 char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a);
 
 /* The page of `cycles verify --rules`: the families of the papers under
- * each of the nrules rule sets, as markdown (docs/variants.md), each board
+ * each of the nrules rule sets, as markdown (docs/variants-results.md), each board
  * given timeout seconds.  A malloc'd string. */
 char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress);
 
@@ -639,11 +639,11 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 /* Coordinates for drawing b into xy[2*nv]: the board's own when it has them,
  * else a straight-line plane layout computed from the embedding with the outer
  * face outside (barycentric, then spread out by forces that keep the
- * embedding; README, Pictures).  Returns 0, or -1 with a message; a board
+ * embedding; the manual, pictures.md).  Returns 0, or -1 with a message; a board
  * on a closed surface (b->surface) has no plane drawing: always -1. */
 int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
-/* ---- symmetry, strategies and the filled-board theorem (issue 4) ---- */
+/* ---- symmetry, strategies and the filled-board theorem ---- */
 
 /* An automorphism of a board (Zonnefeld et al. 2023, section 2): a permutation of the
  * vertices that maps edges to edges, special vertices to special vertices,
@@ -851,19 +851,19 @@ typedef struct cy_verify_opts {
 int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err);
 void cy_verify_table_free(cy_verify_table *t);
 
-/* ---- pictures and play (issue 5) ---- */
+/* ---- pictures and play ---- */
 
 /* For a lost position: every legal move at mark (into malloc'd *legal) with
  * a winning reply of the opponent to it (into malloc'd *reply; -1 where the
  * move wins after all).  Returns the count, or a negative CY_SOLVE_ code with
  * err set; free *legal and *reply in every case. */
 int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err);
-/* The answer of `cycles solve --json` (the object the README documents, then
+/* The answer of `cycles solve --json` (the object the manual documents, then
  * a newline) for analysis a of board b, with nr replies from
  * cy_analysis_replies (0: no "replies" key).  A malloc'd string. */
 char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
 
-/* The web server of `cycles serve`: one page and a JSON API (README).
+/* The web server of `cycles serve`: one page and a JSON API (the manual, browser.md).
  * Zero-initialised options mean the defaults. */
 /* The server's defaults: seconds each solve may take, and its memory. */
 #define CY_SERVER_TIMEOUT 10
@@ -983,7 +983,7 @@ int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solv
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t);
 void cy_statetree_free(cy_statetree *t);
 
-/* ---- the library for bindings, and every position's value (issue 13) ---- */
+/* ---- the library for bindings, and every position's value ---- */
 
 /* Frees what the library returned as malloc'd memory (the strings of
  * cy_write_board, cy_render_svg, cy_analysis_json, cy_position_moves, the

@@ -328,7 +328,7 @@ static void timing_rules(rep *r, const char *kind, const char *rules)
         cy_census_printf(&r->md, "What the boards cost grows with their vertex count, so a plan for more edges is "
                                  "better measured than extrapolated: `cycles census plan --edges %d..%d` counts the "
                                  "graphs of each edge and vertex count with nauty and solves a sample of their boards "
-                                 "(README, *What more edges would cost*).\n\n",
+                                 "([census.md](census.md), *What more edges would cost*).\n\n",
                          last + 1, last + 1);
     if (sampled.s) {
         cy_census_printf(&r->md, "%s\n", sampled.s);
@@ -466,9 +466,9 @@ static void variants(rep *r)
         snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_column_text(st, 0));
         int has[2] = {sqlite3_column_int(st, 1), sqlite3_column_int(st, 2)};
         if (!any)
-            cy_census_printf(m, "## The census under the rule variants (issue 12)\n\n"
-                                "The same boards solved under other rules (`cycles census run --rules NAME`, README \"Rule "
-                                "variants\"), each by the variants' search (the plain engine with a table, src/variants.c), "
+            cy_census_printf(m, "## The census under the rule variants\n\n"
+                                "The same boards solved under other rules (`cycles census run --rules NAME`, [variants.md](variants.md)"
+                                "), each by the variants' search (the plain engine with a table, src/variants.c), "
                                 "as `cycles solve BOARD --rules NAME --json` answers. N, D, P are for player 1, who moves "
                                 "first.\n\n");
         any = 1;

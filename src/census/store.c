@@ -91,7 +91,7 @@ const char cy_census_schema[] =
     "                                    -- NULL otherwise or unless solved\n"
     "  parity_breaker INTEGER,           -- 1: there is a winner of two and it is not 'player 1 exactly when\n"
     "                                    -- edges is odd'; NULL unless solved with a winner of two players\n"
-    "  moves          INTEGER,           -- standard: moves to the end under perfect play (docs/census.md: the\n"
+    "  moves          INTEGER,           -- standard: moves to the end under perfect play (the manual's census: the\n"
     "                                    -- winner hastens the end, the loser delays it); NULL where not computed\n"
     "  forced         INTEGER,           -- K >= 3 players: bit p-1 set when player p wins against all the others\n"
     "                                    -- playing together; NULL otherwise\n"

@@ -49,6 +49,7 @@ declare -A SKIP=(
   ["sudo bash scripts/install-deps.sh --test && make test"]="needs root; CI runs it"
   ["sudo /usr/bin/python3 -m pip install --no-build-isolation --break-system-packages ./python"]="needs root; tests/package stages it"
   ["cycles serve                 # then open http://127.0.0.1:8080/"]="runs until stopped on a fixed port: see 'serve' below"
+  ["cycles serve --census small.db        # then open http://127.0.0.1:8080/census"]="runs until stopped on a fixed port; tests/cli/serve_census.sh tests it"
 )
 
 # clone DIR: makes DIR a scratch clone (see above)
