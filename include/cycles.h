@@ -990,15 +990,24 @@ typedef struct cy_positions cy_positions;
  * board) by legal moves of the original game (death moves included; a
  * position with a cycle cell or without a legal move is an end), in order of
  * moves played and then of the base-3 number of the marks (edge 0 lowest
- * digit).  Values come from a solver made with o (NULL: defaults).  NULL
- * with a message for a board of more than CY_POSITIONS_MAX_EDGES edges. */
+ * digit).  Each position is found by a test on it alone (positions.c), so
+ * the enumeration holds only the current position: its memory does not grow
+ * with the count, and the first position comes as soon as its value is
+ * known.  Values come from a solver made with o (NULL: defaults), whose
+ * table is bounded by o->memory; o->timeout bounds the searches of the whole
+ * enumeration together; o->threads 0 means one thread here (threads cost
+ * more than they share on so many small searches, bench/positions.sh).  NULL with a message for a board of more
+ * than CY_POSITIONS_MAX_EDGES edges or a solver that cannot be made. */
 cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
                                cy_error *err);
 /* The next position into *p: 1, 0 when there are no more, or a negative
- * CY_SOLVE_ code with err set (the solver ran out of time or memory). */
+ * CY_SOLVE_ code with err set (the solver ran out of time or memory; the
+ * next call tries the same position again). */
 int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err);
 /* Positions returned so far. */
 uint64_t cy_positions_done(const cy_positions *it);
+/* The moves played in the positions being listed now (for progress). */
+int cy_positions_played(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 
 #ifdef __cplusplus

@@ -54,6 +54,45 @@ then ok "json = csv"; else bad "json = csv" "records differ"; fi
 run positions k4 -o "$WORK/k4.csv"
 if [ "$RC" = 0 ] && [ -z "$OUT" ] && [ "$(wc -l <"$WORK/k4.csv")" = 550 ]; then ok "-o"; else bad "-o" "rc $RC"; fi
 
+# The listing streams: a reader that stops after two lines gets the header and
+# the start position (whose value is that of cycles solve) at once, and the
+# program ends on the closed pipe instead of listing the millions of
+# positions of grid:3x4 first (the --timeout only guards against a hang).
+first=$(timeout 120 "$BIN" positions grid:3x4 --timeout 100 --quiet 2>"$WORK/err" | head -2 | sed -n 2p)
+run solve grid:3x4 --json --quiet --no-replies
+g=$(printf '%s\n' "$OUT" | grep -o '"grundy": [0-9]*' | grep -o '[0-9]*$')
+if [ -n "$g" ] && [ "$first" = "0,1,,0,N,1,$g" ]; then ok "streams"; else bad "streams" "first record '$first', solve grundy '$g': $(cat "$WORK/err")"; fi
+
+# A listing stopped by --timeout has written whole records only, says how
+# many, and exits 2 (a partial answer); with -o nothing is written.
+for fmt in --csv --json; do
+  run positions grid:3x4 --timeout 0.5 --quiet $fmt
+  n=$(printf '%s\n' "$ERR" | sed -n 's/^cycles: grid:3x4: the listing stopped after \([0-9]*\) positions, among those with [0-9]* moves played: out of time (--timeout); the lines written are whole positions, the listing is not complete$/\1/p')
+  if [ "$fmt" = --csv ]; then
+    got=$(printf '%s\n' "$OUT" | awk -F, 'NR > 1 && NF == 7' | wc -l)
+    lines=$(($(printf '%s\n' "$OUT" | wc -l) - 1))
+  else
+    got=$(printf '%s\n' "$OUT" | grep -c '^  {"played": .*}')
+    lines=$(($(printf '%s\n' "$OUT" | wc -l) - 1))
+  fi
+  if [ "$RC" = 2 ] && [ -n "$n" ] && [ "$got" = "$n" ] && [ "$lines" = "$n" ]; then ok "stopped $fmt"
+  else bad "stopped $fmt" "rc $RC, $n positions said, $got whole records, $lines lines: $ERR"; fi
+done
+run positions grid:3x4 --timeout 0.5 --quiet -o "$WORK/stopped.csv"
+if [ "$RC" = 2 ] && [ ! -e "$WORK/stopped.csv" ] && [ -z "$(ls "$WORK" | grep stopped)" ] \
+  && printf '%s\n' "$ERR" | grep -q 'nothing was written$'; then ok "stopped -o"; else bad "stopped -o" "rc $RC: $ERR"; fi
+
+# Memory does not grow with the count: theta:5,5,5 (875225 positions) within
+# --memory 16M.  Skipped under the sanitizers, whose own memory would count.
+if [ -z "${ASAN_OPTIONS:-}" ] && [ -x /usr/bin/time ]; then
+  /usr/bin/time -f %M -o "$WORK/rss" "$BIN" positions theta:5,5,5 --memory 16M --quiet >"$WORK/theta.csv" 2>"$WORK/err"
+  rc=$?
+  kb=$(tail -1 "$WORK/rss")
+  n=$(($(wc -l <"$WORK/theta.csv") - 1))
+  if [ "$rc" = 0 ] && [ "$n" -gt 800000 ] && [ "$kb" -lt 40000 ]; then ok "bounded memory"
+  else bad "bounded memory" "rc $rc, $n positions, peak $kb KiB: $(cat "$WORK/err")"; fi
+fi
+
 expect_error "too many edges" 'grid:3x5: the board has 22 edges; every position is listed for boards of at most 20' \
   positions grid:3x5
 expect_error "bad board" 'nosuch' positions nosuch
