@@ -982,7 +982,17 @@ typedef struct cy_position_info {
     int grundy;                 /* the normal-play Grundy value; -1 where a cycle
                                    cell can be completed at once or exists, or
                                    when the options say no_grundy */
+    int value;                  /* the position's cy_vsearch_value under the
+                                   rules listed (the original rules: 1 when the
+                                   player to move wins, else -1) */
 } cy_position_info;
+/* Under a variant (cy_positions_new_rules) the fields read: over, the game
+ * has ended (cy_variant_ended) or no legal move is left; outcome for the
+ * player to move from here on, 'N' wins, 'P' loses, 'D' draw (SCORE: the
+ * points still to be made are level), MISERE 'N' when the misère nim-value
+ * (also in grundy) is not 0, 0 for K >= 3 players; to_move and winner 1..K
+ * (winner 0 for a draw), both 0 with extra turns, where the turn depends on
+ * the order of the moves; grundy -1 but under MISERE. */
 
 typedef struct cy_positions cy_positions;
 
@@ -1000,6 +1010,13 @@ typedef struct cy_positions cy_positions;
  * than CY_POSITIONS_MAX_EDGES edges or a solver that cannot be made. */
 cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
                                cy_error *err);
+/* The same under the rule variant r (NULL or the standard rules: as
+ * cy_positions_new): the positions reachable by r's legal moves, a position
+ * where r ends the game being an end (SCORE: only no legal move left), each
+ * valued by a variant search (cy_vsearch, whose table o->memory bounds: the
+ * listing stops with CY_SOLVE_MEMORY when it is full). */
+cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const unsigned char *start,
+                                     const cy_solver_opts *o, cy_error *err);
 /* The next position into *p: 1, 0 when there are no more, or a negative
  * CY_SOLVE_ code with err set (the solver ran out of time or memory; the
  * next call tries the same position again). */

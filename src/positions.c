@@ -35,7 +35,11 @@
 
 struct cy_positions {
     const cy_board *b;
-    cy_solver *s;
+    cy_solver *s;             /* the original rules: the solver */
+    cy_vsearch *vs;           /* a variant: its search */
+    cy_rules r;
+    int k;                    /* players */
+    int *seen;                /* ANY_CYCLE: the cycle test's marks */
     unsigned char *start;     /* S */
     unsigned char *mark;      /* the current position (M) */
     int *legal;
@@ -91,10 +95,59 @@ static int vertex_ok(const cy_positions *it, int v)
     return !newer || (in && out);
 }
 
-/* Whether the whole position passes test (b). */
+/* Whether the marked edges but edge skip (-1: none) hold a directed
+ * cycle (depth first from each vertex; seen: 0 new, 1 on the path, 2 done). */
+static int has_cycle(cy_positions *it, int skip)
+{
+    const cy_board *b = it->b;
+    int *seen = it->seen, *stack = it->seen + b->nv, *pos = stack + b->nv;
+    memset(seen, 0, sizeof *seen * (size_t)b->nv);
+    for (int r = 0; r < b->nv; r++) {
+        if (seen[r])
+            continue;
+        int top = 0;
+        stack[0] = r;
+        pos[0] = b->vstart[r];
+        seen[r] = 1;
+        while (top >= 0) {
+            int v = stack[top];
+            if (pos[top] == b->vstart[v + 1]) {
+                seen[v] = 2;
+                top--;
+                continue;
+            }
+            int x = b->vdarts[pos[top]++], e = cy_dart_edge(x);
+            if (e == skip || it->mark[e] != cy_dart_mark(x))
+                continue; /* not an arrow leaving v */
+            int h = cy_head(b, x);
+            if (seen[h] == 1)
+                return 1;
+            if (seen[h] == 0) {
+                seen[h] = 1;
+                stack[++top] = h;
+                pos[top] = b->vstart[h];
+            }
+        }
+    }
+    return 0;
+}
+
+/* Whether the whole position passes test (b), or under ANY_CYCLE its
+ * directed cycles share an edge marked after S; under SCORE, where
+ * completions do not end the game, every position passes. */
 static int cells_ok(cy_positions *it)
 {
     const cy_board *b = it->b;
+    if (it->vs && it->r.kind == CY_RULES_SCORE)
+        return 1;
+    if (it->vs && it->r.kind == CY_RULES_ANY_CYCLE) {
+        if (!has_cycle(it, -1))
+            return 1;
+        for (int e = 0; e < b->ne; e++)
+            if (it->start[e] == CY_UNMARKED && it->mark[e] != CY_UNMARKED && !has_cycle(it, e))
+                return 1;
+        return 0;
+    }
     int ncyc = 0;
     memset(it->cyc, 0, sizeof *it->cyc * (size_t)b->ne);
     for (int c = 0; c < b->ncells; c++) {
@@ -185,6 +238,12 @@ static int step(cy_positions *it)
 cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
                                cy_error *err)
 {
+    return cy_positions_new_rules(b, NULL, start, o, err);
+}
+
+cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const unsigned char *start,
+                                     const cy_solver_opts *o, cy_error *err)
+{
     if (b->ne > CY_POSITIONS_MAX_EDGES) {
         cy_error_set(err, "the board has %d edges; every position is listed for boards of at most %d", b->ne,
                      CY_POSITIONS_MAX_EDGES);
@@ -193,15 +252,23 @@ cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, co
     cy_solver_opts so = o ? *o : (cy_solver_opts){0};
     if (so.threads == 0)
         so.threads = 1; /* many small searches: threads would cost more than they share */
-    cy_solver *s = cy_solver_new(b, &so, err);
-    if (!s)
+    cy_solver *s = NULL;
+    cy_vsearch *vs = NULL;
+    if (r && !cy_rules_is_standard(r)) {
+        if (!(vs = cy_vsearch_new(b, r, &so, err)))
+            return NULL;
+    } else if (!(s = cy_solver_new(b, &so, err)))
         return NULL;
-    if (so.timeout > 0)
+    else if (so.timeout > 0)
         cy_solver_until(s, cy_now() + so.timeout); /* the whole listing, not each search */
     int ne = b->ne, nv = b->nv;
     cy_positions *it = cy_xcalloc(1, sizeof *it);
     it->b = b;
     it->s = s;
+    it->vs = vs;
+    it->r = r ? *r : (cy_rules){.kind = CY_RULES_STANDARD, .players = 2};
+    it->k = it->r.players > 2 ? it->r.players : 2;
+    it->seen = cy_xcalloc(3 * (size_t)nv + 1, sizeof *it->seen);
     it->start = cy_xcalloc((size_t)ne + 1, 1);
     if (start)
         memcpy(it->start, start, (size_t)ne);
@@ -238,6 +305,36 @@ cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, co
     return it;
 }
 
+/* cy_positions_next for a variant: the position's value by the variant
+ * search, read as cycles.h says at cy_position_info. */
+static int variant_next(cy_positions *it, cy_position_info *p, cy_error *err)
+{
+    const cy_board *b = it->b;
+    memset(p, 0, sizeof *p);
+    p->mark = it->mark;
+    p->played = it->target;
+    p->to_move = it->r.extra_turn ? 0 : it->target % it->k + 1;
+    p->cycle_cell = cy_rules_cycle_cell(b, it->mark);
+    p->over = cy_variant_ended(b, &it->r, it->mark) || cy_variant_legal(b, &it->r, it->mark, it->legal) == 0;
+    int v, rc = cy_vsearch_value(it->vs, it->mark, &v);
+    if (rc < 0) {
+        it->pending = 1;
+        cy_error_set(err, "%s", rc == CY_SOLVE_MEMORY ? "out of memory (--memory)" : "out of time (--timeout)");
+        return rc;
+    }
+    p->value = v;
+    p->grundy = it->r.kind == CY_RULES_MISERE ? v : -1;
+    if (it->k > 2) {
+        p->outcome = 0;
+        p->winner = (it->target + v) % it->k + 1;
+    } else {
+        p->outcome = it->r.kind == CY_RULES_MISERE ? (v ? 'N' : 'P') : v > 0 ? 'N' : v < 0 ? 'P' : 'D';
+        p->winner = !p->to_move || p->outcome == 'D' ? 0 : p->outcome == 'N' ? p->to_move : 3 - p->to_move;
+    }
+    it->done++;
+    return 1;
+}
+
 int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err)
 {
     const cy_board *b = it->b;
@@ -249,6 +346,8 @@ int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err)
         it->finished = 1;
         return 0;
     }
+    if (it->vs)
+        return variant_next(it, p, err);
     memset(p, 0, sizeof *p);
     p->mark = it->mark;
     p->played = it->target;
@@ -279,6 +378,7 @@ int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err)
         p->grundy = no_grundy ? -1 : v;
     }
     p->winner = p->outcome == 'N' ? p->to_move : 3 - p->to_move;
+    p->value = p->outcome == 'N' ? 1 : -1;
     it->done++;
     return 1;
 }
@@ -298,6 +398,8 @@ void cy_positions_free(cy_positions *it)
     if (!it)
         return;
     cy_solver_free(it->s);
+    cy_vsearch_free(it->vs);
+    free(it->seen);
     free(it->start);
     free(it->mark);
     free(it->legal);

@@ -150,6 +150,59 @@ static void test_random_starts(void **state)
     print_message("%ld positions from random starts checked against the brute force\n", positions);
 }
 
+/* Under every rule variant, the listing holds the positions of the state
+ * digraph that cy_statetree_build_rules finds breadth first by the variant's
+ * legal moves (a second method: moves played, not a test on the position),
+ * each with the value the digraph's labelling gives it. */
+static void test_variants(void **state)
+{
+    (void)state;
+    static const struct { const char *name; int players, extra; } rules[] = {
+        {"misere", 0, 0}, {"draw", 0, 0}, {"score", 0, 0}, {"score", 0, 1}, {"any-cycle", 0, 0}, {"standard", 3, 0},
+    };
+    char desc[1024];
+    long positions = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        rb_rng rng = {seed * 0x9E3779B97F4A7C15ull + 11};
+        cy_board *b = rb_board(&rng, 8, desc, sizeof desc);
+        unsigned char *start = calloc((size_t)b->ne + 1, 1);
+        rb_position(b, start, &rng, (int)(seed % 3));
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            cy_rules r;
+            cy_error err;
+            assert_int_equal(cy_rules_parse(rules[i].name, rules[i].players, rules[i].extra, &r, &err), 0);
+            cy_statetree t;
+            cy_solver_opts o = {.memory = 8u << 20};
+            if (cy_statetree_build_rules(b, &r, &o, start, 200000, &t, &err) < 0)
+                fail_msg("board %s, %s: %s", desc, rules[i].name, err.msg);
+            cy_positions *it = cy_positions_new_rules(b, &r, start, &o, &err);
+            assert_non_null(it);
+            cy_position_info p;
+            int n = 0, rc;
+            while ((rc = cy_positions_next(it, &p, &err)) == 1) {
+                int j = 0;
+                while (j < t.n && memcmp(t.marks + (size_t)j * (size_t)b->ne, p.mark, (size_t)b->ne))
+                    j++;
+                if (j == t.n)
+                    fail_msg("board %s, %s: position %s is not in the digraph", desc, rules[i].name,
+                             cy_position_moves(b, p.mark));
+                assert_int_equal(p.value, t.vvalue[j]);
+                assert_int_equal(p.played, t.played[j]);
+                n++;
+            }
+            assert_int_equal(rc, 0);
+            if (n != t.n)
+                fail_msg("board %s, %s: %d positions listed, the digraph has %d", desc, rules[i].name, n, t.n);
+            positions += n;
+            cy_positions_free(it);
+            cy_statetree_free(&t);
+        }
+        free(start);
+        cy_board_free(b);
+    }
+    print_message("%ld positions under the variants agree with the state digraphs\n", positions);
+}
+
 /* K4 from the empty board: the state digraph of paper 003's Figure 7 has 549
  * positions (cycles tree says the same; here the brute force counts). */
 static void test_k4(void **state)
@@ -199,6 +252,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_random_starts),
+        cmocka_unit_test(test_variants),
         cmocka_unit_test(test_k4),
         cmocka_unit_test(test_position_moves),
         cmocka_unit_test(test_too_big),

@@ -69,7 +69,7 @@ const cli_command cli_commands[] = {
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
      "that variant, written to docs/variants.md.\n"},
-    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet",
+    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet rules players extra-turn",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n"},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */

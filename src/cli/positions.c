@@ -34,10 +34,47 @@ static void json_str(cy_buf *o, const char *s)
     cy_buf_puts(o, "\"");
 }
 
+/* Position p under a variant as one record: the columns of the original
+ * rules with value (cy_position_info.value) for grundy; an unknown to_move,
+ * outcome or winner (see cycles.h) empty, null in JSON. */
+static void variant_record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
+{
+    out->len = 0;
+    char *raw = cy_position_moves(b, p->mark);
+    char *moves = cy_escape_dup(raw, 0);
+    free(raw);
+    char tm[16] = "", oc[8] = "", wn[16] = "";
+    const char *null = o->json ? "null" : "";
+    if (p->to_move)
+        snprintf(tm, sizeof tm, "%d", p->to_move);
+    else
+        snprintf(tm, sizeof tm, "%s", null);
+    if (p->outcome)
+        snprintf(oc, sizeof oc, o->json ? "\"%c\"" : "%c", p->outcome);
+    else
+        snprintf(oc, sizeof oc, "%s", null);
+    if (p->winner)
+        snprintf(wn, sizeof wn, "%d", p->winner);
+    else
+        snprintf(wn, sizeof wn, "%s", null);
+    if (o->json) {
+        cy_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %s, \"moves\": ", first ? "" : ",", p->played, tm);
+        json_str(out, moves);
+        cy_buf_printf(out, ", \"over\": %s, \"outcome\": %s, \"winner\": %s, \"value\": %d}",
+                      p->over ? "true" : "false", oc, wn, p->value);
+    } else
+        cy_buf_printf(out, "%d,%s,%s,%d,%s,%s,%d\n", p->played, tm, moves, p->over, oc, wn, p->value);
+    free(moves);
+}
+
 /* Position p as one record (CSV line or JSON object with its separator)
  * into o, emptied first. */
 static void record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
 {
+    if (cli_variant_wanted(o)) {
+        variant_record(o, b, p, first, out);
+        return;
+    }
     out->len = 0;
     char *raw = cy_position_moves(b, p->mark);
     char *moves = cy_escape_dup(raw, 0);
@@ -87,11 +124,14 @@ int cmd_positions(cli_opts *o)
         return cli_usage_fail("--csv and --json exclude each other");
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(o, &b, &mark))
+    cy_rules r;
+    cy_variant_game g;
+    int variant = cli_variant_wanted(o);
+    if (variant ? cli_variant_load(o, &b, &mark, &r, &g) : cli_load(o, &b, &mark))
         return 1;
     cy_error err;
     o->solver.progress = 0; /* the listing has its own progress line */
-    cy_positions *it = cy_positions_new(b, mark, &o->solver, &err);
+    cy_positions *it = cy_positions_new_rules(b, variant ? &r : NULL, mark, &o->solver, &err);
     free(mark);
     if (!it) {
         int rc = cli_fail(o->board, "%s", err.msg);
@@ -119,7 +159,9 @@ int cmd_positions(cli_opts *o)
     int shown = 0, k, bad = 0, timed_out = 0;
     cy_buf line = {0};
     cy_position_info p;
-    fputs(o->json ? "[" : "played,to_move,moves,over,outcome,winner,grundy\n", f);
+    fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
+                                   : "played,to_move,moves,over,outcome,winner,grundy\n",
+          f);
     fflush(f); /* the header at once: a reader sees the listing has begun */
     while ((k = cy_positions_next(it, &p, &err)) == 1) {
         record(o, b, &p, cy_positions_done(it) == 1, &line);

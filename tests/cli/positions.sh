@@ -54,6 +54,34 @@ then ok "json = csv"; else bad "json = csv" "records differ"; fi
 run positions k4 -o "$WORK/k4.csv"
 if [ "$RC" = 0 ] && [ -z "$OUT" ] && [ "$(wc -l <"$WORK/k4.csv")" = 550 ]; then ok "-o"; else bad "-o" "rc $RC"; fi
 
+# Under each rule variant: per number of moves, the positions and their
+# outcomes (P, N, D; with 3 players the winners) against cycles tree --rules
+# (breadth first over the variant's moves); the start against cycles solve.
+vlevels() { awk -F, 'NR > 1 { n[$1]++; c[$1 "," ($5 == "" ? $6 : $5)]++ }
+  END { for (k in n) printf "%d %d %d %d %d\n", k, n[k], c[k ",P"] + c[k ",1"], c[k ",N"] + c[k ",2"], c[k ",D"] + c[k ",3"] }' | sort -n; }
+tree_vlevels() { awk '/^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+( +[0-9]+)?$/ {
+  printf "%d %d %d %d %d\n", $1, $2, $3, $4, NF == 6 ? $5 : 0 }'; }
+for rules in "--rules misere" "--rules draw" "--rules score" "--rules any-cycle" "--players 3"; do
+  for spec in k4 cycle:4 butterfly; do
+    # shellcheck disable=SC2086
+    run positions $spec $rules
+    if [ "$RC" != 0 ]; then bad "positions $spec $rules" "rc $RC: $ERR"; continue; fi
+    mine=$(printf '%s\n' "$OUT" | vlevels)
+    start=$(printf '%s\n' "$OUT" | sed -n 2p)
+    # shellcheck disable=SC2086
+    run tree $spec $rules
+    theirs=$(printf '%s\n' "$OUT" | tree_vlevels)
+    if [ -n "$mine" ] && [ "$mine" = "$theirs" ]; then ok "positions $spec $rules = tree"
+    else bad "positions $spec $rules = tree" "positions: $mine; tree: $theirs"; fi
+    # shellcheck disable=SC2086
+    run solve $spec $rules --json --quiet
+    w=$(printf '%s\n' "$OUT" | grep -o '"winner": [0-9a-z]*' | grep -o '[0-9a-z]*$')
+    [ "$w" = null ] && w=
+    if [ "$(printf '%s\n' "$start" | cut -d, -f1-4,6)" = "0,1,,0,$w" ]; then ok "start of $spec $rules"
+    else bad "start of $spec $rules" "positions: $start; solve: winner $w"; fi
+  done
+done
+
 # The listing streams: a reader that stops after two lines gets the header and
 # the start position (whose value is that of cycles solve) at once, and the
 # program ends on the closed pipe instead of listing the millions of
