@@ -892,6 +892,7 @@ typedef struct cy_text_opts {
     int utf8;                   /* Unicode lines and arrows instead of ASCII */
     int color;                  /* ANSI colours: the players' arrows, the last move */
     int max_width;              /* columns at most; 0 = 78 */
+    int max_height;             /* rows of the drawing at most; 0 = 60 (the most) */
 } cy_text_opts;
 
 /* A picture of b and its position on a character grid, for terminals: a
@@ -899,11 +900,14 @@ typedef struct cy_text_opts {
  * vertices as their labels, edges as lines of - | / \ (or Unicode box
  * drawing), each marked edge with an arrowhead at its middle pointing from
  * tail to head (> < ^ v, or the eight Unicode arrows), coloured by the
- * player who marked it and the last move bold; no line is wider than
- * max_width columns.  A board without coordinates (or too big to draw in
- * max_width columns with its labels apart) gets a plain list of its arrows
- * and unmarked edges instead, wrapped at max_width (an entry longer than a
- * line excepted).  Lines end in \n;
+ * player who marked it and the last move bold; an unmarkable edge (no
+ * direction legal) dotted (. : or Unicode dotted lines, dim in colour), a
+ * special vertex's label followed by a star; no line is wider than
+ * max_width columns and the drawing has at most max_height rows.  A board
+ * without coordinates (or too big to draw in max_width columns and
+ * max_height rows with its labels apart) gets a plain list of its arrows
+ * and unmarked edges instead ("(unmarkable)" after those), wrapped at
+ * max_width (an entry longer than a line excepted).  Lines end in \n;
  * malloc'd (never NULL: running out of memory aborts). */
 char *cy_render_text(const cy_board *b, const cy_text_opts *o);
 
