@@ -407,7 +407,7 @@ static void test_unmarkable_special_height(void **state)
     cy_board_free(s);
     cy_board_free(b);
     b = t_board("grid:4x4");
-    for (int h = 8; h <= 30; h += 11) {
+    for (int h = 10; h <= 32; h += 11) {
         t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_height = h});
         int rows = 0;
         for (char *q = t; *q; q++)
@@ -416,6 +416,9 @@ static void test_unmarkable_special_height(void **state)
         assert_null(strstr(t, "unmarked:")); /* drawn, not listed */
         free(t);
     }
+    t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_height = 4});
+    assert_non_null(strstr(t, "unmarked:")); /* too low to draw: listed */
+    free(t);
     cy_board_free(b);
 }
 
