@@ -8,7 +8,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake make pkg-config \
   libjansson-dev libcmocka-dev libnauty2-dev \
-  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev sqlite3 libopenmpi-dev openmpi-bin nauty chromium fonts-dejavu-core curl librsvg2-dev \
+  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev sqlite3 libedit-dev tmux libopenmpi-dev openmpi-bin nauty chromium fonts-dejavu-core curl librsvg2-dev \
   clang libclang-rt-14-dev \
   python3-cffi python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \
   python3-setuptools python3-pip groff-base man-db graphviz time >/dev/null

@@ -630,7 +630,7 @@ int cmd_play(cli_opts *o)
     /* the whole position when it fits the terminal, else picture and status */
     if (rows && 3 + 4 + b->ncells + (int)g.pic.max_height + 2 > rows) {
         redraw(&g);
-        printf("(show lists the arrows, the unmarked edges and the cells; Ctrl-L draws the board again)\n");
+        printf("(show lists the arrows, edges and cells; Ctrl-L draws the board again)\n");
     } else
         show(&g);
 
