@@ -189,8 +189,9 @@ int cmd_positions(cli_opts *o)
         rc = cli_fail(to_file ? o->output : NULL, "cannot write %s after %llu positions: %s",
                       to_file ? "the file" : "to standard output", (unsigned long long)n, strerror(errno));
     else if (k < 0 || timed_out) {
-        cli_fail(o->board, "the listing stopped after %llu positions, among those with %d moves played: %s%s",
-                 (unsigned long long)n, cy_positions_played(it),
+        int played = cy_positions_played(it);
+        cli_fail(o->board, "the listing stopped after %llu position%s, among those with %d move%s played: %s%s",
+                 (unsigned long long)n, n == 1 ? "" : "s", played, played == 1 ? "" : "s",
                  timed_out || k == CY_SOLVE_TIMEOUT ? "out of time (--timeout)"
                  : k == CY_SOLVE_MEMORY             ? "out of memory (--memory)"
                                                     : err.msg,

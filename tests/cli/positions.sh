@@ -95,7 +95,7 @@ if [ -n "$g" ] && [ "$first" = "0,1,,0,N,1,$g" ]; then ok "streams"; else bad "s
 # many, and exits 2 (a partial answer); with -o nothing is written.
 for fmt in --csv --json; do
   run positions grid:3x4 --timeout 0.5 --quiet $fmt
-  n=$(printf '%s\n' "$ERR" | sed -n 's/^cycles: grid:3x4: the listing stopped after \([0-9]*\) positions, among those with [0-9]* moves played: out of time (--timeout); the lines written are whole positions, the listing is not complete$/\1/p')
+  n=$(printf '%s\n' "$ERR" | sed -n 's/^cycles: grid:3x4: the listing stopped after \([0-9]*\) positions\{0,1\}, among those with [0-9]* moves\{0,1\} played: out of time (--timeout); the lines written are whole positions, the listing is not complete$/\1/p')
   if [ "$fmt" = --csv ]; then
     got=$(printf '%s\n' "$OUT" | awk -F, 'NR > 1 && NF == 7' | wc -l)
     lines=$(($(printf '%s\n' "$OUT" | wc -l) - 1))
@@ -112,7 +112,7 @@ if [ "$RC" = 2 ] && [ ! -e "$WORK/stopped.csv" ] && [ -z "$(ls "$WORK" | grep st
 
 # Memory does not grow with the count: theta:5,5,5 (875225 positions) within
 # --memory 16M.  Skipped under the sanitizers, whose own memory would count.
-if [ -z "${ASAN_OPTIONS:-}" ] && [ -x /usr/bin/time ]; then
+if ! grep -aq __asan_init "$BIN" && [ -x /usr/bin/time ]; then
   /usr/bin/time -f %M -o "$WORK/rss" "$BIN" positions theta:5,5,5 --memory 16M --quiet >"$WORK/theta.csv" 2>"$WORK/err"
   rc=$?
   kb=$(tail -1 "$WORK/rss")
