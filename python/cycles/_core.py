@@ -83,7 +83,20 @@ class SVG:
 
 
 @dataclass
-class Solution:
+class _Answer:
+    """What every answer says about its position and its run: moves played,
+    the player to move, whether the game is over, and the positions searched,
+    the seconds taken and whether the answer is complete."""
+    to_move: int
+    moves_played: int
+    over: bool
+    positions: int
+    seconds: float
+    complete: bool
+
+
+@dataclass
+class Solution(_Answer):
     """What the solver says about a position (the keys of ``cycles solve --json``).
 
     outcome is "N" when the player to move wins, "P" when the previous player
@@ -100,18 +113,12 @@ class Solution:
     grundy: Optional[int]
     winning_moves: List[str]
     replies: Dict[str, Optional[str]]
-    positions: int
-    seconds: float
-    complete: bool
-    to_move: int
-    moves_played: int
-    over: bool
     proof: Optional[str] = None
     raw: dict = field(repr=False, default_factory=dict)
 
 
 @dataclass
-class VariantSolution:
+class VariantSolution(_Answer):
     """What the search says about a position under a rule variant (the keys
     of ``cycles solve --rules NAME --json``).
 
@@ -131,12 +138,6 @@ class VariantSolution:
     outcome: Optional[str]
     winner: Optional[int]
     best_moves: List[str]
-    positions: int
-    seconds: float
-    complete: bool
-    to_move: int
-    moves_played: int
-    over: bool
     grundy: Optional[int] = None
     drawing_moves: List[str] = field(default_factory=list)
     score: Optional[List[int]] = None
