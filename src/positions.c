@@ -53,6 +53,7 @@ struct cy_positions {
     int marked;               /* marks on the edges above e, S's included */
     int started, finished;
     int pending;              /* the current position was not valued */
+    double estimate;          /* the number of positions, estimated */
     uint64_t done;
 };
 
@@ -176,6 +177,51 @@ static int prefix_ok(const cy_positions *it, int e)
         if (!vertex_ok(it, it->done_at[i]))
             return 0;
     return 1;
+}
+
+/* Knuth's estimate of the number of positions (Math. Comp. 29, 1975): random
+ * descents through the edges as the enumeration decides them (without the
+ * count of marks), each weighing a position it reaches by the product of the
+ * numbers of marks the edges on its way could take; the mean of the weights
+ * over the descents is an unbiased estimate.  Leaves mark as the start. */
+static double estimate(cy_positions *it, int descents)
+{
+    const int ne = it->b->ne;
+    uint64_t rng = 0x9E3779B97F4A7C15ull;
+    double sum = 0;
+    it->marked = it->played0;
+    for (int k = 0; k < descents; k++) {
+        double w = 1;
+        memcpy(it->mark, it->start, (size_t)ne);
+        it->target = it->played0 + it->free_below[ne]; /* no count bound */
+        it->marked = it->played0;
+        for (int e = ne - 1; e >= 0 && w > 0; e--) {
+            int ok[3], n = 0;
+            for (int m = 0; m < 3; m++) {
+                if (it->start[e] != CY_UNMARKED && m != it->start[e])
+                    continue;
+                it->mark[e] = (unsigned char)m;
+                int sink = 0;
+                for (int i = it->done_start[e]; i < it->done_start[e + 1]; i++)
+                    sink |= !vertex_ok(it, it->done_at[i]);
+                if (!sink)
+                    ok[n++] = m;
+            }
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            w *= n;
+            it->mark[e] = n ? (unsigned char)ok[(rng >> 33) % (uint64_t)n] : CY_UNMARKED;
+        }
+        if (w > 0 && cells_ok(it))
+            sum += w;
+    }
+    memcpy(it->mark, it->start, (size_t)ne);
+    it->marked = it->played0;
+    return sum / descents;
+}
+
+double cy_positions_estimate(const cy_positions *it)
+{
+    return it->estimate;
 }
 
 /* Moves mark to the next position of the enumeration: 1, or 0 when there
@@ -302,6 +348,7 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
             it->done_at[it->done_start[low[v]] + fill[low[v]]++] = v;
     free(fill);
     free(low);
+    it->estimate = estimate(it, 20000);
     return it;
 }
 

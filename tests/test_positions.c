@@ -106,6 +106,10 @@ static long check_board(const cy_board *b, rb_rng *r, int k, const char *desc)
     if (n != expect)
         fail_msg("board %s: %ld positions listed, the brute force reaches %ld", desc, n, expect);
     assert_int_equal(cy_positions_done(it), (uint64_t)n);
+    /* the estimate for progress: Knuth's, close on boards this small */
+    double est = cy_positions_estimate(it);
+    if (est < 0.9 * (double)n - 2 || est > 1.1 * (double)n + 2)
+        fail_msg("board %s: %ld positions, estimated %.1f", desc, n, est);
     cy_positions_free(it);
     free(seen);
     free(listed);

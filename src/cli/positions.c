@@ -20,6 +20,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,8 +110,12 @@ static void progress(const cli_opts *o, const cy_positions *it, const cy_board *
         return;
     *last = now;
     uint64_t n = cy_positions_done(it);
-    fprintf(stderr, "%scycles: positions: %llu listed, %.0f/s, now those with %d of at most %d moves played, memory %.0f MiB, %.1f s%s",
-            tty ? "\r" : "", (unsigned long long)n, (double)n / (now - born), cy_positions_played(it), b->ne,
+    double est = cy_positions_estimate(it), unit = 1;
+    while (est / unit >= 1000)
+        unit *= 10; /* three digits are known, at best */
+    fprintf(stderr, "%scycles: positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played, memory %.0f MiB, %.1f s%s",
+            tty ? "\r" : "", (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (now - born),
+            cy_positions_played(it), b->ne,
             (double)cy_resident_memory() / 1048576.0, now - born, tty && !final ? "\033[K" : "\n");
     *shown = tty && !final;
 }
