@@ -189,12 +189,9 @@ static double estimate(cy_positions *it, int descents)
     const int ne = it->b->ne;
     uint64_t rng = 0x9E3779B97F4A7C15ull;
     double sum = 0;
-    it->marked = it->played0;
     for (int k = 0; k < descents; k++) {
         double w = 1;
         memcpy(it->mark, it->start, (size_t)ne);
-        it->target = it->played0 + it->free_below[ne]; /* no count bound */
-        it->marked = it->played0;
         for (int e = ne - 1; e >= 0 && w > 0; e--) {
             int ok[3], n = 0;
             for (int m = 0; m < 3; m++) {
@@ -215,7 +212,6 @@ static double estimate(cy_positions *it, int descents)
             sum += w;
     }
     memcpy(it->mark, it->start, (size_t)ne);
-    it->marked = it->played0;
     return sum / descents;
 }
 
@@ -348,6 +344,7 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
             it->done_at[it->done_start[low[v]] + fill[low[v]]++] = v;
     free(fill);
     free(low);
+    it->target = it->played0;
     it->estimate = estimate(it, 20000);
     return it;
 }
