@@ -627,8 +627,18 @@ int cmd_play(cli_opts *o)
     if (g.mirror)
         printf("The engine plays %s, which wins here by %s.\n", g.mirror->name, g.mirror->theorem);
     printf("Type a move as U->V, or: hint, undo, moves, show, help, quit.\n");
-    /* the whole position when it fits the terminal, else picture and status */
-    if (rows && 3 + 4 + b->ncells + (int)g.pic.max_height + 2 > rows) {
+    /* the whole position when it fits the terminal under the three lines
+     * above (picture, legend, status, arrows, unmarked edges, cells and the
+     * prompt), else the picture and the status */
+    int tall = 0;
+    if (rows) {
+        g.pic.mark = g.mark;
+        char *t = cy_render_text(b, &g.pic);
+        for (const char *c = t; *c; c++)
+            tall += *c == '\n';
+        free(t);
+    }
+    if (rows && 3 + tall + 1 + 3 + b->ncells + 1 > rows) {
         redraw(&g);
         printf("(show lists the arrows, edges and cells; Ctrl-L draws the board again)\n");
     } else
