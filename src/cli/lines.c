@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 struct cli_lines {
     EditLine *el;          /* NULL: plain lines */
@@ -68,7 +69,9 @@ cli_lines *cli_lines_new(void (*redraw)(void *ctx), void *ctx)
         el_set(l->el, EL_EDITOR, "emacs");
         el_set(l->el, EL_SIGNAL, 1);
         el_set(l->el, EL_PROMPT, prompt_of);
-        el_set(l->el, EL_ADDFN, "cycles-redraw", "clear the screen and draw the position again", redraw_key);
+        /* the wide call keeps these static strings; the narrow one would
+         * copy them and never free the copies */
+        el_wset(l->el, EL_ADDFN, L"cycles-redraw", L"clear the screen and draw the position again", redraw_key);
         el_set(l->el, EL_BIND, "^L", "cycles-redraw", NULL);
         el_source(l->el, NULL); /* ~/.editrc */
     }
