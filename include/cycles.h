@@ -921,6 +921,7 @@ typedef struct cy_text_opts {
     int utf8;                   /* Unicode lines and arrows instead of ASCII */
     int color;                  /* ANSI colours: the players' arrows, the last move */
     int max_width;              /* columns at most; 0 = 78 */
+    int max_height;             /* rows of the drawing at most; 0 = 60 (the most) */
 } cy_text_opts;
 
 /* A picture of b and its position on a character grid, for terminals: a
@@ -928,11 +929,14 @@ typedef struct cy_text_opts {
  * vertices as their labels, edges as lines of - | / \ (or Unicode box
  * drawing), each marked edge with an arrowhead at its middle pointing from
  * tail to head (> < ^ v, or the eight Unicode arrows), coloured by the
- * player who marked it and the last move bold; no line is wider than
- * max_width columns.  A board without coordinates (or too big to draw in
- * max_width columns with its labels apart) gets a plain list of its arrows
- * and unmarked edges instead, wrapped at max_width (an entry longer than a
- * line excepted).  Lines end in \n;
+ * player who marked it and the last move bold; an unmarkable edge (no
+ * direction legal) dotted (. : or Unicode dotted lines, dim in colour), a
+ * special vertex's label followed by a star; no line is wider than
+ * max_width columns and the drawing has at most max_height rows.  A board
+ * without coordinates (or too big to draw in max_width columns and
+ * max_height rows with its labels apart) gets a plain list of its arrows
+ * and unmarked edges instead ("(unmarkable)" after those), wrapped at
+ * max_width (an entry longer than a line excepted).  Lines end in \n;
  * malloc'd (never NULL: running out of memory aborts). */
 char *cy_render_text(const cy_board *b, const cy_text_opts *o);
 
@@ -1011,7 +1015,17 @@ typedef struct cy_position_info {
     int grundy;                 /* the normal-play Grundy value; -1 where a cycle
                                    cell can be completed at once or exists, or
                                    when the options say no_grundy */
+    int value;                  /* the position's cy_vsearch_value under the
+                                   rules listed (the original rules: 1 when the
+                                   player to move wins, else -1) */
 } cy_position_info;
+/* Under a variant (cy_positions_new_rules) the fields read: over, the game
+ * has ended (cy_variant_ended) or no legal move is left; outcome for the
+ * player to move from here on, 'N' wins, 'P' loses, 'D' draw (SCORE: the
+ * points still to be made are level), MISERE 'N' when the misère nim-value
+ * (also in grundy) is not 0, 0 for K >= 3 players; to_move and winner 1..K
+ * (winner 0 for a draw), both 0 with extra turns, where the turn depends on
+ * the order of the moves; grundy -1 but under MISERE. */
 
 typedef struct cy_positions cy_positions;
 
@@ -1019,15 +1033,35 @@ typedef struct cy_positions cy_positions;
  * board) by legal moves of the original game (death moves included; a
  * position with a cycle cell or without a legal move is an end), in order of
  * moves played and then of the base-3 number of the marks (edge 0 lowest
- * digit).  Values come from a solver made with o (NULL: defaults).  NULL
- * with a message for a board of more than CY_POSITIONS_MAX_EDGES edges. */
+ * digit).  Each position is found by a test on it alone (positions.c), so
+ * the enumeration holds only the current position: its memory does not grow
+ * with the count, and the first position comes as soon as its value is
+ * known.  Values come from a solver made with o (NULL: defaults), whose
+ * table is bounded by o->memory; o->timeout bounds the searches of the whole
+ * enumeration together; o->threads 0 means one thread here (threads cost
+ * more than they share on so many small searches, bench/positions.sh).  NULL with a message for a board of more
+ * than CY_POSITIONS_MAX_EDGES edges or a solver that cannot be made. */
 cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
                                cy_error *err);
+/* The same under the rule variant r (NULL or the standard rules: as
+ * cy_positions_new): the positions reachable by r's legal moves, a position
+ * where r ends the game being an end (SCORE: only no legal move left), each
+ * valued by a variant search (cy_vsearch, whose table o->memory bounds: the
+ * listing stops with CY_SOLVE_MEMORY when it is full). */
+cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const unsigned char *start,
+                                     const cy_solver_opts *o, cy_error *err);
 /* The next position into *p: 1, 0 when there are no more, or a negative
- * CY_SOLVE_ code with err set (the solver ran out of time or memory). */
+ * CY_SOLVE_ code with err set (the solver ran out of time or memory; the
+ * next call tries the same position again). */
 int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err);
 /* Positions returned so far. */
 uint64_t cy_positions_done(const cy_positions *it);
+/* About how many positions the enumeration lists: an estimate by random
+ * descents (Knuth's), within a few per cent on boards of up to 20 edges,
+ * made when the enumeration is, for progress. */
+double cy_positions_estimate(const cy_positions *it);
+/* The moves played in the positions being listed now (for progress). */
+int cy_positions_played(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 
 #ifdef __cplusplus

@@ -22,12 +22,13 @@ $SUDO apt-get update -qq
 
 # The program: the compiler and build tools; jansson (JSON), nauty (canonical
 # forms; its geng and planarg tools enumerate the census's boards), libmicrohttpd
-# and GLib (cycles serve), SQLite (the census); librsvg and a font for PNG
+# and GLib (cycles serve), SQLite (the census), libedit (line editing in
+# cycles play); librsvg and a font for PNG
 # pictures (cycles draw -o FILE.png); man for `man cycles`; Python with cffi,
 # setuptools and pip for the Python package.
 install build-essential cmake make pkg-config \
   libjansson-dev libnauty2-dev nauty \
-  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev \
+  libmicrohttpd-dev libglib2.0-dev libsqlite3-dev libedit-dev \
   librsvg2-dev fonts-dejavu-core man-db \
   python3 python3-cffi python3-setuptools python3-pip
 
@@ -36,8 +37,9 @@ if [ "$TEST" = 1 ]; then
   # server tests), graphviz and /usr/bin/time (drawing and memory tests),
   # OpenMPI (the MPI programs and their tests), clang with libFuzzer (the
   # parsers' fuzzing), pytest, networkx, matplotlib and Jupyter (the Python
-  # package and its notebook), Chromium (the browser test).
-  install libcmocka-dev sqlite3 curl graphviz time \
+  # package and its notebook), Chromium (the browser test), tmux (the terminal
+  # game's test on a real terminal).
+  install libcmocka-dev sqlite3 curl graphviz time tmux \
     libopenmpi-dev openmpi-bin \
     clang libclang-rt-dev \
     python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \

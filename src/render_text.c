@@ -4,10 +4,12 @@
  *
  * The board's own coordinates are scaled so that no two vertex labels touch
  * (a character is about twice as tall as wide, so a row counts double) and
- * the picture fits max_width columns; a board that cannot be drawn so gets
- * the plain list.  Edges are drawn first, as runs of one
- * character chosen by the edge's slope; then each marked edge's arrowhead at
- * its middle cell; then the labels over everything.  Each cell holds one
+ * the picture fits max_width columns and max_height rows; a board that
+ * cannot be drawn so gets the plain list.  Edges are drawn first, as runs of
+ * one character chosen by the edge's slope (dotted, and dim in colour, for an
+ * edge neither direction of which is legal: unmarkable); then each marked
+ * edge's arrowhead at its middle cell; then the labels over everything, a
+ * special vertex's (exempt from the sink/source rule) followed by a star.  Each cell holds one
  * character and a colour; the rows are written out trimmed, with ANSI colour
  * changes only where the colour changes.
  */
@@ -26,17 +28,23 @@
 /* The characters of a picture: glyph indices into the tables below. */
 enum glyph {
     G_BLANK, G_HORIZ, G_VERT, G_SLASH, G_BACKSLASH, /* lines */
+    G_DHORIZ, G_DVERT, G_DSLASH, G_DBACKSLASH,      /* dotted lines: unmarkable edges */
     G_RIGHT, G_LEFT, G_UP, G_DOWN,                  /* arrows */
     G_UPRIGHT, G_DOWNRIGHT, G_DOWNLEFT, G_UPLEFT,   /* diagonal arrows (Unicode only) */
     G_NGLYPHS
 };
-static const char *const ascii_glyph[G_NGLYPHS] = {" ", "-", "|", "/", "\\", ">", "<", "^", "v", "^", "v", "v", "^"};
-static const char *const utf8_glyph[G_NGLYPHS] = {" ", "\u2500", "\u2502", "\u2571", "\u2572", "\u2192", "\u2190",
-                                                  "\u2191", "\u2193", "\u2197", "\u2198", "\u2199", "\u2196"};
+static const char *const ascii_glyph[G_NGLYPHS] = {" ", "-", "|", "/", "\\", ".", ":", ".", ".",
+                                                   ">", "<", "^", "v", "^", "v", "v", "^"};
+static const char *const utf8_glyph[G_NGLYPHS] = {" ", "\u2500", "\u2502", "\u2571", "\u2572", "\u2504", "\u2506",
+                                                  "\u00b7", "\u00b7", "\u2192", "\u2190", "\u2191", "\u2193",
+                                                  "\u2197", "\u2198", "\u2199", "\u2196"};
+/* A line glyph's dotted form. */
+#define DOTTED(g) ((g) - G_HORIZ + G_DHORIZ)
 
 /* Colours of a cell. */
-enum colour { C_NONE, C_PLAYER1, C_PLAYER2, C_LAST, C_VERTEX };
-static const char *const colour_code[] = {"\033[0m", "\033[36m", "\033[35m", "\033[1;33m", "\033[1m"};
+enum colour { C_NONE, C_PLAYER1, C_PLAYER2, C_LAST, C_VERTEX, C_DIM, C_SPECIAL };
+static const char *const colour_code[] = {"\033[0m", "\033[36m", "\033[35m", "\033[1;33m", "\033[1m", "\033[2m",
+                                          "\033[1;32m"};
 
 typedef struct cell {
     char ch;          /* a label's byte when glyph is G_NGLYPHS, else unused */
@@ -70,7 +78,7 @@ static void put_word(cy_buf *out, const char *word, int maxw, int *col)
 
 /* The plain list: arrows (with their players when known) and unmarked
  * edges, wrapped at maxw columns. */
-static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw)
+static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw, const unsigned char *unmarkable)
 {
     cy_buf out = {0};
     char w[2 * CY_MAX_LABEL + 32];
@@ -93,7 +101,8 @@ static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw)
     any = 0;
     for (int e = 0; e < b->ne; e++)
         if (!o->mark || !o->mark[e]) {
-            snprintf(w, sizeof w, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            snprintf(w, sizeof w, "%s-%s%s", b->label[b->eu[e]], b->label[b->ev[e]],
+                     unmarkable[e] ? " (unmarkable)" : "");
             put_word(&out, w, maxw, &col);
             any = 1;
         }
@@ -135,7 +144,7 @@ static int line_glyph(double dx, double dy)
 
 /* The columns of each label's first character, and the rows, into col/row;
  * 0 on success, -1 when the board cannot be drawn in the space. */
-static int place(const cy_board *b, int maxw, int lw, int *col, int *row, int *w, int *h)
+static int place(const cy_board *b, int maxw, int maxh, int lw, int *col, int *row, int *w, int *h)
 {
     double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
     for (int v = 0; v < b->nv; v++) {
@@ -167,8 +176,8 @@ static int place(const cy_board *b, int maxw, int lw, int *col, int *row, int *w
     /* fit the width and the height; a board that needs more is not drawn */
     if (spanx > 0 && 2 * s * spanx + lw > maxw)
         s = (maxw - lw) / (2 * spanx);
-    if (spany > 0 && s * spany + 1 > TEXT_MAX_ROWS)
-        s = (TEXT_MAX_ROWS - 1) / spany;
+    if (spany > 0 && s * spany + 1 > maxh)
+        s = (maxh - 1) / spany;
     if (!(s > 0) || s < need)
         return -1;
     *w = (int)lround(2 * s * spanx) + lw;
@@ -183,7 +192,8 @@ static int place(const cy_board *b, int maxw, int lw, int *col, int *row, int *w
 }
 
 /* Draws the edges, their arrows and the labels into g. */
-static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *col, const int *row)
+static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *col, const int *row,
+                 const unsigned char *unmarkable)
 {
     /* labels first as obstacles (their cells are marked, drawn last) */
     for (int v = 0; v < b->nv; v++) {
@@ -204,6 +214,10 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
         int steps = glyph == G_HORIZ ? (int)fabs(dx) : (int)fabs(dy);
         int m = o->mark ? o->mark[e] : 0, d = m ? cy_dart(e, m) : -1;
         int colour = C_NONE;
+        if (!m && unmarkable[e]) {
+            glyph = DOTTED(glyph);
+            colour = o->color ? C_DIM : C_NONE;
+        }
         if (m && o->color) {
             int who = o->owner ? o->owner[e] : 0;
             colour = d == o->last ? C_LAST : who == 1 ? C_PLAYER1 : who == 2 ? C_PLAYER2 : C_NONE;
@@ -246,8 +260,14 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
             if (c) {
                 c->glyph = G_NGLYPHS;
                 c->ch = b->label[v][i];
-                c->colour = o->color ? C_VERTEX : C_NONE;
+                c->colour = o->color ? b->special[v] ? C_SPECIAL : C_VERTEX : C_NONE;
             }
+        }
+        cell *star = at(g, c0 + n, row[v]);
+        if (b->special[v] && star && !star->vertex) {
+            star->glyph = G_NGLYPHS;
+            star->ch = '*';
+            star->colour = o->color ? C_SPECIAL : C_NONE;
         }
     }
 }
@@ -287,23 +307,38 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     if (!o)
         o = &def;
     int maxw = o->max_width > 0 ? o->max_width : 78;
+    int maxh = o->max_height > 0 && o->max_height < TEXT_MAX_ROWS ? o->max_height : TEXT_MAX_ROWS;
     int lw = 1;
     for (int v = 0; v < b->nv; v++)
-        lw = (int)fmax(lw, (double)strlen(b->label[v]));
-    if (!b->has_coords || b->surface || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
-        return plain_list(b, o, maxw);
-    int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    grid g = {0};
+        lw = (int)fmax(lw, (double)strlen(b->label[v]) + b->special[v]); /* the star */
+    /* the unmarked edges neither direction of which is legal */
+    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1), *unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
+    if (o->mark)
+        memcpy(mark, o->mark, (size_t)b->ne);
+    for (int e = 0; e < b->ne; e++)
+        if (!mark[e]) {
+            cy_edge_info in;
+            cy_rules_classify(b, mark, e, &in);
+            unmarkable[e] = in.cls == CY_EDGE_UNMARKABLE;
+        }
     char *text;
-    if (place(b, maxw, lw, col, row, &g.w, &g.h) < 0)
-        text = plain_list(b, o, maxw);
+    if (!b->has_coords || b->surface || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
+        text = plain_list(b, o, maxw, unmarkable);
     else {
-        g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
-        draw(&g, b, o, col, row);
-        text = write_grid(&g, o);
-        free(g.c);
+        int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+        grid g = {0};
+        if (place(b, maxw, maxh, lw, col, row, &g.w, &g.h) < 0)
+            text = plain_list(b, o, maxw, unmarkable);
+        else {
+            g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
+            draw(&g, b, o, col, row, unmarkable);
+            text = write_grid(&g, o);
+            free(g.c);
+        }
+        free(col);
+        free(row);
     }
-    free(col);
-    free(row);
+    free(mark);
+    free(unmarkable);
     return text;
 }

@@ -106,6 +106,10 @@ static long check_board(const cy_board *b, rb_rng *r, int k, const char *desc)
     if (n != expect)
         fail_msg("board %s: %ld positions listed, the brute force reaches %ld", desc, n, expect);
     assert_int_equal(cy_positions_done(it), (uint64_t)n);
+    /* the estimate for progress: Knuth's, close on boards this small */
+    double est = cy_positions_estimate(it);
+    if (est < 0.9 * (double)n - 2 || est > 1.1 * (double)n + 2)
+        fail_msg("board %s: %ld positions, estimated %.1f", desc, n, est);
     cy_positions_free(it);
     free(seen);
     free(listed);
@@ -129,6 +133,78 @@ static void test_random_boards(void **state)
         cy_board_free(b);
     }
     print_message("%ld positions checked against the brute force\n", positions);
+}
+
+/* The enumeration finds positions by a test on each position alone, not by
+ * playing moves (positions.c): the same set as the brute force's moves reach
+ * on larger random boards (up to 12 edges, special vertices among them),
+ * from starts several random moves in, where ends and positions whose cycle
+ * cells must share the last move are common. */
+static void test_random_starts(void **state)
+{
+    (void)state;
+    char desc[1024];
+    long positions = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        rb_rng r = {seed * 0xD1B54A32D192ED03ull + 7};
+        cy_board *b = rb_board(&r, 12, desc, sizeof desc);
+        positions += check_board(b, &r, (int)(seed % 5), desc);
+        cy_board_free(b);
+    }
+    print_message("%ld positions from random starts checked against the brute force\n", positions);
+}
+
+/* Under every rule variant, the listing holds the positions of the state
+ * digraph that cy_statetree_build_rules finds breadth first by the variant's
+ * legal moves (a second method: moves played, not a test on the position),
+ * each with the value the digraph's labelling gives it. */
+static void test_variants(void **state)
+{
+    (void)state;
+    static const struct { const char *name; int players, extra; } rules[] = {
+        {"misere", 0, 0}, {"draw", 0, 0}, {"score", 0, 0}, {"score", 0, 1}, {"any-cycle", 0, 0}, {"standard", 3, 0},
+    };
+    char desc[1024];
+    long positions = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        rb_rng rng = {seed * 0x9E3779B97F4A7C15ull + 11};
+        cy_board *b = rb_board(&rng, 8, desc, sizeof desc);
+        unsigned char *start = calloc((size_t)b->ne + 1, 1);
+        rb_position(b, start, &rng, (int)(seed % 3));
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            cy_rules r;
+            cy_error err;
+            assert_int_equal(cy_rules_parse(rules[i].name, rules[i].players, rules[i].extra, &r, &err), 0);
+            cy_statetree t;
+            cy_solver_opts o = {.memory = 8u << 20};
+            if (cy_statetree_build_rules(b, &r, &o, start, 200000, &t, &err) < 0)
+                fail_msg("board %s, %s: %s", desc, rules[i].name, err.msg);
+            cy_positions *it = cy_positions_new_rules(b, &r, start, &o, &err);
+            assert_non_null(it);
+            cy_position_info p;
+            int n = 0, rc;
+            while ((rc = cy_positions_next(it, &p, &err)) == 1) {
+                int j = 0;
+                while (j < t.n && memcmp(t.marks + (size_t)j * (size_t)b->ne, p.mark, (size_t)b->ne))
+                    j++;
+                if (j == t.n)
+                    fail_msg("board %s, %s: position %s is not in the digraph", desc, rules[i].name,
+                             cy_position_moves(b, p.mark));
+                assert_int_equal(p.value, t.vvalue[j]);
+                assert_int_equal(p.played, t.played[j]);
+                n++;
+            }
+            assert_int_equal(rc, 0);
+            if (n != t.n)
+                fail_msg("board %s, %s: %d positions listed, the digraph has %d", desc, rules[i].name, n, t.n);
+            positions += n;
+            cy_positions_free(it);
+            cy_statetree_free(&t);
+        }
+        free(start);
+        cy_board_free(b);
+    }
+    print_message("%ld positions under the variants agree with the state digraphs\n", positions);
 }
 
 /* K4 from the empty board: the state digraph of Zonnefeld et al. 2023's Figure 7 has 549
@@ -179,6 +255,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_random_starts),
+        cmocka_unit_test(test_variants),
         cmocka_unit_test(test_k4),
         cmocka_unit_test(test_position_moves),
         cmocka_unit_test(test_too_big),

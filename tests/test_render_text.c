@@ -363,6 +363,70 @@ static void test_plain_and_random(void **state)
     assert_true(drawn >= 100);
 }
 
+/* The unmarkable edge of lollipop:4 (its pendant edge 1-5: either arrow
+ * makes 5 a sink or a source) is dotted, every other edge solid; a special
+ * vertex's label is followed by a star; the unmarkable edge is said so in the
+ * plain list; max_height bounds the rows. */
+static void test_unmarkable_special_height(void **state)
+{
+    (void)state;
+    cy_board *b = t_board("lollipop:4");
+    for (int utf8 = 0; utf8 <= 1; utf8++) {
+        char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .utf8 = utf8});
+        pic *p = malloc(sizeof *p);
+        read_pic(t, p);
+        int c1, r1, c5, r5;
+        assert_int_equal(find_label(p, "1", &c1, &r1), 0);
+        assert_int_equal(find_label(p, "5", &c5, &r5), 0);
+        /* the cells between 5 and 1 (one column, 5 above 1) */
+        assert_int_equal(c1, c5);
+        assert_true(r5 + 1 < r1);
+        unsigned dot = utf8 ? 0x2506 : ':', solid = utf8 ? 0x2502 : '|';
+        for (int r = r5 + 1; r < r1; r++)
+            assert_int_equal(p->cp[r][c1], dot);
+        int dotted = 0, other = 0;
+        for (int r = 0; r < p->h; r++)
+            for (int c = 0; c < 200; c++) {
+                dotted += p->cp[r][c] == dot || p->cp[r][c] == '.' || p->cp[r][c] == 0xb7 || p->cp[r][c] == 0x2504;
+                other += p->cp[r][c] == solid;
+            }
+        assert_int_equal(dotted, r1 - r5 - 1); /* no other edge dotted */
+        assert_int_equal(other, 0);            /* the lollipop has no other vertical edge */
+        free(p);
+        free(t);
+    }
+    char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_width = 8});
+    assert_non_null(strstr(t, "1-5 (unmarkable)"));
+    free(t);
+    cy_board_free(b);
+    b = t_board("path:3");
+    unsigned char sp[4] = {1, 0, 1, 0};
+    cy_error err;
+    cy_board *s = cy_board_with_special(b, sp, &err);
+    assert_non_null(s);
+    t = cy_render_text(s, &(cy_text_opts){.last = -1});
+    assert_non_null(strstr(t, "1*"));
+    assert_non_null(strstr(t, "3*"));
+    assert_null(strstr(t, "2*"));
+    free(t);
+    cy_board_free(s);
+    cy_board_free(b);
+    b = t_board("grid:4x4");
+    for (int h = 10; h <= 32; h += 11) {
+        t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_height = h});
+        int rows = 0;
+        for (char *q = t; *q; q++)
+            rows += *q == '\n';
+        assert_true(rows <= h);
+        assert_null(strstr(t, "unmarked:")); /* drawn, not listed */
+        free(t);
+    }
+    t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_height = 4});
+    assert_non_null(strstr(t, "unmarked:")); /* too low to draw: listed */
+    free(t);
+    cy_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_directions),
         cmocka_unit_test(test_colours),
         cmocka_unit_test(test_plain_and_random),
+        cmocka_unit_test(test_unmarkable_special_height),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

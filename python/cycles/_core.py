@@ -32,8 +32,29 @@ class SolverError(CyclesError):
     """The solver could not start or finish (board too big, no memory)."""
 
 
+class RulesError(CyclesError, ValueError):
+    """A rule set the library does not know, or a combination that means
+    nothing (such as extra_turn without the score rules)."""
+
+
 def _msg(err) -> str:
     return ffi.string(err.msg).decode("utf-8", "replace")
+
+
+def _rules(rules="standard", players=None, extra_turn=False):
+    """The cy_rules of a rule name ("standard", "misere", "draw", "score",
+    "any-cycle"), players (None or 2: two; 3..8 with the standard rules) and
+    extra_turn (score rules), checked by cy_rules_parse; None for the
+    standard two-player game, whose own engine then answers."""
+    if not isinstance(rules, str):
+        raise RulesError("rules is a name: standard, misere, draw, score or any-cycle")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise RulesError("players is a whole number of players, 2 to 8")
+    r = ffi.new("cy_rules *")
+    err = ffi.new("cy_error *")
+    if lib.cy_rules_parse(rules.encode("utf-8"), players or 0, 1 if extra_turn else 0, r, err) < 0:
+        raise RulesError(_msg(err))
+    return None if lib.cy_rules_is_standard(r) else r
 
 
 def _take(ptr) -> str:
@@ -62,7 +83,20 @@ class SVG:
 
 
 @dataclass
-class Solution:
+class _Answer:
+    """What every answer says about its position and its run: moves played,
+    the player to move, whether the game is over, and the positions searched,
+    the seconds taken and whether the answer is complete."""
+    to_move: int
+    moves_played: int
+    over: bool
+    positions: int
+    seconds: float
+    complete: bool
+
+
+@dataclass
+class Solution(_Answer):
     """What the solver says about a position (the keys of ``cycles solve --json``).
 
     outcome is "N" when the player to move wins, "P" when the previous player
@@ -79,14 +113,51 @@ class Solution:
     grundy: Optional[int]
     winning_moves: List[str]
     replies: Dict[str, Optional[str]]
-    positions: int
-    seconds: float
-    complete: bool
-    to_move: int
-    moves_played: int
-    over: bool
     proof: Optional[str] = None
     raw: dict = field(repr=False, default_factory=dict)
+
+
+@dataclass
+class VariantSolution(_Answer):
+    """What the search says about a position under a rule variant (the keys
+    of ``cycles solve --rules NAME --json``).
+
+    outcome, for the player to move: "N" wins, "P" loses, "D" a draw (None
+    with three or more players, or when the time ran out); winner 1..K, None
+    for a draw or when unknown; best_moves the winning moves (score rules and
+    K >= 3 players: the moves that reach the value); drawing_moves (draw
+    rules) the moves that secure a draw but no win; grundy the misère
+    nim-value (misère rules); score the points so far and score_difference
+    what the player to move makes more than the opponent from here on (score
+    rules); can_force_win (K >= 3) whether each player wins against all the
+    others together.
+    """
+    rules: str
+    players: int
+    extra_turn: bool
+    outcome: Optional[str]
+    winner: Optional[int]
+    best_moves: List[str]
+    grundy: Optional[int] = None
+    drawing_moves: List[str] = field(default_factory=list)
+    score: Optional[List[int]] = None
+    score_difference: Optional[int] = None
+    can_force_win: Optional[List[Optional[bool]]] = None
+    raw: dict = field(repr=False, default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The state of a game under a rule set after its moves (Position.game):
+    moves played, the player to move (1..K), who moved last (0 before any
+    move), the points of players 1..K (score rules), whether the game is
+    over and who ended it by a completion (0: nobody)."""
+    played: int
+    to_move: int
+    last: int
+    score: List[int]
+    over: bool
+    completed_by: int
 
 
 @dataclass(slots=True)
@@ -95,16 +166,25 @@ class PositionRecord:
     as "U->V" in edge order), moves played, who is to move, whether the game
     is over, the outcome ("N": the player to move wins; "P"), the winner and
     the Grundy value (None where a cycle cell can be completed or exists);
-    .position is the Position itself."""
+    .position is the Position itself.  Under a rule variant (positions(...,
+    rules=...)) value is the variant search's value of the position for the
+    player to move (include/cycles.h, cy_vsearch_value: 1 win, 0 draw, -1
+    loss; misère rules the misère nim-value; score rules the points still to
+    be made more than the opponent; K >= 3 players the winner as an offset
+    from the player to move), outcome is "N", "P" or "D" (None with K >= 3
+    players), and to_move and winner are None where unknown (extra turns,
+    draws); grundy is then None but under the misère rules."""
     moves: str
     played: int
-    to_move: int
+    to_move: Optional[int]
     over: bool
-    outcome: str
-    winner: int
+    outcome: Optional[str]
+    winner: Optional[int]
     grundy: Optional[int]
+    value: Optional[int] = None
     _board: "Board" = field(repr=False, compare=False, default=None)
     _marks: bytes = field(repr=False, compare=False, default=b"")
+    _variant: bool = field(repr=False, compare=False, default=False)
 
     @property
     def position(self) -> "Position":
@@ -112,8 +192,11 @@ class PositionRecord:
         return Position(self._board, self._marks)
 
     def as_dict(self) -> dict:
+        """The keys of the record in ``cycles positions --json`` (value for
+        grundy under a rule variant)."""
+        last = ("value", self.value) if self._variant else ("grundy", self.grundy)
         return {"moves": self.moves, "played": self.played, "to_move": self.to_move, "over": self.over,
-                "outcome": self.outcome, "winner": self.winner, "grundy": self.grundy}
+                "outcome": self.outcome, "winner": self.winner, last[0]: last[1]}
 
 
 def _opts(timeout=None, grundy=True, memory=None, threads=None, engine="fast"):
@@ -141,12 +224,15 @@ class Position:
     "U->V" (several separated by blanks or commas) with the board's labels.
     """
 
-    __slots__ = ("board", "_mark", "_last")
+    __slots__ = ("board", "_mark", "_last", "_history")
 
-    def __init__(self, board: "Board", mark: bytes, last: int = -1):
+    def __init__(self, board: "Board", mark: bytes, last: int = -1, history: Optional[tuple] = None):
         self.board = board
         self._mark = bytes(mark)
         self._last = last
+        # the darts played from the empty board in order, when known (the
+        # turn and points of the score rules depend on it)
+        self._history = history
 
     # ---------------------------------------------------------------- reading
     @property
@@ -199,17 +285,52 @@ class Position:
             lib.cy_free(darts[0])
 
     # ---------------------------------------------------------------- playing
-    def play(self, moves: str) -> "Position":
-        """The position after the moves, each checked by the rules; an
-        IllegalMoveError names the first illegal one and why."""
+    def play(self, moves: str, rules: str = "standard", players: Optional[int] = None,
+             extra_turn: bool = False) -> "Position":
+        """The position after the moves, each checked by the rules (rules,
+        players and extra_turn as for solve: under the score rules a move
+        after a completed cell is legal); an IllegalMoveError names the first
+        illegal one and why, a RulesError an unknown rule set."""
         if not isinstance(moves, str):
             moves = " ".join(moves)
+        r = _rules(rules, players, extra_turn)
         d = self._darts(moves)
-        mark = self._cmark()
+        if r is None:
+            mark = self._cmark()
+            err = ffi.new("cy_error *")
+            if d and lib.cy_moves_play(self._b, mark, ffi.new("int[]", d), len(d), err) < 0:
+                raise IllegalMoveError(_msg(err))
+        else:
+            mark, _ = self._variant_game(r, d)
+        history = self._history + tuple(d) if self._history is not None else None
+        return Position(self.board, bytes(ffi.buffer(mark, self.board.ne)), d[-1] if d else self._last, history)
+
+    def _variant_game(self, r, darts):
+        """(marks, cy_variant_game) after darts under r: the whole game from
+        the empty board when this position's moves are known in order (as
+        cycles solve --rules plays a file's moves and --moves), else from
+        this position's marks, counted as played in turn without points."""
+        if self._history is not None:
+            mark = ffi.new("unsigned char[]", self.board.ne + 1)
+            darts = list(self._history) + list(darts)
+        else:
+            mark = self._cmark()
+        g = ffi.new("cy_variant_game *")
         err = ffi.new("cy_error *")
-        if d and lib.cy_moves_play(self._b, mark, ffi.new("int[]", d), len(d), err) < 0:
+        if lib.cy_variant_play(self._b, r, mark, ffi.new("int[]", darts or [0]), len(darts), g, err) < 0:
             raise IllegalMoveError(_msg(err))
-        return Position(self.board, bytes(ffi.buffer(mark, self.board.ne)), d[-1] if d else self._last)
+        return mark, g
+
+    def game(self, rules: str = "standard", players: Optional[int] = None, extra_turn: bool = False) -> Game:
+        """The state of the game under the rules: whose turn (extra turns of
+        the score rules included), the points so far, whether it is over."""
+        r = _rules(rules, players, extra_turn)
+        if r is None:
+            r = ffi.new("cy_rules *", {"kind": lib.CY_RULES_STANDARD, "players": 2})
+        _, g = self._variant_game(r, [])
+        k = r.players if r.players > 2 else 2
+        return Game(played=g.played, to_move=g.to_move, last=g.last, score=list(g.score[1:k + 1]),
+                    over=bool(g.ended), completed_by=g.completed_by)
 
     def legal_moves(self) -> List[str]:
         """The legal moves (the sink/source rule; death moves included)."""
@@ -256,17 +377,45 @@ class Position:
             lib.cy_solver_free(s)
 
     def solve(self, timeout: Optional[float] = None, grundy: bool = True, replies: bool = True,
-              memory: Optional[int] = None, threads: Optional[int] = None, engine: str = "fast") -> Solution:
+              memory: Optional[int] = None, threads: Optional[int] = None, engine: str = "fast",
+              rules: str = "standard", players: Optional[int] = None, extra_turn: bool = False):
         """Who wins with perfect play, the winning moves and the Grundy value
         (grundy=False: only who wins, faster); for a lost position a winning
         reply to every move (replies=False leaves them out).  timeout in
-        seconds; when it runs out the Solution has complete=False."""
+        seconds; when it runs out the Solution has complete=False.
+
+        Under a rule variant (rules "misere", "draw", "score", "any-cycle";
+        players 3..8; extra_turn with "score") the answer is a
+        VariantSolution, as ``cycles solve --rules NAME --json`` gives it."""
+        r = _rules(rules, players, extra_turn)
+        if r is not None:
+            return self._solve_variant(r, _opts(timeout, True, memory, threads, engine))
         _, d = self._analyse(_opts(timeout, grundy, memory, threads, engine), replies)
         return Solution(outcome=d["outcome"], winner=d["winner"], grundy=d["grundy"],
                         winning_moves=d["winning_moves"], replies=d.get("replies", {}),
                         positions=d["positions"], seconds=d["seconds"], complete=d.get("complete", True),
                         to_move=d["to_move"], moves_played=d["moves_played"], over=d["over"],
                         proof=d.get("proof"), raw=d)
+
+    def _solve_variant(self, r, opts) -> VariantSolution:
+        mark, g = self._variant_game(r, [])
+        a = ffi.new("cy_variant_analysis *")
+        err = ffi.new("cy_error *")
+        rc = lib.cy_variant_analyse(self._b, r, mark, g, opts, a, err)
+        try:
+            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
+                raise SolverError(_msg(err))
+            d = json.loads(_take(lib.cy_variant_json(self._b, a)))
+        finally:
+            lib.cy_variant_analysis_free(a)
+        return VariantSolution(rules=d["rules"], players=d.get("players", 2), extra_turn=d.get("extra_turn", False),
+                               outcome=d.get("outcome"), winner=d["winner"],
+                               best_moves=d.get("winning_moves", d.get("best_moves", [])),
+                               positions=d["positions"], seconds=d["seconds"], complete=d.get("complete", True),
+                               to_move=d["to_move"], moves_played=d["moves_played"], over=d["over"],
+                               grundy=d.get("grundy"), drawing_moves=d.get("drawing_moves", []),
+                               score=d.get("score"), score_difference=d.get("score_difference"),
+                               can_force_win=d.get("can_force_win"), raw=d)
 
     # ---------------------------------------------------------------- pictures and formats
     def draw(self, hints: bool = False, caption: Optional[str] = None, timeout: Optional[float] = 10) -> SVG:
@@ -317,7 +466,7 @@ class Board(Position):
         self._ptr = ffi.gc(ptr, lib.cy_board_free)
         self.file_moves = file_moves
         self._name = None
-        Position.__init__(self, self, bytes(ptr.ne))
+        Position.__init__(self, self, bytes(ptr.ne), history=())
 
     # ---------------------------------------------------------------- building
     @classmethod
@@ -592,13 +741,24 @@ class Board(Position):
         return f"<cycles.Board {self.name}: {self.nv} vertices, {self.ne} edges, {self._ptr.ncells} cells>"
 
 
-def positions(position: Position, timeout: Optional[float] = None, grundy: bool = True) -> Iterator[PositionRecord]:
+def positions(position: Position, timeout: Optional[float] = None, grundy: bool = True,
+              rules: str = "standard", players: Optional[int] = None, extra_turn: bool = False,
+              memory: Optional[int] = None) -> Iterator[PositionRecord]:
     """Every position reachable from position (a Board: from the empty one)
     under the original rules, in order of moves played, with its outcome and
-    Grundy value (cy_positions; boards of at most 20 edges)."""
+    Grundy value (cy_positions; boards of at most 20 edges), as
+    ``cycles positions`` lists them.  Positions come one by one as they are
+    valued, in memory that does not grow with their number (memory bounds
+    the solver's table, in bytes); timeout bounds the whole listing.
+
+    Under a rule variant (rules, players, extra_turn as for Position.solve)
+    the positions reachable by that variant's moves, each with its value
+    (PositionRecord.value), as ``cycles positions --rules NAME``."""
+    r = _rules(rules, players, extra_turn)
     b = position.board
     err = ffi.new("cy_error *")
-    it = lib.cy_positions_new(b._ptr, position._cmark(), _opts(timeout, grundy, threads=1), err)
+    it = lib.cy_positions_new_rules(b._ptr, r if r is not None else ffi.NULL, position._cmark(),
+                                    _opts(timeout, grundy, memory, threads=1), err)
     if it == ffi.NULL:
         raise SolverError(f"{b.name}: {_msg(err)}")
     it = ffi.gc(it, lib.cy_positions_free)
@@ -610,9 +770,10 @@ def positions(position: Position, timeout: Optional[float] = None, grundy: bool 
         if rc < 0:
             raise SolverError(f"{b.name}: {_msg(err)}")
         yield PositionRecord(moves=_take(lib.cy_position_moves(b._ptr, p.mark)), played=p.played,
-                             to_move=p.to_move, over=bool(p.over), outcome=chr(p.outcome), winner=p.winner,
-                             grundy=p.grundy if p.grundy >= 0 else None,
-                             _board=b, _marks=ffi.buffer(p.mark, b.ne)[:])
+                             to_move=p.to_move or None, over=bool(p.over),
+                             outcome=chr(p.outcome) if p.outcome else None, winner=p.winner or None,
+                             grundy=p.grundy if p.grundy >= 0 else None, value=p.value,
+                             _board=b, _marks=ffi.buffer(p.mark, b.ne)[:], _variant=r is not None)
 
 
 def position_records(position: Position, **kw) -> List[dict]:

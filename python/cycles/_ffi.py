@@ -130,6 +130,46 @@ void cy_analysis_free(cy_analysis *a);
 int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err);
 char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
 
+typedef enum cy_rules_kind {
+    CY_RULES_STANDARD = 0, CY_RULES_MISERE, CY_RULES_DRAW, CY_RULES_SCORE, CY_RULES_ANY_CYCLE
+} cy_rules_kind;
+typedef struct cy_rules {
+    cy_rules_kind kind;
+    int extra_turn;
+    int players;
+} cy_rules;
+int cy_rules_parse(const char *name, int players, int extra_turn, cy_rules *r, cy_error *err);
+int cy_rules_is_standard(const cy_rules *r);
+typedef struct cy_variant_game {
+    int played;
+    int to_move;
+    int last;
+    int score[9];
+    int ended;
+    int completed_by;
+} cy_variant_game;
+int cy_variant_play(const cy_board *b, const cy_rules *r, unsigned char *mark, const int *darts, int n,
+                    cy_variant_game *g, cy_error *err);
+int cy_variant_legal(const cy_board *b, const cy_rules *r, const unsigned char *mark, int *out);
+typedef struct cy_variant_analysis {
+    cy_rules rules;
+    cy_variant_game game;
+    int over;
+    int outcome;
+    int winner;
+    int value;
+    int grundy;
+    int nbest, *best;
+    int ndraw, *drawing;
+    int force[9];
+    int complete;
+    cy_solver_stats stats;
+} cy_variant_analysis;
+int cy_variant_analyse(const cy_board *b, const cy_rules *r, const unsigned char *mark, const cy_variant_game *g,
+                       const cy_solver_opts *o, cy_variant_analysis *a, cy_error *err);
+void cy_variant_analysis_free(cy_variant_analysis *a);
+char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a);
+
 typedef enum cy_format {
     CY_FMT_AUTO, CY_FMT_TABLE, CY_FMT_TABLE_TEXT, CY_FMT_JSON, CY_FMT_DRAWING, CY_FMT_DOT
 } cy_format;
@@ -164,18 +204,22 @@ typedef struct cy_position_info {
     int outcome;
     int winner;
     int grundy;
+    int value;
 } cy_position_info;
 typedef struct cy_positions cy_positions;
 cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
                                cy_error *err);
 int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err);
+cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const unsigned char *start,
+                                     const cy_solver_opts *o, cy_error *err);
 uint64_t cy_positions_done(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 """
 
 # The structs whose layout test_layout.py checks against the header.
 STRUCTS = ["cy_error", "cy_board", "cy_board_desc", "cy_solver_opts", "cy_solver_stats", "cy_analysis",
-           "cy_family_info", "cy_picture", "cy_position_info"]
+           "cy_family_info", "cy_picture", "cy_position_info", "cy_rules", "cy_variant_game",
+           "cy_variant_analysis"]
 
 SONAME = "libcycles.so.0"
 

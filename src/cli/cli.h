@@ -148,6 +148,20 @@ int cli_apply_special(cy_board **b, const char *list, const char *what);
  * cy_escape, newlines and tabs kept); returns 0 or 1. */
 int cli_emit(const cli_opts *o, const char *text);
 
+/* The input lines of the terminal games (lines.c): on a terminal, libedit's
+ * line editing and history, Ctrl-L clearing the screen and calling
+ * redraw(ctx) to draw the position again; else lines read from standard
+ * input.  Lines come without their newline and without control characters
+ * (a Ctrl-L in a piped line calls redraw too).  NULL when out of memory. */
+typedef struct cli_lines cli_lines;
+cli_lines *cli_lines_new(void (*redraw)(void *ctx), void *ctx);
+/* The next line after prompt (valid until the next call), or NULL at the
+ * end of the input. */
+const char *cli_lines_get(cli_lines *l, const char *prompt);
+/* Whether lines are edited (standard input and output are a terminal). */
+int cli_lines_editing(const cli_lines *l);
+void cli_lines_free(cli_lines *l);
+
 /* The answer of `cycles solve` as readable text (nr replies, 0 for none);
  * malloc'd, NULL when memory runs out. */
 char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);

@@ -95,7 +95,7 @@ const cli_command cli_commands[] = {
      "that variant (the manual's page on rule variants is this output).\n",
      "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
      CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"},
-    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory",
+    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet rules players extra-turn",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */

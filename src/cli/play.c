@@ -3,9 +3,11 @@
  *
  * The human types moves as U->V and the engine replies; `hint`, `undo`,
  * `moves`, `show`, `help` and `quit` do what they say.  Input is read line by
- * line from standard input, so a game can be piped in; when standard input
- * is not a terminal each line is echoed after the prompt, so the output reads
- * as a transcript.  No input line can end the program other than `quit` (and
+ * line (lines.c): on a terminal with line editing and history, Ctrl-L
+ * clearing the screen and drawing the position again, the picture fitted to
+ * the terminal's width and height; from a pipe, so a game can be piped in,
+ * each line is echoed after the prompt and the output reads as a
+ * transcript.  No input line can end the program other than `quit` (and
  * the end of input): anything unrecognised gets a one-line answer.
  *
  * Engine styles (--engine-play, or --engine for this command only):
@@ -134,14 +136,29 @@ static int analyse(game *g, cy_analysis *a, cy_error *err)
     return r;
 }
 
-/* Prints the picture of the position (cy_render_text). */
+/* Prints the picture of the position (cy_render_text), and under it what
+ * its special signs mean when it has any. */
 static void picture(game *g)
 {
+    const cy_board *b = g->b;
     g->pic.mark = g->mark;
     g->pic.owner = g->owner;
     g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
-    char *t = cy_render_text(g->b, &g->pic);
+    char *t = cy_render_text(b, &g->pic);
     fputs(t, stdout);
+    int special = 0, unmarkable = 0;
+    for (int v = 0; v < b->nv; v++)
+        special |= b->special[v];
+    for (int e = 0; e < b->ne; e++)
+        if (!g->mark[e]) {
+            cy_edge_info in;
+            cy_rules_classify(b, g->mark, e, &in);
+            unmarkable |= in.cls == CY_EDGE_UNMARKABLE;
+        }
+    if (strstr(t, "unmarked:") != t && (special || unmarkable))
+        printf("%s%s%s\n", special ? "  * a special vertex (no sink/source rule)" : "",
+               unmarkable ? (g->pic.utf8 ? "  \u2504\u2506\u00b7 unmarkable edge" : "  .:. unmarkable edge") : "",
+               unmarkable ? " (no arrow is legal)" : "");
     free(t);
     g->drawn = g->changes;
 }
@@ -193,15 +210,29 @@ static void print_moves(const cy_board *b, const int *d, int n)
     printf("\n");
 }
 
+/* The line under the picture: moves played and whose turn it is. */
+static void status(game *g)
+{
+    int played = cy_rules_played(g->b, g->mark);
+    printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
+           who(g, to_move(g)));
+}
+
+/* Ctrl-L (lines.c): the picture and the status line again. */
+static void redraw(void *ctx)
+{
+    game *g = ctx;
+    picture(g);
+    status(g);
+}
+
 /* `show`: the arrows, the unmarked edges (with the unmarkable ones said),
  * the cells and whose turn it is. */
 static void show(game *g)
 {
     const cy_board *b = g->b;
     picture(g);
-    int played = cy_rules_played(b, g->mark);
-    printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
-           who(g, to_move(g)));
+    status(g);
     printf("  arrows:");
     int any = 0;
     for (int e = 0; e < b->ne; e++)
@@ -578,8 +609,13 @@ int cmd_play(cli_opts *o)
     g.pic.color = isatty(1) && !getenv("NO_COLOR");
     g.pic.max_width = 78;
     struct winsize ws;
-    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+    int rows = 0;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
         g.pic.max_width = ws.ws_col - 1;
+        rows = ws.ws_row;
+        /* room under the picture for its legend, the status, a reply and the prompt */
+        g.pic.max_height = rows - 6 > 8 ? rows - 6 : 8;
+    }
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
@@ -591,10 +627,24 @@ int cmd_play(cli_opts *o)
     if (g.mirror)
         printf("The engine plays %s, which wins here by %s.\n", g.mirror->name, g.mirror->theorem);
     printf("Type a move as U->V, or: hint, undo, moves, show, help, quit.\n");
-    show(&g);
+    /* the whole position when it fits the terminal under the three lines
+     * above (picture, legend, status, arrows, unmarked edges, cells and the
+     * prompt), else the picture and the status */
+    int tall = 0;
+    if (rows) {
+        g.pic.mark = g.mark;
+        char *t = cy_render_text(b, &g.pic);
+        for (const char *c = t; *c; c++)
+            tall += *c == '\n';
+        free(t);
+    }
+    if (rows && 3 + tall + 1 + 3 + b->ncells + 1 > rows) {
+        redraw(&g);
+        printf("(show lists the arrows, edges and cells; Ctrl-L draws the board again)\n");
+    } else
+        show(&g);
 
-    char *line = NULL;
-    size_t cap = 0;
+    cli_lines *in = cli_lines_new(redraw, &g);
     for (;;) {
         fflush(stdout);
         if (cy_rules_over(b, g.mark)) {
@@ -609,25 +659,18 @@ int cmd_play(cli_opts *o)
         }
         if (g.drawn != g.changes)
             picture(&g);
-        printf("you> ");
-        fflush(stdout);
-        ssize_t got = getline(&line, &cap, stdin);
-        if (got < 0) {
+        const char *line = in ? cli_lines_get(in, "you> ") : NULL;
+        if (!line) {
             int n = cy_rules_played(b, g.mark);
             printf("%s\ngame abandoned at the end of the input after %d move%s\n", g.echo ? "(end of input)" : "",
                    n, n == 1 ? "" : "s");
             break;
         }
-        if (g.echo) {
-            char t[LINE_MAX_USED + 1];
-            print_clean(trim(line, t, sizeof t), 200);
-            printf("\n");
-        }
         if (handle(&g, line))
             break;
     }
     fflush(stdout);
-    free(line);
+    cli_lines_free(in);
     free(g.buf);
     free(g.hist);
     free(g.owner);

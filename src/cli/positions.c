@@ -3,14 +3,27 @@
  * reachable from the board's position under the original rules, with who is
  * to move, whether the game is over, the outcome, the winner and the Grundy
  * value (cy_positions).  Boards of more than CY_POSITIONS_MAX_EDGES edges are
- * refused.  The whole listing is built before anything is written, so an
- * error (the solver running out of time or memory) leaves stdout empty.
+ * refused.
+ *
+ * The listing streams: each line is written as soon as its position is
+ * valued (flushed after each of the first 100 lines, then every quarter second), so
+ * `| head` sees lines at once and the program ends at the next flush once the
+ * reader is gone (SIGPIPE).  Memory does not grow with the count: the
+ * enumeration holds one position, the solver's table is bounded by --memory.
+ * A listing that stops early (--timeout, an interrupt of the solver, a write
+ * error) has written whole lines only; stderr says after how many positions
+ * and where it stopped, the JSON array is left open so that no parser takes
+ * it for the whole listing, -o FILE is not written at all, and the exit
+ * status is 2 (a partial answer).
  */
 #include "cli.h"
 #include "internal.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Appends s as a JSON string (labels carry no quotes or control characters,
  * but may carry a backslash). */
@@ -22,55 +35,184 @@ static void json_str(cy_buf *o, const char *s)
     cy_buf_puts(o, "\"");
 }
 
+/* Position p under a variant as one record: the columns of the original
+ * rules with value (cy_position_info.value) for grundy; an unknown to_move,
+ * outcome or winner (see cycles.h) empty, null in JSON. */
+static void variant_record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
+{
+    out->len = 0;
+    char *raw = cy_position_moves(b, p->mark);
+    char *moves = cy_escape_dup(raw, 0);
+    free(raw);
+    char tm[16] = "", oc[8] = "", wn[16] = "";
+    const char *null = o->json ? "null" : "";
+    if (p->to_move)
+        snprintf(tm, sizeof tm, "%d", p->to_move);
+    else
+        snprintf(tm, sizeof tm, "%s", null);
+    if (p->outcome)
+        snprintf(oc, sizeof oc, o->json ? "\"%c\"" : "%c", p->outcome);
+    else
+        snprintf(oc, sizeof oc, "%s", null);
+    if (p->winner)
+        snprintf(wn, sizeof wn, "%d", p->winner);
+    else
+        snprintf(wn, sizeof wn, "%s", null);
+    if (o->json) {
+        cy_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %s, \"moves\": ", first ? "" : ",", p->played, tm);
+        json_str(out, moves);
+        cy_buf_printf(out, ", \"over\": %s, \"outcome\": %s, \"winner\": %s, \"value\": %d}",
+                      p->over ? "true" : "false", oc, wn, p->value);
+    } else
+        cy_buf_printf(out, "%d,%s,%s,%d,%s,%s,%d\n", p->played, tm, moves, p->over, oc, wn, p->value);
+    free(moves);
+}
+
+/* Position p as one record (CSV line or JSON object with its separator)
+ * into o, emptied first. */
+static void record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
+{
+    if (cli_variant_wanted(o)) {
+        variant_record(o, b, p, first, out);
+        return;
+    }
+    out->len = 0;
+    char *raw = cy_position_moves(b, p->mark);
+    char *moves = cy_escape_dup(raw, 0);
+    free(raw);
+    if (o->json) {
+        cy_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %d, \"moves\": ", first ? "" : ",", p->played,
+                      p->to_move);
+        json_str(out, moves);
+        cy_buf_printf(out, ", \"over\": %s, \"outcome\": \"%c\", \"winner\": %d, \"grundy\": ",
+                      p->over ? "true" : "false", p->outcome, p->winner);
+        if (p->grundy >= 0)
+            cy_buf_printf(out, "%d}", p->grundy);
+        else
+            cy_buf_puts(out, "null}");
+    } else {
+        cy_buf_printf(out, "%d,%d,%s,%d,%c,%d,", p->played, p->to_move, moves, p->over, p->outcome, p->winner);
+        if (p->grundy >= 0)
+            cy_buf_printf(out, "%d", p->grundy);
+        cy_buf_puts(out, "\n");
+    }
+    free(moves);
+}
+
+/* The progress line on stderr (a tty: rewritten in place every second; else
+ * a line every 10 s), when the listing has run a second; final ends it. */
+static void progress(const cli_opts *o, const cy_positions *it, const cy_board *b, double born, double *last,
+                     int *shown, int final)
+{
+    double now = cy_now();
+    int tty = isatty(2);
+    if (o->quiet || now - born < 1.0 || (final && !*shown) || (!final && now - *last < (tty ? 1.0 : 10.0)))
+        return;
+    *last = now;
+    uint64_t n = cy_positions_done(it);
+    double est = cy_positions_estimate(it), unit = 1;
+    while (est / unit >= 1000)
+        unit *= 10; /* three digits are known, at best */
+    fprintf(stderr, "%scycles: positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played, memory %.0f MiB, %.1f s%s",
+            tty ? "\r" : "", (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (now - born),
+            cy_positions_played(it), b->ne,
+            (double)cy_resident_memory() / 1048576.0, now - born, tty && !final ? "\033[K" : "\n");
+    *shown = tty && !final;
+}
+
 /* `cycles positions`: CSV (the default) or a JSON array on stdout or -o; exit
- * status 0, 1 after a one-line error, 2 for a usage error. */
+ * status 0, 1 after a one-line error, 2 for a usage error or a listing that
+ * stopped early. */
 int cmd_positions(cli_opts *o)
 {
     if (o->csv && o->json)
         return cli_usage_fail("--csv and --json exclude each other");
     cy_board *b;
     unsigned char *mark;
-    if (cli_load(o, &b, &mark))
+    cy_rules r;
+    cy_variant_game g;
+    int variant = cli_variant_wanted(o);
+    if (variant ? cli_variant_load(o, &b, &mark, &r, &g) : cli_load(o, &b, &mark))
         return 1;
     cy_error err;
-    o->solver.progress = 0;
-    cy_positions *it = cy_positions_new(b, mark, &o->solver, &err);
-    int rc = 0;
-    if (!it)
-        rc = cli_fail(o->board, "%s", err.msg);
-    else {
-        cy_buf out = {0};
-        cy_buf_puts(&out, o->json ? "[" : "played,to_move,moves,over,outcome,winner,grundy\n");
-        cy_position_info p;
-        int k;
-        while ((k = cy_positions_next(it, &p, &err)) == 1) {
-            char *moves = cy_position_moves(b, p.mark);
-            if (o->json) {
-                cy_buf_printf(&out, "%s\n  {\"played\": %d, \"to_move\": %d, \"moves\": ",
-                              cy_positions_done(it) > 1 ? "," : "", p.played, p.to_move);
-                json_str(&out, moves);
-                cy_buf_printf(&out, ", \"over\": %s, \"outcome\": \"%c\", \"winner\": %d, \"grundy\": ",
-                              p.over ? "true" : "false", p.outcome, p.winner);
-                if (p.grundy >= 0)
-                    cy_buf_printf(&out, "%d}", p.grundy);
-                else
-                    cy_buf_puts(&out, "null}");
-            } else {
-                cy_buf_printf(&out, "%d,%d,%s,%d,%c,%d,", p.played, p.to_move, moves, p.over, p.outcome, p.winner);
-                if (p.grundy >= 0)
-                    cy_buf_printf(&out, "%d", p.grundy);
-                cy_buf_puts(&out, "\n");
-            }
-            free(moves);
-        }
-        if (o->json)
-            cy_buf_puts(&out, "\n]\n");
-        char *text = cy_buf_take(&out);
-        rc = k < 0 ? cli_fail(o->board, "%s", err.msg) : cli_emit(o, text);
-        free(text);
-        cy_positions_free(it);
-    }
+    o->solver.progress = 0; /* the listing has its own progress line */
+    cy_positions *it = cy_positions_new_rules(b, variant ? &r : NULL, mark, &o->solver, &err);
     free(mark);
+    if (!it) {
+        int rc = cli_fail(o->board, "%s", err.msg);
+        cy_board_free(b);
+        return rc;
+    }
+    /* -o FILE: a temporary file renamed at the end, removed on failure */
+    int to_file = o->output && strcmp(o->output, "-");
+    char *tmp = NULL;
+    FILE *f = stdout;
+    if (to_file) {
+        size_t n = strlen(o->output) + 16;
+        tmp = cy_xmalloc(n);
+        snprintf(tmp, n, "%s.tmp%d", o->output, (int)getpid());
+        if (!(f = fopen(tmp, "wb"))) {
+            int rc = cli_fail(o->output, "%s", strerror(errno));
+            free(tmp);
+            cy_positions_free(it);
+            cy_board_free(b);
+            return rc;
+        }
+    }
+    double born = cy_now(), last = born, flushed = born;
+    double deadline = o->timeout > 0 ? born + o->timeout : 0;
+    int shown = 0, k, bad = 0, timed_out = 0;
+    cy_buf line = {0};
+    cy_position_info p;
+    fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
+                                   : "played,to_move,moves,over,outcome,winner,grundy\n",
+          f);
+    fflush(f); /* the header at once: a reader sees the listing has begun */
+    while ((k = cy_positions_next(it, &p, &err)) == 1) {
+        record(o, b, &p, cy_positions_done(it) == 1, &line);
+        bad = fwrite(line.s, 1, line.len, f) != line.len;
+        double now = cy_now();
+        if (!bad && (cy_positions_done(it) <= 100 || now - flushed >= 0.25)) {
+            bad = fflush(f) != 0;
+            flushed = now;
+        }
+        if (bad)
+            break;
+        progress(o, it, b, born, &last, &shown, 0);
+        if (deadline && now > deadline) {
+            timed_out = 1;
+            break;
+        }
+    }
+    if (!bad && k == 0 && o->json)
+        bad = fputs("\n]\n", f) < 0;
+    bad |= fflush(f) != 0;
+    progress(o, it, b, born, &last, &shown, 1);
+    int rc = 0;
+    uint64_t n = cy_positions_done(it);
+    if (bad)
+        rc = cli_fail(to_file ? o->output : NULL, "cannot write %s after %llu positions: %s",
+                      to_file ? "the file" : "to standard output", (unsigned long long)n, strerror(errno));
+    else if (k < 0 || timed_out) {
+        int played = cy_positions_played(it);
+        cli_fail(o->board, "the listing stopped after %llu position%s, among those with %d move%s played: %s%s",
+                 (unsigned long long)n, n == 1 ? "" : "s", played, played == 1 ? "" : "s",
+                 timed_out || k == CY_SOLVE_TIMEOUT ? "out of time (--timeout)"
+                 : k == CY_SOLVE_MEMORY             ? "out of memory (--memory)"
+                                                    : err.msg,
+                 to_file ? "; nothing was written" : "; the lines written are whole positions, the listing is not complete");
+        rc = CLI_USAGE;
+    }
+    if (to_file) {
+        bad = fclose(f) != 0;
+        if (!rc && (bad || rename(tmp, o->output) != 0))
+            rc = cli_fail(o->output, "cannot write: %s", strerror(errno));
+        if (rc)
+            remove(tmp);
+        free(tmp);
+    }
+    free(line.s);
+    cy_positions_free(it);
     cy_board_free(b);
     return rc;
 }

@@ -312,9 +312,8 @@ int cli_play_variant(const cli_opts *o)
     printf("): %d vertices, %d edges, %d cells.\n", b->nv, b->ne, b->ncells);
     printf("You are player %d; the engine plays the other%s.\n", human, k > 2 ? "s" : "");
     printf("Type a move as U->V, or: hint, moves, undo, quit.\n");
-    char *line = NULL;
-    size_t cap = 0;
     int echo = !isatty(0);
+    cli_lines *in = cli_lines_new(NULL, NULL); /* line editing on a terminal (lines.c) */
     for (;;) {
         fflush(stdout);
         if (g.ended) {
@@ -339,17 +338,13 @@ int cli_play_variant(const cli_opts *o)
         } else {
             if (r.kind == CY_RULES_SCORE)
                 printf("score: player 1 %d, player 2 %d\n", g.score[1], g.score[2]);
-            printf("you> ");
-            fflush(stdout);
-            if (getline(&line, &cap, stdin) < 0) {
+            const char *w = in ? cli_lines_get(in, "you> ") : NULL;
+            if (!w) {
                 printf("%s\ngame abandoned at the end of the input after %d moves\n", echo ? "(end of input)" : "",
                        g.played);
                 break;
             }
-            line[strcspn(line, "\r\n")] = 0;
-            if (echo)
-                printf("%.200s\n", line);
-            char *w = line + strspn(line, " \t");
+            w += strspn(w, " ");
             if (!strcmp(w, "quit")) {
                 printf("game abandoned after %d moves\n", g.played);
                 break;
@@ -406,7 +401,7 @@ int cli_play_variant(const cli_opts *o)
         g = ng;
     }
     fflush(stdout);
-    free(line);
+    cli_lines_free(in);
     free(legal);
     free(mine);
     free(all);

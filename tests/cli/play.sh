@@ -140,10 +140,23 @@ play_in '1->2\nquit\n' grid:2x3 --seed 1
 n=$(printf '%s\n' "$OUT" | sed -n '/^you> 1->2$/,/^you> quit$/p' | grep -E '^[0-9 |/\\<>^v-]+$' | tr -cd '<>^v' | wc -c)
 [ "$n" = 2 ] && ok "both moves drawn" || bad "both moves drawn" "$n arrowheads after two moves: $OUT"
 printf '%s\n' "$OUT" | grep -q $'\033' && bad "no colours on a pipe" "ESC in the transcript" || ok "no colours on a pipe"
-game "final position" '^1-->--2$' '1->2\n' path:1 --seed 1
+# (path:1's ends are special: starred, and the legend says so)
+game "final position" '^1\*-->---2\*$' '1->2\n' path:1 --seed 1
 play_in '1->2\n' path:1 --seed 1
-[ "$(printf '%s\n' "$OUT" | tail -2 | head -1)" = "1-->--2" ] && ok "final position before the end" ||
+[ "$(printf '%s\n' "$OUT" | tail -3 | head -1)" = "1*-->---2*" ] && ok "final position before the end" ||
   bad "final position before the end" "$OUT"
+# a Ctrl-L typed into a line is no part of the command: it draws the board
+# again (after the echo of the line), and the command is carried out
+play_in 'hi\fnt\nquit\n' k4 --seed 1
+if [ "$RC" = 0 ] && ! printf '%s\n' "$OUT" | grep -q 'unknown command' \
+  && printf '%s\n' "$OUT" | sed -n '/^you> hint$/,$p' | sed -n 2,8p | grep -q '^3-----------2$' \
+  && printf '%s\n' "$OUT" | grep -q '^no move wins against perfect play'; then ok "stray Ctrl-L"
+else bad "stray Ctrl-L" "$OUT"; fi
+play_in 'hint\033[A\nquit\n' k4 --seed 1
+printf '%s\n' "$OUT" | grep -q '^you> hint\[A$' && ok "escape sequences out of a pipe" || bad "escape sequences out of a pipe" "$OUT"
+# the unmarkable edge is dotted and the legend says what dots mean
+game "unmarkable edge dotted" '^ *:$' 'quit\n' lollipop:4 --seed 1
+game "unmarkable legend" '^  \.:\. unmarkable edge \(no arrow is legal\)$' 'quit\n' lollipop:4 --seed 1
 game "plain list without coordinates" '^arrows: 1->2 \(1\) [^ ]+ \(2\) \(last\)$' '1->2\nquit\n' "$SRC/boards/figure1.json" --seed 1
 LC_ALL=C.UTF-8 game "Unicode in a UTF-8 locale" '^1──→──2' '1->2\nquit\n' grid:2x3 --seed 1
 # colours on a terminal (script gives the game one), none with NO_COLOR

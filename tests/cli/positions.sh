@@ -54,6 +54,73 @@ then ok "json = csv"; else bad "json = csv" "records differ"; fi
 run positions k4 -o "$WORK/k4.csv"
 if [ "$RC" = 0 ] && [ -z "$OUT" ] && [ "$(wc -l <"$WORK/k4.csv")" = 550 ]; then ok "-o"; else bad "-o" "rc $RC"; fi
 
+# Under each rule variant: per number of moves, the positions and their
+# outcomes (P, N, D; with 3 players the winners) against cycles tree --rules
+# (breadth first over the variant's moves); the start against cycles solve.
+vlevels() { awk -F, 'NR > 1 { n[$1]++; c[$1 "," ($5 == "" ? $6 : $5)]++ }
+  END { for (k in n) printf "%d %d %d %d %d\n", k, n[k], c[k ",P"] + c[k ",1"], c[k ",N"] + c[k ",2"], c[k ",D"] + c[k ",3"] }' | sort -n; }
+tree_vlevels() { awk '/^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+( +[0-9]+)?$/ {
+  printf "%d %d %d %d %d\n", $1, $2, $3, $4, NF == 6 ? $5 : 0 }'; }
+for rules in "--rules misere" "--rules draw" "--rules score" "--rules any-cycle" "--players 3"; do
+  for spec in k4 cycle:4 butterfly; do
+    # shellcheck disable=SC2086
+    run positions $spec $rules
+    if [ "$RC" != 0 ]; then bad "positions $spec $rules" "rc $RC: $ERR"; continue; fi
+    mine=$(printf '%s\n' "$OUT" | vlevels)
+    start=$(printf '%s\n' "$OUT" | sed -n 2p)
+    # shellcheck disable=SC2086
+    run tree $spec $rules
+    theirs=$(printf '%s\n' "$OUT" | tree_vlevels)
+    if [ -n "$mine" ] && [ "$mine" = "$theirs" ]; then ok "positions $spec $rules = tree"
+    else bad "positions $spec $rules = tree" "positions: $mine; tree: $theirs"; fi
+    # shellcheck disable=SC2086
+    run solve $spec $rules --json --quiet
+    w=$(printf '%s\n' "$OUT" | grep -o '"winner": [0-9a-z]*' | grep -o '[0-9a-z]*$')
+    [ "$w" = null ] && w=
+    if [ "$(printf '%s\n' "$start" | cut -d, -f1-4,6)" = "0,1,,0,$w" ]; then ok "start of $spec $rules"
+    else bad "start of $spec $rules" "positions: $start; solve: winner $w"; fi
+  done
+done
+
+# The listing streams: a reader that stops after two lines gets the header and
+# the start position (whose value is that of cycles solve) at once, and the
+# program ends on the closed pipe instead of listing the millions of
+# positions of grid:3x4 first (the --timeout only guards against a hang).
+first=$(timeout 120 "$BIN" positions grid:3x4 --timeout 100 --quiet 2>"$WORK/err" | head -2 | sed -n 2p)
+run solve grid:3x4 --json --quiet --no-replies
+g=$(printf '%s\n' "$OUT" | grep -o '"grundy": [0-9]*' | grep -o '[0-9]*$')
+if [ -n "$g" ] && [ "$first" = "0,1,,0,N,1,$g" ]; then ok "streams"; else bad "streams" "first record '$first', solve grundy '$g': $(cat "$WORK/err")"; fi
+
+# A listing stopped by --timeout has written whole records only, says how
+# many, and exits 2 (a partial answer); with -o nothing is written.
+for fmt in --csv --json; do
+  run positions grid:3x4 --timeout 0.5 --quiet $fmt
+  n=$(printf '%s\n' "$ERR" | sed -n 's/^cycles: grid:3x4: the listing stopped after \([0-9]*\) positions\{0,1\}, among those with [0-9]* moves\{0,1\} played: out of time (--timeout); the lines written are whole positions, the listing is not complete$/\1/p')
+  if [ "$fmt" = --csv ]; then
+    got=$(printf '%s\n' "$OUT" | awk -F, 'NR > 1 && NF == 7' | wc -l)
+    lines=$(($(printf '%s\n' "$OUT" | wc -l) - 1))
+  else
+    got=$(printf '%s\n' "$OUT" | grep -c '^  {"played": .*}')
+    lines=$(($(printf '%s\n' "$OUT" | wc -l) - 1))
+  fi
+  if [ "$RC" = 2 ] && [ -n "$n" ] && [ "$got" = "$n" ] && [ "$lines" = "$n" ]; then ok "stopped $fmt"
+  else bad "stopped $fmt" "rc $RC, $n positions said, $got whole records, $lines lines: $ERR"; fi
+done
+run positions grid:3x4 --timeout 0.5 --quiet -o "$WORK/stopped.csv"
+if [ "$RC" = 2 ] && [ ! -e "$WORK/stopped.csv" ] && [ -z "$(ls "$WORK" | grep stopped)" ] \
+  && printf '%s\n' "$ERR" | grep -q 'nothing was written$'; then ok "stopped -o"; else bad "stopped -o" "rc $RC: $ERR"; fi
+
+# Memory does not grow with the count: theta:5,5,5 (875225 positions) within
+# --memory 16M.  Skipped under the sanitizers, whose own memory would count.
+if ! grep -aq __asan_init "$BIN" && [ -x /usr/bin/time ]; then
+  /usr/bin/time -f %M -o "$WORK/rss" "$BIN" positions theta:5,5,5 --memory 16M --quiet >"$WORK/theta.csv" 2>"$WORK/err"
+  rc=$?
+  kb=$(tail -1 "$WORK/rss")
+  n=$(($(wc -l <"$WORK/theta.csv") - 1))
+  if [ "$rc" = 0 ] && [ "$n" -gt 800000 ] && [ "$kb" -lt 40000 ]; then ok "bounded memory"
+  else bad "bounded memory" "rc $rc, $n positions, peak $kb KiB: $(cat "$WORK/err")"; fi
+fi
+
 expect_error "too many edges" 'grid:3x5: the board has 22 edges; every position is listed for boards of at most 20' \
   positions grid:3x5
 expect_error "bad board" 'nosuch' positions nosuch
