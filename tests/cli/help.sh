@@ -82,6 +82,7 @@ option_help solve threads | grep -q "default: one per core" && ok "solve --threa
 # threads N: the most threads of a solve of grid:4x5 that cannot finish,
 # sampled while it searches
 threads() {
+  : >"$WORK/t.err"
   "$BIN" solve grid:4x5 --no-grundy "$@" >/dev/null 2>"$WORK/t.err" </dev/null &
   local pid=$! most=0 n
   for _ in $(seq 600); do

@@ -26,6 +26,8 @@ wait_for() {
 interrupted() {
   local name=$1 sig=$2 pat=$3
   shift 3
+  # emptied first: the pattern must come from this run, not the last one
+  : >"$WORK/err"
   "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null &
   local pid=$!
   PIDS="$PIDS $pid"
