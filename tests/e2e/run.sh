@@ -5,7 +5,8 @@
 # when it can.  Playwright never downloads a browser here: game.mjs drives
 # /usr/bin/chromium (or $CYCLES_CHROMIUM).  Runs game.mjs (the game and the
 # analysis panel) and editor.mjs (the board editor, the analysis board, the
-# link, the export, a phone-sized touch screen).
+# link, the export, a phone-sized touch screen) and partial.mjs (the partial
+# answer shown while the engine thinks, the stop button).
 set -u
 BIN=$1
 SRC=$2
@@ -34,4 +35,6 @@ fi
 rc=0
 timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 timeout 280 node "$HERE/editor.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+# the partial answer while the engine thinks, and the stop button
+timeout 280 node "$HERE/partial.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 exit $rc
