@@ -1302,7 +1302,7 @@ function openEditor(empty) {
     editor.vertices = [];
     editor.edges = [];
     $('family').value = '';
-    $('family').placeholder = 'your drawing';
+    $('family').placeholder = 'drawn';
   } else {
     editor.vertices = b.vertices.map((v, i) => ({x: Math.round(b.pos[i][0]), y: Math.round(b.pos[i][1]),
                                                  special: !!v.special}));
@@ -1325,7 +1325,7 @@ function playDrawing() {
   }
   loadBoard({upload: {name: 'drawn', text: drawingText()}, drawn: compact()}).then(() => {
     $('family').value = '';
-    $('family').placeholder = 'your drawing';
+    $('family').placeholder = 'drawn';
   });
 }
 
@@ -1596,11 +1596,11 @@ function start() {
     // census explorer opens its boards so)
     source = {upload: {name: 'board', text: params.get('file')}};
     $('family').value = '';
-    $('family').placeholder = 'a board from a link';
+    $('family').placeholder = 'from a link';
   } else if (drawing) {
     source = {upload: {name: 'drawn', text: drawingText(drawing)}, drawn: params.get('d')};
     $('family').value = '';
-    $('family').placeholder = 'a drawn board';
+    $('family').placeholder = 'drawn';
   } else {
     source = {spec: params.get('board') || 'k4'};
     $('family').value = source.spec;
