@@ -30,6 +30,7 @@ const state = {
   thinking: false,   // the engine is choosing its move
   looking: false,    // a partial analysis is shown while a longer look runs
   stopped: false,    // the stop button ended the looks at the analysis shown
+  early: false,      // the looks ended early for the engine's move
   gen: 0,            // bumped by every new board, position or stop: stale answers are dropped
   busy: 0,
   aborts: new Set(), // the requests in flight (the stop button aborts them)
@@ -419,6 +420,7 @@ function showAnalysis() {
   $('partial').textContent = !partial ? '' :
     (state.looking ? 'Partial answer, still thinking (Stop keeps it). ' :
       state.stopped ? 'Partial answer: stopped before the engine finished. ' :
+        state.early ? 'Partial answer: the engine moves without waiting for the whole. ' :
         'Partial answer: the server ran out of time. ') +
     (a.unjudged_moves ? a.unjudged_moves + ' moves were not judged; the winning moves below are those found.' :
       a.outcome === 'P' ? 'The winning replies to each move are left out.' : 'What is shown is proved.');
@@ -458,8 +460,8 @@ function showAnalysis() {
     say(state.thinking ? 'The engine is thinking\u2026' :
       'The engine\'s turn (player ' + a.to_move + '): take back a move, or change who the engine plays.');
   else
-    say('Player ' + a.to_move + ' to move: click an edge near the end its arrow should point to.' +
-      (state.looking ? ' (The engine is still looking; a move or Stop ends it.)' : ''));
+    say('Player ' + a.to_move + (state.looking ? ' to move; the engine is still looking (a move or Stop ends it).' :
+      ' to move: click an edge near the end its arrow should point to.'));
 }
 
 // Writes the move list: the file's moves, then the line, the moves past
@@ -593,13 +595,15 @@ const PEEK = 2;
 // shown at once (who wins and the winning moves found so far, marked
 // partial) while a longer look runs, until the answer is whole or the
 // server's own limit is reached; the stop button keeps what is shown.  With
-// the analysis hidden a partial answer is enough to play on.
+// the analysis hidden, or on the engine's turn, a partial answer is enough
+// to play on.
 async function analyse(gen) {
   const moves = allMoves();
   const pos = state.showAnalysis ? api('board', moves).then((b) => b.position) : Promise.resolve(null);
   const limit = (state.board && state.board.timeout) || 0;
   let a = null;
   state.stopped = false;
+  state.early = false;
   try {
     for (let t = PEEK; ; t *= 2) {
       const last = variant() || !limit || t >= limit;
@@ -616,6 +620,12 @@ async function analyse(gen) {
       a = got || a;
       if (last || (a && (a.complete !== false || !state.showAnalysis)))
         break;
+      // the engine's turn: it moves now (by a search of its own) rather
+      // than after the longest look
+      if (a && !a.over && enginePlayer() === a.to_move) {
+        state.early = true;
+        break;
+      }
       if (a) {
         state.analysis = a;
         state.position = await pos;
