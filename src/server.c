@@ -12,10 +12,15 @@
  *   POST /api/solve?moves=M[&name=N]   the same for a board file in the body
  *   GET  /api/move?board=SPEC&moves=M  the engine's move: a winning move if there
  *   POST /api/move?moves=M[&name=N]    is one, else a safe move, else any legal one
+ *        (both with &timeout=S: the solve stops after S seconds when that is
+ *        less than the server's --timeout, for a quick partial answer; a kept
+ *        answer within the server's own limit is given instead when there is one)
  *   GET  /api/export?board=SPEC&moves=M&format=json|svg|png
  *   POST /api/export?moves=M&format=F  the board and position as the native
  *                                      JSON board (with its moves), or the
  *                                      picture of `cycles draw`, as a download
+ *                                      (EXPORT_SLOTS pictures drawn at once,
+ *                                      else 503)
  *   GET  /api/stats                    the lanes, the cache and the memory in use
  *   GET  /census, /api/census?...      the census explorer (--census FILE:
  *                                      src/server_census.c)
@@ -56,6 +61,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The page's files, generated from web/ at build time (web/embed.cmake):
@@ -73,6 +79,8 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
 #define QUICK_EDGES 14    /* positions with at most this many unplayed edges are
                              quick: the bitboard engine's boards, solved in
                              milliseconds (README, "Playing in the browser") */
+#define EXPORT_SLOTS 2    /* pictures drawn at once (/api/export?format=svg|png) */
+#define EXPORT_WAIT 5     /* seconds a picture waits for a slot, then 503 */
 #define MAX_SPEC 200      /* longest family spec in a query */
 #define MAX_NAME 100      /* longest board name in a query */
 
@@ -109,6 +117,10 @@ struct cy_server {
     int variants;         /* variant searches running (lock held; at most slow_workers) */
     int variant_slots;    /* slow_workers */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
+    int exports;          /* pictures being drawn (lock; at most EXPORT_SLOTS) */
+    int exports_peak;     /* the most drawn at once (lock) */
+    unsigned long long exports_refused; /* 503s for want of a slot (lock) */
+    pthread_cond_t export_free; /* a slot came free (with lock) */
     pthread_mutex_t lock;
 };
 
@@ -447,6 +459,7 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     json_object_set_new(o, "moves", ms);
     json_object_set_new(o, "position", pos);
     json_object_set_new(o, "max_edges", json_integer(srv->o.max_edges));
+    json_object_set_new(o, "timeout", json_real(srv->o.timeout));
     a->status = HTTP_OK;
     a->text = dump(o);
     free(xy);
@@ -475,12 +488,41 @@ static enum MHD_Result send_download(struct MHD_Connection *c, const char *type,
     return ret;
 }
 
+/* Takes one of the EXPORT_SLOTS slots for drawing a picture (take),
+ * waiting at most EXPORT_WAIT seconds for one, or gives it back; whether one
+ * was taken.  Drawing (librsvg for a PNG) runs in the connection's thread,
+ * so this bounds the pictures drawn at once. */
+static int export_slot(cy_server *srv, int take)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += EXPORT_WAIT;
+    pthread_mutex_lock(&srv->lock);
+    int ok = 1;
+    while (take && srv->exports >= EXPORT_SLOTS)
+        if (pthread_cond_timedwait(&srv->export_free, &srv->lock, &until) == ETIMEDOUT)
+            break;
+    if (!take) {
+        srv->exports--;
+        pthread_cond_signal(&srv->export_free);
+    } else if (srv->exports < EXPORT_SLOTS) {
+        srv->exports++;
+        if (srv->exports > srv->exports_peak)
+            srv->exports_peak = srv->exports;
+    } else {
+        ok = 0;
+        srv->exports_refused++;
+    }
+    pthread_mutex_unlock(&srv->lock);
+    return ok;
+}
+
 /* /api/export?format=json|svg|png: the board of the request with its
  * position, as the native JSON board (with its moves: what `cycles convert
  * --to json` writes), or as the picture `cycles draw` makes (the last move
  * emphasised).  On success the download is sent here and *sent is set;
  * otherwise the error answer is in *a. */
-static enum MHD_Result api_export(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, const request *r, int post,
                                   answer *a, int *sent)
 {
     *sent = 0;
@@ -514,14 +556,21 @@ static enum MHD_Result api_export(const cy_server *srv, struct MHD_Connection *c
             last = d[n - 1];
         free(d);
         cy_picture p = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
-        text = cy_render_svg(b, &p, &err);
-        if (text && png) {
-            if (cy_svg_to_png(text, strlen(text), &bytes, &len, &err) < 0)
-                bytes = NULL;
-            free(text);
-            text = NULL;
-            if (!bytes)
-                fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+        if (export_slot(srv, 1)) {
+            text = cy_render_svg(b, &p, &err);
+            if (text && png) {
+                if (cy_svg_to_png(text, strlen(text), &bytes, &len, &err) < 0)
+                    bytes = NULL;
+                free(text);
+                text = NULL;
+                if (!bytes)
+                    fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
+            }
+            export_slot(srv, 0);
+        } else {
+            a->retry = 1;
+            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once); try again in a "
+                                      "few seconds", EXPORT_SLOTS);
         }
     }
     if (!text && !bytes && !a->text)
@@ -763,6 +812,17 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
     cy_board *b;
     sw_question q;
     q.kind = kind;
+    q.timeout = 0;
+    const char *t = arg(c, "timeout");
+    if (t) {
+        char *end;
+        double v = strtod(t, &end);
+        if (!*t || *end || !(v > 0) || v > 1e9)
+            return fail(a, HTTP_BAD_REQUEST, "timeout: seconds, a number greater than 0 (this server allows at "
+                                                 "most %g)", srv->o.timeout);
+        if (v < srv->o.timeout)
+            q.timeout = v;
+    }
     if (request_board(srv, c, r, post, &b, &q.mark, NULL, a) < 0)
         return -1;
     cy_error err;
@@ -785,7 +845,21 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
     for (int e = 0; e < b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
     char *k = cy_buf_take(&key);
-    sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
+    if (!q.timeout) {
+        sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
+    } else if (!sw_cached(srv->work, k, a)) {
+        /* a short look: an answer within the server's own limit, kept, is
+         * at least as good; else a solve of its own (its own key) */
+        cy_buf sk = {0};
+        cy_buf_printf(&sk, "t%g\n%s", q.timeout, k);
+        char *s = cy_buf_take(&sk);
+        sw_answer_question(srv->work, s, unplayed <= QUICK_EDGES, &q, a);
+        free(s);
+    } else {
+        cy_board_free(q.b);
+        free(q.mark);
+        free(q.canon);
+    }
     free(k);
     if (a->status == HTTP_OK && a->text) {
         char *t = sc_relabel(a->text, mine, canon, 0);
@@ -862,9 +936,11 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
 /* GET /api/stats: {"queued", "running": slow questions waiting and being
  * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
  * "solved_slow", "refused" (503s for want of room or time), "memory": the
- * process's resident bytes, "memory_limit": --memory, "timeout": --timeout
- * (seconds a solve), and the shares of the memory:
- * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each"}. */
+ * process's resident bytes, "memory_limit": --memory, and the shares of it:
+ * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each";
+ * "exports", "exports_peak", "exports_refused", "exports_limit": the
+ * pictures being drawn, the most at once, the 503s for want of a slot, the
+ * bound; "timeout": the longest a solve may take (s)}. */
 static int api_stats(cy_server *srv, answer *a)
 {
     sw_stats st;
@@ -887,6 +963,12 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "quick_each", json_integer((json_int_t)srv->budget.quick_each));
     json_object_set_new(o, "slow_each", json_integer((json_int_t)srv->budget.slow_each));
     json_object_set_new(o, "variant_each", json_integer((json_int_t)srv->budget.variant_each));
+    pthread_mutex_lock(&srv->lock);
+    json_object_set_new(o, "exports", json_integer(srv->exports));
+    json_object_set_new(o, "exports_peak", json_integer(srv->exports_peak));
+    json_object_set_new(o, "exports_refused", json_integer((json_int_t)srv->exports_refused));
+    pthread_mutex_unlock(&srv->lock);
+    json_object_set_new(o, "exports_limit", json_integer(EXPORT_SLOTS));
     a->status = HTTP_OK;
     a->text = dump(o);
     return 0;
@@ -1162,11 +1244,17 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
     srv->variant_slots = wo.slow_workers > 0 ? wo.slow_workers : 1;
     pthread_mutex_init(&srv->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&srv->export_free, &ca);
+    pthread_condattr_destroy(&ca);
     srv->work = sw_new(&wo);
     if (!srv->work) {
         close(fd);
         scen_close(srv->census);
         pthread_mutex_destroy(&srv->lock);
+        pthread_cond_destroy(&srv->export_free);
         free(srv);
         return cy_error_set(err, "cannot start the server's worker threads"), NULL;
     }
@@ -1191,6 +1279,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         sw_free(srv->work);
         scen_close(srv->census);
         pthread_mutex_destroy(&srv->lock);
+        pthread_cond_destroy(&srv->export_free);
         free(srv);
         return cy_error_set(err, "cannot start the web server"), NULL;
     }
@@ -1219,5 +1308,6 @@ void cy_server_stop(cy_server *s)
         free(s->kept[i].text);
     }
     pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->export_free);
     free(s);
 }

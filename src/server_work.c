@@ -191,6 +191,13 @@ static int slow_eta(const sw_work *w)
     return (int)ceil(w->o.timeout * rounds);
 }
 
+/* The time job j's solve may take: its question's own limit when shorter
+ * than the server's. */
+static double job_timeout(const sw_work *w, const job *j)
+{
+    return j->q.timeout > 0 && j->q.timeout < w->o.timeout ? j->q.timeout : w->o.timeout;
+}
+
 /* One worker of the slow lane: solves queued jobs until stopping. */
 static void *worker(void *arg)
 {
@@ -209,7 +216,7 @@ static void *worker(void *arg)
         w->running++;
         pthread_mutex_unlock(&w->lock);
         sw_answer a = {0, NULL, 0, NULL};
-        int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, w->o.timeout, &a);
+        int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, job_timeout(w, j), &a);
         cy_nauty_thread_done();
         pthread_mutex_lock(&w->lock);
         w->running--;
@@ -315,7 +322,7 @@ static void await(sw_work *w, job *j, double deadline, const char *how, sw_answe
         busy(a, 1, "the server is stopping");
     } else {
         double now = mono();
-        int retry = j->state == RUNNING ? (int)ceil(j->started + w->o.timeout - now) + 1 : slow_eta(w);
+        int retry = j->state == RUNNING ? (int)ceil(j->started + job_timeout(w, j) - now) + 1 : slow_eta(w);
         char msg[200];
         snprintf(msg, sizeof msg, "the answer is not ready yet (the server is busy); it will be kept: ask again "
                                   "in %d s", retry > 0 ? retry : 1);
@@ -375,7 +382,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             j->started = mono();
             pthread_mutex_unlock(&w->lock);
             sw_answer b = {0, NULL, 0, NULL};
-            int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, w->o.timeout, &b);
+            int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, job_timeout(w, j), &b);
             cy_nauty_thread_done();
             pthread_mutex_lock(&w->lock);
             w->quick_busy--;
@@ -414,6 +421,22 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
     q->b = NULL;
     q->mark = NULL;
     q->canon = NULL;
+}
+
+int sw_cached(sw_work *w, const char *key, sw_answer *a)
+{
+    memset(a, 0, sizeof *a);
+    pthread_mutex_lock(&w->lock);
+    job *j = w->stopping ? NULL : g_hash_table_lookup(w->table, key);
+    int hit = j && j->state == DONE && (!j->expires || mono() < j->expires);
+    if (hit) {
+        g_queue_unlink(&w->lru, &j->lru);
+        g_queue_push_tail_link(&w->lru, &j->lru);
+        copy_answer(j, a, "cached");
+        w->st.hits++;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return hit;
 }
 
 void sw_stats_get(sw_work *w, sw_stats *st)

@@ -31,6 +31,9 @@ typedef struct sw_question {
     cy_board *b;
     unsigned char *mark;
     int *canon;           /* b's vertices numbered canonically (sc_canon), or NULL */
+    double timeout;       /* seconds the solve may take, when less than the
+                             server's timeout (the page's first, short look);
+                             0 for the server's */
 } sw_question;
 
 /* Answers question q within time timeout and table memory memory (quick:
@@ -77,6 +80,10 @@ void sw_stop(sw_work *w);
  * when quick, or queued for the slow lane.  Waits at most about twice the
  * timeout; a 503 carries a Retry-After.  Takes q's board and marks. */
 void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a);
+
+/* Whether an answer to the question of key is kept (not stale): then *a
+ * gets a copy of it ("cached") and it counts as a hit. */
+int sw_cached(sw_work *w, const char *key, sw_answer *a);
 
 /* The canonical numbering of b's vertices with position mark (a malloc'd
  * array: vertex -> number), under which every relabelled or mirrored copy

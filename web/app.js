@@ -28,6 +28,9 @@ const state = {
   showAnalysis: false,
   hint: null,        // a winning move shown by the hint button
   thinking: false,   // the engine is choosing its move
+  looking: false,    // a partial analysis is shown while a longer look runs
+  stopped: false,    // the stop button ended the looks at the analysis shown
+  early: false,      // the looks ended early for the engine's move
   gen: 0,            // bumped by every new board, position or stop: stale answers are dropped
   busy: 0,
   aborts: new Set(), // the requests in flight (the stop button aborts them)
@@ -128,12 +131,24 @@ async function act(fn) {
   }
 }
 
-// The stop button: abandons the questions in flight (the server finishes
-// them on its own and keeps the answers for the next time they are asked).
-function stop() {
+// Drops the answers still to come and aborts the requests in flight.
+function abandon() {
   state.gen++;
   for (const c of state.aborts)
     c.abort();
+}
+
+// The stop button: abandons the questions in flight (the server finishes
+// them on its own and keeps the answers for the next time they are asked).
+function stop() {
+  abandon();
+  if (state.looking) {
+    state.looking = false;
+    state.stopped = true;
+    showAnalysis();
+    say('Stopped: the analysis shown is partial. Play on, or take back a move.');
+    return;
+  }
   say('Stopped. The engine does not move until you play or change who it plays.');
 }
 
@@ -322,7 +337,9 @@ function draw() {
   const a = state.analysis;
   const arrowFor = (m, cls, extra) => {
     const [s, t] = m.split('->').map((l) => b.pos[b.labelIndex.get(l)]);
-    el('polygon', {class: 'arrow hint ' + cls, points: arrowHead(s, t, 12 * z, 0.72), ...extra}, gArrows);
+    // on a short edge the arrow stays clear of the vertex it points to
+    const size = Math.min(12 * z, 0.12 * Math.hypot(t[0] - s[0], t[1] - s[1]));
+    el('polygon', {class: 'arrow hint ' + cls, points: arrowHead(s, t, size, 0.72), ...extra}, gArrows);
   };
   if (pos && a && !a.over) {
     const good = new Set(goodMoves(a)), death = new Set(pos.death);
@@ -392,15 +409,19 @@ function showAnalysis() {
     $('a-to-move').textContent = 'nobody: the game is over';
   } else {
     $('verdict').textContent = draw ? 'A draw with perfect play.' :
-      a.winner ? who(a.winner) + ' wins with perfect play.' : 'Who wins is not known yet.';
+      a.winner ? 'P' + who(a.winner).slice(1) + ' wins with perfect play.' : 'Who wins is not known yet.';
     $('a-to-move').textContent = who(a.to_move) + ', move ' + (a.moves_played + 1);
   }
   showRules(a);
   // a partial answer (the server ran out of time): what is known is shown
   const partial = a.complete === false;
   $('partial').hidden = !partial;
+  $('partial').classList.toggle('looking', state.looking);
   $('partial').textContent = !partial ? '' :
-    'Partial answer: the server ran out of time. ' +
+    (state.looking ? 'Partial answer, still thinking (Stop keeps it). ' :
+      state.stopped ? 'Partial answer: stopped before the engine finished. ' :
+        state.early ? 'Partial answer: the engine moves without waiting for the whole. ' :
+        'Partial answer: the server ran out of time. ') +
     (a.unjudged_moves ? a.unjudged_moves + ' moves were not judged; the winning moves below are those found.' :
       a.outcome === 'P' ? 'The winning replies to each move are left out.' : 'What is shown is proved.');
   $('a-winner').textContent = draw ? 'a draw (D-position)' :
@@ -439,7 +460,8 @@ function showAnalysis() {
     say(state.thinking ? 'The engine is thinking\u2026' :
       'The engine\'s turn (player ' + a.to_move + '): take back a move, or change who the engine plays.');
   else
-    say('Player ' + a.to_move + ' to move: click an edge near the end its arrow should point to.');
+    say('Player ' + a.to_move + (state.looking ? ' to move; the engine is still looking (a move or Stop ends it).' :
+      ' to move: click an edge near the end its arrow should point to.'));
 }
 
 // Writes the move list: the file's moves, then the line, the moves past
@@ -563,14 +585,61 @@ async function analyseAndAnswer(gen, engineMoves = true) {
   }
 }
 
+// The first look at a position takes at most PEEK seconds of the server's
+// time; each longer look twice the one before, up to the server's limit.
+const PEEK = 2;
+
 // Fetches the analysis of the position into the state (the position's
-// moves only when the analysis is shown).
+// moves only when the analysis is shown).  Under the standard rules the
+// server is asked for short looks first (?timeout=): a partial answer is
+// shown at once (who wins and the winning moves found so far, marked
+// partial) while a longer look runs, until the answer is whole or the
+// server's own limit is reached; the stop button keeps what is shown.  With
+// the analysis hidden, or on the engine's turn, a partial answer is enough
+// to play on.
 async function analyse(gen) {
   const moves = allMoves();
-  const [a, p] = await Promise.all([
-    api('solve', moves),
-    state.showAnalysis ? api('board', moves).then((b) => b.position) : Promise.resolve(null),
-  ]);
+  const pos = state.showAnalysis ? api('board', moves).then((b) => b.position) : Promise.resolve(null);
+  const limit = (state.board && state.board.timeout) || 0;
+  let a = null;
+  state.stopped = false;
+  state.early = false;
+  try {
+    for (let t = PEEK; ; t *= 2) {
+      const last = variant() || !limit || t >= limit;
+      let got = null;
+      try {
+        got = await api('solve', moves, state, last ? '' : '&timeout=' + t);
+      } catch (e) {
+        // a short look that knew nothing yet: look longer
+        if (e.name === 'AbortError' || last || !/ran out of time/.test(e.message))
+          throw e;
+      }
+      if (gen !== state.gen)
+        return;
+      a = got || a;
+      if (last || (a && (a.complete !== false || !state.showAnalysis)))
+        break;
+      // the engine's turn: it moves now (by a search of its own) rather
+      // than after the longest look
+      if (a && !a.over && enginePlayer() === a.to_move) {
+        state.early = true;
+        break;
+      }
+      if (a) {
+        state.analysis = a;
+        state.position = await pos;
+        state.hint = null;
+        state.looking = true;
+        if (gen !== state.gen)
+          return;
+        render();
+      }
+    }
+  } finally {
+    state.looking = false;
+  }
+  const p = await pos;
   if (gen !== state.gen)
     return;
   state.analysis = a;
@@ -589,7 +658,8 @@ function play(move, engine) {
 // A click on edge e: the arrow towards the nearer end, checked by the server
 // (an illegal move is explained and not played), then the engine's answer.
 function clickEdge(e, ev) {
-  if (state.busy || !state.board || !state.analysis)
+  // while a longer look at a partial answer runs, a move ends the look
+  if ((state.busy && !state.looking) || !state.board || !state.analysis)
     return;
   const a = state.analysis;
   if (a.over) {
@@ -609,10 +679,15 @@ function clickEdge(e, ev) {
     say('Click nearer to one end of the edge: the arrow points to the end you click.', 'error');
     return;
   }
+  if (state.looking) {
+    abandon();
+    state.looking = false;
+    state.stopped = true;
+  }
   const gen = ++state.gen;
   act(async () => {
     try {
-      await api('solve', allMoves().concat([m.move]));
+      await api('board', allMoves().concat([m.move]));
     } catch (err) {
       if (err.name === 'AbortError')
         throw err;
@@ -1237,7 +1312,7 @@ function openEditor(empty) {
     editor.vertices = [];
     editor.edges = [];
     $('family').value = '';
-    $('family').placeholder = 'your drawing';
+    $('family').placeholder = 'drawn';
   } else {
     editor.vertices = b.vertices.map((v, i) => ({x: Math.round(b.pos[i][0]), y: Math.round(b.pos[i][1]),
                                                  special: !!v.special}));
@@ -1260,7 +1335,7 @@ function playDrawing() {
   }
   loadBoard({upload: {name: 'drawn', text: drawingText()}, drawn: compact()}).then(() => {
     $('family').value = '';
-    $('family').placeholder = 'your drawing';
+    $('family').placeholder = 'drawn';
   });
 }
 
@@ -1531,11 +1606,11 @@ function start() {
     // census explorer opens its boards so)
     source = {upload: {name: 'board', text: params.get('file')}};
     $('family').value = '';
-    $('family').placeholder = 'a board from a link';
+    $('family').placeholder = 'from a link';
   } else if (drawing) {
     source = {upload: {name: 'drawn', text: drawingText(drawing)}, drawn: params.get('d')};
     $('family').value = '';
-    $('family').placeholder = 'a drawn board';
+    $('family').placeholder = 'drawn';
   } else {
     source = {spec: params.get('board') || 'k4'};
     $('family').value = source.spec;

@@ -180,6 +180,67 @@ fetch "/api/export?name=drawn&moves=1-%3E2&format=svg" --data-binary "$DRAWN"
 [ "$CODE" = 200 ] && [ "$TYPE" = image/svg+xml ] && grep -q '<svg' "$WORK/body" && ok "export svg" || bad "export svg" "$CODE"
 expect_status "export: bad format" 400 'format: json, svg or png' "/api/export?board=k4&format=gif"
 expect_status "export: a board on the torus has no picture" 422 'not in the plane' "/api/export?board=k5-torus&format=svg"
+# export pictures are drawn EXPORT_SLOTS at a time (stats: exports_limit):
+# many at once are each a picture or a 503 that says why, and never more
+# than the bound are drawn at once
+fetch /api/stats
+elimit=$(jval "$WORK/body" exports_limit)
+[ -n "$elimit" ] && [ "$elimit" -ge 1 ] && ok "stats: exports_limit" || bad "stats: exports_limit" "$BODY"
+if "$BIN" draw k4 -o "$WORK/k4.png" 2>/dev/null; then
+  ex=()
+  for i in $(seq 12); do
+    curl -s --max-time 60 -o "$WORK/e$i.png" -w '%{http_code}' \
+      "http://127.0.0.1:$PORT/api/export?board=grid:5x5&moves=1-%3E2&format=png" >"$WORK/e$i.code" &
+    ex+=($!)
+  done
+  wait "${ex[@]}"
+  all=1 pngs=0
+  for i in $(seq 12); do
+    case "$(cat "$WORK/e$i.code")" in
+      200) [ "$(head -c 8 "$WORK/e$i.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && pngs=$((pngs + 1)) ||
+             { all=0; bad "export png $i" "not a PNG"; } ;;
+      503) grep -q 'busy drawing other pictures' "$WORK/e$i.png" || { all=0; bad "export png $i" "$(cat "$WORK/e$i.png")"; } ;;
+      *) all=0; bad "export png $i" "status $(cat "$WORK/e$i.code")" ;;
+    esac
+  done
+  [ "$all" = 1 ] && [ "$pngs" -ge 1 ] && ok "12 PNG exports at once: $pngs pictures, the rest 503" ||
+    bad "PNG exports at once" "$pngs pictures"
+  fetch /api/stats
+  peak=$(jval "$WORK/body" exports_peak)
+  [ "$peak" -ge 1 ] && [ "$peak" -le "$elimit" ] && [ "$(jval "$WORK/body" exports)" = 0 ] &&
+    ok "at most $elimit pictures drawn at once (peak $peak)" || bad "export bound" "$BODY"
+  [ "$(jval "$WORK/body" exports_refused)" = $((12 - pngs)) ] && ok "stats count the refused exports" ||
+    bad "exports_refused" "$BODY"
+fi
+# a large drawing (2000 vertices on a path) is refused at once, with the limit
+python3 -c 'import json; n=2000; print(json.dumps({"vertices": [{"label": str(i), "x": i, "y": i % 2} for i in range(n)],
+  "edges": [[str(i), str(i + 1)] for i in range(n - 1)]}))' >"$WORK/big.json"
+expect_status "large drawing refused" 422 'the board has 1999 edges; this server plays boards of at most 40' \
+  "/api/board?name=big" --data-binary "@$WORK/big.json"
+expect_status "large drawing not exported" 422 'at most 40' "/api/export?format=png" --data-binary "@$WORK/big.json"
+
+# ?timeout=S: a shorter look than the server's own limit; a bad one is refused
+expect_status "timeout: not a number" 400 'timeout: seconds' "/api/solve?board=k4&timeout=soon"
+expect_status "timeout: zero" 400 'timeout: seconds' "/api/solve?board=k4&timeout=0"
+same_as_cli "a short look at a quick board is whole" "/api/solve?board=k4&moves=1-%3E2&timeout=0.5" k4 "1->2"
+same_as_cli "a timeout over the server's is its own" "/api/solve?board=k4&timeout=1000" k4 ""
+# (grid:2x6 after a move: the identical questions below ask it without one)
+timeout 60 "$BIN" solve grid:2x6 --moves "1->2" --json --quiet >"$WORK/full26.json"
+fetch "/api/solve?board=grid:2x6&moves=1-%3E2&timeout=0.01"
+case "$CODE" in
+  200) cp "$WORK/body" "$WORK/t.json"; partial_consistent "a short look says only what is true" "$WORK/t.json" "$WORK/full26.json" ;;
+  503) grep -q 'ran out of time before it knew anything' "$WORK/body" && ok "a short look that knows nothing: 503" ||
+         bad "short look 503" "$BODY" ;;
+  *) bad "short look" "status $CODE: $BODY" ;;
+esac
+# once the whole answer is kept, a short look gets it
+fetch "/api/solve?board=grid:2x6&moves=1-%3E2"
+if [ "$CODE" = 200 ] && [ -z "$(jval "$WORK/body" complete)" ]; then
+  fetch "/api/solve?board=grid:2x6&moves=1-%3E2&timeout=0.01"
+  [ "$CODE" = 200 ] && [ "$(header X-Cycles-Answer)" = cached ] && [ -z "$(jval "$WORK/body" complete)" ] &&
+    ok "a short look gets the whole answer kept" || bad "short look after the whole" "$CODE $(header X-Cycles-Answer)"
+fi
+
 fetch "/api/move?board=k4&moves=1-%3E2"
 # after 1->2 on k4 the winning answers are 3->4 and 4->3 (tests/cli/solve.sh)
 [ "$CODE" = 200 ] && grep -Eq '"move": "(3->4|4->3)"' "$WORK/body" && grep -q '"wins": true' "$WORK/body" &&

@@ -41,9 +41,11 @@ export function solve(bin, board, moves) {
   return JSON.parse(cycles(bin, args));
 }
 
-// Starts `cycles serve` on a free port; resolves to {proc, port}.
-export function startServer(bin) {
-  const proc = spawn(bin, ['serve', '--port', '0', '--timeout', '60'], { stdio: ['ignore', 'ignore', 'pipe'] });
+// Starts `cycles serve` on a free port (a solve may take timeout seconds);
+// resolves to {proc, port}.
+export function startServer(bin, timeout = 60) {
+  const proc = spawn(bin, ['serve', '--port', '0', '--timeout', String(timeout)],
+                     { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let buf = '';
     const timer = setTimeout(() => reject(new Error('the server did not start within 10 s: ' + buf)), 10000);

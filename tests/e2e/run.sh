@@ -4,8 +4,10 @@
 # missing; installs playwright-core with `npm ci` (into tests/e2e/node_modules)
 # when it can.  Playwright never downloads a browser here: game.mjs drives
 # /usr/bin/chromium (or $CYCLES_CHROMIUM).  Runs game.mjs (the game and the
-# analysis panel) editor.mjs (the board editor, the analysis board, the
-# link, the export, a phone-sized touch screen) and census.mjs (the census explorer).
+# analysis panel), editor.mjs (the board editor, the analysis board, the
+# link, the export, a phone-sized touch screen), census.mjs (the census
+# explorer) and partial.mjs (the partial answer shown while the engine
+# thinks, the stop button).
 set -u
 BIN=$1
 SRC=$2
@@ -36,4 +38,6 @@ timeout 280 node "$HERE/game.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 timeout 280 node "$HERE/editor.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 # the census explorer (census.mjs): filters, pages, a board opened on the play page
 timeout 280 node "$HERE/census.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+# the partial answer while the engine thinks, and the stop button
+timeout 280 node "$HERE/partial.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 exit $rc
