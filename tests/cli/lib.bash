@@ -75,7 +75,7 @@ expect_out() {
 # need_sqlite3: skips the whole test (exit 0) when the sqlite3 command is missing.
 need_sqlite3() {
   if ! command -v sqlite3 >/dev/null; then
-    echo "SKIP: no sqlite3 command (scripts/install-deps.sh installs it)"
+    echo "SKIP: no sqlite3 command (scripts/install-deps.sh --test installs it)"
     exit 0
   fi
 }

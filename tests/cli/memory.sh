@@ -13,7 +13,7 @@ serve_setup
 ASAN=0
 grep -aq __asan_init "$BIN" && ASAN=1
 if [ ! -x /usr/bin/time ]; then
-  bad "/usr/bin/time" "needed to measure the peak (scripts/install-deps.sh installs the package time)"
+  bad "/usr/bin/time" "needed to measure the peak (scripts/install-deps.sh --test installs the package time)"
   finish
   exit 1
 fi

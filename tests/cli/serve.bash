@@ -6,7 +6,7 @@
 # $BIN and $SRC absolute, stops the server on exit and moves to $WORK.
 serve_setup() {
   if ! command -v curl >/dev/null 2>&1; then
-    bad "curl" "curl is needed for this test (scripts/install-deps.sh installs it)"
+    bad "curl" "curl is needed for this test (scripts/install-deps.sh --test installs it)"
     finish
     exit 1
   fi
