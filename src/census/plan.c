@@ -225,7 +225,7 @@ int cy_census_plan(const cy_census_plan_opts *oin, cy_census_plan_row **rows, in
     cy_census_plan_opts o = *oin;
     cy_table *mine = NULL;
     if (o.samples > 0 && !o.solve.table) {
-        if (!(mine = cy_table_new(o.solve.memory ? o.solve.memory : (size_t)256 << 20, err)))
+        if (!(mine = cy_table_new(o.solve.memory ? o.solve.memory : (size_t)CY_CENSUS_MEMORY_MIB << 20, err)))
             return -1;
         o.solve.table = mine;
     }

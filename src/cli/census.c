@@ -28,15 +28,23 @@
     "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                                                \
     "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
     "  --resume       go on with the edge counts the database has begun\n"                                        \
+    "  --trees        trees whose leaves are special instead of plane boards (default: plane boards)\n"         \
     "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
 #define NOTES_MERGE "  --partial      merge unfinished edge counts too\n"
-#define NOTES_QUERY "  --limit N      rows listed (default: the query's own, 20 for lists of boards; 0: all)\n"
-#define NOTES_REPORT "  -o FILE.md     write there, its pictures in a folder beside it (default: standard output, no pictures)\n"
+#define NOTES_QUERY                                                                                               \
+    "  --limit N      rows listed (default: the query's own, 20 for lists of boards; 0: all)\n"                  \
+    "  --trees        ask of the trees with special leaves (default: the plane boards)\n"
+#define NOTES_REPORT                                                                                              \
+    "  -o FILE.md     write there, its pictures in a folder beside it (default: standard output, no pictures)\n" \
+    "  --made-by TEXT how the database was made, said in the report's first lines (default: not said)\n"
 #define NOTES_PLAN                                                                                                \
     "  --samples K    graphs sampled an edge count (default " CLI_STR(PLAN_SAMPLES) ")\n"                          \
     "  --boards J     boards solved a sampled graph (default " CLI_STR(PLAN_BOARDS) ")\n"                           \
     "  --count-timeout S  seconds nauty may take to count one stratum (default " CLI_STR(PLAN_COUNT_TIMEOUT) ")\n"  \
-    "  --timeout S    seconds each board may take (default: no limit)\n"
+    "  --timeout S    seconds each board may take (default: no limit)\n"                                       \
+    "  --vertices A..B  only graphs of these vertex counts (default: every count possible)\n"                   \
+    "  --seed N       the seed of the sampling; the same seed, the same plan (default 0)\n"                      \
+    "  --memory SIZE  the table the sampled boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)
