@@ -160,6 +160,12 @@ static inline int cy_face_len(const cy_board *b, int f) { return b->fstart[f + 1
  * Returns buf. */
 const char *cy_board_surface(const cy_board *b, char *buf, size_t n);
 
+/* The board in one line, as the first line of every command's answer gives
+ * it: "NAME (V vertices, E edges, C cells)", each count singular when it is
+ * 1, with ", on SURFACE" added for a board on a closed surface; into buf (n
+ * bytes, a long name cut to fit).  Returns buf. */
+const char *cy_board_head(const cy_board *b, char *buf, size_t n);
+
 /* The vertex with this label, or -1. */
 int cy_board_find(const cy_board *b, const char *label);
 /* The edge joining u and v, or -1 (with parallel edges, the first in the

@@ -772,6 +772,18 @@ const char *cy_board_surface(const cy_board *b, char *buf, size_t n)
     return buf;
 }
 
+const char *cy_board_head(const cy_board *b, char *buf, size_t n)
+{
+    char where[80] = "";
+    if (b->surface) {
+        char s[64];
+        snprintf(where, sizeof where, ", on %s", cy_board_surface(b, s, sizeof s));
+    }
+    snprintf(buf, n, "%s (%d %s, %d %s, %d %s%s)", b->name ? b->name : "?", b->nv, b->nv == 1 ? "vertex" : "vertices",
+             b->ne, b->ne == 1 ? "edge" : "edges", b->ncells, b->ncells == 1 ? "cell" : "cells", where);
+    return buf;
+}
+
 int cy_board_find(const cy_board *b, const char *label)
 {
     for (int v = 0; v < b->nv; v++)

@@ -757,8 +757,8 @@ char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a)
     const cy_rules *r = &a->rules;
     int k = r->players > 2 ? r->players : 2;
     cy_buf t = {0};
-    cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne,
-                  b->ncells);
+    char head[400];
+    cy_buf_printf(&t, "board: %s\n", cy_board_head(b, head, sizeof head));
     cy_buf_printf(&t, "rules: %s", cy_rules_name(r));
     if (k > 2)
         cy_buf_printf(&t, ", %d players", k);

@@ -107,14 +107,7 @@ const char *cli_no_move(int played, char *buf, size_t n)
 
 const char *cli_board_head(const cy_board *b, char *buf, size_t n)
 {
-    char where[80] = "";
-    if (b->surface) {
-        char s[64];
-        snprintf(where, sizeof where, ", on %s", cy_board_surface(b, s, sizeof s));
-    }
-    snprintf(buf, n, "%s (%d %s, %d %s, %d %s%s)", b->name ? b->name : "?", b->nv, cli_plural(b->nv, "vertex", "vertices"),
-             b->ne, cli_plural(b->ne, "edge", "edges"), b->ncells, cli_plural(b->ncells, "cell", "cells"), where);
-    return buf;
+    return cy_board_head(b, buf, n);
 }
 
 /* ------------------------------------------------------------- options */

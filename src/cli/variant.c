@@ -150,8 +150,8 @@ int cli_show_variant(const cli_opts *o)
         return bad_load;
     int k = r.players > 2 ? r.players : 2;
     cy_buf t = {0};
-    cy_buf_printf(&t, "board: %s (%d vertices, %d edges, %d cells)\n", b->name ? b->name : "?", b->nv, b->ne,
-                  b->ncells);
+    char head[CY_MAX_NAME_SHOWN];
+    cy_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
     cy_buf_printf(&t, "rules: %s%s", cy_rules_name(&r), r.extra_turn ? ", extra turn" : "");
     if (k > 2)
         cy_buf_printf(&t, ", %d players", k);
@@ -309,7 +309,8 @@ int cli_play_variant(const cli_opts *o)
            r.extra_turn ? ", extra turn" : "");
     if (k > 2)
         printf(", %d players", k);
-    printf("): %d vertices, %d edges, %d cells.\n", b->nv, b->ne, b->ncells);
+    printf("): %d %s, %d %s, %d %s.\n", b->nv, cli_plural(b->nv, "vertex", "vertices"), b->ne,
+           cli_plural(b->ne, "edge", "edges"), b->ncells, cli_plural(b->ncells, "cell", "cells"));
     printf("You are player %d; the engine plays the other%s.\n", human, k > 2 ? "s" : "");
     printf("Type a move as U->V, or: hint, moves, undo, quit.\n");
     int echo = !isatty(0);
