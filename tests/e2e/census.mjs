@@ -9,7 +9,8 @@
 // ARTIFACT_DIR (census.png, census-phone.png, census-play.png).  Prints
 // "N passed, N failed" and exits 1 on any failure.
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { startServer } from './lib.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,24 +33,6 @@ function sql(db, query) {
   return Number(execFileSync('sqlite3', [db, query], { encoding: 'utf8' }).trim());
 }
 
-// Starts the server on a free port with the census; resolves to {proc, port}.
-function startServer(db) {
-  const proc = spawn(BIN, ['serve', '--port', '0', '--census', db], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start within 10 s: ' + buf)), 10000);
-    proc.stderr.on('data', (d) => {
-      buf += d;
-      const m = buf.match(/serving on http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error('the server exited with ' + code + ': ' + buf)));
-  });
-}
-
 // Waits until the explorer shows the summary matching re.
 async function shown(page, re) {
   await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('summary').textContent),
@@ -60,7 +43,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'cycles-e2e-census-'));
   const db = join(work, 'census.db');
   execFileSync(BIN, ['census', 'run', '--edges', '1..6', '--db', db, '--quiet'], { timeout: 120000 });
-  const { proc, port } = await startServer(db);
+  const { proc, port } = await startServer(BIN, 60, ['--census', db]);
   const base = `http://127.0.0.1:${port}/`;
   let context;
   try {

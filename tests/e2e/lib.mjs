@@ -41,10 +41,10 @@ export function solve(bin, board, moves) {
   return JSON.parse(cycles(bin, args));
 }
 
-// Starts `cycles serve` on a free port (a solve may take timeout seconds);
-// resolves to {proc, port}.
-export function startServer(bin, timeout = 60) {
-  const proc = spawn(bin, ['serve', '--port', '0', '--timeout', String(timeout)],
+// Starts `cycles serve` on a free port (a solve may take timeout seconds,
+// extra are more options such as ['--census', DB]); resolves to {proc, port}.
+export function startServer(bin, timeout = 60, extra = []) {
+  const proc = spawn(bin, ['serve', '--port', '0', '--timeout', String(timeout), ...extra],
                      { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let buf = '';
