@@ -132,8 +132,9 @@ int cmd_positions(cli_opts *o)
     cy_rules r;
     cy_variant_game g;
     int variant = cli_variant_wanted(o);
-    if (variant ? cli_variant_load(o, &b, &mark, &r, &g) : cli_load(o, &b, &mark))
-        return 1;
+    int loaded = variant ? cli_variant_load(o, &b, &mark, &r, &g) : cli_load(o, &b, &mark);
+    if (loaded)
+        return loaded; /* 1, or 2 for a usage error such as an unknown --rules */
     cy_error err;
     o->solver.progress = 0; /* the listing has its own progress line */
     cy_positions *it = cy_positions_new_rules(b, variant ? &r : NULL, mark, &o->solver, &err);

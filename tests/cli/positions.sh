@@ -125,6 +125,7 @@ expect_error "too many edges" 'grid:3x5: the board has 22 edges; every position 
   positions grid:3x5
 expect_error "bad board" 'nosuch' positions nosuch
 expect_error "illegal start" 'move 2' positions cycle:3 --moves "3->1 2->1"
+expect_usage "unknown rules" 'not "foo"' positions k4 --rules foo
 run positions k4 --csv --json
 [ "$RC" = 2 ] && [ -z "$OUT" ] && ok "csv and json" || bad "csv and json" "rc $RC"
 run positions
