@@ -581,7 +581,7 @@ static inline int proved_value(const worker *f, const sg *g)
         return -1;
     if (th6_lost(&f->s->thm, g))
         return 0;
-    return th6_one(&f->s->thm, f->sb, g, 1) ? 1 : -1;
+    return th6_one(&f->s->thm, f->sb, g, TH6_ALL) ? 1 : -1;
 }
 
 /* The Grundy value of a small component by the definition. */

@@ -196,9 +196,12 @@ int th6_lost(const th6 *t, const sg *g)
  * is exact about (a)-(f) and stays silent otherwise; like th6_lost, it is
  * only for the standard rules.  Without (f) the claim is false (the end
  * of c full, its one legal dart closing both of c's cells but for one
- * edge): tests/test_theorem6.c shows the brute force refuting it.
+ * edge), and so it is without (e) (a cell sigma on c that tau maps to
+ * itself: W's answer R(d) can leave sigma committed with c its one live
+ * edge, a death move): tests/test_theorem6.c shows the brute force
+ * refuting both.
  */
-int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f)
+int th6_one(const th6 *t, const sg_board *sb, const sg *g, int checks)
 {
     for (int i = 0; i < t->n; i++) {
         const th6_inv *iv = &t->inv[i];
@@ -215,9 +218,9 @@ int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f)
         for (uint64_t ks = g->alive & iv->moved; ks && ok; ks &= ks - 1)
             ok = !(iv->pairs[__builtin_ctzll(ks)] & g->live & ~cbit); /* (c) */
         uint64_t kc = sb->on[c] & g->alive & sb->cells, kv = sb->on[c] & g->alive & ~sb->cells;
-        if (!ok || (kc & ~iv->moved))
+        if (!ok || ((checks & TH6_E) && (kc & ~iv->moved)))
             continue; /* (c), (e) */
-        if (check_f && kc && kv) { /* (f) */
+        if ((checks & TH6_F) && kc && kv) { /* (f) */
             if ((kc | kv) & ~g->comm)
                 continue;
             uint64_t x = (sg_danger(sb, g, __builtin_ctzll(kc)) >> c) & 1u;

@@ -78,9 +78,10 @@ static inline int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64
  * move, so that g's Grundy value is 1: g is its own mirror-reverse image
  * under an involution that fixes one live edge c and swaps its ends, and c
  * can always be marked one way that is legal and no death move.  Returns
- * the involution's number plus 1, or 0.  check_f 0 drops condition (f), for
- * the test that shows the claim false without it. */
-int th6_one(const th6 *t, const sg_board *sb, const sg *g, int check_f);
+ * the involution's number plus 1, or 0.  checks is TH6_ALL; the tests that
+ * show the claim false without a condition drop TH6_E or TH6_F. */
+int th6_one(const th6 *t, const sg_board *sb, const sg *g, int checks);
+enum { TH6_E = 1, TH6_F = 2, TH6_ALL = TH6_E | TH6_F };
 
 /* Automorphism au of b, with every arrow reversed, as a th6_inv (whether
  * or not it is an involution: th6_init keeps only those that are). */

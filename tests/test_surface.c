@@ -55,6 +55,10 @@ static const int K4_TORUS[] = {1, 2, 3, 4, 0, 1, 3, 2, 4, 3, 1, 4, 2, 0, 0};
 static const int K5_TORUS[] = {1, 2, 3, 5, 0, 1, 3, 2, 4, 5, 2, 0, 1, 4, 3, 0, 1, 5, 4, 0, 2, 5, 3, 4, 0, 0};
 static const int K33_TORUS[] = {1, 4, 2, 5, 3, 6, 0, 1, 5, 2, 6, 3, 4, 0, 1, 6, 2, 4, 3, 5, 0, 0};
 static const int HEMICUBE[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0, 0};
+/* A triangle drawn one-sided in the projective plane: the complement of a
+ * one-sided closed curve is one disc, whose walk goes round the curve twice
+ * the same way (V - E + F = 3 - 3 + 1 = 1). */
+static const int ONE_SIDED_TRIANGLE[] = {1, 2, 3, 1, 2, 3, 0, 0};
 
 /* ------------------------------------------------------------ the model */
 
@@ -374,6 +378,7 @@ static void test_engines_brute(void **state)
         {"K5 on the torus", K5_TORUS, 5, 1},
         {"K3,3 on the torus", K33_TORUS, 6, 1},
         {"the hemicube", HEMICUBE, 4, 0},
+        {"the one-sided triangle", ONE_SIDED_TRIANGLE, 3, 0},
     };
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
         cy_error err;
@@ -382,6 +387,55 @@ static void test_engines_brute(void **state)
         assert_true(random_positions(b, boards[i].name, 40, 0, 5) >= 30);
         cy_board_free(b);
     }
+}
+
+/* The cycle-cell test of the rules (cy_rules_cell, cy_rules_cycle_cell)
+ * against the brute force's own on every marking of the hand boards: on the
+ * one-sided triangle the walk runs along every edge twice the same way, so
+ * a cell the rules never count as a cycle cell has all its arrows along. */
+static void test_cycle_cells_every_marking(void **state)
+{
+    (void)state;
+    static const struct {
+        const int *w;
+        int nv, orientable;
+    } boards[] = {{K4_TORUS, 4, 1}, {K5_TORUS, 5, 1}, {K33_TORUS, 6, 1}, {HEMICUBE, 4, 0}, {ONE_SIDED_TRIANGLE, 3, 0}};
+    int never = 0;
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        cy_error err;
+        cy_board *b = from_walks(boards[i].nv, boards[i].w, 1, boards[i].orientable, 1, &err);
+        assert_non_null(b);
+        br_game *g = br_new(b);
+        assert_non_null(g);
+        unsigned char mark[BR_MAX_EDGES] = {0};
+        for (;;) {
+            int first = -1;
+            for (int c = 0; c < b->ncells; c++) {
+                int want = br_is_cycle_cell(g, mark, c);
+                if ((cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE) != want)
+                    fail_msg("board %zu, cell %d: the rules and the brute force differ on whether it is a cycle cell", i, c);
+                if (want && first < 0)
+                    first = c;
+                /* every edge marked, each along the walk each time it is walked */
+                int along = 1;
+                for (int k = b->fstart[c]; k < b->fstart[c + 1]; k++) {
+                    int d = b->fdarts[k];
+                    along &= mark[cy_dart_edge(d)] == cy_dart_mark(d);
+                }
+                never += along && !b->cyclable[c];
+            }
+            assert_int_equal(cy_rules_cycle_cell(b, mark), first);
+            int e = 0; /* the next marking, counting in base 3 */
+            while (e < b->ne && mark[e] == 2)
+                mark[e++] = 0;
+            if (e == b->ne)
+                break;
+            mark[e]++;
+        }
+        br_free(g);
+        cy_board_free(b);
+    }
+    assert_true(never > 0); /* the one-sided triangle's walk, arrows all along */
 }
 
 static void test_engines_torus(void **state)
@@ -832,7 +886,7 @@ int main(void)
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
         cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
         cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
-        cmocka_unit_test(test_engines_multigraphs),
+        cmocka_unit_test(test_engines_multigraphs), cmocka_unit_test(test_cycle_cells_every_marking),
         cmocka_unit_test(test_json_cell_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@
 #include "support.h"
 
 #include "brute.c"
+#include "planeboards.c"
 #include "randboard.c"
 
 #include "subgame.h"
@@ -66,7 +67,7 @@ typedef struct ctx {
     const sg_board *sb;
     const th6 *t;
     tally *ty;
-    int one;          /* check th6_one (2: without its condition (f)), not th6_lost */
+    int one;          /* 0: check th6_lost; else th6_one with these conditions (TH6_ALL, or TH6_E or TH6_F alone) */
     cy_solver *s[4];  /* test_engines: the engines compared */
     uint64_t work[2]; /* test_engines: positions searched with and without theorems */
 } ctx;
@@ -85,7 +86,7 @@ static void check(ctx *c, const unsigned char *mark)
     ty->positions++;
     sg g;
     sg_from_board(c->sb, b, m, &g);
-    if (!(c->one ? th6_one(c->t, c->sb, &g, c->one == 1) : th6_lost(c->t, &g)))
+    if (!(c->one ? th6_one(c->t, c->sb, &g, c->one) : th6_lost(c->t, &g)))
         return;
     int marked = 0;
     for (int e = 0; e < b->ne; e++)
@@ -211,16 +212,125 @@ static void test_one_claims_hold(void **state)
 {
     (void)state;
     int found;
-    tally ty = walk_all(1, 60, 11, 16, 16, &found);
+    tally ty = walk_all(TH6_ALL, 60, 11, 16, 16, &found);
     print_message("theorem 6 with a heap: %d positions, %d claims (%d at the empty board), %d refuted\n",
                   ty.positions, ty.claims, ty.empty, ty.refuted);
     if (ty.refuted)
         fail_msg("the check calls a position of value other than 1 so: %s", ty.first);
     assert_true(ty.empty >= 2);
     assert_true(ty.nonempty >= 200);
-    tally no_f = walk_all(2, 60, 11, 16, 16, &found);
+    tally no_f = walk_all(TH6_E, 60, 11, 16, 16, &found);
     print_message("without (f): %d of %d claims refuted (first %s)\n", no_f.refuted, no_f.claims, no_f.first);
     assert_true(no_f.refuted > 0);
+}
+
+/* Calls check() at every position of c->b: every marking with no sink or
+ * source (any marking without one is reachable: a vertex is judged only
+ * when its last edge is marked), the cycle cells left to check(). */
+static void every_position(ctx *c)
+{
+    const cy_board *b = c->b;
+    unsigned char m[SG_MAXE] = {0};
+    for (;;) {
+        int ok = 1;
+        for (int v = 0; v < b->nv && ok; v++) {
+            int in = 0, out = 0, open = 0;
+            for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+                int x = b->vdarts[i], k = m[cy_dart_edge(x)];
+                open += k == CY_UNMARKED;
+                out += k != CY_UNMARKED && k == cy_dart_mark(x);
+                in += k != CY_UNMARKED && k != cy_dart_mark(x);
+            }
+            ok = b->special[v] || open || (in && out);
+        }
+        if (ok)
+            check(c, m);
+        int e = 0; /* the next marking, counting in base 3 */
+        while (e < b->ne && m[e] == 2)
+            m[e++] = 0;
+        if (e == b->ne)
+            return;
+        m[e]++;
+    }
+}
+
+/* Checks every position of b with th6_lost (one 0) or th6_one (one its
+ * conditions) into *ty; whether b has an involution at all. */
+static int all_positions_of(const cy_board *b, int one, tally *ty)
+{
+    sg_board sb;
+    if (sg_board_init(b, &sb))
+        return 0;
+    cy_symmetry *sym = cy_symmetry_new(b, NULL);
+    th6 t;
+    int n = th6_init(b, &sb, sym, &t);
+    if (n) {
+        br_game *br = br_new(b);
+        assert_non_null(br);
+        every_position(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = ty, .one = one});
+        br_free(br);
+    }
+    cy_symmetry_free(sym);
+    return n > 0;
+}
+
+/* Every claim of th6_lost and th6_one at every position of every plane
+ * board of up to 8 edges (tests/planeboards.c) holds by the brute force. */
+static void test_every_small_board(void **state)
+{
+    (void)state;
+    pb_list level[PB_MAXE + 1];
+    pb_generate(PB_MAXE, level);
+    tally lost = {0}, one = {0};
+    int boards = 0, with = 0;
+    for (int e = 1; e <= PB_MAXE; e++) {
+        for (int i = 0; i < level[e].n; i++) {
+            cy_error err;
+            cy_board *b = pb_board(&level[e].m[i], NULL, 0, &err);
+            assert_non_null(b);
+            boards++;
+            with += all_positions_of(b, 0, &lost);
+            all_positions_of(b, TH6_ALL, &one);
+            cy_board_free(b);
+        }
+        free(level[e].m);
+    }
+    print_message("every board to %d edges: %d boards, %d with an involution; th6_lost %d claims, th6_one %d "
+                  "claims, in %d positions\n", PB_MAXE, boards, with, lost.claims, one.claims, lost.positions);
+    if (lost.refuted)
+        fail_msg("th6_lost calls a won position lost: %s", lost.first);
+    if (one.refuted)
+        fail_msg("th6_one calls a position of value other than 1 so: %s", one.first);
+    assert_true(with >= 500);
+    assert_true(lost.claims >= 1000 && one.claims >= 1000);
+}
+
+/* A board of 10 edges where condition (e) of th6_one matters, found by
+ * running the check without it over every position of every plane board of
+ * up to 10 edges (the least that refute it have 10): a square 1 2 5 4 with
+ * a triangle on each of two opposite sides and a pendant edge at 1 and at 2;
+ * the mirror through the middle of 1-2 and 4-5 maps the square to itself.
+ * With th6_one's conditions it claims none of its positions; without (e)
+ * it claims some that the brute force refutes. */
+static void test_condition_e(void **state)
+{
+    (void)state;
+    static const char json[] = "{\"name\": \"condition e\", \"vertices\": [\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\"],"
+                               " \"cells\": [[\"1\",\"2\",\"5\",\"4\"], [\"1\",\"3\",\"2\"], [\"4\",\"5\",\"6\"]],"
+                               " \"outer\": [\"1\",\"7\",\"1\",\"4\",\"6\",\"5\",\"2\",\"8\",\"2\",\"3\"]}";
+    cy_error err;
+    cy_board *b = cy_read_board(json, sizeof json - 1, cy_format_parse("json"), NULL, &err);
+    if (!b)
+        fail_msg("the board of condition (e): %s", err.msg);
+    tally all = {0}, no_e = {0};
+    assert_true(all_positions_of(b, TH6_ALL, &all));
+    all_positions_of(b, TH6_F, &no_e);
+    print_message("condition (e): %d claims with it, %d refuted; %d claims without it, %d refuted (first %s)\n",
+                  all.claims, all.refuted, no_e.claims, no_e.refuted, no_e.first);
+    if (all.refuted)
+        fail_msg("th6_one calls a position of value other than 1 so: %s", all.first);
+    assert_true(no_e.refuted > 0);
+    cy_board_free(b);
 }
 
 /* The check broken on purpose must be refuted: with condition (c)
@@ -297,7 +407,7 @@ static void compare(ctx *c, const unsigned char *mark)
     c->ty->positions++;
     sg g;
     sg_from_board(c->sb, c->b, m, &g);
-    int claimed = th6_lost(c->t, &g) || th6_one(c->t, c->sb, &g, 1);
+    int claimed = th6_lost(c->t, &g) || th6_one(c->t, c->sb, &g, TH6_ALL);
     c->ty->claims += claimed;
     for (int i = 0; i < 4; i++) {
         cy_solver_stats st;
@@ -358,6 +468,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_claims_hold),
         cmocka_unit_test(test_one_claims_hold),
+        cmocka_unit_test(test_every_small_board), cmocka_unit_test(test_condition_e),
         cmocka_unit_test(test_broken_refuted),
         cmocka_unit_test(test_engines),
     };

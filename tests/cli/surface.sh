@@ -77,6 +77,18 @@ run convert projective-k6 --to benntaylor
 printf '%s' "$OUT" >"$WORK/k6.txt"
 expect_out "benntaylor of the projective plane" 'projective-k6 \(6 vertices, 15 edges, 10 cells, on the projective plane\)' show "$WORK/k6.txt"
 
+# a triangle drawn one-sided in the projective plane: the one face's walk
+# goes round the triangle twice the same way (V - E + F = 3 - 3 + 1 = 1), so
+# it uses every edge twice and can never be a cycle cell (the rules), even
+# when all three arrows run along it: after a->b b->c c->a the game ends
+# because no move is left, and player 1 made the last move
+printf '{"vertices": ["a","b","c"], "cells": [["a","b","c","a","b","c"]], "surface": {"orientable": false, "genus": 1}}' >"$WORK/rp3.json"
+expect_out "one-sided cell never a cycle" 'cell 1: a b c a b c  \(never a cycle cell' show "$WORK/rp3.json" --moves "a->b b->c"
+expect_out "one-sided cell: last move wins" '^game over: no legal move is left; player 1 made the last move' show "$WORK/rp3.json" --moves "a->b b->c c->a"
+run show "$WORK/rp3.json" --moves "a->b b->c c->a"
+check "one-sided cell: no cycle cell shown" eval '! printf "%s\n" "$OUT" | grep -q "is a cycle cell\|CYCLE CELL"'
+expect_out "one-sided cell: positions say no cycle" '^3,2,a->b c->a b->c,1,P,1,0$' positions "$WORK/rp3.json" --csv --moves "a->b b->c"
+
 # plane-only commands say so
 expect_error "draw torus" 'torus:3x3: the board lies on the torus, not in the plane, so it has no plane drawing' draw torus:3x3 -o "$WORK/t.svg"
 expect_error "table of torus" 'a game table describes a plane board' convert torus:3x3 --to table
