@@ -50,13 +50,14 @@ out=$TMP/result.md
   echo "| mutation | file | what it does | result |"
   echo "|---|---|---|---|"
 } >"$out"
-killed=0 survived=0 other=0
+killed=0 survived=0 other=0 equivalents=0
 while IFS= read -r line; do
   case "$line" in '#'* | '') continue ;; esac
   name=$(awk -F ' [|] ' '{print $1}' <<<"$line")
   file=$(awk -F ' [|] ' '{print $2}' <<<"$line")
   expr=$(awk -F ' [|] ' '{print $3}' <<<"$line")
   what=$(awk -F ' [|] ' '{print $4}' <<<"$line")
+  equivalent=$(awk -F ' [|] ' '{print $5}' <<<"$line")
   if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx -- "$name"; then continue; fi
   cp "$TMP/$file" "$TMP/orig"
   sed -e "$expr" "$TMP/orig" >"$TMP/$file"
@@ -68,8 +69,13 @@ while IFS= read -r line; do
     result="does not build"
     other=$((other + 1))
   elif failed=$(run_tests); then
-    result="**SURVIVED**"
-    survived=$((survived + 1))
+    if [ "$equivalent" = equivalent ]; then
+      result="survived: an equivalent mutant (argued in tests/mutate.list)"
+      equivalents=$((equivalents + 1))
+    else
+      result="**SURVIVED**"
+      survived=$((survived + 1))
+    fi
   else
     result="killed by $failed"
     killed=$((killed + 1))
@@ -83,7 +89,7 @@ while IFS= read -r line; do
 done <"$ROOT/tests/mutate.list"
 {
   echo
-  echo "$killed killed, $survived survived, $other not run."
+  echo "$killed killed, $survived survived, $equivalents equivalent mutants survived, $other not run."
 } >>"$out"
 cp "$out" "$ROOT/tests/mutate.result.md"
 cat "$out"
