@@ -403,7 +403,8 @@ typedef struct cy_solver cy_solver;
  * by canonical form. */
 #define CY_PLAIN_MAX_EDGES 64
 #define CY_FAST_MAX_EDGES 64
-/* The processor cores online (at least 1): the fast engine's default threads. */
+/* The processor cores this process may run on (its CPU affinity, as nproc
+ * counts them; at least 1): the fast engine's default threads. */
 int cy_cpu_cores(void);
 /* Asks every search of this process, running or to come, to stop as if its
  * time were up: it returns CY_SOLVE_TIMEOUT with what it knows, as with a

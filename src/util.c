@@ -1,7 +1,10 @@
 /*
  * util.c - errors, allocation, string buffers and small system helpers.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "internal.h"
+
+#include <sched.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -207,6 +210,9 @@ size_t cy_resident_memory(void)
 
 int cy_cpu_cores(void)
 {
+    cpu_set_t set; /* the cores this process may run on (taskset, a container's cpuset) */
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
 }

@@ -38,9 +38,20 @@ CFLAGS=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DCYCLES_VER
 # shellcheck disable=SC2046,SC2086
 read -r -a PKGCFLAGS <<<"$(pkg-config --cflags $PKGS)"
 OBJS=()
+# the headers any module may include: an object older than one of them, or
+# than its source, is built again (a changed struct must reach every module)
+HEADERS=("$SRC"/include/*.h "$SRC"/src/*.h)
 for f in "${SOURCES[@]}"; do
   o="$OUT/obj/$(basename "$f" .c).o"
+  stale=0
   if [ ! -e "$o" ] || [ "$f" -nt "$o" ]; then
+    stale=1
+  else
+    for h in "${HEADERS[@]}"; do
+      if [ "$h" -nt "$o" ]; then stale=1; break; fi
+    done
+  fi
+  if [ "$stale" = 1 ]; then
     "$CLANG" "${CFLAGS[@]}" "${PKGCFLAGS[@]}" -c "$f" -o "$o"
   fi
   OBJS+=("$o")
