@@ -332,8 +332,11 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
 /* Plays darts on mark one by one, checking each with the rules; on an illegal
  * move the message names the move and the reason. */
 int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err);
-/* Writes dart d as "U->V". */
+/* Writes dart d as "U->V" ("eN:U->V" when another edge joins U and V). */
 void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
+/* Writes edge e as "U-V" ("eN:U-V" when another edge joins U and V), the
+ * way listings name an unmarked edge. */
+void cy_edge_str(const cy_board *b, int e, char *buf, size_t n);
 
 /* ---------------------------------------------------------------- solver */
 

@@ -19,6 +19,14 @@ void cy_move_str(const cy_board *b, int d, char *buf, size_t n)
         snprintf(buf, n, "%s->%s", b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
 }
 
+void cy_edge_str(const cy_board *b, int e, char *buf, size_t n)
+{
+    if (b->multi && cy_board_edge_count(b, b->eu[e], b->ev[e]) > 1)
+        snprintf(buf, n, "e%d:%s-%s", e, b->label[b->eu[e]], b->label[b->ev[e]]);
+    else
+        snprintf(buf, n, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+}
+
 /* The edge named by a prefix "eN:" of the label [*s, e) when the whole is no
  * vertex label: N, with *s moved past the prefix; else -1.  -2 when N is
  * too large to be an edge. */

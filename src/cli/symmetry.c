@@ -60,7 +60,7 @@ static json_t *inv_json(const cy_board *b, const cy_involution *inv)
     for (int e = 0; e < b->ne; e++)
         if (inv->edge[e] != CY_INV_EDGE_MOVED) {
             char name[2 * CY_MAX_LABEL + 4];
-            snprintf(name, sizeof name, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            cy_edge_str(b, e, name, sizeof name);
             json_array_append_new(edges, json_pack("{ss ss}", "edge", name, "ends",
                                                    inv->edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped"));
         }
@@ -170,8 +170,11 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
         cy_buf_printf(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
         for (int e = 0; e < b->ne; e++)
             if (inv.edge[e] != CY_INV_EDGE_MOVED)
-                cy_buf_printf(&t, " %s-%s (ends %s)", b->label[b->eu[e]], b->label[b->ev[e]],
-                    inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+            {
+                char name[2 * CY_MAX_LABEL + 16];
+                cy_edge_str(b, e, name, sizeof name);
+                cy_buf_printf(&t, " %s (ends %s)", name, inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+            }
         cy_buf_printf(&t, "%s\n", inv.fixed_edges ? "" : " none");
         for (int c = 0; c < b->ncells; c++) {
             char w[512];

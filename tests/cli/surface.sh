@@ -63,6 +63,9 @@ expect_out "SP3 json cell_edges" '"cell_edges": \[' convert "$WORK/sp3.json" --t
 expect_out "SP3 json solves" '^winning moves:.* e5:0->2' solve "$WORK/sp3.json"
 expect_error "SP3 as a drawing" 'closed surface' convert "$BT/SP3_encoding.txt" --to drawing
 expect_error "SP3 symmetry" 'parallel edges is not computed' symmetry "$BT/SP3_encoding.txt"
+# parallel edges in the other outputs: dot labels each by its number
+expect_out "SP3 dot labels parallel edges" '^  "0" -- "1" \[label="e2", dir=back\];$' convert "$BT/SP3_encoding.txt" --to dot --moves "e2:1->0"
+expect_out "SP3 dot second parallel edge" '^  "0" -- "1" \[label="e1"\];$' convert "$BT/SP3_encoding.txt" --to dot --moves "e2:1->0"
 expect_error "SP4 malformed" 'SP4_encoding\.txt: line 8: edge 4 should be two vertex numbers from 0 to 3' show "$BT/SP4_encoding.txt"
 # written and read back: the same text again
 for f in SP3 SP5 SP6; do
