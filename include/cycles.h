@@ -662,6 +662,9 @@ typedef struct cy_automorphism {
     int *vmap;       /* nv: the image of each vertex */
     int *emap;       /* ne: the image of each edge */
     int *fmap;       /* ncells + 1: the image of each face (the outer face is fixed) */
+    int *dmap;       /* 2 ne: the image of each dart, the dart from the image
+                        of its tail to the image of its head (with parallel
+                        edges the vertex map alone does not say which) */
     int reflection;  /* 1 for a reflection, 0 for a rotation (and the identity) */
     int order;       /* 1 for the identity, 2 for an involution, ... */
 } cy_automorphism;
@@ -675,7 +678,8 @@ typedef struct cy_symmetry {
 
 /* The automorphism group of b, from nauty's generators of the group of a
  * coloured flag graph of the board, each element checked against the faces. */
-/* On a non-orientable surface the group holds the identity only. */
+/* On a non-orientable surface the group holds the identity only.  With
+ * parallel edges two elements may share a vertex map (their dmap differs). */
 cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err);
 void cy_symmetry_free(cy_symmetry *s);
 
@@ -715,6 +719,9 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
  * other vertices fixed) into vmap[nv]; returns 0, or -1 with a message naming
  * the bad pair.  Whether vmap is an automorphism is not checked here. */
 int cy_involution_parse(const cy_board *b, const char *text, int *vmap, cy_error *err);
+/* cy_involution_analyse of an element of the group (cy_symmetry_new), as
+ * its darts move: what boards with parallel edges need. */
+int cy_involution_analyse_aut(const cy_board *b, const cy_automorphism *a, cy_involution *inv, cy_error *err);
 void cy_involution_free(cy_involution *inv);
 
 /* Mirror strategies of the papers. */

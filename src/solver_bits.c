@@ -138,7 +138,7 @@ static void symmetry_setup(bits *s, const cy_board *b)
             for (int e = 0; e < b->ne; e++) {
                 int te = g ? g->emap[e] : e;
                 /* dart 0 of e lands on dart 1 of te when the ends swap */
-                int flip = g ? g->vmap[b->eu[e]] != b->eu[te] : 0;
+                int flip = g ? g->dmap[2 * e] != 2 * te : 0;
                 for (int k = 0; k < 2; k++)
                     s->step[s->nsym][k][e] = (uint32_t)(1 + (k ^ flip ^ rev)) * s->pow3[te];
             }
