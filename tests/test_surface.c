@@ -114,9 +114,18 @@ static void test_families(void **state)
     cy_board_free(k6);
 
     cy_error err;
-    /* torus grids with fewer than 3 rows would have repeated edges */
-    assert_null(cy_family_build("torus:2x5", &err));
-    assert_non_null(strstr(err.msg, "at least 3"));
+    /* torus grids of one row would have loops; two rows have parallel
+     * edges: (0,q) and (1,q) joined down and up */
+    assert_null(cy_family_build("torus:1x5", &err));
+    assert_non_null(strstr(err.msg, "at least 2"));
+    cy_board *t25 = t_board("torus:2x5");
+    check_counts(t25, 10, 20, 10, 0);
+    assert_true(t25->multi);
+    for (int v = 0; v < 10; v++) {
+        assert_int_equal(cy_degree(t25, v), 4);
+        assert_int_equal(cy_board_edge_count(t25, v, (v + 5) % 10), 2);
+    }
+    cy_board_free(t25);
     assert_null(cy_family_build("projective-k6:3", &err));
 }
 
@@ -384,6 +393,8 @@ static void test_engines_brute(void **state)
     }
 }
 
+static void their_values_agree(const cy_board *b, const char *name);
+
 static void test_engines_torus(void **state)
 {
     (void)state;
@@ -391,6 +402,15 @@ static void test_engines_torus(void **state)
     cy_board *b = t_board("torus:3x3");
     assert_true(random_positions(b, "torus:3x3", 12, 6, 9) >= 8);
     cy_board_free(b);
+    /* two rows: parallel edges; through every engine and the brute force */
+    static const char *const small[] = {"torus:2x2", "torus:2x3", "torus:3x2"};
+    for (int i = 0; i < 3; i++) {
+        b = t_board(small[i]);
+        assert_true(b->multi);
+        assert_true(random_positions(b, small[i], 20, 0, b->ne / 2) >= 15);
+        their_values_agree(b, small[i]);
+        cy_board_free(b);
+    }
     /* the projective-plane K6 (15 edges) from 4 moves in */
     b = t_board("projective-k6");
     assert_true(random_positions(b, "projective-k6", 10, 4, 7) >= 6);

@@ -44,7 +44,10 @@ printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orien
 expect_error "one side only" 's4\.json: edge .* lies on only one face side' show "$WORK/s4.json"
 printf '{"vertices": [{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0}], "edges": [["1","2"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/s5.json"
 expect_error "drawing with surface" 's5\.json: a drawing lies in the plane' show "$WORK/s5.json"
-expect_error "torus too small" 'torus:2x3: rows and columns must be at least 3' show torus:2x3
+expect_error "torus too small" 'torus:1x3: rows and columns must be at least 2' show torus:1x3
+# two rows: (1,q) and (2,q) are joined down and up, by parallel edges
+expect_out "torus two rows" 'torus:2x3 \(6 vertices, 12 edges, 6 cells, on the torus\)' show torus:2x3
+expect_out "torus two rows parallel" '^  e6   1-4 ' show torus:2x3
 
 # the C++ program's files: cells covering every edge twice give the torus;
 # SP3 joins each pair of its three vertices by two edges (e1 and e2 join 0
