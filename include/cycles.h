@@ -95,9 +95,15 @@ typedef struct cy_board {
                                 same dart; there dface and the rotation order of
                                 vdarts mean nothing (dface[d] is still a face) and
                                 only the walks and the sides describe the board */
-    int multi;               /* 1: some edges are parallel (join the same two
-                                vertices); only on a closed surface.  Moves
-                                along such an edge are written eN:U->V */
+    int multi;               /* 1: the graph is not simple: some edges are
+                                parallel (join the same two vertices) or
+                                loops; only on a closed surface.  Moves along
+                                such an edge are written eN:U->V */
+    int loops;               /* 1: some edge is a loop (eu[e] == ev[e]); then
+                                multi too.  A marked loop gives its vertex an
+                                arrow in and one out; moves along a loop are
+                                written +eN:U->U (along its direction, dart
+                                2N) or -eN:U->U */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
@@ -127,6 +133,13 @@ typedef struct cy_board_desc {
     const int *const *cell_edges;
     const int *outer_edges;
     const int *edge_ends;
+    /* Optional, with cell_edges: step j of cell i runs along its edge
+     * against the edge's direction (from its second end to its first) when
+     * cell_rev[i][j] is 1.  Read for loops only, whose two ends are one
+     * vertex: without it a loop runs forwards on the first step that names
+     * it (by cell, then step) and backwards on the second, which fits an
+     * orientable surface only. */
+    const unsigned char *const *cell_rev;
 } cy_board_desc;
 
 /* Builds and validates a board; NULL with a message in err on any defect. */
@@ -188,6 +201,10 @@ typedef enum cy_verdict {
     CY_ILLEGAL_OVER      /* a cycle cell exists: the game is over */
 } cy_verdict;
 
+/* Whether vertex v can never be a sink nor a source: it is special, or a
+ * loop joins it to itself (the engines that count arrows per vertex treat
+ * such a vertex as special, which is the same rule). */
+int cy_rules_exempt(const cy_board *b, int v);
 /* Whether dart d may be marked; *vertex (if not NULL) names the sink or source. */
 cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, int *vertex);
 /* Writes a sentence such as "marking 3->4 makes 4 a sink" into buf. */

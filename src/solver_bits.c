@@ -177,7 +177,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         return cy_error_set(err, "the board has too many vertices for the bitboard engine"), NULL;
     }
     for (int v = 0; v < b->nv; v++) {
-        s->vspecial[v] = b->special[v];
+        s->vspecial[v] = (unsigned char)cy_rules_exempt(b, v); /* special, or on a loop */
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
             int d = b->vdarts[i], e = cy_dart_edge(d);
             s->vmask[v] |= 1ull << e;

@@ -12,7 +12,7 @@ void th6_constraints(const cy_board *b, int *kof)
 {
     int k = 0;
     for (int v = 0; v < b->nv; v++)
-        kof[v] = b->special[v] ? -1 : k++;
+        kof[v] = cy_rules_exempt(b, v) ? -1 : k++; /* as sg_board_init numbers them */
     for (int c = 0; c < b->ncells; c++)
         kof[b->nv + c] = b->cyclable[c] ? k++ : -1;
 }

@@ -524,6 +524,123 @@ static void test_benntaylor_torus(void **state)
     }
 }
 
+/* Marks every position reachable from m (by the brute force's legal moves,
+ * none after a cycle cell) in seen (3^E entries); returns how many. */
+static int br_reach(br_game *g, const cy_board *b, unsigned char *m, unsigned char *seen)
+{
+    size_t idx = 0;
+    for (int e = b->ne - 1; e >= 0; e--)
+        idx = idx * 3 + m[e];
+    if (seen[idx])
+        return 0;
+    seen[idx] = 1;
+    int n = 1, mv[2 * BR_MAX_EDGES], k = br_has_cycle_cell(g, m) ? 0 : br_legal_moves(g, m, mv);
+    for (int i = 0; i < k; i++) {
+        m[mv[i] / 2] = (unsigned char)(mv[i] % 2 ? CY_BWD : CY_FWD);
+        n += br_reach(g, b, m, seen);
+        m[mv[i] / 2] = CY_UNMARKED;
+    }
+    return n;
+}
+
+/* Boards with loops, written here (tests/data/benntaylor-loops, each with
+ * the normal and misère nimber of every state reachable in the game tree of
+ * the C++ program BennTaylor/Game-of-Cycles, which plays loops: its own
+ * output, see the README there): one vertex with two loops on the torus,
+ * loops and ordinary edges on the torus, a loop round a one-edge cell on the
+ * sphere.  The same states are reachable by the brute force's rules (its own
+ * handling of loops), whose values agree with theirs, and so do every
+ * engine's (cy_analyse, with the brute force's outcomes and winning moves)
+ * and the misère value of cy_vsearch, state by state. */
+static void test_benntaylor_loops(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"two-loops", "loops-and-edges", "loops-three-cells", "loop-sphere",
+                                        "loop-triangle"};
+    for (size_t f = 0; f < sizeof names / sizeof names[0]; f++) {
+        char path[128], what[160];
+        snprintf(path, sizeof path, "benntaylor-loops/%s.txt", names[f]);
+        cy_board *b = t_board(t_data_path(path));
+        assert_true(b->surface && b->loops && b->multi);
+        size_t len;
+        /* their digit 1 marks edge e from the first vertex of its line to the
+         * second (on a loop: as the cells' +e), ours from eu[e] */
+        char *file = t_read_file(t_data_path(path), &len), *at = strstr(file, "EDGES");
+        unsigned char swap[BR_MAX_EDGES];
+        for (int e = 0; e < b->ne; e++) {
+            int u, w;
+            at = strchr(at, '\n') + 1;
+            assert_int_equal(sscanf(at, "%d %d", &u, &w), 2);
+            assert_true((b->eu[e] == u && b->ev[e] == w) || (b->eu[e] == w && b->ev[e] == u));
+            swap[e] = b->eu[e] != u;
+        }
+        free(file);
+        snprintf(path, sizeof path, "benntaylor-loops/%s.nimbers", names[f]);
+        char *text = t_read_file(t_data_path(path), &len);
+        size_t n3 = 1;
+        for (int e = 0; e < b->ne; e++)
+            n3 *= 3;
+        signed char *memo[2] = {malloc(n3), malloc(n3)};
+        memset(memo[0], -1, n3);
+        memset(memo[1], -1, n3);
+        unsigned char *seen = calloc(n3, 1), m[BR_MAX_EDGES];
+        br_game *g = br_new(b);
+        assert_non_null(g);
+        memset(m, 0, sizeof m);
+        int reachable = br_reach(g, b, m, seen), lines = 0;
+        cy_error err;
+        cy_solver *sv[NENGINES];
+        for (int k = 0; k < NENGINES; k++)
+            assert_non_null(sv[k] = cy_solver_new(b, &ENGINES[k], &err));
+        cy_rules mis = {CY_RULES_MISERE, 0, 2};
+        cy_vsearch *v = cy_vsearch_new(b, &mis, NULL, &err);
+        assert_non_null(v);
+        for (char *p = text, *nl; *p; p = nl + 1) {
+            nl = strchr(p, '\n');
+            assert_non_null(nl);
+            char digits[BR_MAX_EDGES + 1];
+            int normal, misere;
+            assert_int_equal(sscanf(p, "%13s %d %d", digits, &normal, &misere), 3);
+            assert_int_equal((int)strlen(digits), b->ne);
+            size_t idx = 0;
+            for (int e = b->ne - 1; e >= 0; e--) {
+                m[e] = (unsigned char)(digits[e] - '0');
+                if (swap[e] && m[e])
+                    m[e] = (unsigned char)(3 - m[e]);
+                idx = idx * 3 + m[e];
+            }
+            snprintf(what, sizeof what, "%s state %s", names[f], digits);
+            if (!seen[idx])
+                fail_msg("%s: their program reaches it, the brute force does not", what);
+            lines++;
+            int bn = br_their_value(g, b, m, 0, memo[0]), bm = br_their_value(g, b, m, 1, memo[1]);
+            if (bn != normal || bm != misere)
+                fail_msg("%s: their nimbers %d and %d (misère), the brute force's %d and %d", what, normal, misere, bn, bm);
+            engines_agree(b, sv, m, g, what);
+            cy_analysis a;
+            assert_int_equal(cy_analyse(sv[1], m, &a, &err), 0);
+            if ((a.outcome == 'N') != (normal != 0))
+                fail_msg("%s: their nimber is %d, the engine says %c", what, normal, a.outcome);
+            cy_analysis_free(&a);
+            int val = -1;
+            assert_int_equal(cy_vsearch_value(v, m, &val), 0);
+            if (val != misere)
+                fail_msg("%s: their misère nimber is %d, cy_vsearch's %d", what, misere, val);
+        }
+        if (lines != reachable)
+            fail_msg("%s: their program reaches %d states, the brute force %d", names[f], lines, reachable);
+        cy_vsearch_free(v);
+        for (int k = 0; k < NENGINES; k++)
+            cy_solver_free(sv[k]);
+        br_free(g);
+        free(seen);
+        free(memo[0]);
+        free(memo[1]);
+        free(text);
+        cy_board_free(b);
+    }
+}
+
 /* The number of cells of b that can ever be cycle cells. */
 static int cyclable_cells(const cy_board *b)
 {
@@ -850,7 +967,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
-        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
+        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_benntaylor_loops),   cmocka_unit_test(test_engines_torus),
         cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
         cmocka_unit_test(test_engines_multigraphs),
         cmocka_unit_test(test_json_cell_edges),
