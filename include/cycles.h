@@ -133,12 +133,12 @@ typedef struct cy_board_desc {
     const int *const *cell_edges;
     const int *outer_edges;
     const int *edge_ends;
-    /* Optional, with cell_edges: step j of cell i runs along its edge
-     * against the edge's direction (from its second end to its first) when
-     * cell_rev[i][j] is 1.  Read for loops only, whose two ends are one
-     * vertex: without it a loop runs forwards on the first step that names
-     * it (by cell, then step) and backwards on the second, which fits an
-     * orientable surface only. */
+    /* Optional, with cell_edges: step j of cell i runs along its edge's
+     * direction when cell_rev[i][j] is 0, against it (from its second end to
+     * its first) when 1; 2 does not say.  Read for loops only, whose two
+     * ends are one vertex: where it does not say, a loop runs forwards on
+     * the first step that names it (by cell, then step) and backwards on the
+     * second, which fits an orientable surface only. */
     const unsigned char *const *cell_rev;
 } cy_board_desc;
 

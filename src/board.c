@@ -437,9 +437,9 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 goto fail;
             }
             int rev = -1;
-            if (u == v && f < b->ncells && d->cell_rev)
-                rev = d->cell_rev[f][i] ? 1 : 0;
-            else if (u == v && twisted_ok) {
+            if (u == v && f < b->ncells && d->cell_rev && d->cell_rev[f][i] < 2)
+                rev = d->cell_rev[f][i];
+            if (u == v && rev < 0 && twisted_ok) {
                 cy_error_set(err, "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
                              face_name(f, b->ncells, fb, sizeof fb), b->label[u]);
                 free(dr);

@@ -544,9 +544,10 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
 
 /* ----------------------------------------------------------- involutions */
 
-/* Fills inv from an involution of b given by its vertex, edge and face
- * maps (emap, fmap are taken over) and its kind; 0. */
-static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, int kind, cy_involution *inv);
+/* Fills inv from an involution of b given by its vertex, edge, face and
+ * dart maps (emap, fmap are taken over) and its kind; 0. */
+static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind,
+                   cy_involution *inv);
 
 /* Checks the common conditions on an involution's vertex map; 0 or -1. */
 static int involution_ok(const cy_board *b, const int *vmap, cy_error *err)
@@ -575,7 +576,7 @@ int cy_involution_analyse_aut(const cy_board *b, const cy_automorphism *a, cy_in
     int *emap = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1)), *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
     memcpy(emap, a->emap, sizeof(int) * (size_t)b->ne);
     memcpy(fmap, a->fmap, sizeof(int) * (size_t)(b->ncells + 1));
-    return analyse(b, a->vmap, emap, fmap, a->reflection, inv);
+    return analyse(b, a->vmap, emap, fmap, a->dmap, a->reflection, inv);
 }
 
 /* Classifies the vertices, edges and cells of the involution vmap and says
@@ -596,20 +597,25 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
     links_init(b, &l);
     int *emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
     int *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int kind = -1;
     for (int refl = 0; refl < 2 && kind < 0; refl++)
-        if (check_automorphism(b, &l, vmap, refl, emap, fmap, NULL))
+        if (check_automorphism(b, &l, vmap, refl, emap, fmap, dmap))
             kind = refl;
     links_free(&l);
     if (kind < 0) {
         free(fmap);
         free(emap);
+        free(dmap);
         return cy_error_set(err, "the vertex map is not an automorphism of the board (edges, special vertices, cells and the outer face must be kept)"), -1;
     }
-    return analyse(b, vmap, emap, fmap, kind, inv);
+    int rc = analyse(b, vmap, emap, fmap, dmap, kind, inv);
+    free(dmap);
+    return rc;
 }
 
-static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, int kind, cy_involution *inv)
+static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind,
+                   cy_involution *inv)
 {
     inv->emap = emap;
     inv->reflection = kind;
@@ -625,7 +631,7 @@ static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, int
         if (inv->emap[e] != e)
             continue;
         inv->fixed_edges++;
-        if (vmap[b->eu[e]] == b->eu[e]) {
+        if (dmap[2 * e] == 2 * e) { /* its darts fixed: its ends (on a loop, its way) */
             inv->edge[e] = CY_INV_EDGE_FIXED;
             fixed_ends_edges++;
         } else {

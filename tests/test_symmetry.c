@@ -307,20 +307,23 @@ static void dart_count(dsearch *s, int e)
 
 /* The group of a board with parallel edges (the C++ program's SP3 on the
  * torus, every pair of its three vertices joined twice; two digons on the
- * sphere) and of simple boards on both surfaces, against every map of edges
+ * sphere; the two-row torus grid), of boards with loops, and of simple
+ * boards on both surfaces, against every map of edges
  * to edges with a direction each: the same number of elements, and each
  * element's dart map among those found. */
 static void test_dart_maps(void **state)
 {
     (void)state;
     static const char *const specs[] = {"benntaylor/SP3_encoding.txt", "benntaylor/SP5_encoding.txt", "k4",
-                                        "cycle:5", "projective-k6", "path:3"};
+                                        "cycle:5", "projective-k6", "path:3", "torus:2x3",
+                                        "benntaylor-loops/two-loops.txt", "benntaylor-loops/loops-and-edges.txt",
+                                        "benntaylor-loops/loops-three-cells.txt", "benntaylor-loops/loop-triangle.txt"};
     static const char *digons = "digons\n2 2\nEDGES\n0 1\n1 0\nCYCLES\n+0 +1\n-1 -0";
     for (size_t i = 0; i <= sizeof specs / sizeof specs[0]; i++) {
         cy_error err;
         cy_board *b = i == sizeof specs / sizeof specs[0]
                           ? cy_read_board(digons, strlen(digons), CY_FMT_BENNTAYLOR, NULL, &err)
-                          : t_board(strncmp(specs[i], "benntaylor/", 11) ? specs[i] : t_data_path(specs[i]));
+                          : t_board(strncmp(specs[i], "benntaylor", 10) ? specs[i] : t_data_path(specs[i]));
         assert_non_null(b);
         if (!b->orientable) { /* only the identity is claimed there */
             cy_symmetry *s = group(b);

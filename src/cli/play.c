@@ -197,8 +197,9 @@ static void print_walk(const cy_board *b, int f)
     for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
         printf("%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
     /* with parallel edges the vertices alone do not say which edges */
-    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++)
-        printf("%se%d", i > b->fstart[f] ? " " : "; edges ", cy_dart_edge(b->fdarts[i]));
+    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++) /* with loops, +eN along edge N */
+        printf("%s%se%d", i > b->fstart[f] ? " " : "; edges ", !b->loops ? "" : b->fdarts[i] & 1 ? "-" : "+",
+               cy_dart_edge(b->fdarts[i]));
 }
 
 /* Prints darts d[0..n) as "U->V U->V ...", or "none". */
