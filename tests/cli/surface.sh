@@ -88,6 +88,32 @@ run convert projective-k6 --to benntaylor
 printf '%s' "$OUT" >"$WORK/k6.txt"
 expect_out "benntaylor of the projective plane" 'projective-k6 \(6 vertices, 15 edges, 10 cells, on the projective plane\)' show "$WORK/k6.txt"
 
+# loops (tests/data/benntaylor-loops, written for the tests and checked
+# against the C++ program there): cell 1 of loop-triangle is the loop alone,
+# so marking it either way completes the cell; a loop's vertex is never a
+# sink or a source
+LP="$SRC/tests/data/benntaylor-loops"
+expect_out "loop board" 'a loop on a triangle \(3 vertices, 4 edges, 3 cells, on the sphere\)' show "$LP/loop-triangle.txt"
+expect_out "loop completes its cell" '^winning moves: \+e0:0->0 -e0:0->0$' solve "$LP/loop-triangle.txt"
+expect_out "loop walk says its way" 'cell 2: 0 0 0 1 \(edges \+e0 \+e1 \+e3 -e2\)' show "$LP/loops-and-edges.txt"
+# 1->0 and 2->0 point into 0: its loop still may be marked (rules.c)
+expect_out "loop at a full vertex" '^legal moves \(2\): \+e0:0->0 -e0:0->0$' show "$LP/loop-triangle.txt" --moves "1->0 2->0"
+expect_error "loop move needs its way" 'edge e0 is a loop; say which way, \+e0:0->0 \(along its direction\) or -e0:0->0' solve "$LP/two-loops.txt" --moves "e0:0->0"
+expect_error "loop move unnamed" 'runs along a loop: name it and its way' solve "$LP/two-loops.txt" --moves "0->0"
+run convert "$LP/loops-and-edges.txt" --to json --moves "-e0:0->0"
+printf '%s\n' "$OUT" >"$WORK/lp.json"
+expect_out "loop json says the way" '\["\+0", "\+1", 3, 2\]' convert "$WORK/lp.json" --to json
+expect_out "loop json keeps the move" '^  e0   0-0  marked -e0:0->0' show "$WORK/lp.json"
+expect_out "loop symmetry" '^automorphisms: 8 ' symmetry "$LP/two-loops.txt"
+printf '{"vertices": ["a","b","c"], "cells": [["a","b","c"], ["a"]], "cell_edges": [[0,1,2],[3]]}' >"$WORK/pl.json"
+expect_error "loop on the plane" 'pl\.json: cell 2 has a loop at vertex a \(loops are allowed only on a closed surface' show "$WORK/pl.json"
+printf '{"vertices": ["a"], "cells": [["a","a","a","a"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/nl.json"
+expect_error "loop without names" 'nl\.json: cell 1 has a loop at vertex a .*"cell_edges"' show "$WORK/nl.json"
+printf '{"vertices": ["a"], "cells": [["a","a"]], "cell_edges": [[0,0]], "surface": {"orientable": false, "genus": 1}}' >"$WORK/np.json"
+expect_error "loop way on the projective plane" 'np\.json: cell 1 runs along a loop at vertex a without saying which way' show "$WORK/np.json"
+printf 'x\n3 4\nEDGES\n0 1\n1 2\n2 0\n0 0\nCYCLES\n+0 +1 +2\n+3' >"$WORK/pl.txt"
+expect_error "loop in a plane file" 'pl\.txt: line 7: edge 3 is a loop at vertex 0 \(loops are allowed only on a board whose cells cover a closed surface' show "$WORK/pl.txt"
+
 # plane-only commands say so
 expect_error "draw torus" 'torus:3x3: the board lies on the torus, not in the plane, so it has no plane drawing' draw torus:3x3 -o "$WORK/t.svg"
 expect_error "table of torus" 'a game table describes a plane board' convert torus:3x3 --to table
