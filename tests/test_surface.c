@@ -114,10 +114,19 @@ static void test_families(void **state)
     cy_board_free(k6);
 
     cy_error err;
-    /* torus grids of one row would have loops; two rows have parallel
-     * edges: (0,q) and (1,q) joined down and up */
-    assert_null(cy_family_build("torus:1x5", &err));
-    assert_non_null(strstr(err.msg, "at least 2"));
+    /* two rows have parallel edges: (0,q) and (1,q) joined down and up; one
+     * row has loops, each vertex's vertical edge, and its cells walk their
+     * horizontal edge twice */
+    assert_null(cy_family_build("torus:0x5", &err));
+    assert_non_null(strstr(err.msg, "at least 1"));
+    cy_board *t15 = t_board("torus:1x5");
+    check_counts(t15, 5, 10, 5, 0);
+    assert_true(t15->loops);
+    for (int v = 0; v < 5; v++)
+        assert_int_equal(cy_degree(t15, v), 4);
+    for (int c = 0; c < 5; c++)
+        assert_false(t15->cyclable[c]);
+    cy_board_free(t15);
     cy_board *t25 = t_board("torus:2x5");
     check_counts(t25, 10, 20, 10, 0);
     assert_true(t25->multi);
@@ -403,8 +412,8 @@ static void test_engines_torus(void **state)
     assert_true(random_positions(b, "torus:3x3", 12, 6, 9) >= 8);
     cy_board_free(b);
     /* two rows: parallel edges; through every engine and the brute force */
-    static const char *const small[] = {"torus:2x2", "torus:2x3", "torus:3x2"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const small[] = {"torus:2x2", "torus:2x3", "torus:3x2", "torus:1x1", "torus:1x4", "torus:2x1"};
+    for (int i = 0; i < 6; i++) {
         b = t_board(small[i]);
         assert_true(b->multi);
         assert_true(random_positions(b, small[i], 20, 0, b->ne / 2) >= 15);

@@ -44,7 +44,9 @@ printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orien
 expect_error "one side only" 's4\.json: edge .* lies on only one face side' show "$WORK/s4.json"
 printf '{"vertices": [{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0}], "edges": [["1","2"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/s5.json"
 expect_error "drawing with surface" 's5\.json: a drawing lies in the plane' show "$WORK/s5.json"
-expect_error "torus too small" 'torus:1x3: rows and columns must be at least 2' show torus:1x3
+expect_error "torus too small" 'torus:0x3: rows and columns must be at least 1' show torus:0x3
+# one row: each vertex's vertical edge is a loop
+expect_out "torus one row" '^  e3   1-1  ' show torus:1x3
 # two rows: (1,q) and (2,q) are joined down and up, by parallel edges
 expect_out "torus two rows" 'torus:2x3 \(6 vertices, 12 edges, 6 cells, on the torus\)' show torus:2x3
 expect_out "torus two rows parallel" '^  e6   1-4 ' show torus:2x3
