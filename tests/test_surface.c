@@ -452,16 +452,26 @@ static int br_their_value(br_game *g, const cy_board *b, unsigned char *m, int m
     return memo[idx] = (signed char)v;
 }
 
-/* Standard and misère values of b at a few positions: the engines' winner
- * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
-static void their_values_agree(const cy_board *b, const char *name)
+/* Two memos for br_their_value (normal play, misère) of 3^E entries, every
+ * one unknown (-1); returns 3^E. */
+static size_t new_memos(const cy_board *b, signed char *memo[2])
 {
     size_t n3 = 1;
     for (int e = 0; e < b->ne; e++)
         n3 *= 3;
-    signed char *memo[2] = {malloc(n3), malloc(n3)};
-    memset(memo[0], -1, n3);
-    memset(memo[1], -1, n3);
+    for (int k = 0; k < 2; k++) {
+        memo[k] = malloc(n3);
+        memset(memo[k], -1, n3);
+    }
+    return n3;
+}
+
+/* Standard and misère values of b at a few positions: the engines' winner
+ * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
+static void their_values_agree(const cy_board *b, const char *name)
+{
+    signed char *memo[2];
+    new_memos(b, memo);
     br_game *g = br_new(b);
     assert_non_null(g);
     cy_error err;
@@ -586,12 +596,8 @@ static void test_benntaylor_loops(void **state)
         free(file);
         snprintf(path, sizeof path, "benntaylor-loops/%s.nimbers", names[f]);
         char *text = t_read_file(t_data_path(path), &len);
-        size_t n3 = 1;
-        for (int e = 0; e < b->ne; e++)
-            n3 *= 3;
-        signed char *memo[2] = {malloc(n3), malloc(n3)};
-        memset(memo[0], -1, n3);
-        memset(memo[1], -1, n3);
+        signed char *memo[2];
+        size_t n3 = new_memos(b, memo);
         unsigned char *seen = calloc(n3, 1), m[BR_MAX_EDGES];
         br_game *g = br_new(b);
         assert_non_null(g);
