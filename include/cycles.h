@@ -95,9 +95,15 @@ typedef struct cy_board {
                                 same dart; there dface and the rotation order of
                                 vdarts mean nothing (dface[d] is still a face) and
                                 only the walks and the sides describe the board */
-    int multi;               /* 1: some edges are parallel (join the same two
-                                vertices); only on a closed surface.  Moves
-                                along such an edge are written eN:U->V */
+    int multi;               /* 1: the graph is not simple: some edges are
+                                parallel (join the same two vertices) or
+                                loops; only on a closed surface.  Moves along
+                                such an edge are written eN:U->V */
+    int loops;               /* 1: some edge is a loop (eu[e] == ev[e]); then
+                                multi too.  A marked loop gives its vertex an
+                                arrow in and one out; moves along a loop are
+                                written +eN:U->U (along its direction, dart
+                                2N) or -eN:U->U */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
@@ -127,6 +133,13 @@ typedef struct cy_board_desc {
     const int *const *cell_edges;
     const int *outer_edges;
     const int *edge_ends;
+    /* Optional, with cell_edges: step j of cell i runs along its edge's
+     * direction when cell_rev[i][j] is 0, against it (from its second end to
+     * its first) when 1; 2 does not say.  Read for loops only, whose two
+     * ends are one vertex: where it does not say, a loop runs forwards on
+     * the first step that names it (by cell, then step) and backwards on the
+     * second, which fits an orientable surface only. */
+    const unsigned char *const *cell_rev;
 } cy_board_desc;
 
 /* Builds and validates a board; NULL with a message in err on any defect. */
@@ -188,6 +201,10 @@ typedef enum cy_verdict {
     CY_ILLEGAL_OVER      /* a cycle cell exists: the game is over */
 } cy_verdict;
 
+/* Whether vertex v can never be a sink nor a source: it is special, or a
+ * loop joins it to itself (the engines that count arrows per vertex treat
+ * such a vertex as special, which is the same rule). */
+int cy_rules_exempt(const cy_board *b, int v);
 /* Whether dart d may be marked; *vertex (if not NULL) names the sink or source. */
 cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, int *vertex);
 /* Writes a sentence such as "marking 3->4 makes 4 a sink" into buf. */
@@ -332,8 +349,11 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
 /* Plays darts on mark one by one, checking each with the rules; on an illegal
  * move the message names the move and the reason. */
 int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err);
-/* Writes dart d as "U->V". */
+/* Writes dart d as "U->V" ("eN:U->V" when another edge joins U and V). */
 void cy_move_str(const cy_board *b, int d, char *buf, size_t n);
+/* Writes edge e as "U-V" ("eN:U-V" when another edge joins U and V), the
+ * way listings name an unmarked edge. */
+void cy_edge_str(const cy_board *b, int e, char *buf, size_t n);
 
 /* ---------------------------------------------------------------- solver */
 
@@ -660,6 +680,9 @@ typedef struct cy_automorphism {
     int *vmap;       /* nv: the image of each vertex */
     int *emap;       /* ne: the image of each edge */
     int *fmap;       /* ncells + 1: the image of each face (the outer face is fixed) */
+    int *dmap;       /* 2 ne: the image of each dart, the dart from the image
+                        of its tail to the image of its head (with parallel
+                        edges the vertex map alone does not say which) */
     int reflection;  /* 1 for a reflection, 0 for a rotation (and the identity) */
     int order;       /* 1 for the identity, 2 for an involution, ... */
 } cy_automorphism;
@@ -673,7 +696,8 @@ typedef struct cy_symmetry {
 
 /* The automorphism group of b, from nauty's generators of the group of a
  * coloured flag graph of the board, each element checked against the faces. */
-/* On a non-orientable surface the group holds the identity only. */
+/* On a non-orientable surface the group holds the identity only.  With
+ * parallel edges two elements may share a vertex map (their dmap differs). */
 cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err);
 void cy_symmetry_free(cy_symmetry *s);
 
@@ -713,6 +737,9 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
  * other vertices fixed) into vmap[nv]; returns 0, or -1 with a message naming
  * the bad pair.  Whether vmap is an automorphism is not checked here. */
 int cy_involution_parse(const cy_board *b, const char *text, int *vmap, cy_error *err);
+/* cy_involution_analyse of an element of the group (cy_symmetry_new), as
+ * its darts move: what boards with parallel edges need. */
+int cy_involution_analyse_aut(const cy_board *b, const cy_automorphism *a, cy_involution *inv, cy_error *err);
 void cy_involution_free(cy_involution *inv);
 
 /* Mirror strategies of the papers. */

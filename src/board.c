@@ -10,8 +10,9 @@
  *
  * Edges are the vertex pairs the walks step between, unless the walks name
  * their edges (cy_board_desc.cell_edges): then two edges may join the same
- * two vertices, which is allowed on a closed surface only (b->multi), where
- * small boards need it (three vertices on the torus, each pair joined twice).
+ * two vertices, or an edge may be a loop, which is allowed on a closed
+ * surface only (b->multi, b->loops), where small boards need it (three
+ * vertices on the torus, each pair joined twice; one vertex and two loops).
  */
 #include "internal.h"
 
@@ -21,6 +22,7 @@
 typedef struct dartrec {
     int u, v;   /* tail, head */
     int id;     /* the edge's given name (cy_board_desc.cell_edges), or -1 */
+    int rev;    /* on a loop: 1 when the step runs against the edge (cell_rev), 0 along, -1 not said */
     int face;   /* face index (ncells = outer) */
     int pos;    /* position in its face walk */
 } dartrec;
@@ -30,8 +32,14 @@ static int cmp_dartrec(const void *a, const void *b)
     const dartrec *x = a, *y = b;
     if (x->id != y->id) /* named edges: by name, then direction */
         return x->id < y->id ? -1 : 1;
-    if (x->id >= 0)
-        return x->u != y->u ? (x->u < y->u ? -1 : 1) : 0;
+    if (x->id >= 0) {
+        if (x->u != y->u)
+            return x->u < y->u ? -1 : 1;
+        /* the two steps along a loop: in the order of the walks */
+        if (x->face != y->face)
+            return x->face < y->face ? -1 : 1;
+        return x->pos < y->pos ? -1 : x->pos > y->pos;
+    }
     int xa = x->u < x->v ? x->u : x->v, xb = x->u < x->v ? x->v : x->u;
     int ya = y->u < y->v ? y->u : y->v, yb = y->u < y->v ? y->v : y->u;
     if (xa != ya)
@@ -202,6 +210,9 @@ static int parallel_check(cy_board *b, cy_error *err)
         p[3 * e + 2] = e;
     }
     qsort(p, (size_t)b->ne, 3 * sizeof(int), cmp_pair);
+    for (int e = 0; e < b->ne; e++)
+        if (b->eu[e] == b->ev[e])
+            b->multi = b->loops = 1; /* allowed on a closed surface only, checked where the walks are read */
     for (int i = 1; i < b->ne && rc == 0; i++)
         if (p[3 * i] == p[3 * i - 3] && p[3 * i + 1] == p[3 * i - 2]) {
             b->multi = 1;
@@ -240,17 +251,18 @@ static int surface_check(const cy_board *b, cy_error *err)
         int s = b->fstart[f], len = cy_face_len(b, f);
         for (int i = 0; i < len; i++) {
             int din = b->fdarts[s + (i + len - 1) % len], dout = b->fdarts[s + i];
-            int v = cy_tail(b, dout);
-            int x = 2 * cy_dart_edge(din) + (b->ev[cy_dart_edge(din)] == v);
-            int y = 2 * cy_dart_edge(dout) + (b->ev[cy_dart_edge(dout)] == v);
+            /* din arrives by its head's end, dout leaves by its tail's
+             * (on a loop both ends are v: the dart says which) */
+            int x = 2 * cy_dart_edge(din) + !(din & 1);
+            int y = 2 * cy_dart_edge(dout) + (dout & 1);
             up[uf_find(up, x)] = uf_find(up, y);
         }
     }
     for (int v = 0; v < b->nv; v++) {
         int root = -1;
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
-            int e = cy_dart_edge(b->vdarts[i]);
-            int r = uf_find(up, 2 * e + (b->ev[e] == v));
+            int x = b->vdarts[i]; /* leaves v by its tail's end */
+            int r = uf_find(up, 2 * cy_dart_edge(x) + (x & 1));
             if (root >= 0 && r != root) {
                 cy_error_set(err, "the faces around vertex %s do not close up into one disc, so they are not the faces of a surface",
                              b->label[v]);
@@ -418,12 +430,22 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 free(dr);
                 goto fail;
             }
-            if (u == v) {
-                cy_error_set(err, "%s has a loop at vertex %s", face_name(f, b->ncells, fb, sizeof fb), b->label[u]);
+            if (u == v && (!we || !b->surface)) {
+                cy_error_set(err, "%s has a loop at vertex %s (loops are allowed only on a closed surface, with the edges named%s)",
+                             face_name(f, b->ncells, fb, sizeof fb), b->label[u], b->surface ? ": \"cell_edges\"" : "; a plane board has none");
                 free(dr);
                 goto fail;
             }
-            dr[k++] = (dartrec){u, v, id, f, i};
+            int rev = -1;
+            if (u == v && f < b->ncells && d->cell_rev && d->cell_rev[f][i] < 2)
+                rev = d->cell_rev[f][i];
+            if (u == v && rev < 0 && twisted_ok) {
+                cy_error_set(err, "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
+                             face_name(f, b->ncells, fb, sizeof fb), b->label[u]);
+                free(dr);
+                goto fail;
+            }
+            dr[k++] = (dartrec){u, v, id, rev, f, i};
         }
     }
     qsort(dr, k, sizeof *dr, cmp_dartrec);
@@ -487,7 +509,11 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
                 b->ev[e] = c;
                 b->dface[2 * e] = b->dface[2 * e + 1] = -1;
             }
-            step[i] = cy_dart(e, dr[i].u == b->eu[e] ? CY_FWD : CY_BWD);
+            if (b->eu[e] == b->ev[e]) { /* a loop: its direction as given, else its first step forwards */
+                int first = i == 0 || !same_edge(&dr[i], &dr[i - 1]);
+                step[i] = cy_dart(e, (dr[i].rev >= 0 ? dr[i].rev : !first) ? CY_BWD : CY_FWD);
+            } else
+                step[i] = cy_dart(e, dr[i].u == b->eu[e] ? CY_FWD : CY_BWD);
             at[foff[dr[i].face] + dr[i].pos] = step[i];
         }
     }

@@ -536,8 +536,54 @@ static cy_board *fam_grid(const ctx *c, const char *params, cy_error *err)
     return b_finish(&b, c, err);
 }
 
-/* torus:RxC: the R x C grid on the torus, R, C >= 3 (so the graph is
- * simple), vertices labelled row by row; cell (r,c) runs (r,c) (r,c+1)
+/* torus:RxC with R or C below 3: with two rows the vertical edges come in
+ * parallel pairs ((0,q) to (1,q) down and up), with one they are loops, so
+ * the cells name their edges: horizontal edge r*C+q from (r,q) to (r,q+1),
+ * vertical edge R*C + r*C+q from (r,q) to (r+1,q), indices mod R and C. */
+static cy_board *torus_named(const ctx *c, int nr, int nc, cy_error *err)
+{
+    int n = nr * nc;
+    int *walk = cy_xmalloc(sizeof(int) * 4 * (size_t)n), *names = cy_xmalloc(sizeof(int) * 4 * (size_t)n);
+    int **cells = cy_xmalloc(sizeof(int *) * (size_t)n), **cnames = cy_xmalloc(sizeof(int *) * (size_t)n);
+    /* each cell runs along its top and right edges, back along the others
+     * (which with one row or column are loops, whose way this says) */
+    static const unsigned char way[4] = {0, 0, 1, 1};
+    const unsigned char **rev = cy_xmalloc(sizeof(unsigned char *) * (size_t)n);
+    int *len = cy_xmalloc(sizeof(int) * (size_t)n);
+    for (int r = 0; r < nr; r++)
+        for (int q = 0; q < nc; q++) {
+            int i = r * nc + q, r1 = (r + 1) % nr, q1 = (q + 1) % nc, *w = walk + 4 * i, *m = names + 4 * i;
+            w[0] = r * nc + q;
+            m[0] = r * nc + q; /* across the top */
+            w[1] = r * nc + q1;
+            m[1] = n + r * nc + q1; /* down the right */
+            w[2] = r1 * nc + q1;
+            m[2] = r1 * nc + q; /* back along the bottom */
+            w[3] = r1 * nc + q;
+            m[3] = n + r * nc + q; /* up the left */
+            cells[i] = w;
+            cnames[i] = m;
+            rev[i] = way;
+            len[i] = 4;
+        }
+    cy_board_desc d = {.nv = n, .ncells = n, .cells = (const int *const *)cells, .cell_len = len, .name = c->spec,
+                       .surface = 1, .orientable = 1, .genus = 1, .cell_edges = (const int *const *)cnames,
+                       .cell_rev = rev};
+    cy_error e2;
+    cy_board *b = cy_board_from_faces(&d, &e2);
+    if (!b)
+        cy_error_set(err, "internal error building the board: %s", e2.msg);
+    free(walk);
+    free(names);
+    free(cells);
+    free(cnames);
+    free(rev);
+    free(len);
+    return b;
+}
+
+/* torus:RxC: the R x C grid on the torus, R, C >= 1 (with 1 or 2 rows or
+ * columns through torus_named), vertices labelled row by row; cell (r,c) runs (r,c) (r,c+1)
  * (r+1,c+1) (r+1,c), indices taken mod R and C, so every face is a 4-cell
  * and there is no outer face.  No coordinates: no straight-line plane
  * drawing exists. */
@@ -549,11 +595,13 @@ static cy_board *fam_torus(const ctx *c, const char *params, cy_error *err)
         return NULL;
     long R = a[0], C = a[1];
     free(a);
-    if (R < 3 || C < 3)
-        return cy_error_set(err, "rows and columns must be at least 3 (with fewer the grid on the torus has repeated edges or loops)"), NULL;
+    if (R < 1 || C < 1)
+        return cy_error_set(err, "rows and columns must be at least 1"), NULL;
     if (check_size((int64_t)R * C, 2 * (int64_t)R * C, err) < 0)
         return NULL;
     int nr = (int)R, nc = (int)C;
+    if (nr < 3 || nc < 3)
+        return torus_named(c, nr, nc, err);
     build b;
     b_init(&b, nr * nc, 0);
     b.surface = 1;
@@ -880,7 +928,7 @@ static const cy_family_info families[] = {
     {"path", "path:N", "the path 1..N+1 of N edges; both ends special"},
     {"star", "star:K", "centre 1 with K >= 2 leaves 2..K+1, all special"},
     {"spider", "spider:A,B,...", "legs of A, B, ... edges from centre 1, leaves special (Game of Arrows)"},
-    {"torus", "torus:RxC", "the R x C grid on the torus (R, C >= 3), labelled row by row; RC square cells, no outer face"},
+    {"torus", "torus:RxC", "the R x C grid on the torus (R, C >= 1; with 2, parallel edges, with 1, loops), labelled row by row; RC square cells, no outer face"},
     {"projective-k6", "projective-k6", "K6 on the projective plane (non-orientable): 6 vertices, 15 edges, 10 triangle cells"},
     /* the named boards of the papers and of the program's own files (boards/) */
     {"figure1", "figure1", "the board of Figure 1 of the Game of Cycles paper: 9 vertices, 14 edges, 6 cells"},

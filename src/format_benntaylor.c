@@ -33,8 +33,9 @@
  * then kept as written); its genus (2 - 2g) or crosscap number (2 - k) is
  * read off V - E + F.  There two edges may join the same two vertices, as
  * in SP3: the edges then keep the file's numbers (cy_board_desc.cell_edges),
- * each still running from its lower-numbered end as in every board; such
- * parallel edges are refused elsewhere, as is a loop anywhere.
+ * each still running from its lower-numbered end as in every board; a loop
+ * (an edge line "u u") runs the way the file's +i says.  Parallel edges and
+ * loops are refused elsewhere (a plane board is simple).
  *
  * Vertices are labelled 0 .. V-1 as in the file, so moves read the same.
  * Writing numbers the vertices 0 .. V-1 in the board's order and drops
@@ -316,11 +317,6 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             cy_error_set(err, "line %d: edge %d should be two vertex numbers from 0 to %d", x->no, e, nv - 1);
             goto out;
         }
-        if (uv[0] == uv[1]) {
-            cy_error_set(err, "line %d: edge %d is a loop at vertex %ld; loops are not supported (an edge joins two different vertices)",
-                         x->no, e, uv[0]);
-            goto out;
-        }
         eu[e] = (int)uv[0];
         ev[e] = (int)uv[1];
     }
@@ -377,7 +373,13 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
     for (int e = 0; e < ne; e++)
         closed &= uses[e] == 2;
     free(uses);
-    /* parallel edges: only where the cells cover a closed surface */
+    /* loops and parallel edges: only where the cells cover a closed surface */
+    for (int e = 0; e < ne && !closed; e++)
+        if (eu[e] == ev[e]) {
+            cy_error_set(err, "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
+                         l[3 + e].no, e, eu[e]);
+            goto out_darts;
+        }
     for (int e = 0; e < ne && !closed; e++)
         for (int f = 0; f < e; f++)
             if ((eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e])) {
@@ -478,22 +480,30 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
              * every other board (and in the same board read back from json) */
             int parallel = 0;
             for (int e = 0; e < ne && !parallel; e++)
-                for (int f = 0; f < e && !parallel; f++)
+                for (int f = 0; f <= e && !parallel; f++) /* f == e: a loop */
                     parallel = (eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e]);
             int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
+            unsigned char **rev = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
             for (int c = 0; names && c < ncells; c++) {
                 names[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
-                for (int i = 0; i < wlen[c]; i++)
+                rev[c] = cy_xmalloc((size_t)wlen[c]);
+                for (int i = 0; i < wlen[c]; i++) {
                     names[c][i] = darts[c][i] >> 1;
+                    rev[c][i] = (unsigned char)(darts[c][i] & 1); /* -i: a loop's way */
+                }
             }
             cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
                                   .cells = (const int *const *)walk, .cell_len = wlen, .name = name,
                                   .surface = 1, .orientable = !twisted, .genus = genus,
-                                  .cell_edges = (const int *const *)names};
+                                  .cell_edges = (const int *const *)names,
+                                  .cell_rev = (const unsigned char *const *)rev};
             b = cy_board_from_faces(&desc, err);
-            for (int c = 0; names && c < ncells; c++)
+            for (int c = 0; names && c < ncells; c++) {
                 free(names[c]);
+                free(rev[c]);
+            }
             free(names);
+            free(rev);
         } else if (loose)
             b = with_loose_edges(nv, labels, ne, eu, ev, ncells, walk, wlen, name, err);
         else {

@@ -49,10 +49,17 @@ char *cy_dot_write(const cy_board *b, const unsigned char *mark, cy_error *err)
     }
     for (int e = 0; e < b->ne; e++) {
         cy_buf_printf(&out, "  \"%s\" -- \"%s\"", b->label[b->eu[e]], b->label[b->ev[e]]);
-        if (mark && mark[e] == CY_FWD)
-            cy_buf_puts(&out, " [dir=forward]");
-        else if (mark && mark[e] == CY_BWD)
-            cy_buf_puts(&out, " [dir=back]");
+        /* parallel edges are told apart by their numbers, as moves name them */
+        int named = b->multi && cy_board_edge_count(b, b->eu[e], b->ev[e]) > 1;
+        const char *dir = mark && mark[e] == CY_FWD ? "dir=forward" : mark && mark[e] == CY_BWD ? "dir=back" : NULL;
+        if (named || dir) {
+            cy_buf_puts(&out, " [");
+            if (named)
+                cy_buf_printf(&out, "label=\"e%d\"%s", e, dir ? ", " : "");
+            if (dir)
+                cy_buf_puts(&out, dir);
+            cy_buf_puts(&out, "]");
+        }
         cy_buf_puts(&out, ";\n");
     }
     cy_buf_puts(&out, "}\n");

@@ -269,8 +269,10 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
      * parallel edges need telling apart */
     const json_t *ce = json_object_get(root, "cell_edges");
     int **names = NULL;
+    unsigned char **rev = NULL; /* "+N" / "-N": the way along a loop */
     if (ok && ce && !json_is_null(ce)) {
         names = cy_xcalloc(nc + 1, sizeof(int *));
+        rev = cy_xcalloc(nc + 1, sizeof(unsigned char *));
         if (!json_is_array(ce) || json_array_size(ce) != nc) {
             cy_error_set(err, "\"cell_edges\" is not a list with one list of edge numbers for each cell");
             ok = 0;
@@ -284,14 +286,29 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
                 break;
             }
             names[c] = cy_xmalloc(sizeof(int) * (size_t)len[c]);
+            rev[c] = cy_xcalloc((size_t)len[c] + 1, 1);
             for (int i = 0; i < len[c] && ok; i++) {
                 const json_t *x = json_array_get(row, (size_t)i);
-                if (!json_is_integer(x) || json_integer_value(x) < 0 || (size_t)json_integer_value(x) >= total) {
-                    cy_error_set(err, "\"cell_edges\" item %zu: step %d is not an edge number from 0 to %zu", c + 1, i + 1,
-                                 total ? total - 1 : 0);
+                long long n = -1;
+                rev[c][i] = 2; /* a bare number: the way along a loop not said */
+                if (json_is_integer(x))
+                    n = json_integer_value(x);
+                else if (json_is_string(x)) { /* "+N" or "-N": along the edge or against it */
+                    const char *t = json_string_value(x);
+                    char *end;
+                    if ((t[0] == '+' || t[0] == '-') && t[1] >= '0' && t[1] <= '9' && strlen(t) < 12) {
+                        n = strtoll(t + 1, &end, 10);
+                        if (*end)
+                            n = -1;
+                        rev[c][i] = t[0] == '-';
+                    }
+                }
+                if (n < 0 || (size_t)n >= total) {
+                    cy_error_set(err, "\"cell_edges\" item %zu: step %d is not an edge number from 0 to %zu (or, for a loop, \"+N\" or \"-N\" to say which way)",
+                                 c + 1, i + 1, total ? total - 1 : 0);
                     ok = 0;
                 } else
-                    names[c][i] = (int)json_integer_value(x);
+                    names[c][i] = (int)n;
             }
         }
     }
@@ -302,13 +319,16 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
             .outer = walk[nc], .outer_len = walk[nc] ? len[nc] : 0,
             .special = jv->special, .xy = jv->xy, .name = name,
             .surface = surface, .orientable = orientable, .genus = genus,
-            .cell_edges = (const int *const *)names,
+            .cell_edges = (const int *const *)names, .cell_rev = (const unsigned char *const *)rev,
         };
         b = cy_board_from_faces(&d, err);
     }
-    for (size_t c = 0; names && c <= nc; c++)
+    for (size_t c = 0; names && c <= nc; c++) {
         free(names[c]);
+        free(rev[c]);
+    }
     free(names);
+    free(rev);
     for (size_t c = 0; c <= nc; c++)
         free(walk[c]);
     free(walk);
@@ -625,8 +645,13 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
             cy_buf_puts(&out, ",\n  \"cell_edges\": [");
             for (int f = 0; f < b->ncells; f++) {
                 cy_buf_puts(&out, f ? ",\n    [" : "\n    [");
-                for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-                    cy_buf_printf(&out, "%s%d", i > b->fstart[f] ? ", " : "", cy_dart_edge(b->fdarts[i]));
+                for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++) {
+                    int d = b->fdarts[i], e = cy_dart_edge(d);
+                    if (b->eu[e] == b->ev[e]) /* a loop: which way, "+N" along its direction */
+                        cy_buf_printf(&out, "%s\"%c%d\"", i > b->fstart[f] ? ", " : "", d & 1 ? '-' : '+', e);
+                    else
+                        cy_buf_printf(&out, "%s%d", i > b->fstart[f] ? ", " : "", e);
+                }
                 cy_buf_puts(&out, "]");
             }
             cy_buf_puts(&out, "\n  ]");

@@ -5,6 +5,9 @@
  * move along one of them names it by its number N: "eN:U->V" (edge N as the
  * board numbers its edges from 0, which for a BennTaylor file is the file's
  * own numbering).  Moves along the other edges may carry the prefix too.
+ * A loop (from U to U) also needs its way: "+eN:U->U" along the edge's own
+ * direction (dart 2N; for a BennTaylor file, as the file's +N), "-eN:U->U"
+ * against it.
  */
 #include "internal.h"
 
@@ -13,18 +16,31 @@
 
 void cy_move_str(const cy_board *b, int d, char *buf, size_t n)
 {
-    if (b->multi && cy_board_edge_count(b, cy_tail(b, d), cy_head(b, d)) > 1)
+    if (cy_tail(b, d) == cy_head(b, d)) /* a loop: which way, by its own direction */
+        snprintf(buf, n, "%ce%d:%s->%s", d & 1 ? '-' : '+', cy_dart_edge(d), b->label[cy_tail(b, d)],
+                 b->label[cy_head(b, d)]);
+    else if (b->multi && cy_board_edge_count(b, cy_tail(b, d), cy_head(b, d)) > 1)
         snprintf(buf, n, "e%d:%s->%s", cy_dart_edge(d), b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
     else
         snprintf(buf, n, "%s->%s", b->label[cy_tail(b, d)], b->label[cy_head(b, d)]);
 }
 
-/* The edge named by a prefix "eN:" of the label [*s, e) when the whole is no
- * vertex label: N, with *s moved past the prefix; else -1.  -2 when N is
- * too large to be an edge. */
-static int edge_prefix(const cy_board *b, const char **s, const char *e)
+void cy_edge_str(const cy_board *b, int e, char *buf, size_t n)
+{
+    if (b->multi && cy_board_edge_count(b, b->eu[e], b->ev[e]) > 1)
+        snprintf(buf, n, "e%d:%s-%s", e, b->label[b->eu[e]], b->label[b->ev[e]]);
+    else
+        snprintf(buf, n, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+}
+
+/* The edge named by a prefix "eN:" (or "+eN:", "-eN:", which also say the
+ * way along it) of the label [*s, e) when the whole is no vertex label: N,
+ * with *s moved past the prefix and *sign set to '+', '-' or 0; else -1.
+ * -2 when N is too large to be an edge. */
+static int edge_prefix(const cy_board *b, const char **s, const char *e, char *sign)
 {
     const char *p = *s;
+    *sign = 0;
     char whole[CY_MAX_LABEL + 1];
     size_t n = (size_t)(e - p);
     if (n <= CY_MAX_LABEL) {
@@ -33,6 +49,8 @@ static int edge_prefix(const cy_board *b, const char **s, const char *e)
         if (cy_board_find(b, whole) >= 0)
             return -1;
     }
+    if (p != e && (*p == '+' || *p == '-'))
+        *sign = *p++;
     if (p == e || *p != 'e' || ++p == e || *p < '0' || *p > '9')
         return -1;
     long x = 0;
@@ -105,7 +123,8 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
             goto fail;
         }
         const char *ustart = start;
-        int named = edge_prefix(b, &ustart, ustop);
+        char sign;
+        int named = edge_prefix(b, &ustart, ustop, &sign);
         if (named == -2) {
             cy_error_set(err, "move %d \"%.*s\" names an edge the board does not have (edges are e0 to e%d)", count + 1,
                          len > 60 ? 60 : len, start, b->ne - 1);
@@ -131,7 +150,22 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
                              named, b->label[b->eu[named]], b->label[b->ev[named]], u, v);
                 goto fail;
             }
-            d = cy_dart(named, b->eu[named] == a ? CY_FWD : CY_BWD);
+            if (a == c && !sign) {
+                cy_error_set(err, "move %d (e%d:%s->%s): edge e%d is a loop; say which way, +e%d:%s->%s (along its direction) or -e%d:%s->%s",
+                             count + 1, named, u, v, named, named, u, v, named, u, v);
+                goto fail;
+            }
+            if (a != c && sign && (sign == '+') != (b->eu[named] == a)) {
+                cy_error_set(err, "move %d (%ce%d:%s->%s): edge e%d runs from %s to %s, so %s->%s is %ce%d", count + 1, sign,
+                             named, u, v, named, b->label[b->eu[named]], b->label[b->ev[named]], u, v,
+                             sign == '+' ? '-' : '+', named);
+                goto fail;
+            }
+            d = a == c ? cy_dart(named, sign == '-' ? CY_BWD : CY_FWD) : cy_dart(named, b->eu[named] == a ? CY_FWD : CY_BWD);
+        } else if (a == c) {
+            cy_error_set(err, "move %d (%s->%s) runs along a loop: name it and its way, as +e%d:%s->%s or -e%d:%s->%s",
+                         count + 1, u, v, cy_dart_edge(d), u, v, cy_dart_edge(d), u, v);
+            goto fail;
         } else if (b->multi && cy_board_edge_count(b, a, c) > 1) {
             char names[64] = "";
             size_t at = 0;

@@ -101,8 +101,9 @@ static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw, cons
     any = 0;
     for (int e = 0; e < b->ne; e++)
         if (!o->mark || !o->mark[e]) {
-            snprintf(w, sizeof w, "%s-%s%s", b->label[b->eu[e]], b->label[b->ev[e]],
-                     unmarkable[e] ? " (unmarkable)" : "");
+            char name[2 * CY_MAX_LABEL + 16];
+            cy_edge_str(b, e, name, sizeof name);
+            snprintf(w, sizeof w, "%s%s", name, unmarkable[e] ? " (unmarkable)" : "");
             put_word(&out, w, maxw, &col);
             any = 1;
         }

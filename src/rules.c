@@ -19,12 +19,16 @@ static inline int relation(const unsigned char *mark, int d)
 
 /* THE SINK/SOURCE RULE.  Whether marking dart d leaves its head a sink or its
  * tail a source: a vertex that is not special and all of whose edges would be
- * marked pointing in (out).  Returns CY_LEGAL, CY_ILLEGAL_SINK or
+ * marked pointing in (out).  A loop (on a closed surface) counts at both its
+ * ends, so marking it never makes a sink or a source, and once marked it
+ * keeps its vertex from ever becoming one (cy_rules_exempt).  Returns CY_LEGAL, CY_ILLEGAL_SINK or
  * CY_ILLEGAL_SOURCE and names the vertex. */
 static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, int d, int *vertex)
 {
     int e = cy_dart_edge(d);
     int h = cy_head(b, d), t = cy_tail(b, d);
+    if (h == t)
+        return CY_LEGAL; /* a loop gives its vertex an arrow in and one out */
     if (!b->special[h]) {
         int all_in = 1;
         for (int i = b->vstart[h]; i < b->vstart[h + 1] && all_in; i++) {
@@ -71,6 +75,16 @@ static cy_cell_state cell_state(const cy_board *b, const unsigned char *mark, in
     if (!b->cyclable[c] || (along && against))
         return CY_CELL_BROKEN;
     return open ? CY_CELL_OPEN : CY_CELL_CYCLE;
+}
+
+int cy_rules_exempt(const cy_board *b, int v)
+{
+    if (b->special[v])
+        return 1;
+    for (int i = b->vstart[v]; b->loops && i < b->vstart[v + 1]; i++)
+        if (cy_head(b, b->vdarts[i]) == v)
+            return 1; /* unmarked, the loop is an open edge; marked, an arrow in and one out */
+    return 0;
 }
 
 cy_cell_state cy_rules_cell(const cy_board *b, const unsigned char *mark, int c, int *missing)

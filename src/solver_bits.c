@@ -138,7 +138,7 @@ static void symmetry_setup(bits *s, const cy_board *b)
             for (int e = 0; e < b->ne; e++) {
                 int te = g ? g->emap[e] : e;
                 /* dart 0 of e lands on dart 1 of te when the ends swap */
-                int flip = g ? g->vmap[b->eu[e]] != b->eu[te] : 0;
+                int flip = g ? g->dmap[2 * e] != 2 * te : 0;
                 for (int k = 0; k < 2; k++)
                     s->step[s->nsym][k][e] = (uint32_t)(1 + (k ^ flip ^ rev)) * s->pow3[te];
             }
@@ -177,7 +177,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         return cy_error_set(err, "the board has too many vertices for the bitboard engine"), NULL;
     }
     for (int v = 0; v < b->nv; v++) {
-        s->vspecial[v] = b->special[v];
+        s->vspecial[v] = (unsigned char)cy_rules_exempt(b, v); /* special, or on a loop */
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
             int d = b->vdarts[i], e = cy_dart_edge(d);
             s->vmask[v] |= 1ull << e;

@@ -222,7 +222,7 @@ static void mirrors_init(fast *f, const cy_symmetry *sym)
     for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
         for (int rev = 0; rev < 2; rev++, f->nmirror++) {
             th6_map m;
-            th6_map_of(b, &f->sb, kof, sym->aut[a].vmap, sym->aut[a].fmap, rev, &m);
+            th6_map_of(b, &f->sb, kof, &sym->aut[a], rev, &m);
             memcpy(f->mirror[f->nmirror], m.dart, sizeof m.dart);
             memcpy(f->kmap[f->nmirror], m.kmap, sizeof m.kmap);
             f->kinv[f->nmirror] = m.kinv;

@@ -94,11 +94,8 @@ static int dartmaps_init(const cy_board *b, dartmaps *dm, cy_error *err)
     dm->ne = b->ne;
     dm->map = cy_xmalloc(sizeof(int) * (size_t)sym->n * 2 * (size_t)b->ne);
     for (int a = 0; a < sym->n; a++)
-        for (int d = 0; d < 2 * b->ne; d++) {
-            /* the image edge, run from the image of d's tail */
-            int te = sym->aut[a].emap[cy_dart_edge(d)];
-            dm->map[a * 2 * b->ne + d] = cy_dart(te, b->eu[te] == sym->aut[a].vmap[cy_tail(b, d)] ? CY_FWD : CY_BWD);
-        }
+        for (int d = 0; d < 2 * b->ne; d++)
+            dm->map[a * 2 * b->ne + d] = sym->aut[a].dmap[d];
     cy_symmetry_free(sym);
     return 0;
 }

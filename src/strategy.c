@@ -219,8 +219,10 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
     }
     for (int e = 0; e < b->ne; e++)
         if ((b->dface[2 * e] == b->ncells) == (b->dface[2 * e + 1] == b->ncells)) {
-            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a cactus whose every edge lies on exactly one cycle; edge %s-%s does not",
-                     b->label[b->eu[e]], b->label[b->ev[e]]);
+            char ename[2 * CY_MAX_LABEL + 16];
+            cy_edge_str(b, e, ename, sizeof ename);
+            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a cactus whose every edge lies on exactly one cycle; edge %s does not",
+                     ename);
             return NULL;
         }
     unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);

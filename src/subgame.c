@@ -29,8 +29,8 @@ int sg_board_init(const cy_board *b, sg_board *sb)
     memset(sb->sides, -1, sizeof sb->sides);
     int k = 0;
     for (int v = 0; v < b->nv; v++) {
-        if (b->special[v])
-            continue;
+        if (cy_rules_exempt(b, v))
+            continue; /* special, or on a loop: never a sink nor a source */
         if (k == SG_MAXK)
             return -1;
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {

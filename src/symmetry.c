@@ -58,11 +58,12 @@ static void links_free(links *l)
 
 /* ------------------------------------------------------- direct checking */
 
-/* Whether vmap is an automorphism of b of the given kind (reflection or
- * not), checked against the edges, special vertices and face walks; on
- * success emap and fmap (if not NULL) get the induced maps. */
-static int check_automorphism(const cy_board *b, const links *l, const int *vmap, int reflection,
-                              int *emap, int *fmap)
+/* Whether the dart map dmap (with vmap, the vertex map it induces) is an
+ * automorphism of b of the given kind (reflection or not), checked against
+ * the edges, special vertices and face walks; on success emap and fmap (if
+ * not NULL) get the induced maps. */
+static int check_darts(const cy_board *b, const links *l, const int *vmap, const int *dmap, int reflection,
+                       int *emap, int *fmap)
 {
     unsigned char *hit = cy_xcalloc((size_t)b->nv, 1);
     int ok = 1;
@@ -74,12 +75,17 @@ static int check_automorphism(const cy_board *b, const links *l, const int *vmap
             hit[vmap[v]] = 1;
     }
     free(hit);
-    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne));
+    /* a permutation of the darts, keeping edges (reversal) and ends */
+    unsigned char *dhit = cy_xcalloc((size_t)(2 * b->ne) + 1, 1);
     for (int d = 0; d < 2 * b->ne && ok; d++) {
-        dmap[d] = cy_board_dart(b, vmap[cy_tail(b, d)], vmap[cy_head(b, d)]);
-        if (dmap[d] < 0)
+        int x = dmap[d];
+        if (x < 0 || x >= 2 * b->ne || dhit[x] || dmap[cy_dart_rev(d)] != cy_dart_rev(x) ||
+            cy_tail(b, x) != vmap[cy_tail(b, d)] || cy_head(b, x) != vmap[cy_head(b, d)])
             ok = 0;
+        else
+            dhit[x] = 1;
     }
+    free(dhit);
     /* a rotation maps each face walk forwards onto a face walk, a reflection
      * backwards; the outer face goes to the outer face */
     if (ok && fmap)
@@ -105,6 +111,27 @@ static int check_automorphism(const cy_board *b, const links *l, const int *vmap
     if (ok && emap)
         for (int e = 0; e < b->ne; e++)
             emap[e] = cy_dart_edge(dmap[2 * e]);
+    return ok;
+}
+
+/* Whether vmap is an automorphism of b of the given kind, on a board
+ * without parallel edges (where the vertex map says where each dart goes);
+ * fills emap, fmap and dmap (if not NULL) as check_darts does. */
+static int check_automorphism(const cy_board *b, const links *l, const int *vmap, int reflection,
+                              int *emap, int *fmap, int *dmap_out)
+{
+    int ok = 1;
+    for (int v = 0; v < b->nv && ok; v++)
+        ok = vmap[v] >= 0 && vmap[v] < b->nv;
+    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    for (int d = 0; d < 2 * b->ne && ok; d++) {
+        dmap[d] = cy_board_dart(b, vmap[cy_tail(b, d)], vmap[cy_head(b, d)]);
+        if (dmap[d] < 0)
+            ok = 0;
+    }
+    ok = ok && check_darts(b, l, vmap, dmap, reflection, emap, fmap);
+    if (ok && dmap_out)
+        memcpy(dmap_out, dmap, sizeof(int) * (size_t)(2 * b->ne));
     free(dmap);
     return ok;
 }
@@ -210,8 +237,8 @@ static void flag_generators(const cy_board *b, const links *l, gens *g)
 
 /* ---------------------------------------------------------------- group */
 
-/* The number of vertices, for cmp_aut. */
-static _Thread_local int nv_for_sort;
+/* The number of vertices and of darts, for cmp_aut and cmp_dmap. */
+static _Thread_local int nv_for_sort, nd_for_sort;
 
 /* Orders automorphisms: rotations (the identity first), then reflections;
  * by order; by vertex map. */
@@ -222,7 +249,10 @@ static int cmp_aut(const void *pa, const void *pb)
         return a->reflection - b->reflection;
     if (a->order != b->order)
         return a->order - b->order;
-    return memcmp(a->vmap, b->vmap, sizeof(int) * (size_t)nv_for_sort) < 0 ? -1 : 1;
+    int c = memcmp(a->vmap, b->vmap, sizeof(int) * (size_t)nv_for_sort);
+    if (c == 0)
+        c = memcmp(a->dmap, b->dmap, sizeof(int) * (size_t)nd_for_sort);
+    return c < 0 ? -1 : c > 0;
 }
 
 /* The order of the vertex permutation p (1 for the identity). */
@@ -275,37 +305,61 @@ static int flag_extend(const cy_board *b, const links *l, int x, int *perm, int 
     return tail == F;
 }
 
-/* Orders automorphisms by vertex map, rotations first (to drop duplicates). */
-static int cmp_vmap(const void *pa, const void *pb)
+/* Orders automorphisms by dart map, rotations first (to drop duplicates). */
+static int cmp_dmap(const void *pa, const void *pb)
 {
     const cy_automorphism *a = pa, *b = pb;
-    int c = memcmp(a->vmap, b->vmap, sizeof(int) * (size_t)nv_for_sort);
+    int c = memcmp(a->dmap, b->dmap, sizeof(int) * (size_t)nd_for_sort);
     return c ? c : a->reflection - b->reflection;
 }
 
-/* The group of b as the distinct vertex maps of its map automorphisms, each
+/* The order of the dart permutation p of nd darts. */
+static int dart_order(const int *p, int nd)
+{
+    return perm_order(p, nd);
+}
+
+/* A new element of s with its maps allocated for b. */
+static cy_automorphism *aut_add(cy_symmetry *s, const cy_board *b)
+{
+    cy_automorphism *a = &s->aut[s->n++];
+    a->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    a->emap = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1));
+    a->fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    a->dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    return a;
+}
+
+/* Frees the maps of a. */
+static void aut_free(cy_automorphism *a)
+{
+    free(a->vmap);
+    free(a->emap);
+    free(a->fmap);
+    free(a->dmap);
+}
+
+/* The group of b as the distinct dart maps of its map automorphisms, each
  * checked against the faces; NULL with a message on an internal failure. */
 cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
 {
     if (b->ne > 50000)
         return cy_error_set(err, "the board has %d edges; symmetry handles at most 50000", b->ne), NULL;
-    if (!b->orientable || b->multi) {
+    if (!b->orientable) {
         /* the flag graph needs each dart on one face: on a non-orientable
          * surface only the identity is given (a subgroup, which is all the
-         * engines need; `cycles symmetry` says so).  Likewise with parallel
-         * edges, where a vertex map does not say where each edge goes */
+         * engines need; `cycles symmetry` says so) */
         cy_symmetry *s = cy_xcalloc(1, sizeof *s);
         s->aut = cy_xcalloc(1, sizeof(cy_automorphism));
-        cy_automorphism *a = &s->aut[s->n++];
-        a->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-        a->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
-        a->fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+        cy_automorphism *a = aut_add(s, b);
         for (int v = 0; v < b->nv; v++)
             a->vmap[v] = v;
         for (int e = 0; e < b->ne; e++)
             a->emap[e] = e;
         for (int f = 0; f <= b->ncells; f++)
             a->fmap[f] = f;
+        for (int d = 0; d < 2 * b->ne; d++)
+            a->dmap[d] = d;
         a->order = 1;
         return s;
     }
@@ -334,25 +388,28 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
     int *perm = cy_xmalloc(sizeof(int) * (size_t)F), *queue = cy_xmalloc(sizeof(int) * (size_t)F);
     int bad = 0;
     for (int i = 0; i < count && !bad; i++) {
-        cy_automorphism *a = &s->aut[s->n++];
-        a->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-        a->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
-        a->fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+        cy_automorphism *a = aut_add(s, b);
         if (!flag_extend(b, &l, orbit[i], perm, queue)) {
             bad = 1;
             break;
         }
         for (int x = 0; x < F; x++)
             a->vmap[flag_vertex(b, x)] = flag_vertex(b, perm[x]);
+        /* dart d leaves its tail, flag 2d: its image leaves the image of
+         * that flag's vertex along the image flag's edge */
+        for (int d = 0; d < 2 * b->ne; d++) {
+            int y = perm[2 * d];
+            a->dmap[d] = (y & 1) ? cy_dart_rev(y >> 1) : y >> 1;
+        }
         int refl = orbit[i] & 1;
-        /* a path's reflection in its own line moves no vertex, so a path's
-         * vertex maps are rotations and reflections at once: call them rotations */
-        if (refl && check_automorphism(b, &l, a->vmap, 0, NULL, NULL))
+        /* a path's reflection in its own line moves no dart, so a path's
+         * maps are rotations and reflections at once: call them rotations */
+        if (refl && check_darts(b, &l, a->vmap, a->dmap, 0, NULL, NULL))
             refl = 0;
         a->reflection = refl;
-        if (!check_automorphism(b, &l, a->vmap, refl, a->emap, a->fmap))
+        if (!check_darts(b, &l, a->vmap, a->dmap, refl, a->emap, a->fmap))
             bad = 1;
-        a->order = perm_order(a->vmap, b->nv);
+        a->order = dart_order(a->dmap, 2 * b->ne);
     }
     free(perm);
     free(queue);
@@ -366,15 +423,14 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
         cy_symmetry_free(s);
         return cy_error_set(err, "internal error: an automorphism from nauty does not map the faces onto faces"), NULL;
     }
-    /* one element per vertex map */
+    /* one element per dart map (on a simple board, per vertex map) */
     nv_for_sort = b->nv;
-    qsort(s->aut, (size_t)s->n, sizeof(cy_automorphism), cmp_vmap);
+    nd_for_sort = 2 * b->ne;
+    qsort(s->aut, (size_t)s->n, sizeof(cy_automorphism), cmp_dmap);
     int k = 0;
     for (int i = 0; i < s->n; i++) {
-        if (k > 0 && !memcmp(s->aut[k - 1].vmap, s->aut[i].vmap, sizeof(int) * (size_t)b->nv)) {
-            free(s->aut[i].vmap);
-            free(s->aut[i].emap);
-            free(s->aut[i].fmap);
+        if (k > 0 && !memcmp(s->aut[k - 1].dmap, s->aut[i].dmap, sizeof(int) * (size_t)(2 * b->ne))) {
+            aut_free(&s->aut[i]);
             continue;
         }
         s->aut[k++] = s->aut[i];
@@ -389,11 +445,8 @@ void cy_symmetry_free(cy_symmetry *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->n; i++) {
-        free(s->aut[i].vmap);
-        free(s->aut[i].emap);
-        free(s->aut[i].fmap);
-    }
+    for (int i = 0; i < s->n; i++)
+        aut_free(&s->aut[i]);
     free(s->aut);
     free(s);
 }
@@ -491,38 +544,80 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
 
 /* ----------------------------------------------------------- involutions */
 
+/* Fills inv from an involution of b given by its vertex, edge, face and
+ * dart maps (emap, fmap are taken over) and its kind; 0. */
+static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind,
+                   cy_involution *inv);
+
+/* Checks the common conditions on an involution's vertex map; 0 or -1. */
+static int involution_ok(const cy_board *b, const int *vmap, cy_error *err)
+{
+    for (int v = 0; v < b->nv; v++)
+        if (vmap[v] < 0 || vmap[v] >= b->nv || vmap[vmap[v]] != v)
+            return cy_error_set(err, "the vertex map is not an involution"), -1;
+    if (!b->orientable)
+        return cy_error_set(err, "involutions of boards on a non-orientable surface are not analysed"), -1;
+    return 0;
+}
+
+int cy_involution_analyse_aut(const cy_board *b, const cy_automorphism *a, cy_involution *inv, cy_error *err)
+{
+    memset(inv, 0, sizeof *inv);
+    if (involution_ok(b, a->vmap, err) < 0)
+        return -1;
+    int identity = 1;
+    for (int d = 0; d < 2 * b->ne; d++) {
+        if (a->dmap[a->dmap[d]] != d)
+            return cy_error_set(err, "the map is not an involution"), -1;
+        identity &= a->dmap[d] == d;
+    }
+    if (identity)
+        return cy_error_set(err, "the identity is not an involution"), -1;
+    int *emap = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1)), *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    memcpy(emap, a->emap, sizeof(int) * (size_t)b->ne);
+    memcpy(fmap, a->fmap, sizeof(int) * (size_t)(b->ncells + 1));
+    return analyse(b, a->vmap, emap, fmap, a->dmap, a->reflection, inv);
+}
+
 /* Classifies the vertices, edges and cells of the involution vmap and says
  * what Theorem 6 of Alvarado et al. 2021 predicts; -1 if vmap is no involution of b. */
 int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv, cy_error *err)
 {
     memset(inv, 0, sizeof *inv);
+    if (involution_ok(b, vmap, err) < 0)
+        return -1;
     int identity = 1;
-    for (int v = 0; v < b->nv; v++) {
-        if (vmap[v] < 0 || vmap[v] >= b->nv || vmap[vmap[v]] != v)
-            return cy_error_set(err, "the vertex map is not an involution"), -1;
+    for (int v = 0; v < b->nv; v++)
         identity &= vmap[v] == v;
-    }
     if (identity)
         return cy_error_set(err, "the identity is not an involution"), -1;
-    if (!b->orientable)
-        return cy_error_set(err, "involutions of boards on a non-orientable surface are not analysed"), -1;
     if (b->multi)
-        return cy_error_set(err, "involutions of boards with parallel edges are not analysed (a vertex map does not say where each edge goes)"), -1;
+        return cy_error_set(err, "involutions of boards with parallel edges are not analysed from a vertex map (it does not say where each edge goes)"), -1;
     links l;
     links_init(b, &l);
-    inv->emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
+    int *emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
     int *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int kind = -1;
     for (int refl = 0; refl < 2 && kind < 0; refl++)
-        if (check_automorphism(b, &l, vmap, refl, inv->emap, fmap))
+        if (check_automorphism(b, &l, vmap, refl, emap, fmap, dmap))
             kind = refl;
     links_free(&l);
     if (kind < 0) {
         free(fmap);
-        free(inv->emap);
-        inv->emap = NULL;
+        free(emap);
+        free(dmap);
         return cy_error_set(err, "the vertex map is not an automorphism of the board (edges, special vertices, cells and the outer face must be kept)"), -1;
     }
+    int rc = analyse(b, vmap, emap, fmap, dmap, kind, inv);
+    free(dmap);
+    return rc;
+}
+
+static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind,
+                   cy_involution *inv)
+{
+    inv->emap = emap;
     inv->reflection = kind;
     inv->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
     memcpy(inv->vmap, vmap, sizeof(int) * (size_t)b->nv);
@@ -536,7 +631,7 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
         if (inv->emap[e] != e)
             continue;
         inv->fixed_edges++;
-        if (vmap[b->eu[e]] == b->eu[e]) {
+        if (dmap[2 * e] == 2 * e) { /* its darts fixed: its ends (on a loop, its way) */
             inv->edge[e] = CY_INV_EDGE_FIXED;
             fixed_ends_edges++;
         } else {

@@ -12,17 +12,18 @@ void th6_constraints(const cy_board *b, int *kof)
 {
     int k = 0;
     for (int v = 0; v < b->nv; v++)
-        kof[v] = b->special[v] ? -1 : k++;
+        kof[v] = cy_rules_exempt(b, v) ? -1 : k++; /* as sg_board_init numbers them */
     for (int c = 0; c < b->ncells; c++)
         kof[b->nv + c] = b->cyclable[c] ? k++ : -1;
 }
 
-void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const int *vmap, const int *fmap, int rev,
+void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev,
                 th6_map *m)
 {
+    const int *vmap = au->vmap, *fmap = au->fmap;
     memset(m, 0, sizeof *m);
     for (int d = 0; d < 2 * b->ne; d++)
-        m->dart[d] = (uint8_t)(cy_board_dart(b, vmap[cy_tail(b, d)], vmap[cy_head(b, d)]) ^ rev);
+        m->dart[d] = (uint8_t)(au->dmap[d] ^ rev);
     for (int e = 0; e < b->ne; e++)
         if (m->dart[2 * e] >> 1 == e)
             m->fixed |= 1ull << e;
@@ -41,7 +42,7 @@ void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const int
 void th6_inv_fill(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, th6_inv *iv)
 {
     memset(iv, 0, sizeof *iv);
-    th6_map_of(b, sb, kof, au->vmap, au->fmap, 1, &iv->m);
+    th6_map_of(b, sb, kof, au, 1, &iv->m);
     for (int k = 0; k < sb->nk; k++) {
         if (!((sb->cells >> k) & 1u) || iv->m.kmap[k] == k)
             continue;

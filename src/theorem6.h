@@ -46,10 +46,10 @@ typedef struct th6 {
  * cell (nv + c), -1 for none; into kof[nv + ncells]. */
 void th6_constraints(const cy_board *b, int *kof);
 
-/* Automorphism au of b (vertex map vmap, face map fmap) as a map of the
+/* Automorphism au of b (its vertex, face and dart maps) as a map of the
  * darts and constraints of sb, with every arrow reversed when rev; kof from
  * th6_constraints. */
-void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const int *vmap, const int *fmap, int rev,
+void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev,
                 th6_map *m);
 
 /* Whether g is its own image under the map of darts dart[] and of

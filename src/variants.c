@@ -111,7 +111,7 @@ static void symmetry_setup(cy_vsearch *s, const cy_board *b)
                 continue;
             for (int e = 0; e < ne; e++) {
                 int te = g ? g->emap[e] : e;
-                int flip = g ? g->vmap[b->eu[e]] != b->eu[te] : 0; /* dart 0 of e lands on dart 1 of te */
+                int flip = g ? g->dmap[2 * e] != 2 * te : 0; /* dart 0 of e lands on dart 1 of te */
                 for (int k = 0; k < 2; k++)
                     s->step[((size_t)s->nsym * 2 + (size_t)k) * (size_t)ne + (size_t)e] =
                         (uint64_t)(1 + (k ^ flip ^ rev)) * pow3[te];

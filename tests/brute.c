@@ -22,6 +22,7 @@ struct br_game {
     int nv, ne, ncells;
     int *cstart, *ctail, *chead; /* cell c: its walk as steps ctail[i] -> chead[i] */
     int *cedge;                  /* the edge of each step */
+    unsigned char *cloop;        /* on a loop step (tail == head): the mark that runs along the walk */
     unsigned char *cyclable;     /* recomputed: no edge twice on the walk */
     int *deg;                    /* vertex degrees, counted from the edge list */
     int *istart, *iedge;         /* edges at v: iedge[istart[v] .. istart[v+1]) */
@@ -121,6 +122,7 @@ static br_game *br_make(const cy_board *b, int sparse)
     g->ctail = calloc((size_t)total + 1, sizeof(int));
     g->chead = calloc((size_t)total + 1, sizeof(int));
     g->cedge = calloc((size_t)total + 1, sizeof(int));
+    g->cloop = calloc((size_t)total + 1, 1);
     g->cyclable = calloc((size_t)b->ncells + 1, 1);
     int k = 0;
     for (int c = 0; c < b->ncells; c++) {
@@ -142,6 +144,10 @@ static br_game *br_make(const cy_board *b, int sparse)
                 }
             if (same > 1)
                 g->cedge[k] = d / 2;
+            /* a loop's ends do not say which way the walk runs along it:
+             * the walk's dart does (2e along the edge's direction) */
+            if (g->ctail[k] == g->chead[k])
+                g->cloop[k] = d % 2 == 0 ? CY_FWD : CY_BWD;
             k++;
         }
     }
@@ -197,6 +203,7 @@ void br_free(br_game *g)
     free(g->ctail);
     free(g->chead);
     free(g->cedge);
+    free(g->cloop);
     free(g->cyclable);
     free(g->deg);
     free(g->istart);
@@ -238,6 +245,14 @@ int br_is_cycle_cell(const br_game *g, const unsigned char *mark, int c)
         return 0;
     int along = 1, against = 1;
     for (int i = g->cstart[c]; i < g->cstart[c + 1]; i++) {
+        if (g->cloop[i]) { /* a loop: along when marked the walk's way */
+            int m = mark[g->cedge[i]];
+            if (m != g->cloop[i])
+                along = 0;
+            if (m == CY_UNMARKED || m == g->cloop[i])
+                against = 0;
+            continue;
+        }
         int h = br_arrow_head(g, mark, g->cedge[i]);
         if (h != g->chead[i])
             along = 0;
@@ -265,6 +280,13 @@ static int br_sink_or_source(const br_game *g, const unsigned char *mark, int v)
     int in = 0, out = 0;
     for (int i = g->istart[v]; i < g->istart[v + 1]; i++) {
         int e = g->iedge[i];
+        if (g->b->eu[e] == g->b->ev[e]) { /* a loop: both its ends at v, one arrow in and one out once marked */
+            if (mark[e] != CY_UNMARKED) {
+                in++;
+                out++;
+            }
+            continue;
+        }
         int h = br_arrow_head(g, mark, e);
         if (h == v)
             in++;

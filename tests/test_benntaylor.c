@@ -194,6 +194,66 @@ static void test_parallel_moves(void **state)
     cy_board_free(b);
 }
 
+/* Loops on closed surfaces: an edge line "u u" whose cells cover every edge
+ * twice; the loop keeps the file's direction (+i is dart 2i), moves along it
+ * say which way, and the board writes back as it was read. */
+static void test_loops(void **state)
+{
+    (void)state;
+    cy_error err;
+    static const char *two = "two\n1 2\nEDGES\n0 0\n0 0\nCYCLES\n-0 -1 +0 +1";
+    cy_board *b = rd(two, &err);
+    if (!b)
+        fail_msg("%s", err.msg);
+    assert_true(b->surface && b->orientable && b->genus == 1 && b->loops && b->multi);
+    assert_int_equal(b->ne, 2);
+    assert_int_equal(cy_degree(b, 0), 4);
+    /* the cell's steps are the file's signed edges, in its order */
+    static const int want[] = {1, 3, 0, 2};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(b->fdarts[b->fstart[0] + i], want[i]);
+    char m[64];
+    cy_move_str(b, 1, m, sizeof m);
+    assert_string_equal(m, "-e0:0->0");
+    cy_move_str(b, 2, m, sizeof m);
+    assert_string_equal(m, "+e1:0->0");
+    int *d, n;
+    assert_int_equal(cy_moves_parse(b, "-e0:0->0 +e1:0->0", &d, &n, &err), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(d[0], 1);
+    assert_int_equal(d[1], 2);
+    free(d);
+    assert_int_equal(cy_moves_parse(b, "e0:0->0", &d, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "edge e0 is a loop; say which way, +e0:0->0"));
+    assert_int_equal(cy_moves_parse(b, "0->0", &d, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "runs along a loop: name it and its way"));
+    char *text = cy_write_board(b, NULL, CY_FMT_BENNTAYLOR, &err);
+    assert_string_equal(text, two);
+    free(text);
+    /* and through native json, "-0" and "+0" saying the way */
+    text = cy_write_board(b, NULL, CY_FMT_JSON, &err);
+    assert_non_null(strstr(text, "[\"-0\", \"-1\", \"+0\", \"+1\"]"));
+    cy_board *c = cy_read_board(text, strlen(text), CY_FMT_JSON, NULL, &err);
+    assert_non_null(c);
+    assert_int_equal(memcmp(c->fdarts, b->fdarts, sizeof(int) * 4), 0);
+    cy_board_free(c);
+    free(text);
+    cy_board_free(b);
+    /* a monogon on the sphere: marking its loop either way completes it */
+    b = rd("m\n2 2\nEDGES\n0 0\n0 1\nCYCLES\n+0\n-0 +1 -1", &err);
+    assert_non_null(b);
+    assert_true(b->surface && b->genus == 0);
+    unsigned char mark[2] = {0};
+    for (int x = 0; x < 2; x++) {
+        assert_int_equal(cy_rules_check(b, mark, x, NULL), CY_LEGAL);
+        assert_int_equal(cy_rules_completes(b, mark, x), 0);
+    }
+    /* the pendant edge makes its end a sink or a source either way */
+    assert_int_not_equal(cy_rules_check(b, mark, 2, NULL), CY_LEGAL);
+    assert_int_not_equal(cy_rules_check(b, mark, 3, NULL), CY_LEGAL);
+    cy_board_free(b);
+}
+
 /* A tree alone and a board with a tail: edges on no cell go on the outer face. */
 static void test_loose_edges(void **state)
 {
@@ -227,7 +287,7 @@ static void test_errors(void **state)
     (void)state;
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +2 +1", "no closed walk");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\nCYCLES\n", "edge lines");
-    expect_err("x\n3 3\nEDGES\n0 1\n1 1\n2 0\nCYCLES\n", "loop");
+    expect_err("x\n3 3\nEDGES\n0 1\n1 1\n2 0\nCYCLES\n", "line 5: edge 1 is a loop at vertex 1 (loops are allowed only on a board whose cells cover a closed surface");
     expect_err("x\n3 3\nEDGES\n0 1\n1 0\n2 0\nCYCLES\n", "both join");
     expect_err("x\n3 3\nEDGES\n0 1\n1 9\n2 0\nCYCLES\n", "vertex numbers from 0 to 2");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +1 +7", "edge 7 does not exist");
@@ -237,7 +297,8 @@ static void test_errors(void **state)
                "V - E + F = 5 - 6 + 4 = 3");
     /* parallel edges with a plane's cells: refused, the reason given */
     expect_err("x\n2 3\nEDGES\n0 1\n1 0\n0 1\nCYCLES\n+0 +1\n-1 -2", "parallel edges are allowed only");
-    expect_err("x\n2 2\nEDGES\n0 1\n1 1\nCYCLES\n", "loops are not supported");
+    /* a loop inside a plane board's cell: refused, the plane stays simple */
+    expect_err("x\n3 4\nEDGES\n0 1\n1 2\n2 0\n0 0\nCYCLES\n+0 +1 +2\n+3", "edge 3 is a loop at vertex 0");
     expect_err("x\n5 4\nEDGES\n0 1\n1 2\n2 0\n3 4\nCYCLES\n+0 +1 +2", "not connected");
     expect_err("x\nthree three\nEDGES\n", "want \"V E\"");
     /* three cells on one edge */
@@ -356,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_their_nimbers),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_loose_edges),
+        cmocka_unit_test(test_loops),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_closed_surfaces),
         cmocka_unit_test(test_parallel_moves),

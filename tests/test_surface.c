@@ -118,9 +118,27 @@ static void test_families(void **state)
     cy_board_free(k6);
 
     cy_error err;
-    /* torus grids with fewer than 3 rows would have repeated edges */
-    assert_null(cy_family_build("torus:2x5", &err));
-    assert_non_null(strstr(err.msg, "at least 3"));
+    /* two rows have parallel edges: (0,q) and (1,q) joined down and up; one
+     * row has loops, each vertex's vertical edge, and its cells walk their
+     * horizontal edge twice */
+    assert_null(cy_family_build("torus:0x5", &err));
+    assert_non_null(strstr(err.msg, "at least 1"));
+    cy_board *t15 = t_board("torus:1x5");
+    check_counts(t15, 5, 10, 5, 0);
+    assert_true(t15->loops);
+    for (int v = 0; v < 5; v++)
+        assert_int_equal(cy_degree(t15, v), 4);
+    for (int c = 0; c < 5; c++)
+        assert_false(t15->cyclable[c]);
+    cy_board_free(t15);
+    cy_board *t25 = t_board("torus:2x5");
+    check_counts(t25, 10, 20, 10, 0);
+    assert_true(t25->multi);
+    for (int v = 0; v < 10; v++) {
+        assert_int_equal(cy_degree(t25, v), 4);
+        assert_int_equal(cy_board_edge_count(t25, v, (v + 5) % 10), 2);
+    }
+    cy_board_free(t25);
     assert_null(cy_family_build("projective-k6:3", &err));
 }
 
@@ -437,6 +455,7 @@ static void test_cycle_cells_every_marking(void **state)
     }
     assert_true(never > 0); /* the one-sided triangle's walk, arrows all along */
 }
+static void their_values_agree(const cy_board *b, const char *name);
 
 static void test_engines_torus(void **state)
 {
@@ -445,6 +464,15 @@ static void test_engines_torus(void **state)
     cy_board *b = t_board("torus:3x3");
     assert_true(random_positions(b, "torus:3x3", 12, 6, 9) >= 8);
     cy_board_free(b);
+    /* two rows: parallel edges; through every engine and the brute force */
+    static const char *const small[] = {"torus:2x2", "torus:2x3", "torus:3x2", "torus:1x1", "torus:1x4", "torus:2x1"};
+    for (int i = 0; i < 6; i++) {
+        b = t_board(small[i]);
+        assert_true(b->multi);
+        assert_true(random_positions(b, small[i], 20, 0, b->ne / 2) >= 15);
+        their_values_agree(b, small[i]);
+        cy_board_free(b);
+    }
     /* the projective-plane K6 (15 edges) from 4 moves in */
     b = t_board("projective-k6");
     assert_true(random_positions(b, "projective-k6", 10, 4, 7) >= 6);
@@ -477,16 +505,26 @@ static int br_their_value(br_game *g, const cy_board *b, unsigned char *m, int m
     return memo[idx] = (signed char)v;
 }
 
-/* Standard and misère values of b at a few positions: the engines' winner
- * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
-static void their_values_agree(const cy_board *b, const char *name)
+/* Two memos for br_their_value (normal play, misère) of 3^E entries, every
+ * one unknown (-1); returns 3^E. */
+static size_t new_memos(const cy_board *b, signed char *memo[2])
 {
     size_t n3 = 1;
     for (int e = 0; e < b->ne; e++)
         n3 *= 3;
-    signed char *memo[2] = {malloc(n3), malloc(n3)};
-    memset(memo[0], -1, n3);
-    memset(memo[1], -1, n3);
+    for (int k = 0; k < 2; k++) {
+        memo[k] = malloc(n3);
+        memset(memo[k], -1, n3);
+    }
+    return n3;
+}
+
+/* Standard and misère values of b at a few positions: the engines' winner
+ * (cy_analyse) and misère value (cy_vsearch) against the brute force. */
+static void their_values_agree(const cy_board *b, const char *name)
+{
+    signed char *memo[2];
+    new_memos(b, memo);
     br_game *g = br_new(b);
     assert_non_null(g);
     cy_error err;
@@ -554,6 +592,119 @@ static void test_benntaylor_torus(void **state)
         assert_int_equal(b->multi, t[i].multi);
         assert_true(random_positions(b, t[i].file, 30, 0, t[i].ne / 2) >= 20);
         their_values_agree(b, t[i].file);
+        cy_board_free(b);
+    }
+}
+
+/* Marks every position reachable from m (by the brute force's legal moves,
+ * none after a cycle cell) in seen (3^E entries); returns how many. */
+static int br_reach(br_game *g, const cy_board *b, unsigned char *m, unsigned char *seen)
+{
+    size_t idx = 0;
+    for (int e = b->ne - 1; e >= 0; e--)
+        idx = idx * 3 + m[e];
+    if (seen[idx])
+        return 0;
+    seen[idx] = 1;
+    int n = 1, mv[2 * BR_MAX_EDGES], k = br_has_cycle_cell(g, m) ? 0 : br_legal_moves(g, m, mv);
+    for (int i = 0; i < k; i++) {
+        m[mv[i] / 2] = (unsigned char)(mv[i] % 2 ? CY_BWD : CY_FWD);
+        n += br_reach(g, b, m, seen);
+        m[mv[i] / 2] = CY_UNMARKED;
+    }
+    return n;
+}
+
+/* Boards with loops, written here (tests/data/benntaylor-loops, each with
+ * the normal and misère nimber of every state reachable in the game tree of
+ * the C++ program BennTaylor/Game-of-Cycles, which plays loops: its own
+ * output, see the README there): one vertex with two loops on the torus,
+ * loops and ordinary edges on the torus, a loop round a one-edge cell on the
+ * sphere.  The same states are reachable by the brute force's rules (its own
+ * handling of loops), whose values agree with theirs, and so do every
+ * engine's (cy_analyse, with the brute force's outcomes and winning moves)
+ * and the misère value of cy_vsearch, state by state. */
+static void test_benntaylor_loops(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"two-loops", "loops-and-edges", "loops-three-cells", "loop-sphere",
+                                        "loop-triangle"};
+    for (size_t f = 0; f < sizeof names / sizeof names[0]; f++) {
+        char path[128], what[160];
+        snprintf(path, sizeof path, "benntaylor-loops/%s.txt", names[f]);
+        cy_board *b = t_board(t_data_path(path));
+        assert_true(b->surface && b->loops && b->multi);
+        size_t len;
+        /* their digit 1 marks edge e from the first vertex of its line to the
+         * second (on a loop: as the cells' +e), ours from eu[e] */
+        char *file = t_read_file(t_data_path(path), &len), *at = strstr(file, "EDGES");
+        unsigned char swap[BR_MAX_EDGES];
+        for (int e = 0; e < b->ne; e++) {
+            int u, w;
+            at = strchr(at, '\n') + 1;
+            assert_int_equal(sscanf(at, "%d %d", &u, &w), 2);
+            assert_true((b->eu[e] == u && b->ev[e] == w) || (b->eu[e] == w && b->ev[e] == u));
+            swap[e] = b->eu[e] != u;
+        }
+        free(file);
+        snprintf(path, sizeof path, "benntaylor-loops/%s.nimbers", names[f]);
+        char *text = t_read_file(t_data_path(path), &len);
+        signed char *memo[2];
+        size_t n3 = new_memos(b, memo);
+        unsigned char *seen = calloc(n3, 1), m[BR_MAX_EDGES];
+        br_game *g = br_new(b);
+        assert_non_null(g);
+        memset(m, 0, sizeof m);
+        int reachable = br_reach(g, b, m, seen), lines = 0;
+        cy_error err;
+        cy_solver *sv[NENGINES];
+        for (int k = 0; k < NENGINES; k++)
+            assert_non_null(sv[k] = cy_solver_new(b, &ENGINES[k], &err));
+        cy_rules mis = {CY_RULES_MISERE, 0, 2};
+        cy_vsearch *v = cy_vsearch_new(b, &mis, NULL, &err);
+        assert_non_null(v);
+        for (char *p = text, *nl; *p; p = nl + 1) {
+            nl = strchr(p, '\n');
+            assert_non_null(nl);
+            char digits[BR_MAX_EDGES + 1];
+            int normal, misere;
+            assert_int_equal(sscanf(p, "%13s %d %d", digits, &normal, &misere), 3);
+            assert_int_equal((int)strlen(digits), b->ne);
+            size_t idx = 0;
+            for (int e = b->ne - 1; e >= 0; e--) {
+                m[e] = (unsigned char)(digits[e] - '0');
+                if (swap[e] && m[e])
+                    m[e] = (unsigned char)(3 - m[e]);
+                idx = idx * 3 + m[e];
+            }
+            snprintf(what, sizeof what, "%s state %s", names[f], digits);
+            if (!seen[idx])
+                fail_msg("%s: their program reaches it, the brute force does not", what);
+            lines++;
+            int bn = br_their_value(g, b, m, 0, memo[0]), bm = br_their_value(g, b, m, 1, memo[1]);
+            if (bn != normal || bm != misere)
+                fail_msg("%s: their nimbers %d and %d (misère), the brute force's %d and %d", what, normal, misere, bn, bm);
+            engines_agree(b, sv, m, g, what);
+            cy_analysis a;
+            assert_int_equal(cy_analyse(sv[1], m, &a, &err), 0);
+            if ((a.outcome == 'N') != (normal != 0))
+                fail_msg("%s: their nimber is %d, the engine says %c", what, normal, a.outcome);
+            cy_analysis_free(&a);
+            int val = -1;
+            assert_int_equal(cy_vsearch_value(v, m, &val), 0);
+            if (val != misere)
+                fail_msg("%s: their misère nimber is %d, cy_vsearch's %d", what, misere, val);
+        }
+        if (lines != reachable)
+            fail_msg("%s: their program reaches %d states, the brute force %d", names[f], lines, reachable);
+        cy_vsearch_free(v);
+        for (int k = 0; k < NENGINES; k++)
+            cy_solver_free(sv[k]);
+        br_free(g);
+        free(seen);
+        free(memo[0]);
+        free(memo[1]);
+        free(text);
         cy_board_free(b);
     }
 }
@@ -884,7 +1035,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
         cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
-        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_engines_torus),
+        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_benntaylor_loops),   cmocka_unit_test(test_engines_torus),
         cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
         cmocka_unit_test(test_engines_multigraphs), cmocka_unit_test(test_cycle_cells_every_marking),
         cmocka_unit_test(test_json_cell_edges),

@@ -226,6 +226,143 @@ static void test_against_brute(void **state)
     assert_true(tested > 100);
 }
 
+/* ------------------------------------- brute force over dart maps */
+
+/* The search state of dart_count: the board, the face successor of each
+ * dart, the partial edge map (te[e] = 2 * image edge + flip, -1 free) and
+ * vertex map, and the dart maps found. */
+typedef struct dsearch {
+    const cy_board *b;
+    int next[64], te[32], vm[32], used[32];
+    int found, (*maps)[64];
+} dsearch;
+
+/* Image of dart d under the edge map of s: edge te>>1, reversed by the flip. */
+static int dimg(const dsearch *s, int d)
+{
+    return 2 * (s->te[d >> 1] >> 1) + ((s->te[d >> 1] & 1) ^ (d & 1));
+}
+
+/* Whether the complete dart map of s keeps the faces: forwards (a
+ * rotation: the successor of an image is the image of the successor) or
+ * backwards (a reflection: the image walks run the other way round), the
+ * outer face onto the outer face. */
+static int dmap_keeps_faces(const dsearch *s, int refl)
+{
+    const cy_board *b = s->b;
+    for (int d = 0; d < 2 * b->ne; d++) {
+        int x = dimg(s, d), n = dimg(s, s->next[d]);
+        if (refl ? s->next[n ^ 1] != (x ^ 1) : s->next[x] != n)
+            return 0;
+        int img = refl ? x ^ 1 : x;
+        if ((b->dface[d] == b->ncells) != (b->dface[img] == b->ncells))
+            return 0;
+    }
+    return 1;
+}
+
+/* Tries every image (edge and direction) for edge e and on, keeping the
+ * vertex map a bijection that keeps special vertices; counts the complete
+ * maps that keep the faces one way or the other. */
+static void dart_count(dsearch *s, int e)
+{
+    const cy_board *b = s->b;
+    if (e == b->ne) {
+        if (dmap_keeps_faces(s, 0) || dmap_keeps_faces(s, 1)) {
+            for (int d = 0; d < 2 * b->ne; d++)
+                s->maps[s->found][d] = dimg(s, d);
+            s->found++;
+        }
+        return;
+    }
+    for (int t = 0; t < 2 * b->ne; t++) {
+        if (s->used[t >> 1])
+            continue;
+        s->te[e] = t;
+        /* the ends of e go to the ends of the image dart */
+        int ends[2] = {b->eu[e], b->ev[e]}, img[2] = {cy_tail(b, t), cy_head(b, t)};
+        int saved[2] = {s->vm[ends[0]], s->vm[ends[1]]}, ok = 1;
+        for (int k = 0; k < 2 && ok; k++) {
+            int v = ends[k], w = img[k];
+            if (s->vm[v] >= 0)
+                ok = s->vm[v] == w;
+            else {
+                for (int x = 0; x < b->nv && ok; x++)
+                    ok = s->vm[x] != w;
+                ok = ok && b->special[v] == b->special[w] && cy_degree(b, v) == cy_degree(b, w);
+                if (ok)
+                    s->vm[v] = w;
+            }
+        }
+        if (ok) {
+            s->used[t >> 1] = 1;
+            dart_count(s, e + 1);
+            s->used[t >> 1] = 0;
+        }
+        s->vm[ends[0]] = saved[0];
+        s->vm[ends[1]] = saved[1];
+        s->te[e] = -1;
+    }
+}
+
+/* The group of a board with parallel edges (the C++ program's SP3 on the
+ * torus, every pair of its three vertices joined twice; two digons on the
+ * sphere; the two-row torus grid), of boards with loops, and of simple
+ * boards on both surfaces, against every map of edges
+ * to edges with a direction each: the same number of elements, and each
+ * element's dart map among those found. */
+static void test_dart_maps(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"benntaylor/SP3_encoding.txt", "benntaylor/SP5_encoding.txt", "k4",
+                                        "cycle:5", "projective-k6", "path:3", "torus:2x3",
+                                        "benntaylor-loops/two-loops.txt", "benntaylor-loops/loops-and-edges.txt",
+                                        "benntaylor-loops/loops-three-cells.txt", "benntaylor-loops/loop-triangle.txt"};
+    static const char *digons = "digons\n2 2\nEDGES\n0 1\n1 0\nCYCLES\n+0 +1\n-1 -0";
+    for (size_t i = 0; i <= sizeof specs / sizeof specs[0]; i++) {
+        cy_error err;
+        cy_board *b = i == sizeof specs / sizeof specs[0]
+                          ? cy_read_board(digons, strlen(digons), CY_FMT_BENNTAYLOR, NULL, &err)
+                          : t_board(strncmp(specs[i], "benntaylor", 10) ? specs[i] : t_data_path(specs[i]));
+        assert_non_null(b);
+        if (!b->orientable) { /* only the identity is claimed there */
+            cy_symmetry *s = group(b);
+            assert_int_equal(s->n, 1);
+            cy_symmetry_free(s);
+            cy_board_free(b);
+            continue;
+        }
+        assert_true(b->ne <= 32);
+        dsearch *ds = calloc(1, sizeof *ds);
+        ds->b = b;
+        ds->maps = malloc(sizeof *ds->maps * 4 * 64);
+        for (int f = 0; f <= b->ncells; f++)
+            for (int k = b->fstart[f]; k < b->fstart[f + 1]; k++)
+                ds->next[b->fdarts[k]] = b->fdarts[k + 1 < b->fstart[f + 1] ? k + 1 : b->fstart[f]];
+        for (int v = 0; v < b->nv; v++)
+            ds->vm[v] = -1;
+        for (int e = 0; e < b->ne; e++)
+            ds->te[e] = -1;
+        dart_count(ds, 0);
+        cy_symmetry *s = group(b);
+        if (s->n != ds->found)
+            fail_msg("%s: the group has %d elements, the brute force over dart maps %d", b->name, s->n, ds->found);
+        for (int k = 0; k < s->n; k++) {
+            int in = 0;
+            for (int j = 0; j < ds->found && !in; j++)
+                in = !memcmp(ds->maps[j], s->aut[k].dmap, sizeof(int) * 2 * (size_t)b->ne);
+            if (!in)
+                fail_msg("%s: element %d of the group is no map the brute force found", b->name, k);
+            for (int d = 0; d < 2 * b->ne; d++)
+                assert_int_equal(s->aut[k].emap[d >> 1], s->aut[k].dmap[d] >> 1);
+        }
+        cy_symmetry_free(s);
+        free(ds->maps);
+        free(ds);
+        cy_board_free(b);
+    }
+}
+
 /* Relabels and mirrors board b: vertex v becomes perm[v], every walk is
  * reversed (which turns the drawing over). */
 static cy_board *mirror_copy(const cy_board *b, const int *perm)
@@ -411,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_orders),
         cmocka_unit_test(test_special),
         cmocka_unit_test(test_against_brute),
+        cmocka_unit_test(test_dart_maps),
         cmocka_unit_test(test_isomorphic),
         cmocka_unit_test(test_classes),
     };

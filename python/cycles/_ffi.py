@@ -38,6 +38,7 @@ typedef struct cy_board {
     int genus;
     int *sface, *sdart;
     int multi;
+    int loops;
 } cy_board;
 
 typedef struct cy_board_desc {
@@ -57,6 +58,7 @@ typedef struct cy_board_desc {
     const int *const *cell_edges;
     const int *outer_edges;
     const int *edge_ends;
+    const unsigned char *const *cell_rev;
 } cy_board_desc;
 
 cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);

@@ -190,11 +190,16 @@ static const char *who(const game *g, int p)
     return p == g->human ? "you" : "the engine";
 }
 
-/* Prints the walk of face f as labels. */
+/* Prints the walk of face f as labels (and its edges by number where some
+ * are parallel). */
 static void print_walk(const cy_board *b, int f)
 {
     for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
         printf("%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
+    /* with parallel edges the vertices alone do not say which edges */
+    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++) /* with loops, +eN along edge N */
+        printf("%s%se%d", i > b->fstart[f] ? " " : "; edges ", !b->loops ? "" : b->fdarts[i] & 1 ? "-" : "+",
+               cy_dart_edge(b->fdarts[i]));
 }
 
 /* Prints darts d[0..n) as "U->V U->V ...", or "none". */
@@ -248,8 +253,9 @@ static void show(game *g)
         if (!g->mark[e]) {
             cy_edge_info in;
             cy_rules_classify(b, g->mark, e, &in);
-            printf(" %s-%s%s", b->label[b->eu[e]], b->label[b->ev[e]],
-                   in.cls == CY_EDGE_UNMARKABLE ? " (unmarkable)" : "");
+            char name[2 * CY_MAX_LABEL + 16];
+            cy_edge_str(b, e, name, sizeof name);
+            printf(" %s%s", name, in.cls == CY_EDGE_UNMARKABLE ? " (unmarkable)" : "");
             any = 1;
         }
     printf("%s\n", any ? "" : " none");

@@ -13,8 +13,11 @@ static void put_walk(cy_buf *o, const cy_board *b, int f)
     for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
         cy_buf_printf(o, "%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
     /* with parallel edges the vertices alone do not say which edges */
-    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++)
-        cy_buf_printf(o, "%se%d", i > b->fstart[f] ? " " : " (edges ", cy_dart_edge(b->fdarts[i]));
+    for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++) {
+        int d = b->fdarts[i];
+        /* with loops each step also says which way: +eN along edge N */
+        cy_buf_printf(o, "%s%se%d", i > b->fstart[f] ? " " : " (edges ", !b->loops ? "" : d & 1 ? "-" : "+", cy_dart_edge(d));
+    }
     if (b->multi && b->fstart[f] < b->fstart[f + 1])
         cy_buf_puts(o, ")");
 }

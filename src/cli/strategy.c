@@ -74,7 +74,7 @@ static char *as_json(const cy_board *b, const cy_strategy *s, const char *why, c
         for (int i = 0; i < s->nself; i++) {
             int e = s->self[i];
             char name[2 * CY_MAX_LABEL + 4];
-            snprintf(name, sizeof name, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            cy_edge_str(b, e, name, sizeof name);
             json_array_append_new(self, json_string(name));
         }
         json_object_set_new(o, "self_involutive_edges", self);

@@ -60,7 +60,7 @@ static json_t *inv_json(const cy_board *b, const cy_involution *inv)
     for (int e = 0; e < b->ne; e++)
         if (inv->edge[e] != CY_INV_EDGE_MOVED) {
             char name[2 * CY_MAX_LABEL + 4];
-            snprintf(name, sizeof name, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
+            cy_edge_str(b, e, name, sizeof name);
             json_array_append_new(edges, json_pack("{ss ss}", "edge", name, "ends",
                                                    inv->edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped"));
         }
@@ -103,11 +103,18 @@ static char *as_json(const cy_board *b, const cy_symmetry *s)
         json_t *map = json_object();
         for (int v = 0; v < b->nv; v++)
             json_object_set_new(map, b->label[v], json_string(b->label[a->vmap[v]]));
-        json_array_append_new(els, json_pack("{ss si so}", "kind", kind_name(a), "order", a->order, "map", map));
+        json_t *el = json_pack("{ss si so}", "kind", kind_name(a), "order", a->order, "map", map);
+        if (b->multi) { /* parallel edges: where each edge goes, by number */
+            json_t *em = json_array();
+            for (int e = 0; e < b->ne; e++)
+                json_array_append_new(em, json_integer(a->emap[e]));
+            json_object_set_new(el, "edge_map", em);
+        }
+        json_array_append_new(els, el);
         if (a->order == 2) {
             cy_involution inv;
             cy_error err;
-            if (cy_involution_analyse(b, a->vmap, &inv, &err) < 0) {
+            if (cy_involution_analyse_aut(b, a, &inv, &err) < 0) {
                 json_decref(o);
                 json_decref(els);
                 json_decref(invs);
@@ -145,7 +152,12 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
                 cy_buf_printf(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
                 moved++;
             }
-        cy_buf_printf(&t, "%s\n", moved ? "" : " (every vertex fixed)");
+        /* with parallel edges the vertex map does not say where the edges go */
+        int emoved = 0;
+        for (int e = 0; b->multi && e < b->ne; e++)
+            if (a->emap[e] != e)
+                cy_buf_printf(&t, "%se%d->e%d", emoved++ ? " " : moved ? "; edges " : " edges ", e, a->emap[e]);
+        cy_buf_printf(&t, "%s\n", moved || emoved ? "" : " (every vertex fixed)");
     }
     cy_buf_printf(&t, "involutions: %d\n", ninv);
     int k = 0;
@@ -154,7 +166,7 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
             continue;
         cy_involution inv;
         cy_error err;
-        if (cy_involution_analyse(b, s->aut[i].vmap, &inv, &err) < 0) {
+        if (cy_involution_analyse_aut(b, &s->aut[i], &inv, &err) < 0) {
             free(t.s);
             cli_fail(b->name, "%s", err.msg);
             return NULL;
@@ -170,8 +182,11 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
         cy_buf_printf(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
         for (int e = 0; e < b->ne; e++)
             if (inv.edge[e] != CY_INV_EDGE_MOVED)
-                cy_buf_printf(&t, " %s-%s (ends %s)", b->label[b->eu[e]], b->label[b->ev[e]],
-                    inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+            {
+                char name[2 * CY_MAX_LABEL + 16];
+                cy_edge_str(b, e, name, sizeof name);
+                cy_buf_printf(&t, " %s (ends %s)", name, inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+            }
         cy_buf_printf(&t, "%s\n", inv.fixed_edges ? "" : " none");
         for (int c = 0; c < b->ncells; c++) {
             char w[512];
@@ -199,8 +214,6 @@ int cmd_symmetry(cli_opts *o)
     int rc = 1;
     if (!b->orientable)
         cli_fail(o->board, "the symmetry of a board on a non-orientable surface is not computed (the solvers use the identity alone there)");
-    else if (b->multi)
-        cli_fail(o->board, "the symmetry of a board with parallel edges is not computed (the solvers use the identity alone there)");
     else if (!(s = cy_symmetry_new(b, &err)))
         cli_fail(o->board, "%s", err.msg);
     else {

@@ -173,4 +173,12 @@ play_in '1->2\nquit\n' grid:4x5 --timeout 1 --seed 1
 [ "$RC" = 0 ] && grep -qx 'thinking\.\.\.' "$WORK/err" && ok "thinking" || bad "thinking" "stderr: $ERR"
 play_in '1->2\nquit\n' k4 --seed 1
 [ -z "$ERR" ] && ok "no thinking on k4" || bad "no thinking on k4" "stderr: $ERR"
+# parallel edges (the C++ program's SP3 on the torus: e1 and e2 join 0 and 1):
+# listed, walked and typed by their numbers, as moves name them
+SP3="$SRC/tests/data/benntaylor/SP3_encoding.txt"
+game "parallel edges listed apart" 'unmarked: e0:0-2 e1:0-1 e2:0-1 e3:1-2 e4:1-2 e5:0-2' 'quit\n' "$SP3" --seed 1
+game "parallel cell walk names its edges" 'cell 1 \(2 0 1 0; edges e0 e1 e2 e5\)' 'show\nquit\n' "$SP3" --seed 1
+game "parallel edge typed" 'arrows:.*e2:1->0 \(1\)' 'e2:1->0\nquit\n' "$SP3" --seed 1
+game "parallel edge left unmarked" 'unmarked: e1:0-1' 'e2:1->0\nquit\n' "$SP3" --seed 1
+game "ambiguous move refused" '2 edges join 0 and 1 \(e1, e2\); name one' '0->1\nquit\n' "$SP3" --seed 1
 finish

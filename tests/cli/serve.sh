@@ -133,6 +133,10 @@ same_as_cli "solve a finished game" "/api/solve?board=cycle:3&moves=1-%3E2+2-%3E
 same_as_cli "solve grid:3x3" "/api/solve?board=grid:3x3&moves=1-%3E2" grid:3x3 "1->2"
 same_as_cli "solve a special path" "/api/solve?board=path:3" path:3 ""
 same_as_cli "solve an uploaded file" "/api/solve" "$SRC/boards/figure1.json" "" --data-binary "@$SRC/boards/figure1.json"
+# a board file with parallel edges (the C++ program's SP3) and one with loops
+SP3="$SRC/tests/data/benntaylor/SP3_encoding.txt" LPS="$SRC/tests/data/benntaylor-loops/loops-three-cells.txt"
+same_as_cli "solve parallel edges" "/api/solve?moves=e1:0-%3E1" "$SP3" "e1:0->1" --data-binary "@$SP3"
+same_as_cli "solve loops" "/api/solve?moves=%2Be0:0-%3E0" "$LPS" "+e0:0->0" --data-binary "@$LPS"
 same_as_cli "solve an uploaded file with moves" "/api/solve?moves=1-%3E2" "$SRC/boards/figure1.json" "1->2" \
   --data-binary "@$SRC/boards/figure1.json"
 "$BIN" convert k4 --to table-text -o "$WORK/k4.txt" 2>/dev/null

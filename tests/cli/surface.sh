@@ -44,7 +44,12 @@ printf '{"vertices": ["1","2","3"], "cells": [["1","2","3"]], "surface": {"orien
 expect_error "one side only" 's4\.json: edge .* lies on only one face side' show "$WORK/s4.json"
 printf '{"vertices": [{"label":"1","x":0,"y":0},{"label":"2","x":1,"y":0}], "edges": [["1","2"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/s5.json"
 expect_error "drawing with surface" 's5\.json: a drawing lies in the plane' show "$WORK/s5.json"
-expect_error "torus too small" 'torus:2x3: rows and columns must be at least 3' show torus:2x3
+expect_error "torus too small" 'torus:0x3: rows and columns must be at least 1' show torus:0x3
+# one row: each vertex's vertical edge is a loop
+expect_out "torus one row" '^  e3   1-1  ' show torus:1x3
+# two rows: (1,q) and (2,q) are joined down and up, by parallel edges
+expect_out "torus two rows" 'torus:2x3 \(6 vertices, 12 edges, 6 cells, on the torus\)' show torus:2x3
+expect_out "torus two rows parallel" '^  e6   1-4 ' show torus:2x3
 
 # the C++ program's files: cells covering every edge twice give the torus;
 # SP3 joins each pair of its three vertices by two edges (e1 and e2 join 0
@@ -62,7 +67,15 @@ printf '%s\n' "$OUT" >"$WORK/sp3.json"
 expect_out "SP3 json cell_edges" '"cell_edges": \[' convert "$WORK/sp3.json" --to json
 expect_out "SP3 json solves" '^winning moves:.* e5:0->2' solve "$WORK/sp3.json"
 expect_error "SP3 as a drawing" 'closed surface' convert "$BT/SP3_encoding.txt" --to drawing
-expect_error "SP3 symmetry" 'parallel edges is not computed' symmetry "$BT/SP3_encoding.txt"
+# SP3's group permutes its edges, not only its vertices (test_symmetry.c
+# counts it by a brute force over dart maps); a map fixing every vertex
+# still swaps the parallel edges
+expect_out "SP3 symmetry" '^automorphisms: 12 ' symmetry "$BT/SP3_encoding.txt"
+expect_out "SP3 symmetry moves edges" '^  reflection order 2: edges e0->e5 ' symmetry "$BT/SP3_encoding.txt"
+expect_out "SP3 symmetry json" '"edge_map": \[' symmetry "$BT/SP3_encoding.txt" --json
+# parallel edges in the other outputs: dot labels each by its number
+expect_out "SP3 dot labels parallel edges" '^  "0" -- "1" \[label="e2", dir=back\];$' convert "$BT/SP3_encoding.txt" --to dot --moves "e2:1->0"
+expect_out "SP3 dot second parallel edge" '^  "0" -- "1" \[label="e1"\];$' convert "$BT/SP3_encoding.txt" --to dot --moves "e2:1->0"
 expect_error "SP4 malformed" 'SP4_encoding\.txt: line 8: edge 4 should be two vertex numbers from 0 to 3' show "$BT/SP4_encoding.txt"
 # written and read back: the same text again
 for f in SP3 SP5 SP6; do
@@ -88,6 +101,47 @@ expect_out "one-sided cell: last move wins" '^game over: no legal move is left; 
 run show "$WORK/rp3.json" --moves "a->b b->c c->a"
 check "one-sided cell: no cycle cell shown" eval '! printf "%s\n" "$OUT" | grep -q "is a cycle cell\|CYCLE CELL"'
 expect_out "one-sided cell: positions say no cycle" '^3,2,a->b c->a b->c,1,P,1,0$' positions "$WORK/rp3.json" --csv --moves "a->b b->c"
+
+# loops (tests/data/benntaylor-loops, written for the tests and checked
+# against the C++ program there): cell 1 of loop-triangle is the loop alone,
+# so marking it either way completes the cell; a loop's vertex is never a
+# sink or a source
+LP="$SRC/tests/data/benntaylor-loops"
+expect_out "loop board" 'a loop on a triangle \(3 vertices, 4 edges, 3 cells, on the sphere\)' show "$LP/loop-triangle.txt"
+expect_out "loop completes its cell" '^winning moves: \+e0:0->0 -e0:0->0$' solve "$LP/loop-triangle.txt"
+expect_out "loop walk says its way" 'cell 2: 0 0 0 1 \(edges \+e0 \+e1 \+e3 -e2\)' show "$LP/loops-and-edges.txt"
+# 1->0 and 2->0 point into 0: its loop still may be marked (rules.c)
+expect_out "loop at a full vertex" '^legal moves \(2\): \+e0:0->0 -e0:0->0$' show "$LP/loop-triangle.txt" --moves "1->0 2->0"
+expect_error "loop move needs its way" 'edge e0 is a loop; say which way, \+e0:0->0 \(along its direction\) or -e0:0->0' solve "$LP/two-loops.txt" --moves "e0:0->0"
+expect_error "loop move unnamed" 'runs along a loop: name it and its way' solve "$LP/two-loops.txt" --moves "0->0"
+run convert "$LP/loops-and-edges.txt" --to json --moves "-e0:0->0"
+printf '%s\n' "$OUT" >"$WORK/lp.json"
+expect_out "loop json says the way" '\["\+0", "\+1", 3, 2\]' convert "$WORK/lp.json" --to json
+expect_out "loop json keeps the move" '^  e0   0-0  marked -e0:0->0' show "$WORK/lp.json"
+expect_out "loop symmetry" '^automorphisms: 8 ' symmetry "$LP/two-loops.txt"
+printf '{"vertices": ["a","b","c"], "cells": [["a","b","c"], ["a"]], "cell_edges": [[0,1,2],[3]]}' >"$WORK/pl.json"
+expect_error "loop on the plane" 'pl\.json: cell 2 has a loop at vertex a \(loops are allowed only on a closed surface' show "$WORK/pl.json"
+printf '{"vertices": ["a"], "cells": [["a","a","a","a"]], "surface": {"orientable": true, "genus": 1}}' >"$WORK/nl.json"
+expect_error "loop without names" 'nl\.json: cell 1 has a loop at vertex a .*"cell_edges"' show "$WORK/nl.json"
+printf '{"vertices": ["a"], "cells": [["a","a"]], "cell_edges": [[0,0]], "surface": {"orientable": false, "genus": 1}}' >"$WORK/np.json"
+expect_error "loop way on the projective plane" 'np\.json: cell 1 runs along a loop at vertex a without saying which way' show "$WORK/np.json"
+printf 'x\n3 4\nEDGES\n0 1\n1 2\n2 0\n0 0\nCYCLES\n+0 +1 +2\n+3' >"$WORK/pl.txt"
+expect_error "loop in a plane file" 'pl\.txt: line 7: edge 3 is a loop at vertex 0 \(loops are allowed only on a board whose cells cover a closed surface' show "$WORK/pl.txt"
+
+# every command on boards with parallel edges and loops: an answer, or (for
+# what needs the plane) one line naming the file; under the sanitizers'
+# build this also checks that none of them crashes
+for f in "$BT/SP3_encoding.txt" "$LP/loops-three-cells.txt" "$LP/loop-triangle.txt"; do
+  for args in "show" "solve" "solve --engine plain" "solve --rules misere" "solve --rules draw" "solve --rules any-cycle" \
+    "solve --rules score --extra-turn" "solve --players 3" "solve --json" "tree" "tree --dot" "positions" "check filled" \
+    "symmetry" "symmetry --json" "strategy mirror" "convert --to json" "convert --to benntaylor" "convert --to dot" \
+    "convert --to table" "convert --to drawing" "draw -o $WORK/x.svg"; do
+    run $args "$f"
+    if [ "$RC" = 0 ] && [ -n "$OUT" ]; then ok "$args"
+    elif [ "$RC" = 1 ] && [ -z "$OUT" ] && printf '%s' "$ERR" | grep -q "^cycles: $f: "; then ok "$args"
+    else bad "$args on $(basename "$f")" "status $RC: $ERR"; fi
+  done
+done
 
 # plane-only commands say so
 expect_error "draw torus" 'torus:3x3: the board lies on the torus, not in the plane, so it has no plane drawing' draw torus:3x3 -o "$WORK/t.svg"
