@@ -557,6 +557,12 @@ int cy_vsearch_value(cy_vsearch *s, const unsigned char *mark, int *value);
  * rules): *wins 1 or 0.  Returns 0 or a negative CY_SOLVE_ code. */
 int cy_vsearch_force(cy_vsearch *s, const unsigned char *mark, int player, int *wins);
 void cy_vsearch_stats(const cy_vsearch *s, cy_solver_stats *st);
+/* The bytes of the direct table a variant search of b with options o takes
+ * when o->memory (0: a quarter of RAM) allows them: one byte for each of the
+ * 3^E markings of b's E edges, so that the search holds the value of every
+ * position whatever their number.  0 when the search cannot have one (more
+ * than 20 edges, or o->no_bitboard): its hash table then fills as it goes. */
+double cy_vsearch_direct_bytes(const cy_board *b, const cy_solver_opts *o);
 /* Ends the progress line on stderr, if one is showing. */
 void cy_vsearch_progress_end(cy_vsearch *s);
 void cy_vsearch_free(cy_vsearch *s);
@@ -1068,6 +1074,13 @@ uint64_t cy_positions_done(const cy_positions *it);
 double cy_positions_estimate(const cy_positions *it);
 /* The moves played in the positions being listed now (for progress). */
 int cy_positions_played(const cy_positions *it);
+/* The memory in bytes with which the listing's values certainly fit, known
+ * before it starts: under a rule variant the variant search's direct table
+ * (cy_vsearch_direct_bytes), chosen when the memory bound allows it; 0 when
+ * no such bound is known: under the standard rules, whose solver's table
+ * replaces entries when it is full so that any bound the solver accepts
+ * will do, or when the variant search has no direct table. */
+double cy_positions_memory_need(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 
 #ifdef __cplusplus
