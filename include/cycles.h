@@ -508,7 +508,7 @@ typedef struct cy_split {
 /* Expands the tree of safe moves from mark (which must have no cycle cell
  * and admit no completion) depth levels deep, into sp; at most max_jobs
  * jobs (0: CY_SPLIT_MAX_JOBS).  Boards of at most 64 edges.  Returns 0, or
- * -1 with a message. */
+ * -1 with a message (also after cy_interrupt). */
 int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp,
                  cy_error *err);
 void cy_split_free(cy_split *sp);
@@ -599,7 +599,8 @@ char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a);
 
 /* The page of `cycles verify --rules`: the families of the papers under
  * each of the nrules rule sets, as markdown (docs/variants-results.md), each board
- * given timeout seconds.  A malloc'd string. */
+ * given timeout seconds.  After cy_interrupt the boards finished are kept,
+ * the rest is left out and the page ends saying so.  A malloc'd string. */
 char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress);
 
 /* ------------------------------------------------------------- formats */
@@ -848,8 +849,11 @@ typedef struct cy_verify_table {
     cy_verify_row *rows;
     int nparity;          /* parity breakers among the boards scanned */
     cy_parity_row *parity;
-    int scanned;          /* family boards scanned for parity */
+    int scanned;          /* family boards scanned for parity (0: not scanned) */
     int parity_max_edges;
+    int complete;         /* 0 when cy_interrupt stopped the run: rows holds the
+                             results finished before it, and the parity scan
+                             only if it was finished */
     double seconds;
 } cy_verify_table;
 
@@ -859,7 +863,9 @@ typedef struct cy_verify_opts {
     int progress;         /* a line per result on stderr */
 } cy_verify_opts;
 
-/* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan. */
+/* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan.
+ * After cy_interrupt it stops, keeping the results finished before
+ * (t->complete 0). */
 int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err);
 void cy_verify_table_free(cy_verify_table *t);
 

@@ -46,6 +46,10 @@ static void enumerate(fstate *s, int k)
     const cy_board *b = s->b;
     if (s->stopped)
         return;
+    if (cy_interrupted()) { /* SIGINT or SIGTERM (cy_interrupt): stop as at the timeout */
+        s->stopped = 1;
+        return;
+    }
     if (k == b->ne) {
         s->r->complete_markings++;
         if (s->cycles == 0) {

@@ -657,7 +657,7 @@ static uint64_t opponent_turn(vstate *v)
     memo_entry *me = slot(v, k0, k1);
     if (me->used)
         return me->lines;
-    if (v->count >= v->lim.max_positions ||
+    if (v->count >= v->lim.max_positions || cy_interrupted() ||
         (v->lim.timeout > 0 && (++v->ticks & 255) == 0 && cy_now() - v->start > v->lim.timeout)) {
         v->stopped = 1;
         return 0;
@@ -716,7 +716,9 @@ int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strateg
     r->verified = !v.failed && !v.stopped;
     if (v.stopped && !v.failed)
         snprintf(r->why, sizeof r->why, "stopped after %llu positions (%s)", (unsigned long long)v.count,
-                 v.count >= v.lim.max_positions ? "the limit of positions" : "the timeout");
+                 v.count >= v.lim.max_positions ? "the limit of positions"
+                 : cy_interrupted()              ? "interrupted"
+                                                 : "the timeout");
     r->seconds = cy_now() - v.start;
     for (int i = 0; i < b->ne + 2; i++)
         free(v.buf[i]);

@@ -220,9 +220,14 @@ static cy_verify_row *row(vctx *v, const char *paper, const char *result, const 
     return r;
 }
 
-/* Prints a finished row on stderr when progress is on. */
+/* Prints a finished row on stderr when progress is on.  A row finished
+ * after cy_interrupt is dropped: its searches were cut short. */
 static void done(vctx *v, const cy_verify_row *r)
 {
+    if (cy_interrupted()) {
+        v->t->n--;
+        return;
+    }
     double now = cy_now();
     if (v->progress)
         fprintf(stderr, "cycles: verify: %s %-10s %-28s %-9s (%.1f s)\n", r->paper, r->result, r->board,
@@ -271,7 +276,7 @@ static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
     if (rc == 0) {
         *winner = a.winner;
         *grundy = a.grundy;
-    } else
+    } else if (!cy_interrupted()) /* an interrupt drops the row (done) */
         v->failed = 1;
     cy_analysis_free(&a);
     free(mark);
@@ -959,7 +964,7 @@ static void parity(vctx *v)
     int pcap = 0, covered_breakers = 0, trees = 0, tree_fail = 0;
     char tree_first[64] = "";
     v->t->parity_max_edges = max;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !cy_interrupted(); i++) {
         cy_board *b = cy_family_build(specs[i], NULL);
         if (!b)
             continue;
@@ -1004,6 +1009,12 @@ static void parity(vctx *v)
         }
         cy_board_free(b);
     }
+    if (cy_interrupted()) {
+        /* the scan was cut short: none of it is kept */
+        v->t->scanned = v->t->nparity = 0;
+        free(specs);
+        return;
+    }
     char name[64];
     snprintf(name, sizeof name, "%d family boards, up to %d edges", v->t->scanned, max);
     cy_verify_row *r = row(v, "Alvarado et al. 2021", "Sec. 7", name, 0);
@@ -1046,11 +1057,10 @@ int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err)
     v.solve_max = v.quick ? 12 : 16;
     double start = cy_now();
     v.last = start;
-    paper000(&v);
-    paper001(&v);
-    paper002(&v);
-    paper004(&v);
-    parity(&v);
+    void (*const part[])(vctx *) = {paper000, paper001, paper002, paper004, parity};
+    for (size_t i = 0; i < sizeof part / sizeof part[0] && !cy_interrupted(); i++)
+        part[i](&v);
+    t->complete = !cy_interrupted();
     t->seconds = cy_now() - start;
     if (v.failed) {
         cy_error_set(err, "%s", v.err.msg);
