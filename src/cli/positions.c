@@ -6,12 +6,14 @@
  * refused.
  *
  * The listing streams: each line is written as soon as its position is
- * valued (flushed after each of the first 100 lines, then every quarter second), so
+ * valued (the header with the first, which is valued before anything is
+ * written: a variant listing whose table cannot fit --memory is refused
+ * then, exit status 1) (flushed after each of the first 100 lines, then every quarter second), so
  * `| head` sees lines at once and the program ends at the next flush once the
  * reader is gone (SIGPIPE).  Memory does not grow with the count: the
  * enumeration holds one position, the solver's table is bounded by --memory.
- * A listing that stops early (--timeout, an interrupt of the solver, a write
- * error) has written whole lines only; stderr says after how many positions
+ * A listing that stops early (--timeout, SIGINT or SIGTERM, a full table, a
+ * write error) has written whole lines only; stderr says after how many positions
  * and where it stopped, the JSON array is left open so that no parser takes
  * it for the whole listing, -o FILE is not written at all, and the exit
  * status is 2 (a partial answer).
@@ -221,7 +223,7 @@ int cmd_positions(cli_opts *o)
     fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
                                    : "played,to_move,moves,over,outcome,winner,grundy\n",
           f);
-    fflush(f); /* the header at once: a reader sees the listing has begun */
+    fflush(f); /* the header with the first position: a reader sees the listing has begun */
     for (; k == 1; k = cy_positions_next(it, &p, &err)) {
         record(o, b, &p, cy_positions_done(it) == 1, &line);
         bad = fwrite(line.s, 1, line.len, f) != line.len;
