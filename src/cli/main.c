@@ -50,7 +50,8 @@ const cli_command cli_commands[] = {
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
      "winning moves in green.\n",
-     "timeout: with --hints: stop the solver after this many seconds (default: no limit)\n"
+     "timeout: with --hints: stop the solver after this many seconds and draw the winning moves found so far, "
+     "exit status 2 (default: no limit)\n"
      "memory: with --hints: bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)\n"},
     {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output rules players extra-turn timeout memory",
      "the state digraph of a small board with its P- and N-positions\n"
@@ -85,10 +86,10 @@ const cli_command cli_commands[] = {
      "check a mirror strategy of the papers exhaustively\n"
      "\nFinds the strategy a theorem gives the board and checks it against every\n"
      "opponent line.\n",
-     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
+     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
     {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
      "check the filled-board theorem (every complete marking has a cycle cell)\n",
-     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
+     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
     {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"

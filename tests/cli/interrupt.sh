@@ -221,6 +221,18 @@ if interrupted "split SIGINT" INT '@caught' solve grid:5x5 --split-depth 8 -o "$
   [ ! -e "$WORK/split/split.json" ] && ok "split SIGINT: no manifest" || bad "split SIGINT: no manifest" "split.json written"
 fi
 
+# --timeout gives the same partial answers, with status 2 (boards that
+# cannot be finished in the time given, whatever the machine)
+run draw grid:4x5 --hints --timeout 0.5
+said "draw --hints --timeout" 2 '^cycles: grid:4x5: --hints: the solver ran out of time \(--timeout\) after [0-9]+ positions; the picture shows'
+printf '%s\n' "$OUT" | tail -1 | grep -q '^</svg>$' && ok "draw --hints --timeout: whole picture" || bad "draw --hints --timeout: whole picture" "$(printf '%s\n' "$OUT" | tail -1)"
+run check filled grid:5x6 --timeout 0.5 --json
+said "check filled --timeout" 2 '^cycles: grid:5x6: the enumeration was stopped by --timeout after [0-9]+ complete markings; the answer below is partial$'
+whole_json "check filled --timeout"
+run strategy mirror grid:5x6 --timeout 0.5 --json
+said "strategy --timeout" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(the timeout\); the answer below is partial$'
+whole_json "strategy --timeout"
+
 # --- census run: interrupted after the 7-edge boards, in the middle of the
 # next edge count, it writes what it has; --resume then finishes the same
 # boards as a run never interrupted
