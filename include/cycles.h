@@ -770,7 +770,7 @@ int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *ma
 /* What an exhaustive check of a strategy found. */
 typedef struct cy_strategy_report {
     int verified;             /* the strategy wins against every line of the opponent */
-    int complete;             /* 0 when a limit stopped the search first */
+    int complete;             /* 0 when a limit (or cy_interrupt) stopped the search first */
     uint64_t opponent_lines;  /* complete games the search played (saturates) */
     uint64_t positions;       /* distinct positions with the opponent to move */
     int *line;                /* the first losing line as darts from the empty board, else NULL */
@@ -783,6 +783,8 @@ typedef struct cy_strategy_report {
 typedef struct cy_strategy_limits {
     uint64_t max_positions;   /* default 20 million */
     double timeout;           /* seconds; default none */
+    size_t memory;            /* bytes for the table of positions; default a quarter of RAM */
+    int progress;             /* a progress line on stderr for a check over a second */
     int first_choice_only;    /* follow only the preferred move where the strategy leaves a choice */
 } cy_strategy_limits;
 
@@ -807,7 +809,7 @@ typedef struct cy_filled_result {
     uint64_t complete_markings;     /* complete markings with no sink and no source */
     uint64_t without_cycle_cell;    /* those without a cycle cell */
     unsigned char *counterexample;  /* the first of those (ne marks), else NULL */
-    int complete;                   /* 0 when the timeout stopped the enumeration */
+    int complete;                   /* 0 when the timeout or cy_interrupt stopped the enumeration */
     double seconds;
 } cy_filled_result;
 
@@ -815,6 +817,10 @@ typedef struct cy_filled_result {
  * sink/source rule) within timeout seconds (0: none).  Returns 0, or -1 with
  * a message (more than 62 edges). */
 int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_error *err);
+/* The same, with a progress line on stderr when progress is set (a run
+ * over a second: in place each second on a terminal, else a line every ten
+ * seconds).  cy_interrupt stops the enumeration as the timeout does. */
+int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy_filled_result *r, cy_error *err);
 void cy_filled_result_free(cy_filled_result *r);
 
 /* b with the loose end v (a vertex of degree 1 that is not special) removed

@@ -44,7 +44,7 @@ int cmd_check(cli_opts *o)
     cli_catch_interrupts(); /* an interrupt stops the enumeration as --timeout does */
     if (cy_rules_played(b, mark) != 0)
         cli_fail(o->board, "the check enumerates complete markings of the empty board; the board has moves");
-    else if (cy_filled_check(b, o->timeout, &r, &err) < 0)
+    else if (cy_filled_check_progress(b, o->timeout, !o->quiet, &r, &err) < 0)
         cli_fail(o->board, "%s", err.msg);
     else {
         if (!r.complete) {

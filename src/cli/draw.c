@@ -119,14 +119,14 @@ int cmd_draw(cli_opts *o)
     int partial = 0;
     if (o->hints && !cy_rules_over(b, mark)) {
         cli_catch_interrupts(); /* an interrupt stops the search as --timeout does */
-        o->solver.progress = 0;
-        o->solver.no_grundy = 1; /* only who wins is needed */
+        o->solver.no_grundy = 1; /* only who wins is needed; progress on stderr unless --quiet */
         cy_solver *s = cy_solver_new(b, &o->solver, &err);
         if (!s) {
             cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
         int r = cy_analyse(s, mark, &a, &err);
+        cy_solver_progress_end(s);
         cy_solver_free(s);
         if (r < 0) {
             /* out of time or memory, or interrupted: the winning moves

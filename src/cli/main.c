@@ -82,12 +82,14 @@ const cli_command cli_commands[] = {
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
      "the board's automorphisms that respect cells, and its involutions\n", NULL},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
-     "json special timeout output involution",
+     "json special timeout memory quiet output involution",
      "check a mirror strategy of the papers exhaustively\n"
      "\nFinds the strategy a theorem gives the board and checks it against every\n"
      "opponent line.\n",
-     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
-    {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
+     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"
+     "memory: bound the table of positions checked, e.g. 512M or 2G; when it is full the check stops and says how "
+     "far it went, exit status 2 (default: a quarter of RAM)\n"},
+    {"check", cmd_check, "filled BOARD", 2, 2, "json timeout quiet special output",
      "check the filled-board theorem (every complete marking has a cycle cell)\n",
      "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
     {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",

@@ -214,7 +214,7 @@ int cmd_strategy(cli_opts *o)
     memset(&r, 0, sizeof r);
     int stopped = 0;
     if (s) {
-        cy_strategy_limits lim = {.timeout = o->timeout};
+        cy_strategy_limits lim = {.timeout = o->timeout, .memory = o->solver.memory, .progress = !o->quiet};
         cli_catch_interrupts(); /* an interrupt stops the check as --timeout does */
         if (cy_strategy_verify(b, s, &lim, &r, &err) < 0) /* too big: say so, but name the strategy */
             snprintf(r.why, sizeof r.why, "%.200s", err.msg);

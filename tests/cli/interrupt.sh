@@ -175,20 +175,22 @@ if interrupted "positions --rules misere SIGINT" INT '@caught' positions grid:3x
 fi
 
 # draw --hints: the picture with the winning moves found so far, closed
-if interrupted "draw --hints SIGINT" INT '@caught' draw grid:4x5 --hints; then
+# (the signal once the progress line shows the search, over a second old)
+if interrupted "draw --hints SIGINT" INT '^cycles: .*positions' draw grid:4x5 --hints; then
   said "draw --hints SIGINT" 2 '^cycles: grid:4x5: --hints: interrupted by SIGINT after [0-9]+ positions; the picture shows the winning moves found so far$'
   printf '%s\n' "$OUT" | tail -1 | grep -q '^</svg>$' && printf '%s\n' "$OUT" | grep -q 'search stopped' &&
     ok "draw --hints SIGINT: whole picture" || bad "draw --hints SIGINT: whole picture" "$(printf '%s\n' "$OUT" | tail -2)"
 fi
 
-# check filled: the counts so far, marked partial
-if interrupted "check filled SIGTERM" TERM '@caught' check filled grid:5x6 --json; then
+# check filled: the counts so far, marked partial (the signal once its
+# progress line came, ten seconds in)
+if interrupted "check filled SIGTERM" TERM '^cycles: check filled: [0-9]+ complete markings with no sink or source, 0 without a cycle cell, memory [0-9]+ MiB, [0-9.]+ s$' check filled grid:5x6 --json; then
   said "check filled SIGTERM" 2 '^cycles: grid:5x6: the enumeration was interrupted by SIGTERM after [0-9]+ complete markings; the answer below is partial$'
   whole_json "check filled SIGTERM"
 fi
 
-# strategy: how far the check went
-if interrupted "strategy SIGINT" INT '@caught' strategy mirror grid:5x6; then
+# strategy: how far the check went (the signal once its progress line came)
+if interrupted "strategy SIGINT" INT '^cycles: strategy: [0-9]+ positions checked, memory [0-9]+ MiB, [0-9.]+ s$' strategy mirror grid:5x6; then
   said "strategy SIGINT" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(interrupted by SIGINT\); the answer below is partial$'
   printf '%s\n' "$OUT" | tail -1 | grep -Eq '^verified: not checked to the end: stopped after [0-9]+ positions \(interrupted by SIGINT\)$' &&
     ok "strategy SIGINT: the answer" || bad "strategy SIGINT: the answer" "$OUT"
@@ -232,6 +234,11 @@ whole_json "check filled --timeout"
 run strategy mirror grid:5x6 --timeout 0.5 --json
 said "strategy --timeout" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(the timeout\); the answer below is partial$'
 whole_json "strategy --timeout"
+# strategy --memory bounds its table of positions: the smallest bound (1M)
+# fills on a board whose check has millions of positions
+run strategy mirror grid:5x6 --memory 1M --json
+said "strategy --memory" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(the memory bound\); the answer below is partial$'
+whole_json "strategy --memory"
 
 # --- census run: interrupted after the 7-edge boards, in the middle of the
 # next edge count, it writes what it has; --resume then finishes the same
