@@ -6,17 +6,17 @@
  * refused.
  *
  * The listing streams: each line is written as soon as its position is
- * valued (the header with the first, which is valued before anything is
- * written: a variant listing whose table cannot fit --memory is refused
- * then, exit status 1) (flushed after each of the first 100 lines, then every quarter second), so
- * `| head` sees lines at once and the program ends at the next flush once the
+ * valued (flushed after each of the first 100 lines, then every quarter
+ * second), so `| head` sees lines at once and the program ends at the next flush once the
  * reader is gone (SIGPIPE).  Memory does not grow with the count: the
  * enumeration holds one position, the solver's table is bounded by --memory.
  * A listing that stops early (--timeout, SIGINT or SIGTERM, a full table, a
  * write error) has written whole lines only; stderr says after how many positions
  * and where it stopped, the JSON array is left open so that no parser takes
  * it for the whole listing, -o FILE is not written at all, and the exit
- * status is 2 (a partial answer).
+ * status is 2 (a partial answer).  The first position is valued before
+ * anything is written (the header goes with it): a variant listing whose
+ * table is full before then is refused, exit status 1.
  */
 #include "cli.h"
 #include "internal.h"
