@@ -867,6 +867,8 @@ typedef struct cy_verify_table {
 typedef struct cy_verify_opts {
     int quick;            /* smaller boards only (for tests) */
     int progress;         /* a line per result on stderr */
+    size_t memory;        /* bytes for the table of each search (0: 128 MiB for a
+                             solve, a quarter of RAM for a strategy check) */
 } cy_verify_opts;
 
 /* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan.

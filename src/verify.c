@@ -196,6 +196,7 @@ typedef struct vctx {
     cy_verify_table *t;
     int cap;
     int quick, progress;
+    size_t memory;     /* the table of each search (cy_verify_opts) */
     int solve_max;     /* the solver is used on boards of at most this many edges */
     cy_error err;
     int failed;        /* a board could not be built or solved */
@@ -264,7 +265,7 @@ static cy_board *fam(vctx *v, const char *fmt, ...)
  * (the run is marked failed). */
 static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
 {
-    cy_solver_opts o = {.memory = 128u << 20, .threads = 1};
+    cy_solver_opts o = {.memory = v->memory ? v->memory : 128u << 20, .threads = 1};
     cy_solver *s = cy_solver_new(b, &o, &v->err);
     if (!s) {
         v->failed = 1;
@@ -384,7 +385,8 @@ static void claim_strategy(vctx *v, const char *paper, const char *result, cy_bo
     }
     cy_strategy_report rep;
     /* quick: where the strategy leaves a choice, follow the preferred move only */
-    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000, .first_choice_only = v->quick};
+    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000, .first_choice_only = v->quick,
+                              .memory = v->memory};
     int ok = cy_strategy_verify(b, s, &lim, &rep, &v->err) == 0;
     char inv[128], sol[48] = "";
     describe(b, s, inv, sizeof inv);
@@ -464,7 +466,8 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
     }
     free(mark);
     cy_strategy_report rep;
-    cy_strategy_verify(b, s, NULL, &rep, NULL);
+    cy_strategy_limits lim = {.memory = v->memory};
+    cy_strategy_verify(b, s, &lim, &rep, NULL);
     char line[160] = "", m[2 * CY_MAX_LABEL + 8];
     size_t t = 0;
     for (int i = 0; i < len && t + 20 < sizeof line; i++) {
@@ -612,7 +615,8 @@ static void paper000(vctx *v)
             cy_verify_row *r = row(v, "Alvarado et al. 2021", "Fig. 16", "chord:4,2", b->ne);
             fill(r->says, sizeof r->says, "player 1 could win by mirror-reverse with the 180-degree rotation instead");
             cy_strategy_report rep = {0};
-            if (s && cy_strategy_verify(b, s, NULL, &rep, e) == 0 && rep.verified) {
+            cy_strategy_limits lim = {.memory = v->memory};
+            if (s && cy_strategy_verify(b, s, &lim, &rep, e) == 0 && rep.verified) {
                 r->winner = s->player;
                 fill(r->computed, sizeof r->computed,
                      "verified for player %d against all %llu opponent lines (though Theorem 6 does not cover it)",
@@ -1054,6 +1058,7 @@ int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err)
     v.t = t;
     v.quick = o && o->quick;
     v.progress = o && o->progress;
+    v.memory = o ? o->memory : 0;
     v.solve_max = v.quick ? 12 : 16;
     double start = cy_now();
     v.last = start;

@@ -92,12 +92,14 @@ const cli_command cli_commands[] = {
     {"check", cmd_check, "filled BOARD", 2, 2, "json timeout quiet special output",
      "check the filled-board theorem (every complete marking has a cycle cell)\n",
      "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
-    {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
+    {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout memory",
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
      "that variant (the manual's page on rule variants is this output).\n",
      "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
-     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"},
+     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"
+     "memory: the standard table: the memory of each search, e.g. 512M (default: 128M a solve, a quarter of RAM a "
+     "strategy check); a search it stops is a result not computed\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet rules players extra-turn",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the

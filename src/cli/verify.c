@@ -129,7 +129,7 @@ int cmd_verify(cli_opts *o)
     cli_catch_interrupts(); /* an interrupt keeps the results finished so far */
     if (o->rules || o->players || o->extra_turn)
         return cli_verify_variants(o);
-    cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet};
+    cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet, .memory = o->solver.memory};
     cy_verify_table t;
     cy_error err;
     if (cy_verify_run(&vo, &t, &err) < 0)
