@@ -10,10 +10,13 @@
 PIDS=
 trap 'for p in $PIDS; do kill -KILL "$p" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
-# caught PID: whether PID has installed its handlers of SIGINT and SIGTERM
-# (bits 2 and 15 of the SigCgt mask in /proc/PID/status).
+# caught PID: whether PID runs the program (not the shell that forked it,
+# whose handlers it has until the exec) and has installed its handlers of
+# SIGINT and SIGTERM (bits 2 and 15 of the SigCgt mask in /proc/PID/status;
+# the exec resets the shell's).
 caught() {
   local m
+  [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$(basename "$BIN" | cut -c1-15)" ] || return 1
   m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
   [ -n "$m" ] && [ $((0x$m & 0x4002)) = $((0x4002)) ]
 }
