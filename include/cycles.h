@@ -529,7 +529,7 @@ typedef struct cy_split {
 /* Expands the tree of safe moves from mark (which must have no cycle cell
  * and admit no completion) depth levels deep, into sp; at most max_jobs
  * jobs (0: CY_SPLIT_MAX_JOBS).  Boards of at most 64 edges.  Returns 0, or
- * -1 with a message. */
+ * -1 with a message (also after cy_interrupt). */
 int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp,
                  cy_error *err);
 void cy_split_free(cy_split *sp);
@@ -578,6 +578,12 @@ int cy_vsearch_value(cy_vsearch *s, const unsigned char *mark, int *value);
  * rules): *wins 1 or 0.  Returns 0 or a negative CY_SOLVE_ code. */
 int cy_vsearch_force(cy_vsearch *s, const unsigned char *mark, int player, int *wins);
 void cy_vsearch_stats(const cy_vsearch *s, cy_solver_stats *st);
+/* The bytes of the direct table a variant search of b with options o takes
+ * when o->memory (0: a quarter of RAM) allows them: one byte for each of the
+ * 3^E markings of b's E edges, so that the search holds the value of every
+ * position whatever their number.  0 when the search cannot have one (more
+ * than 20 edges, or o->no_bitboard): its hash table then fills as it goes. */
+double cy_vsearch_direct_bytes(const cy_board *b, const cy_solver_opts *o);
 /* Ends the progress line on stderr, if one is showing. */
 void cy_vsearch_progress_end(cy_vsearch *s);
 void cy_vsearch_free(cy_vsearch *s);
@@ -614,7 +620,8 @@ char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a);
 
 /* The page of `cycles verify --rules`: the families of the papers under
  * each of the nrules rule sets, as markdown (docs/variants-results.md), each board
- * given timeout seconds.  A malloc'd string. */
+ * given timeout seconds.  After cy_interrupt the boards finished are kept,
+ * the rest is left out and the page ends saying so.  A malloc'd string. */
 char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress);
 
 /* ------------------------------------------------------------- formats */
@@ -791,7 +798,7 @@ int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *ma
 /* What an exhaustive check of a strategy found. */
 typedef struct cy_strategy_report {
     int verified;             /* the strategy wins against every line of the opponent */
-    int complete;             /* 0 when a limit stopped the search first */
+    int complete;             /* 0 when a limit (or cy_interrupt) stopped the search first */
     uint64_t opponent_lines;  /* complete games the search played (saturates) */
     uint64_t positions;       /* distinct positions with the opponent to move */
     int *line;                /* the first losing line as darts from the empty board, else NULL */
@@ -804,6 +811,8 @@ typedef struct cy_strategy_report {
 typedef struct cy_strategy_limits {
     uint64_t max_positions;   /* default 20 million */
     double timeout;           /* seconds; default none */
+    size_t memory;            /* bytes for the table of positions; default a quarter of RAM */
+    int progress;             /* a progress line on stderr for a check over a second */
     int first_choice_only;    /* follow only the preferred move where the strategy leaves a choice */
 } cy_strategy_limits;
 
@@ -828,7 +837,7 @@ typedef struct cy_filled_result {
     uint64_t complete_markings;     /* complete markings with no sink and no source */
     uint64_t without_cycle_cell;    /* those without a cycle cell */
     unsigned char *counterexample;  /* the first of those (ne marks), else NULL */
-    int complete;                   /* 0 when the timeout stopped the enumeration */
+    int complete;                   /* 0 when the timeout or cy_interrupt stopped the enumeration */
     double seconds;
 } cy_filled_result;
 
@@ -836,6 +845,10 @@ typedef struct cy_filled_result {
  * sink/source rule) within timeout seconds (0: none).  Returns 0, or -1 with
  * a message (more than 62 edges). */
 int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_error *err);
+/* The same, with a progress line on stderr when progress is set (a run
+ * over a second: in place each second on a terminal, else a line every ten
+ * seconds).  cy_interrupt stops the enumeration as the timeout does. */
+int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy_filled_result *r, cy_error *err);
 void cy_filled_result_free(cy_filled_result *r);
 
 /* b with the loose end v (a vertex of degree 1 that is not special) removed
@@ -870,8 +883,11 @@ typedef struct cy_verify_table {
     cy_verify_row *rows;
     int nparity;          /* parity breakers among the boards scanned */
     cy_parity_row *parity;
-    int scanned;          /* family boards scanned for parity */
+    int scanned;          /* family boards scanned for parity (0: not scanned) */
     int parity_max_edges;
+    int complete;         /* 0 when cy_interrupt stopped the run: rows holds the
+                             results finished before it, and the parity scan
+                             only if it was finished */
     double seconds;
 } cy_verify_table;
 
@@ -879,9 +895,13 @@ typedef struct cy_verify_table {
 typedef struct cy_verify_opts {
     int quick;            /* smaller boards only (for tests) */
     int progress;         /* a line per result on stderr */
+    size_t memory;        /* bytes for the table of each search (0: 128 MiB for a
+                             solve, a quarter of RAM for a strategy check) */
 } cy_verify_opts;
 
-/* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan. */
+/* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan.
+ * After cy_interrupt it stops, keeping the results finished before
+ * (t->complete 0). */
 int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err);
 void cy_verify_table_free(cy_verify_table *t);
 
@@ -1096,6 +1116,13 @@ uint64_t cy_positions_done(const cy_positions *it);
 double cy_positions_estimate(const cy_positions *it);
 /* The moves played in the positions being listed now (for progress). */
 int cy_positions_played(const cy_positions *it);
+/* The memory in bytes with which the listing's values certainly fit, known
+ * before it starts: under a rule variant the variant search's direct table
+ * (cy_vsearch_direct_bytes), chosen when the memory bound allows it; 0 when
+ * no such bound is known: under the standard rules, whose solver's table
+ * replaces entries when it is full so that any bound the solver accepts
+ * will do, or when the variant search has no direct table. */
+double cy_positions_memory_need(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 
 #ifdef __cplusplus

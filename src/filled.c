@@ -26,6 +26,7 @@ typedef struct fstate {
     double start, timeout;
     uint64_t ticks;
     int stopped;
+    cy_ticker tick;      /* the progress line */
 } fstate;
 
 /* Whether marking dart d (the last unmarked edge at v) leaves v a sink or a
@@ -40,12 +41,24 @@ static int breaks_vertex(const cy_board *b, const unsigned char *mark, int v, in
     return (a == 1 && cy_head(b, d) == v) || (a == 2 && cy_tail(b, d) == v);
 }
 
+/* The progress line (cy_ticker_show). */
+static void show(fstate *s, int final)
+{
+    cy_ticker_show(&s->tick, final, "check filled: %llu complete markings with no sink or source, %llu without a "
+                   "cycle cell", (unsigned long long)s->r->complete_markings,
+                   (unsigned long long)s->r->without_cycle_cell);
+}
+
 /* Marks edges order[k..] every way that keeps the sink/source rule. */
 static void enumerate(fstate *s, int k)
 {
     const cy_board *b = s->b;
     if (s->stopped)
         return;
+    if (cy_interrupted()) { /* SIGINT or SIGTERM (cy_interrupt): stop as at the timeout */
+        s->stopped = 1;
+        return;
+    }
     if (k == b->ne) {
         s->r->complete_markings++;
         if (s->cycles == 0) {
@@ -54,8 +67,11 @@ static void enumerate(fstate *s, int k)
                 memcpy(s->r->counterexample, s->mark, (size_t)b->ne);
             }
         }
-        if (s->timeout > 0 && (++s->ticks & 0xFFFF) == 0 && cy_now() - s->start > s->timeout)
-            s->stopped = 1;
+        if ((++s->ticks & 0xFFFF) == 0) {
+            if (s->timeout > 0 && cy_now() - s->start > s->timeout)
+                s->stopped = 1;
+            show(s, 0);
+        }
         return;
     }
     int e = s->order[k];
@@ -80,6 +96,11 @@ static void enumerate(fstate *s, int k)
  * them without a cycle cell (see cycles.h). */
 int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_error *err)
 {
+    return cy_filled_check_progress(b, timeout, 0, r, err);
+}
+
+int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy_filled_result *r, cy_error *err)
+{
     memset(r, 0, sizeof *r);
     if (b->ne > 62)
         return cy_error_set(err, "the board has %d edges; complete markings are enumerated for at most 62", b->ne);
@@ -89,6 +110,7 @@ int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_e
     s.r = r;
     s.timeout = timeout;
     s.start = cy_now();
+    s.tick = (cy_ticker){.on = progress, .born = s.start, .last = s.start};
     s.mark = cy_xcalloc((size_t)b->ne + 1, 1);
     /* breadth-first order of the edges from vertex 0 */
     s.order = cy_xmalloc(sizeof(int) * (size_t)b->ne);
@@ -150,6 +172,7 @@ int cy_filled_check(const cy_board *b, double timeout, cy_filled_result *r, cy_e
     free(vcur);
     free(ccur);
     enumerate(&s, 0);
+    show(&s, 1);
     r->complete = !s.stopped;
     r->seconds = cy_now() - s.start;
     free(s.mark);

@@ -54,6 +54,7 @@ struct cy_positions {
     int started, finished;
     int pending;              /* the current position was not valued */
     double estimate;          /* the number of positions, estimated */
+    double direct_bytes;      /* a variant: cy_vsearch_direct_bytes */
     uint64_t done;
 };
 
@@ -296,9 +297,11 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
         so.threads = 1; /* many small searches: threads would cost more than they share */
     cy_solver *s = NULL;
     cy_vsearch *vs = NULL;
+    double direct_bytes = 0;
     if (r && !cy_rules_is_standard(r)) {
         if (!(vs = cy_vsearch_new(b, r, &so, err)))
             return NULL;
+        direct_bytes = cy_vsearch_direct_bytes(b, &so);
     } else if (!(s = cy_solver_new(b, &so, err)))
         return NULL;
     else if (so.timeout > 0)
@@ -308,6 +311,7 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
     it->b = b;
     it->s = s;
     it->vs = vs;
+    it->direct_bytes = direct_bytes;
     it->r = r ? *r : (cy_rules){.kind = CY_RULES_STANDARD, .players = 2};
     it->k = it->r.players > 2 ? it->r.players : 2;
     it->seen = cy_xcalloc(3 * (size_t)nv + 1, sizeof *it->seen);
@@ -425,6 +429,11 @@ int cy_positions_next(cy_positions *it, cy_position_info *p, cy_error *err)
     p->value = p->outcome == 'N' ? 1 : -1;
     it->done++;
     return 1;
+}
+
+double cy_positions_memory_need(const cy_positions *it)
+{
+    return it->vs ? it->direct_bytes : 0;
 }
 
 uint64_t cy_positions_done(const cy_positions *it)

@@ -139,7 +139,11 @@ static int levels_build(const cy_board *b, const unsigned char *mark0, int depth
     for (int k = 0; k < depth && rc == 0; k++) {
         size_t cap = 1024, n = 0;
         packed *next = cy_xmalloc(cap * sizeof *next);
-        for (size_t i = 0; i < lv->n[k] && n <= max; i++) {
+        for (size_t i = 0; i < lv->n[k] && n <= max && rc == 0; i++) {
+            if ((i & 1023) == 0 && cy_interrupted()) {
+                rc = cy_error_set(err, "interrupted while expanding depth %d", k + 1);
+                break;
+            }
             unpack(lv->pos[k][i], mark, b->ne);
             int m = cy_rules_safe(b, mark, moves);
             for (int j = 0; j < m; j++) {
@@ -160,7 +164,7 @@ static int levels_build(const cy_board *b, const unsigned char *mark0, int depth
             }
         }
         n = n > max ? n : unique(next, n);
-        if (n > max)
+        if (rc == 0 && n > max)
             rc = cy_error_set(err, "depth %d has more than %zu positions; choose a smaller split depth", k + 1, max);
         lv->pos[k + 1] = next;
         lv->n[k + 1] = n;

@@ -514,9 +514,11 @@ typedef struct vstate {
     memo_entry *tab;
     size_t cap, count;
     int failed, stopped;
+    int full;             /* stopped: the table reached the memory bound */
     cy_strategy_report *r;
     double start;
     uint64_t ticks;
+    cy_ticker tick;       /* the progress line */
     int **buf;            /* per depth: room for legal moves */
 } vstate;
 
@@ -545,10 +547,16 @@ static memo_entry *slot(const vstate *v, uint64_t k0, uint64_t k1)
     return &v->tab[i];
 }
 
-/* Stores lines for key (k0, k1), growing the table at half load. */
+/* Stores lines for key (k0, k1), growing the table at half load; when the
+ * grown table and the old one would not fit the memory bound, stores
+ * nothing and stops the check. */
 static void memo_put(vstate *v, uint64_t k0, uint64_t k1, uint64_t lines)
 {
     if (2 * (v->count + 1) > v->cap) {
+        if (3 * v->cap * sizeof(memo_entry) > v->lim.memory) {
+            v->stopped = v->full = 1;
+            return;
+        }
         memo_entry *old = v->tab;
         size_t oc = v->cap;
         v->cap *= 2;
@@ -659,8 +667,10 @@ static uint64_t opponent_turn(vstate *v)
     memo_entry *me = slot(v, k0, k1);
     if (me->used)
         return me->lines;
-    if (v->count >= v->lim.max_positions ||
-        (v->lim.timeout > 0 && (++v->ticks & 255) == 0 && cy_now() - v->start > v->lim.timeout)) {
+    if ((++v->ticks & 255) == 0)
+        cy_ticker_show(&v->tick, 0, "strategy: %llu positions checked", (unsigned long long)v->count);
+    if (v->count >= v->lim.max_positions || cy_interrupted() ||
+        (v->lim.timeout > 0 && (v->ticks & 255) == 0 && cy_now() - v->start > v->lim.timeout)) {
         v->stopped = 1;
         return 0;
     }
@@ -710,15 +720,22 @@ int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strateg
     v.buf = cy_xmalloc(sizeof(int *) * (size_t)(b->ne + 2));
     for (int i = 0; i < b->ne + 2; i++)
         v.buf[i] = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    if (v.lim.memory == 0)
+        v.lim.memory = cy_physical_memory() / 4;
     v.start = cy_now();
+    v.tick = (cy_ticker){.on = v.lim.progress, .born = v.start, .last = v.start};
     uint64_t lines = s->player == 1 ? strategy_turn(&v, -1) : opponent_turn(&v);
+    cy_ticker_show(&v.tick, 1, "strategy: %llu positions checked", (unsigned long long)v.count);
     r->opponent_lines = lines;
     r->positions = v.count;
     r->complete = !v.stopped;
     r->verified = !v.failed && !v.stopped;
     if (v.stopped && !v.failed)
         snprintf(r->why, sizeof r->why, "stopped after %llu positions (%s)", (unsigned long long)v.count,
-                 v.count >= v.lim.max_positions ? "the limit of positions" : "the timeout");
+                 v.full                         ? "the memory bound"
+                 : v.count >= v.lim.max_positions ? "the limit of positions"
+                 : cy_interrupted()              ? "interrupted"
+                                                 : "the timeout");
     r->seconds = cy_now() - v.start;
     for (int i = 0; i < b->ne + 2; i++)
         free(v.buf[i]);

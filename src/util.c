@@ -274,3 +274,30 @@ char *cy_json_text(struct json_t *o)
     free(s);
     return cy_buf_take(&b);
 }
+
+int cy_ticker_due(const cy_ticker *t, int final)
+{
+    if (!t->on)
+        return 0;
+    double now = cy_now();
+    if (now - t->born < 1.0)
+        return 0;
+    return final ? t->shown : now - t->last >= (isatty(2) ? 1.0 : 10.0);
+}
+
+void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...)
+{
+    if (!cy_ticker_due(t, final))
+        return;
+    double now = cy_now();
+    int tty = isatty(2);
+    t->last = now;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%scycles: ", tty ? "\r" : "");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, ", memory %.0f MiB, %.1f s%s", (double)cy_resident_memory() / 1048576.0, now - t->born,
+            tty && !final ? "\033[K" : "\n");
+    t->shown = tty && !final;
+}

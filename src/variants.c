@@ -32,6 +32,7 @@
 #include "variant.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <string.h>
 
 #define DIRECT_MAX_EDGES 20
@@ -206,6 +207,13 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     rs_init(&s->st, b, r, NULL);
     s->obj = OBJ_VALUE;
     return s;
+}
+
+double cy_vsearch_direct_bytes(const cy_board *b, const cy_solver_opts *o)
+{
+    if (b->ne > DIRECT_MAX_EDGES || (o && o->no_bitboard))
+        return 0;
+    return pow(3, b->ne);
 }
 
 void cy_vsearch_free(cy_vsearch *s)

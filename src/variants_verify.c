@@ -122,7 +122,7 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
         cy_buf_puts(t, "The winner is the one when every player picks a move after which they win, or else one "
                        "after which the winner comes soonest after them in turn order; \"alone\" lists the players "
                        "who win against all the others playing together.\n\n");
-    for (size_t fi = 0; fi < sizeof families / sizeof families[0]; fi++) {
+    for (size_t fi = 0; fi < sizeof families / sizeof families[0] && !cy_interrupted(); fi++) {
         const vfamily *f = &families[fi];
         vres *res = cy_xcalloc((size_t)(f->to - f->from + 1), sizeof *res);
         int n = 0, last = f->from - 1;
@@ -135,6 +135,10 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
                 break;
             n++;
             last = s;
+        }
+        if (cy_interrupted() && n == 0) {
+            free(res);
+            break;
         }
         cy_buf_printf(t, "### %s\n\n", f->name);
         if (n == 0) {
@@ -179,8 +183,12 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
         char first[48], lastspec[48];
         spec_of(f, f->from, first, sizeof first);
         spec_of(f, last, lastspec, sizeof lastspec);
-        cy_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; larger ones were not finished within %g s):\n", first,
-                      lastspec, n, timeout);
+        if (cy_interrupted())
+            cy_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; then the run was interrupted):\n", first,
+                          lastspec, n);
+        else
+            cy_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; larger ones were not finished within %g s):\n",
+                          first, lastspec, n, timeout);
         char *br = cy_buf_take(&breakers), *ebr = cy_buf_take(&even_breakers);
         if (r->kind == CY_RULES_DRAW && draws == n)
             cy_buf_puts(t, "every board is a draw with perfect play.\n\n");
@@ -228,7 +236,9 @@ char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int p
                     "papers solved from the empty board under each rule set, in growing sizes until a board is not "
                     "finished within the time allowed, and the patterns as observed up to the sizes computed (not "
                     "proved). Rules: [variants.md](variants.md).\n\n");
-    for (int i = 0; i < nrules; i++)
+    for (int i = 0; i < nrules && !cy_interrupted(); i++)
         section(&t, &rules[i], timeout, progress);
+    if (cy_interrupted())
+        cy_buf_puts(&t, "**Interrupted**: the run stopped here; what follows was not computed.\n");
     return cy_buf_take(&t);
 }

@@ -196,6 +196,7 @@ typedef struct vctx {
     cy_verify_table *t;
     int cap;
     int quick, progress;
+    size_t memory;     /* the table of each search (cy_verify_opts) */
     int solve_max;     /* the solver is used on boards of at most this many edges */
     cy_error err;
     int failed;        /* a board could not be built or solved */
@@ -220,9 +221,14 @@ static cy_verify_row *row(vctx *v, const char *paper, const char *result, const 
     return r;
 }
 
-/* Prints a finished row on stderr when progress is on. */
+/* Prints a finished row on stderr when progress is on.  A row finished
+ * after cy_interrupt is dropped: its searches were cut short. */
 static void done(vctx *v, const cy_verify_row *r)
 {
+    if (cy_interrupted()) {
+        v->t->n--;
+        return;
+    }
     double now = cy_now();
     if (v->progress)
         fprintf(stderr, "cycles: verify: %s %-10s %-28s %-9s (%.1f s)\n", r->paper, r->result, r->board,
@@ -259,7 +265,7 @@ static cy_board *fam(vctx *v, const char *fmt, ...)
  * (the run is marked failed). */
 static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
 {
-    cy_solver_opts o = {.memory = 128u << 20, .threads = 1};
+    cy_solver_opts o = {.memory = v->memory ? v->memory : 128u << 20, .threads = 1};
     cy_solver *s = cy_solver_new(b, &o, &v->err);
     if (!s) {
         v->failed = 1;
@@ -271,7 +277,7 @@ static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
     if (rc == 0) {
         *winner = a.winner;
         *grundy = a.grundy;
-    } else
+    } else if (!cy_interrupted()) /* an interrupt drops the row (done) */
         v->failed = 1;
     cy_analysis_free(&a);
     free(mark);
@@ -379,7 +385,8 @@ static void claim_strategy(vctx *v, const char *paper, const char *result, cy_bo
     }
     cy_strategy_report rep;
     /* quick: where the strategy leaves a choice, follow the preferred move only */
-    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000, .first_choice_only = v->quick};
+    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000, .first_choice_only = v->quick,
+                              .memory = v->memory};
     int ok = cy_strategy_verify(b, s, &lim, &rep, &v->err) == 0;
     char inv[128], sol[48] = "";
     describe(b, s, inv, sizeof inv);
@@ -459,7 +466,8 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
     }
     free(mark);
     cy_strategy_report rep;
-    cy_strategy_verify(b, s, NULL, &rep, NULL);
+    cy_strategy_limits lim = {.memory = v->memory};
+    cy_strategy_verify(b, s, &lim, &rep, NULL);
     char line[160] = "", m[2 * CY_MAX_LABEL + 8];
     size_t t = 0;
     for (int i = 0; i < len && t + 20 < sizeof line; i++) {
@@ -607,7 +615,8 @@ static void paper000(vctx *v)
             cy_verify_row *r = row(v, "Alvarado et al. 2021", "Fig. 16", "chord:4,2", b->ne);
             fill(r->says, sizeof r->says, "player 1 could win by mirror-reverse with the 180-degree rotation instead");
             cy_strategy_report rep = {0};
-            if (s && cy_strategy_verify(b, s, NULL, &rep, e) == 0 && rep.verified) {
+            cy_strategy_limits lim = {.memory = v->memory};
+            if (s && cy_strategy_verify(b, s, &lim, &rep, e) == 0 && rep.verified) {
                 r->winner = s->player;
                 fill(r->computed, sizeof r->computed,
                      "verified for player %d against all %llu opponent lines (though Theorem 6 does not cover it)",
@@ -959,7 +968,7 @@ static void parity(vctx *v)
     int pcap = 0, covered_breakers = 0, trees = 0, tree_fail = 0;
     char tree_first[64] = "";
     v->t->parity_max_edges = max;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !cy_interrupted(); i++) {
         cy_board *b = cy_family_build(specs[i], NULL);
         if (!b)
             continue;
@@ -1004,6 +1013,12 @@ static void parity(vctx *v)
         }
         cy_board_free(b);
     }
+    if (cy_interrupted()) {
+        /* the scan was cut short: none of it is kept */
+        v->t->scanned = v->t->nparity = 0;
+        free(specs);
+        return;
+    }
     char name[64];
     snprintf(name, sizeof name, "%d family boards, up to %d edges", v->t->scanned, max);
     cy_verify_row *r = row(v, "Alvarado et al. 2021", "Sec. 7", name, 0);
@@ -1043,14 +1058,14 @@ int cy_verify_run(const cy_verify_opts *o, cy_verify_table *t, cy_error *err)
     v.t = t;
     v.quick = o && o->quick;
     v.progress = o && o->progress;
+    v.memory = o ? o->memory : 0;
     v.solve_max = v.quick ? 12 : 16;
     double start = cy_now();
     v.last = start;
-    paper000(&v);
-    paper001(&v);
-    paper002(&v);
-    paper004(&v);
-    parity(&v);
+    void (*const part[])(vctx *) = {paper000, paper001, paper002, paper004, parity};
+    for (size_t i = 0; i < sizeof part / sizeof part[0] && !cy_interrupted(); i++)
+        part[i](&v);
+    t->complete = !cy_interrupted();
     t->seconds = cy_now() - start;
     if (v.failed) {
         cy_error_set(err, "%s", v.err.msg);

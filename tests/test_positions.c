@@ -251,6 +251,43 @@ static void test_too_big(void **state)
     cy_board_free(b);
 }
 
+/* cy_positions_memory_need: under a variant a bound with which the whole
+ * listing fits (given as --memory it lists every position), 3^E bytes, one
+ * for each marking; 0 under the standard rules (whose table replaces
+ * entries) and for a variant search without its direct table. */
+static void test_memory_need(void **state)
+{
+    (void)state;
+    cy_board *b = t_board("grid:2x5");
+    cy_rules r;
+    cy_error err;
+    assert_int_equal(cy_rules_parse("misere", 0, 0, &r, &err), 0);
+    cy_positions *it = cy_positions_new(b, NULL, NULL, &err);
+    assert_true(cy_positions_memory_need(it) == 0);
+    cy_positions_free(it);
+    cy_solver_opts o = {.no_bitboard = 1};
+    it = cy_positions_new_rules(b, &r, NULL, &o, &err);
+    assert_true(cy_positions_memory_need(it) == 0);
+    cy_positions_free(it);
+    it = cy_positions_new_rules(b, &r, NULL, NULL, &err);
+    double need = cy_positions_memory_need(it), pow3 = 1;
+    for (int e = 0; e < b->ne; e++)
+        pow3 *= 3;
+    assert_true(need == pow3);
+    cy_positions_free(it);
+    o = (cy_solver_opts){.memory = (size_t)need};
+    it = cy_positions_new_rules(b, &r, NULL, &o, &err);
+    cy_position_info p;
+    int rc;
+    uint64_t n = 0;
+    while ((rc = cy_positions_next(it, &p, &err)) == 1)
+        n++;
+    assert_int_equal(rc, 0);
+    assert_true(n == cy_positions_done(it) && n > 1);
+    cy_positions_free(it);
+    cy_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_k4),
         cmocka_unit_test(test_position_moves),
         cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_memory_need),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

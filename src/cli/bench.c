@@ -13,6 +13,8 @@
 
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -105,12 +107,24 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, ru
         _exit(w == (ssize_t)sizeof out ? 0 : 1);
     }
     close(fd[1]);
+    /* wait for the answer; an interrupt of this process ends the child (a
+     * run cut short is no measure) */
+    struct pollfd pf = {.fd = fd[0], .events = POLLIN};
+    for (;;) {
+        int k = poll(&pf, 1, 200);
+        if (k > 0 || (k < 0 && errno != EINTR))
+            break;
+        if (cli_interrupted()) {
+            kill(pid, SIGKILL);
+            break;
+        }
+    }
     ssize_t got = read(fd[0], r, sizeof *r);
     close(fd[0]);
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    if (got != (ssize_t)sizeof *r)
+    if (got != (ssize_t)sizeof *r || cli_interrupted())
         memset(r, 0, sizeof *r);
 }
 
@@ -132,7 +146,7 @@ static int measure(const cy_board *b, const cy_solver_opts *opts, int what, int 
         run_once(b, opts, what, &r[n]);
         if (r[n].peak_mib > peak)
             peak = r[n].peak_mib;
-        if (!r[n].ok)
+        if (!r[n].ok || cli_interrupted())
             break;
         secs[n] = r[n].seconds;
         n++;
@@ -199,7 +213,8 @@ int cmd_bench(cli_opts *o)
     rounds.search = CY_SEARCH_ROUNDS;
     dfpn.search = CY_SEARCH_DFPN;
     int rc = 0;
-    for (char *spec = strtok(list, " ;"); spec; spec = strtok(NULL, " ;")) {
+    cli_catch_interrupts(); /* an interrupt ends the runs; the rows written stay whole */
+    for (char *spec = strtok(list, " ;"); spec && !cli_interrupted(); spec = strtok(NULL, " ;")) {
         cy_error err;
         cy_board *b = cy_load(spec, NULL, &err);
         if (!b) {
@@ -219,6 +234,10 @@ int cmd_bench(cli_opts *o)
         int nvd = nf ? measure(b, &dfpn, MEASURE_VALUE, runs, &vd) : 0;
         int try_plain = !o->no_baseline && b->ne <= PLAIN_MAX_EDGES;
         int np = try_plain ? measure(b, &plain, MEASURE_VALUE, runs, &p) : 0;
+        if (cli_interrupted()) {
+            cy_board_free(b); /* its runs were cut short: no row */
+            break;
+        }
         char a[32], c[32], d[32], e[32];
         printf("| %s | %d ", spec, b->ne);
         if (nf)
@@ -290,5 +309,11 @@ int cmd_bench(cli_opts *o)
         cy_board_free(b);
     }
     free(list);
+    if (cli_interrupted()) {
+        char why[64];
+        cli_fail("bench", "%s; the rows written are the boards measured whole, the others are left out",
+                 cli_stop_reason("interrupted", why, sizeof why));
+        return 2;
+    }
     return rc;
 }

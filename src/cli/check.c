@@ -25,7 +25,10 @@ static char *marking_moves(const cy_board *b, const unsigned char *mark)
     return t;
 }
 
-/* `cycles check filled BOARD [--json] [--timeout S] [--special V,..] [-o FILE]`. */
+/* `cycles check filled BOARD [--json] [--timeout S] [--special V,..] [-o FILE]`:
+ * exit status 0; 1 after a one-line error; 2 for a usage error, or an
+ * enumeration stopped by --timeout, SIGINT or SIGTERM, whose counts are
+ * those of the markings enumerated so far (a partial answer). */
 int cmd_check(cli_opts *o)
 {
     if (strcmp(o->args[0], "filled") != 0)
@@ -37,11 +40,19 @@ int cmd_check(cli_opts *o)
     int rc = 1;
     cy_error err;
     cy_filled_result r;
+    char why[64] = "stopped by --timeout";
+    cli_catch_interrupts(); /* an interrupt stops the enumeration as --timeout does */
     if (cy_rules_played(b, mark) != 0)
         cli_fail(o->board, "the check enumerates complete markings of the empty board; the board has moves");
-    else if (cy_filled_check(b, o->timeout, &r, &err) < 0)
+    else if (cy_filled_check_progress(b, o->timeout, !o->quiet, &r, &err) < 0)
         cli_fail(o->board, "%s", err.msg);
     else {
+        if (!r.complete) {
+            if (cli_interrupted())
+                cli_stop_reason("", why, sizeof why);
+            cli_fail(o->board, "the enumeration was %s after %llu complete markings; the answer below is partial",
+                     why, (unsigned long long)r.complete_markings);
+        }
         char *ce = r.counterexample ? marking_moves(b, r.counterexample) : NULL;
         int special = 0;
         for (int v = 0; v < b->nv; v++)
@@ -66,10 +77,11 @@ int cmd_check(cli_opts *o)
             text = malloc(cap);
             int n = snprintf(text, cap,
                              "board: %s\n"
-                             "complete markings with no sink or source: %llu%s\n"
+                             "complete markings with no sink or source: %llu%s%s%s\n"
                              "without a cycle cell: %llu\n",
                              cli_board_head(b, head, sizeof head),
-                             (unsigned long long)r.complete_markings, r.complete ? "" : " (stopped by --timeout)",
+                             (unsigned long long)r.complete_markings, r.complete ? "" : " (",
+                             r.complete ? "" : why, r.complete ? "" : ")",
                              (unsigned long long)r.without_cycle_cell);
             if (ce)
                 snprintf(text + n, cap - (size_t)n, "first counterexample: %s\n%s%s", ce,
@@ -80,6 +92,8 @@ int cmd_check(cli_opts *o)
                          r.complete ? "" : " as far as the enumeration went");
         }
         rc = cli_emit(o, text);
+        if (rc == 0 && !r.complete)
+            rc = 2; /* a partial answer */
         free(text);
         free(ce);
         cy_filled_result_free(&r);

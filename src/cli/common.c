@@ -304,9 +304,14 @@ void cli_usage(FILE *f, const cli_command *c)
         }
     }
     fprintf(f, "  %-28s  %s\n", "-h, --help", "this text");
+    /* the commands that can stop early with what they learnt */
+    char word[64];
+    snprintf(word, sizeof word, " %s ", c->name);
     fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n"
                "`man cycles` is the manual.\n",
-            !strcmp(c->name, "solve") ? "\nor a partial answer" : "");
+            strstr(" solve positions draw strategy check verify bench census ", word)
+                ? "\nor a partial answer (stopped by a limit or by SIGINT or SIGTERM)"
+                : "");
 }
 
 /* Stores the value val of catalogue option i into o; CLI_OK or CLI_USAGE

@@ -66,8 +66,9 @@ static int write_bytes(const char *path, const unsigned char *data, size_t len)
 }
 
 /* The caption: the board, the moves played, whose turn or who won, and what
- * the colours mean. */
-static void caption(const cy_board *b, const unsigned char *mark, int hints, int nwin, char *buf, size_t n)
+ * the colours mean (partial: the search for the hints stopped early). */
+static void caption(const cy_board *b, const unsigned char *mark, int hints, int nwin, int partial, char *buf,
+                    size_t n)
 {
     int played = cy_rules_played(b, mark), cyc = cy_rules_cycle_cell(b, mark);
     size_t k = (size_t)snprintf(buf, n, "%.60s: %d move%s", b->name ? b->name : "board", played,
@@ -84,12 +85,17 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
     else
         k += (size_t)snprintf(buf + k, n - k, "; player %d to move", played % 2 ? 2 : 1);
     if (k < n && hints && !cy_rules_over(b, mark))
-        snprintf(buf + k, n - k, nwin ? "; green: winning moves" : "; no winning move");
+        snprintf(buf + k, n - k, "%s", partial ? nwin ? "; green: winning moves found before the search stopped"
+                                                      : "; the search stopped before it found a winning move"
+                                       : nwin  ? "; green: winning moves"
+                                               : "; no winning move");
 }
 
 /* `cycles draw`: writes the picture to -o (SVG or PNG by its extension) or
  * SVG to standard output; exit status 0, or 1 after a one-line error with
- * nothing written. */
+ * nothing written, or 2 when the search for --hints stopped early (--timeout,
+ * --memory, SIGINT, SIGTERM): the picture then shows the winning moves found
+ * so far and says so, and stderr says why. */
 int cmd_draw(cli_opts *o)
 {
     int png = 0;
@@ -110,23 +116,29 @@ int cmd_draw(cli_opts *o)
     cy_error err;
     cy_analysis a = {0};
     char *svg = NULL;
+    int partial = 0;
     if (o->hints && !cy_rules_over(b, mark)) {
-        o->solver.progress = 0;
-        o->solver.no_grundy = 1; /* only who wins is needed */
+        cli_catch_interrupts(); /* an interrupt stops the search as --timeout does */
+        o->solver.no_grundy = 1; /* only who wins is needed; progress on stderr unless --quiet */
         cy_solver *s = cy_solver_new(b, &o->solver, &err);
         if (!s) {
             cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
         int r = cy_analyse(s, mark, &a, &err);
+        cy_solver_progress_end(s);
         cy_solver_free(s);
         if (r < 0) {
-            cli_fail(o->board, "--hints: %s", err.msg);
-            goto out;
+            /* out of time or memory, or interrupted: the winning moves
+             * found so far are drawn */
+            char why[64];
+            cli_fail(o->board, "--hints: %s after %llu positions; the picture shows the winning moves found so far",
+                     cli_stop_reason(err.msg, why, sizeof why), (unsigned long long)a.stats.positions);
+            partial = 1;
         }
     }
     char cap[256];
-    caption(b, mark, o->hints, a.nwin, cap, sizeof cap);
+    caption(b, mark, o->hints, a.nwin, partial, cap, sizeof cap);
     cy_picture p = {.mark = mark, .last = last_move(o, b), .hints = a.winning, .nhints = a.nwin, .caption = cap};
     svg = cy_render_svg(b, &p, &err);
     if (!svg) {
@@ -144,6 +156,8 @@ int cmd_draw(cli_opts *o)
         free(bytes);
     } else
         rc = cli_emit(o, svg);
+    if (rc == 0 && partial)
+        rc = 2; /* a partial answer */
 out:
     free(svg);
     cy_analysis_free(&a);

@@ -50,7 +50,8 @@ const cli_command cli_commands[] = {
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
      "winning moves in green.\n",
-     "timeout: with --hints: stop the solver after this many seconds (default: no limit)\n"
+     "timeout: with --hints: stop the solver after this many seconds and draw the winning moves found so far, "
+     "exit status 2 (default: no limit)\n"
      "memory: with --hints: bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)\n"},
     {"tree", cmd_tree, "BOARD", 1, 1, "moves special dot output rules players extra-turn timeout memory",
      "the state digraph of a small board with its P- and N-positions\n"
@@ -81,20 +82,24 @@ const cli_command cli_commands[] = {
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
      "the board's automorphisms that respect cells, and its involutions\n", NULL},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
-     "json special timeout output involution",
+     "json special timeout memory quiet output involution",
      "check a mirror strategy of the papers exhaustively\n"
      "\nFinds the strategy a theorem gives the board and checks it against every\n"
      "opponent line.\n",
-     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
-    {"check", cmd_check, "filled BOARD", 2, 2, "json timeout special output",
+     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"
+     "memory: bound the table of positions checked, e.g. 512M or 2G; when it is full the check stops and says how "
+     "far it went, exit status 2 (default: a quarter of RAM)\n"},
+    {"check", cmd_check, "filled BOARD", 2, 2, "json timeout quiet special output",
      "check the filled-board theorem (every complete marking has a cycle cell)\n",
-     "timeout: stop the check after this many seconds and say how far it went (default: no limit)\n"},
-    {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout",
+     "timeout: stop the check after this many seconds and say how far it went, exit status 2 (default: no limit)\n"},
+    {"verify", cmd_verify, "", 0, 0, "json quiet output quick rules players extra-turn timeout memory",
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
      "that variant (the manual's page on rule variants is this output).\n",
      "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
-     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"},
+     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"
+     "memory: the standard table: the memory of each search, e.g. 512M (default: 128M a solve, a quarter of RAM a "
+     "strategy check); a search it stops is a result not computed\n"},
     {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet rules players extra-turn",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the

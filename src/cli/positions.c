@@ -6,15 +6,17 @@
  * refused.
  *
  * The listing streams: each line is written as soon as its position is
- * valued (flushed after each of the first 100 lines, then every quarter second), so
- * `| head` sees lines at once and the program ends at the next flush once the
+ * valued (flushed after each of the first 100 lines, then every quarter
+ * second), so `| head` sees lines at once and the program ends at the next flush once the
  * reader is gone (SIGPIPE).  Memory does not grow with the count: the
  * enumeration holds one position, the solver's table is bounded by --memory.
- * A listing that stops early (--timeout, an interrupt of the solver, a write
- * error) has written whole lines only; stderr says after how many positions
+ * A listing that stops early (--timeout, SIGINT or SIGTERM, a full table, a
+ * write error) has written whole lines only; stderr says after how many positions
  * and where it stopped, the JSON array is left open so that no parser takes
  * it for the whole listing, -o FILE is not written at all, and the exit
- * status is 2 (a partial answer).
+ * status is 2 (a partial answer).  The first position is valued before
+ * anything is written (the header goes with it): a variant listing whose
+ * table is full before then is refused, exit status 1.
  */
 #include "cli.h"
 #include "internal.h"
@@ -120,13 +122,54 @@ static void progress(const cli_opts *o, const cy_positions *it, const cy_board *
     *shown = tty && !final;
 }
 
+/* est rounded to three digits in words into buf: "549", "875 thousand",
+ * "30.9 million"; returns buf. */
+static const char *about(double est, char *buf, size_t n)
+{
+    static const char *const names[] = {"", " thousand", " million", " billion"};
+    int k = 0;
+    while (k < 3 && est >= 1000) {
+        est /= 1000;
+        k++;
+    }
+    snprintf(buf, n, "%.*f%s", est < 100 && k ? est < 10 ? 2 : 1 : 0, est, names[k]);
+    return buf;
+}
+
+/* The refusal of a listing whose first value did not fit the memory bound
+ * (nothing written yet): the estimated count, what the listing needs
+ * (cy_positions_memory_need), the bound; returns exit status 1. */
+static int refuse(const cli_opts *o, const cy_board *b, const cy_positions *it, const cy_rules *r, int variant)
+{
+    char count[64], rules[96] = "", players[32] = "", need[128] = "";
+    double est = cy_positions_estimate(it), bytes = cy_positions_memory_need(it);
+    size_t bound = o->solver.memory ? o->solver.memory : cy_physical_memory() / 4;
+    if (variant) {
+        if (r->players > 2)
+            snprintf(players, sizeof players, " --players %d", r->players);
+        snprintf(rules, sizeof rules, " under --rules %s%s%s", cy_rules_name(r), players,
+                 r->extra_turn ? " --extra-turn" : "");
+    }
+    if (bytes > 0)
+        snprintf(need, sizeof need, "; with --memory %.0fM a table of 3^%d bytes, one for each marking, holds them all",
+                 ceil(bytes / 1048576.0), b->ne);
+    return cli_fail(o->board,
+                    "about %s position%s; listing them%s needs more than %s%.0f MiB (the table was full before "
+                    "the first position was valued)%s; raise --memory",
+                    about(est, count, sizeof count), est >= 1.5 ? "s" : "", rules,
+                    o->solver.memory ? "--memory " : "the default --memory, a quarter of the RAM, ",
+                    (double)bound / 1048576.0, need);
+}
+
 /* `cycles positions`: CSV (the default) or a JSON array on stdout or -o; exit
- * status 0, 1 after a one-line error, 2 for a usage error or a listing that
- * stopped early. */
+ * status 0, 1 after a one-line error (such as a listing refused up front
+ * because its values cannot fit --memory), 2 for a usage error or a listing
+ * that stopped early (--timeout, SIGINT, SIGTERM). */
 int cmd_positions(cli_opts *o)
 {
     if (o->csv && o->json)
         return cli_usage_fail("--csv and --json exclude each other");
+    cli_catch_interrupts(); /* from here SIGINT and SIGTERM stop the listing, as --timeout does */
     cy_board *b;
     unsigned char *mark;
     cy_rules r;
@@ -137,10 +180,23 @@ int cmd_positions(cli_opts *o)
         return loaded; /* 1, or 2 for a usage error such as an unknown --rules */
     cy_error err;
     o->solver.progress = 0; /* the listing has its own progress line */
+    double born = cy_now();
     cy_positions *it = cy_positions_new_rules(b, variant ? &r : NULL, mark, &o->solver, &err);
     free(mark);
     if (!it) {
         int rc = cli_fail(o->board, "%s", err.msg);
+        cy_board_free(b);
+        return rc;
+    }
+    /* The first position is valued before anything is written: its value
+     * comes from the search of the whole game, whose table the rest of the
+     * listing reads, so a listing whose table cannot fit --memory is refused
+     * here, with nothing on standard output and no file made. */
+    cy_position_info p;
+    int k = cy_positions_next(it, &p, &err);
+    if (k == CY_SOLVE_MEMORY) {
+        int rc = refuse(o, b, it, &r, variant);
+        cy_positions_free(it);
         cy_board_free(b);
         return rc;
     }
@@ -160,16 +216,15 @@ int cmd_positions(cli_opts *o)
             return rc;
         }
     }
-    double born = cy_now(), last = born, flushed = born;
+    double last = born, flushed = born;
     double deadline = o->timeout > 0 ? born + o->timeout : 0;
-    int shown = 0, k, bad = 0, timed_out = 0;
+    int shown = 0, bad = 0, timed_out = 0;
     cy_buf line = {0};
-    cy_position_info p;
     fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
                                    : "played,to_move,moves,over,outcome,winner,grundy\n",
           f);
-    fflush(f); /* the header at once: a reader sees the listing has begun */
-    while ((k = cy_positions_next(it, &p, &err)) == 1) {
+    fflush(f); /* the header with the first position: a reader sees the listing has begun */
+    for (; k == 1; k = cy_positions_next(it, &p, &err)) {
         record(o, b, &p, cy_positions_done(it) == 1, &line);
         bad = fwrite(line.s, 1, line.len, f) != line.len;
         double now = cy_now();
@@ -180,7 +235,7 @@ int cmd_positions(cli_opts *o)
         if (bad)
             break;
         progress(o, it, b, born, &last, &shown, 0);
-        if (deadline && now > deadline) {
+        if ((deadline && now > deadline) || cli_interrupted()) {
             timed_out = 1;
             break;
         }
@@ -196,9 +251,11 @@ int cmd_positions(cli_opts *o)
                       to_file ? "the file" : "to standard output", (unsigned long long)n, strerror(errno));
     else if (k < 0 || timed_out) {
         int played = cy_positions_played(it);
+        char why[64];
         cli_fail(o->board, "the listing stopped after %llu position%s, among those with %d move%s played: %s%s",
                  (unsigned long long)n, n == 1 ? "" : "s", played, played == 1 ? "" : "s",
-                 timed_out || k == CY_SOLVE_TIMEOUT ? "out of time (--timeout)"
+                 cli_interrupted()                                 ? cli_stop_reason("", why, sizeof why)
+                 : timed_out || k == CY_SOLVE_TIMEOUT ? "out of time (--timeout)"
                  : k == CY_SOLVE_MEMORY             ? "out of memory (--memory)"
                                                     : err.msg,
                  to_file ? "; nothing was written" : "; the lines written are whole positions, the listing is not complete");

@@ -68,8 +68,15 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
         return cli_usage_fail("--split-depth writes a directory of jobs: name it with -o DIR");
     cy_error err;
     cy_split sp;
-    if (cy_split_new(b, mark, o->split_depth, 0, &sp, &err) < 0)
-        return cli_fail(o->board, "%s", err.msg);
+    char why[64];
+    cli_catch_interrupts(); /* an interrupt stops the split before its manifest: no split is left */
+    if (cy_split_new(b, mark, o->split_depth, 0, &sp, &err) < 0) {
+        if (!cli_interrupted())
+            return cli_fail(o->board, "%s", err.msg);
+        cli_fail(o->board, "%s while expanding the positions; nothing was written",
+                 cli_stop_reason("", why, sizeof why));
+        return 2;
+    }
     const char *dir = o->output;
     int rc = make_dir(dir, NULL) || make_dir(dir, "jobs") || make_dir(dir, "results");
     char *text = rc ? NULL : cy_write_board(b, mark, CY_FMT_JSON, &err);
@@ -78,12 +85,18 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
     if (!rc)
         rc = write_in(dir, "board.json", text);
     free(text);
-    for (int i = 0; i < sp.njobs && !rc; i++) {
+    int i = 0;
+    for (; i < sp.njobs && !rc && !cli_interrupted(); i++) {
         char name[64];
         snprintf(name, sizeof name, "jobs/job-%06d.json", i + 1);
         text = cy_write_board(b, sp.jobs + (size_t)i * (size_t)b->ne, CY_FMT_JSON, &err);
         rc = text ? write_in(dir, name, text) : cli_fail(o->board, "%s", err.msg);
         free(text);
+    }
+    if (!rc && cli_interrupted()) {
+        cli_fail(dir, "%s after %d of %d jobs; without its split.json the directory is no split (remove it and "
+                      "split again)", cli_stop_reason("", why, sizeof why), i, sp.njobs);
+        rc = 2;
     }
     if (!rc) {
         /* the manifest last: a directory with it is complete */

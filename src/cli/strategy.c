@@ -158,7 +158,10 @@ static char *as_text(const cy_board *b, const cy_strategy *s, const char *why, c
 
 /* `cycles strategy mirror|mirror-reverse|rotate-reverse|modified BOARD [--json]
  * [--involution PAIRS] [--timeout S]`: mirror takes the first theorem that
- * applies, the others only their own. */
+ * applies, the others only their own.  Exit status 0; 1 after a one-line
+ * error; 2 for a usage error, or a check stopped before its end (the limit
+ * of positions, --timeout, SIGINT, SIGTERM), whose answer says how far it
+ * went. */
 int cmd_strategy(cli_opts *o)
 {
     static const struct {
@@ -209,13 +212,26 @@ int cmd_strategy(cli_opts *o)
         s = cy_strategy_find(b, kind, why, sizeof why);
     cy_strategy_report r;
     memset(&r, 0, sizeof r);
+    int stopped = 0;
     if (s) {
-        cy_strategy_limits lim = {.timeout = o->timeout};
+        cy_strategy_limits lim = {.timeout = o->timeout, .memory = o->solver.memory, .progress = !o->quiet};
+        cli_catch_interrupts(); /* an interrupt stops the check as --timeout does */
         if (cy_strategy_verify(b, s, &lim, &r, &err) < 0) /* too big: say so, but name the strategy */
             snprintf(r.why, sizeof r.why, "%.200s", err.msg);
+        else if (!r.complete) {
+            /* a limit, the timeout or a signal stopped the check: a partial answer */
+            stopped = 1;
+            char reason[64];
+            if (cli_interrupted())
+                snprintf(r.why, sizeof r.why, "stopped after %llu positions (%s)", (unsigned long long)r.positions,
+                         cli_stop_reason("", reason, sizeof reason));
+            cli_fail(o->board, "the check %s; the answer below is partial", r.why);
+        }
     }
     char *text = o->json ? as_json(b, s, why, &r) : as_text(b, s, why, &r);
     rc = cli_emit(o, text);
+    if (rc == 0 && stopped)
+        rc = 2;
     free(text);
     cy_strategy_report_free(&r);
 out:

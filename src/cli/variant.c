@@ -134,9 +134,14 @@ int cli_verify_variants(const cli_opts *o)
     } else if (cy_rules_parse(o->rules, o->players, o->extra_turn, &list[n++], &err) < 0)
         return cli_usage_fail("%s", err.msg);
     char *text = cy_variant_verify(list, n, o->timeout > 0 ? o->timeout : CLI_VERIFY_TIMEOUT, !o->quiet);
+    if (cli_interrupted()) {
+        char why[64];
+        cli_fail("verify", "%s; the boards finished before are written, the rest is not computed (a partial answer)",
+                 cli_stop_reason("interrupted", why, sizeof why));
+    }
     int rc = cli_emit(o, text);
     free(text);
-    return rc;
+    return rc == 0 && cli_interrupted() ? 2 : rc;
 }
 
 int cli_show_variant(const cli_opts *o)

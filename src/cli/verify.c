@@ -40,6 +40,9 @@ static char *as_markdown(const cy_verify_table *t)
             "remarks on the Game of Cycles*; Barua et al. 2022, *The Game of Cycles for Grids and\n"
             "Select Theta Graphs*; Adefiyiju et al. 2023, *Playing Games with Cacti* (references:\n"
             "`man cycles`, and the manual's index).\n\n");
+    if (!t->complete)
+        cy_buf_printf(&x, "**Interrupted**: the results below are those finished before the interrupt; the "
+                          "others%s were not computed.\n\n", t->scanned ? "" : " and the parity scan");
     cy_buf_printf(&x, "%d results, %d agree, %d do not.\n\n", t->n, agree, t->n - agree);
     cy_buf_printf(&x, "| paper | result | board | edges | winner | Grundy | the paper says | computed | agrees |\n");
     cy_buf_printf(&x, "|---|---|---|---|---|---|---|---|---|\n");
@@ -64,6 +67,8 @@ static char *as_markdown(const cy_verify_table *t)
         put_cell(&x, r->computed);
         cy_buf_printf(&x, " | %s |\n", r->agrees ? "yes" : "**no**");
     }
+    if (!t->scanned)
+        return cy_buf_take(&x);
     cy_buf_printf(&x, "\n## Boards that break the parity pattern\n\n");
     cy_buf_printf(&x, "All %d boards of the families with at most %d edges were solved; these are won by\n"
             "player 1 with an even number of edges or by player 2 with an odd number. The modified\n"
@@ -106,6 +111,7 @@ static char *as_json(const cy_verify_table *t)
                                              "special_vertices", p->special, "conjecture_counterexample",
                                              p->conjecture));
     }
+    json_object_set_new(o, "complete", json_boolean(t->complete));
     json_object_set_new(o, "results", rows);
     json_object_set_new(o, "parity_scanned", json_integer(t->scanned));
     json_object_set_new(o, "parity_max_edges", json_integer(t->parity_max_edges));
@@ -114,18 +120,29 @@ static char *as_json(const cy_verify_table *t)
     return cy_json_text(o);
 }
 
-/* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`. */
+/* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`: exit status 0, 1
+ * after a one-line error, 2 for a usage error or a run stopped by SIGINT or
+ * SIGTERM, whose table holds the results finished before (a partial answer,
+ * "complete": false in JSON). */
 int cmd_verify(cli_opts *o)
 {
+    cli_catch_interrupts(); /* an interrupt keeps the results finished so far */
     if (o->rules || o->players || o->extra_turn)
         return cli_verify_variants(o);
-    cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet};
+    cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet, .memory = o->solver.memory};
     cy_verify_table t;
     cy_error err;
     if (cy_verify_run(&vo, &t, &err) < 0)
         return cli_fail("verify", "%s", err.msg);
+    if (!t.complete) {
+        char why[64];
+        cli_fail("verify", "%s after %d results; the table below holds them and is partial",
+                 cli_stop_reason("interrupted", why, sizeof why), t.n);
+    }
     char *s = o->json ? as_json(&t) : as_markdown(&t);
     int rc = cli_emit(o, s);
+    if (rc == 0 && !t.complete)
+        rc = 2;
     free(s);
     cy_verify_table_free(&t);
     return rc;

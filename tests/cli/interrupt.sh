@@ -10,9 +10,30 @@
 PIDS=
 trap 'for p in $PIDS; do kill -KILL "$p" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
+# caught PID: whether PID runs the program (not the shell that forked it,
+# whose handlers it has until the exec) and has installed its handlers of
+# SIGINT and SIGTERM (bits 2 and 15 of the SigCgt mask in /proc/PID/status;
+# the exec resets the shell's).
+caught() {
+  local m
+  [ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$(basename "$BIN" | cut -c1-15)" ] || return 1
+  m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+  [ -n "$m" ] && [ $((0x$m & 0x4002)) = $((0x4002)) ]
+}
+
 # wait_for FILE PATTERN PID: waits (up to 300 s) until FILE has a line
-# matching PATTERN while PID runs; 0 when it came.
+# matching PATTERN while PID runs (PATTERN @caught: until PID has its signal
+# handlers, from where a signal stops the work and keeps what it learnt); 0
+# when it came.
 wait_for() {
+  if [ "$2" = @caught ]; then
+    for _ in $(seq 1500); do
+      caught "$3" && return 0
+      kill -0 "$3" 2>/dev/null || return 1
+      sleep 0.2
+    done
+    return 1
+  fi
   for _ in $(seq 1500); do
     grep -Eq -- "$2" "$1" 2>/dev/null && return 0
     kill -0 "$3" 2>/dev/null || { grep -Eq -- "$2" "$1" 2>/dev/null; return; }
@@ -22,16 +43,20 @@ wait_for() {
 }
 
 # interrupted NAME SIGNAL PATTERN ARGS...: runs cycles ARGS in the background,
-# sends SIGNAL once its stderr matches PATTERN, and waits; sets RC, OUT, ERR.
+# sends SIGNAL once its stderr matches PATTERN (out:REGEX: its stdout;
+# @caught: once it has its signal handlers), and waits; sets RC, OUT, ERR.
 interrupted() {
-  local name=$1 sig=$2 pat=$3
+  local name=$1 sig=$2 pat=$3 file
   shift 3
   # emptied first: the pattern must come from this run, not the last one
   : >"$WORK/err"
+  : >"$WORK/out"
   "$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null &
   local pid=$!
   PIDS="$PIDS $pid"
-  if ! wait_for "$WORK/err" "$pat" "$pid"; then
+  file=$WORK/err
+  case $pat in out:*) file=$WORK/out; pat=${pat#out:} ;; esac
+  if ! wait_for "$file" "$pat" "$pid"; then
     kill -KILL "$pid" 2>/dev/null
     wait "$pid"
     RC=none
@@ -121,6 +146,102 @@ if interrupted "solve --rules misere --json SIGTERM" TERM "positions" solve grid
   expect_partial "solve --rules misere --json SIGTERM" TERM '"rules": "misere"'
   like_timeout "solve --rules misere --json like --timeout" solve grid:4x5 --rules misere --json
 fi
+
+# --- the other long commands: each stops promptly on the signal, writes
+# what it has whole (a last line ended, a JSON document that parses, an SVG
+# closed), says on stderr what was stopped, and exits 2 (a partial answer).
+# The boards cannot be finished in the time of a test, whatever the machine.
+
+# whole_json NAME: OUT parses as one JSON document whose "complete" is false.
+whole_json() {
+  printf '%s\n' "$OUT" | /usr/bin/python3 -c 'import json, sys; d = json.load(sys.stdin); sys.exit(d["complete"] is not False)' &&
+    ok "$1: whole JSON" || bad "$1: whole JSON" "$OUT"
+}
+# said NAME STATUS PATTERN: exit status STATUS and stderr matching PATTERN.
+said() {
+  [ "$RC" = "$2" ] && printf '%s\n' "$ERR" | grep -Eq -- "$3" && ok "$1" || bad "$1" "exit status $RC, stderr: $ERR"
+}
+
+# positions: the records written are whole and as many as stderr says
+for sig in INT TERM; do
+  if interrupted "positions SIG$sig" $sig 'out:^0,1,' positions grid:3x4 --quiet; then
+    n=$(printf '%s\n' "$ERR" | sed -n "s/^cycles: grid:3x4: the listing stopped after \([0-9]*\) positions\{0,1\}, among those with [0-9]* moves\{0,1\} played: interrupted by SIG$sig; the lines written are whole positions, the listing is not complete\$/\1/p")
+    got=$(awk -F, 'NR > 1 && NF == 7' "$WORK/out" | wc -l)
+    lines=$(($(wc -l <"$WORK/out") - 1))
+    [ "$RC" = 2 ] && [ -n "$n" ] && [ "$got" = "$n" ] && [ "$lines" = "$n" ] && [ -z "$(tail -c1 "$WORK/out")" ] &&
+      ok "positions SIG$sig" || bad "positions SIG$sig" "rc $RC, $n said, $got whole records, $lines lines: $ERR"
+  fi
+done
+if interrupted "positions --rules misere SIGINT" INT '@caught' positions grid:3x4 --rules misere --quiet -o "$WORK/p.csv"; then
+  said "positions --rules misere SIGINT" 2 'interrupted by SIGINT; nothing was written$'
+  [ ! -e "$WORK/p.csv" ] && ok "positions -o: no file" || bad "positions -o: no file" "$(ls "$WORK")"
+fi
+
+# draw --hints: the picture with the winning moves found so far, closed
+# (the signal once the progress line shows the search, over a second old)
+if interrupted "draw --hints SIGINT" INT '^cycles: .*positions' draw grid:4x5 --hints; then
+  said "draw --hints SIGINT" 2 '^cycles: grid:4x5: --hints: interrupted by SIGINT after [0-9]+ positions; the picture shows the winning moves found so far$'
+  printf '%s\n' "$OUT" | tail -1 | grep -q '^</svg>$' && printf '%s\n' "$OUT" | grep -q 'search stopped' &&
+    ok "draw --hints SIGINT: whole picture" || bad "draw --hints SIGINT: whole picture" "$(printf '%s\n' "$OUT" | tail -2)"
+fi
+
+# check filled: the counts so far, marked partial (the signal once its
+# progress line came, ten seconds in)
+if interrupted "check filled SIGTERM" TERM '^cycles: check filled: [0-9]+ complete markings with no sink or source, 0 without a cycle cell, memory [0-9]+ MiB, [0-9.]+ s$' check filled grid:5x6 --json; then
+  said "check filled SIGTERM" 2 '^cycles: grid:5x6: the enumeration was interrupted by SIGTERM after [0-9]+ complete markings; the answer below is partial$'
+  whole_json "check filled SIGTERM"
+fi
+
+# strategy: how far the check went (the signal once its progress line came)
+if interrupted "strategy SIGINT" INT '^cycles: strategy: [0-9]+ positions checked, memory [0-9]+ MiB, [0-9.]+ s$' strategy mirror grid:5x6; then
+  said "strategy SIGINT" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(interrupted by SIGINT\); the answer below is partial$'
+  printf '%s\n' "$OUT" | tail -1 | grep -Eq '^verified: not checked to the end: stopped after [0-9]+ positions \(interrupted by SIGINT\)$' &&
+    ok "strategy SIGINT: the answer" || bad "strategy SIGINT: the answer" "$OUT"
+fi
+
+# verify: the results finished before the signal (its progress names each)
+if interrupted "verify --json SIGINT" INT 'cycles: verify: .* agrees' verify --json; then
+  said "verify --json SIGINT" 2 '^cycles: verify: interrupted by SIGINT after [0-9]+ results; the table below holds them and is partial$'
+  whole_json "verify --json SIGINT"
+  n=$(printf '%s\n' "$ERR" | sed -n 's/.* after \([0-9]*\) results; .*/\1/p')
+  rows=$(printf '%s\n' "$OUT" | /usr/bin/python3 -c 'import json, sys; print(len(json.load(sys.stdin)["results"]))' 2>/dev/null)
+  [ -n "$n" ] && [ "$n" = "$rows" ] && ok "verify --json SIGINT: rows" || bad "verify --json SIGINT: rows" "$n said, $rows rows"
+fi
+if interrupted "verify --rules misere SIGTERM" TERM 'cycles: verify --rules misere: ' verify --rules misere; then
+  said "verify --rules misere SIGTERM" 2 '^cycles: verify: interrupted by SIGTERM; the boards finished before are written'
+  printf '%s\n' "$OUT" | tail -1 | grep -q '^\*\*Interrupted\*\*: the run stopped here' &&
+    ok "verify --rules: marked" || bad "verify --rules: marked" "$(printf '%s\n' "$OUT" | tail -3)"
+fi
+
+# bench: the rows of the boards measured whole, none of the board cut short
+if interrupted "bench SIGINT" INT 'out:^\| k4 \|' bench --boards "k4 grid:4x5" --runs 1 --no-baseline; then
+  said "bench SIGINT" 2 '^cycles: bench: interrupted by SIGINT; the rows written are the boards measured whole'
+  printf '%s\n' "$OUT" | grep -q '^| k4 | 6 | .* |$' && ! printf '%s\n' "$OUT" | grep -q 'grid:4x5' &&
+    ok "bench SIGINT: rows" || bad "bench SIGINT: rows" "$OUT"
+fi
+
+# solve --split-depth: no split.json, so no directory taken for a split
+if interrupted "split SIGINT" INT '@caught' solve grid:5x5 --split-depth 8 -o "$WORK/split"; then
+  said "split SIGINT" 2 '^cycles: .*interrupted by SIGINT (while expanding the positions; nothing was written|after [0-9]+ of [0-9]+ jobs)'
+  [ ! -e "$WORK/split/split.json" ] && ok "split SIGINT: no manifest" || bad "split SIGINT: no manifest" "split.json written"
+fi
+
+# --timeout gives the same partial answers, with status 2 (boards that
+# cannot be finished in the time given, whatever the machine)
+run draw grid:4x5 --hints --timeout 0.5
+said "draw --hints --timeout" 2 '^cycles: grid:4x5: --hints: the solver ran out of time \(--timeout\) after [0-9]+ positions; the picture shows'
+printf '%s\n' "$OUT" | tail -1 | grep -q '^</svg>$' && ok "draw --hints --timeout: whole picture" || bad "draw --hints --timeout: whole picture" "$(printf '%s\n' "$OUT" | tail -1)"
+run check filled grid:5x6 --timeout 0.5 --json
+said "check filled --timeout" 2 '^cycles: grid:5x6: the enumeration was stopped by --timeout after [0-9]+ complete markings; the answer below is partial$'
+whole_json "check filled --timeout"
+run strategy mirror grid:5x6 --timeout 0.5 --json
+said "strategy --timeout" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(the timeout\); the answer below is partial$'
+whole_json "strategy --timeout"
+# strategy --memory bounds its table of positions: the smallest bound (1M)
+# fills on a board whose check has millions of positions
+run strategy mirror grid:5x6 --memory 1M --json
+said "strategy --memory" 2 '^cycles: grid:5x6: the check stopped after [0-9]+ positions \(the memory bound\); the answer below is partial$'
+whole_json "strategy --memory"
 
 # --- census run: interrupted after the 7-edge boards, in the middle of the
 # next edge count, it writes what it has; --resume then finishes the same

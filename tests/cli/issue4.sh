@@ -58,6 +58,19 @@ expect_out "verify json" '"results":' verify --quick --quiet --json
 run verify --quick --quiet -o "$WORK/results.md"
 if [ "$RC" = 0 ] && grep -q '^| Alvarado et al. 2021 | Thm 1 | k4 | 6 | 2 |' "$WORK/results.md"; then ok "verify output file"; else bad "verify output file" "rc $RC"; fi
 
+# verify --memory bounds each search: ample, the same results as by default;
+# the smallest (1M) stops the larger strategy checks at the bound
+run verify --quick --quiet --json
+printf '%s\n' "$OUT" >"$WORK/v.json"
+run verify --quick --quiet --json --memory 512M
+printf '%s\n' "$OUT" >"$WORK/v512.json"
+# (the times apart)
+untimed() { sed 's/"seconds": .*/"seconds": 0/' "$1"; }
+check "verify --memory 512M" --why "rc $RC: $ERR" eval '[ "$RC" = 0 ] && diff <(untimed "$WORK/v512.json") <(untimed "$WORK/v.json") >/dev/null'
+run verify --quick --quiet --json --memory 1M
+check "verify --memory 1M" --why "rc $RC: $(printf '%s\n' "$OUT" | grep -m1 'memory bound')" \
+  eval '[ "$RC" = 0 ] && printf "%s\n" "$OUT" | grep -q "stopped after [0-9]* positions (the memory bound)"'
+
 # errors: one line on stderr, exit 1, nothing on stdout.
 expect_usage "unknown strategy" 'unknown strategy "copycat"' strategy copycat k4
 expect_usage "strategy without name" 'strategy wants mirror' strategy

@@ -121,6 +121,38 @@ if ! grep -aq __asan_init "$BIN" && [ -x /usr/bin/time ]; then
   else bad "bounded memory" "rc $rc, $n positions, peak $kb KiB: $(cat "$WORK/err")"; fi
 fi
 
+# A variant listing whose table cannot fit --memory is refused before
+# anything is written (exit 1, nothing on stdout, no -o file), with the
+# estimated count and the memory that holds the table; given that memory the
+# same listing is not refused and lists the positions of the standard
+# listing, about as many as the refusal said.  The bounds come from the
+# program's own numbers: the smallest --memory (1M, below what any table of
+# these boards needs) and the need the refusal names.
+for spec in theta:5,5,5 grid:2x5; do
+  run positions "$spec" --rules misere --memory 1M -o "$WORK/refused.csv"
+  need=$(printf '%s\n' "$ERR" | sed -n 's/.*; with --memory \([0-9]*\)M a table of 3^[0-9]* bytes, one for each marking, holds them all; raise --memory$/\1/p')
+  est=$(printf '%s\n' "$ERR" | sed -n "s/^cycles: $spec: about \\([0-9.]*\\)\\( thousand\\| million\\)\\{0,1\\} positions; listing them under --rules misere needs more than --memory 1 MiB .*/\\1\\2/p")
+  check "refused $spec" --why "rc $RC, out '$OUT', err: $ERR" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && [ ! -e "$WORK/refused.csv" ] && [ -n "$need" ] && [ -n "$est" ] && [ "$(printf "%s\n" "$ERR" | wc -l)" = 1 ]' || continue
+  run positions "$spec" --rules misere --memory 1M --json
+  check "refused $spec --json" --why "rc $RC, out '$OUT'" eval '[ "$RC" = 1 ] && [ -z "$OUT" ]'
+  timeout 300 "$BIN" positions "$spec" --rules misere --memory "${need}M" --quiet >"$WORK/given.csv" 2>"$WORK/err"
+  grc=$?
+  timeout 300 "$BIN" positions "$spec" --quiet >"$WORK/standard.csv" 2>/dev/null
+  n=$(($(wc -l <"$WORK/given.csv") - 1))
+  # the estimate in numbers: "877 thousand" -> 877000
+  approx=$(printf '%s\n' "$est" | awk '{ print $1 * ($2 == "thousand" ? 1e3 : $2 == "million" ? 1e6 : 1) }')
+  check "not refused $spec --memory ${need}M" --why "rc $grc, $n positions, about $approx said: $(cat "$WORK/err")" \
+    eval '[ "$grc" = 0 ] && diff <(cut -d, -f1-3 "$WORK/given.csv" | tail -n +2) <(cut -d, -f1-3 "$WORK/standard.csv" | tail -n +2) >/dev/null && awk -v n="$n" -v a="$approx" "BEGIN { exit !(a > 0.9 * n && a < 1.1 * n) }"'
+done
+# the issue's example: grid:3x4 (30.9 million positions) under misere in 30M
+run positions grid:3x4 --rules misere --memory 30M
+check "refused grid:3x4 misere" --why "rc $RC, out '$OUT', err: $ERR" \
+  eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && printf "%s\n" "$ERR" | grep -q "^cycles: grid:3x4: about [0-9.]* million positions; listing them under --rules misere needs more than --memory 30 MiB"'
+# the standard listing replaces entries of its table: never refused
+first=$(timeout 120 "$BIN" positions grid:3x4 --memory 20M --timeout 100 --quiet 2>"$WORK/err" | head -2 | sed -n 2p)
+check "standard not refused" --why "first record '$first': $(cat "$WORK/err")" eval '[ -n "$first" ]'
+
 expect_error "too many edges" 'grid:3x5: the board has 22 edges; every position is listed for boards of at most 20' \
   positions grid:3x5
 expect_error "bad board" 'nosuch' positions nosuch
