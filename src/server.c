@@ -137,22 +137,6 @@ typedef sw_answer answer;
 
 /* --------------------------------------------------------------- answers */
 
-/* A JSON string for s; bytes that are not printable ASCII become '?' when s
- * is not valid UTF-8, so the answer is always valid JSON. */
-static json_t *jstr(const char *s)
-{
-    json_t *j = json_string(s ? s : "");
-    if (j)
-        return j;
-    char *t = cy_xstrdup(s);
-    for (char *p = t; *p; p++)
-        if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
-            *p = '?';
-    j = json_string(t);
-    free(t);
-    return j;
-}
-
 /* Serialises o (taking the reference) as two-space indented JSON with a
  * final newline into a malloc'd string. */
 static char *dump(json_t *o)
@@ -170,13 +154,7 @@ static int fail(answer *a, unsigned status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    json_t *o = json_object();
-    json_object_set_new(o, "error", jstr(msg));
-    free(a->text);
-    a->status = status;
-    a->text = dump(o);
-    if (status == HTTP_UNAVAILABLE && a->retry <= 0)
-        a->retry = 1;
+    sw_error(a, status, msg);
     return -1;
 }
 
@@ -359,13 +337,13 @@ static int api_families(answer *a)
     json_t *o = json_object(), *f = json_array(), *e = json_array();
     for (const cy_family_info *i = cy_family_list(); i->name; i++) {
         json_t *x = json_object();
-        json_object_set_new(x, "name", jstr(i->name));
-        json_object_set_new(x, "usage", jstr(i->usage));
-        json_object_set_new(x, "summary", jstr(i->summary));
+        json_object_set_new(x, "name", sw_jstr(i->name));
+        json_object_set_new(x, "usage", sw_jstr(i->usage));
+        json_object_set_new(x, "summary", sw_jstr(i->summary));
         json_array_append_new(f, x);
     }
     for (int i = 0; examples[i]; i++)
-        json_array_append_new(e, jstr(examples[i]));
+        json_array_append_new(e, sw_jstr(examples[i]));
     json_object_set_new(o, "families", f);
     json_object_set_new(o, "examples", e);
     a->status = HTTP_OK;
@@ -385,9 +363,9 @@ static json_t *position_json(const cy_board *b, unsigned char *mark)
     char m[2 * CY_MAX_LABEL + 8];
     for (int i = 0; i < n; i++) {
         cy_move_str(b, d[i], m, sizeof m);
-        json_array_append_new(legal, jstr(m));
+        json_array_append_new(legal, sw_jstr(m));
         if (cy_rules_is_death(b, mark, d[i], NULL))
-            json_array_append_new(death, jstr(m));
+            json_array_append_new(death, sw_jstr(m));
     }
     for (int e = 0; e < b->ne; e++)
         if (mark[e] == CY_UNMARKED && cy_rules_check(b, mark, 2 * e, NULL) != CY_LEGAL &&
@@ -426,10 +404,10 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
         return -1;
     }
     json_t *o = json_object(), *vs = json_array(), *es = json_array(), *cs = json_array(), *ms = json_array();
-    json_object_set_new(o, "board", jstr(b->name));
+    json_object_set_new(o, "board", sw_jstr(b->name));
     for (int v = 0; v < b->nv; v++) {
         json_t *x = json_object();
-        json_object_set_new(x, "label", jstr(b->label[v]));
+        json_object_set_new(x, "label", sw_jstr(b->label[v]));
         json_object_set_new(x, "x", json_real(xy[2 * v]));
         json_object_set_new(x, "y", json_real(xy[2 * v + 1]));
         json_object_set_new(x, "special", json_boolean(b->special[v]));
@@ -449,7 +427,7 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
             for (int i = 0; i < n; i++) {
                 char m[2 * CY_MAX_LABEL + 8];
                 cy_move_str(b, d[i], m, sizeof m);
-                json_array_append_new(ms, jstr(m));
+                json_array_append_new(ms, sw_jstr(m));
             }
         free(d);
     }
@@ -767,7 +745,7 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     char m[2 * CY_MAX_LABEL + 8];
     if (d >= 0)
         cy_move_str(b, d, m, sizeof m);
-    json_object_set_new(o, "move", d >= 0 ? jstr(m) : json_null());
+    json_object_set_new(o, "move", d >= 0 ? sw_jstr(m) : json_null());
     /* a move not proved winning when the search stopped early: unknown */
     json_object_set_new(o, "wins", an.nwin > 0 || arc == 0 ? json_boolean(d >= 0 && an.nwin > 0) : json_null());
     json_object_set_new(o, "over", json_boolean(an.over));

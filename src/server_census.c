@@ -87,14 +87,9 @@ static void fail(sw_answer *a, unsigned status, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     char *safe = cy_escape_dup(msg, 0);
-    json_t *o = json_object();
-    json_object_set_new(o, "error", json_string(safe));
+    a->retry = 0;
+    sw_error(a, status, safe);
     free(safe);
-    free(a->text);
-    a->status = status;
-    a->text = cy_json_text(o);
-    a->retry = status == 503 ? 1 : 0;
-    a->how = NULL;
 }
 
 /* v shortened to MAX_ECHO characters and escaped (cy_escape), into out. */

@@ -91,15 +91,38 @@ static int wait_until(pthread_cond_t *c, pthread_mutex_t *m, double t)
     return pthread_cond_timedwait(c, m, &ts);
 }
 
+json_t *sw_jstr(const char *s)
+{
+    json_t *j = json_string(s ? s : "");
+    if (j)
+        return j;
+    char *t = cy_xstrdup(s);
+    for (char *p = t; *p; p++)
+        if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
+            *p = '?';
+    j = json_string(t);
+    free(t);
+    return j;
+}
+
+void sw_error(sw_answer *a, unsigned status, const char *msg)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "error", sw_jstr(msg));
+    free(a->text);
+    a->status = status;
+    a->text = cy_json_text(o);
+    if (status == 503 && a->retry <= 0)
+        a->retry = 1;
+    a->how = NULL;
+}
+
 /* Sets *a to a 503 with message msg and Retry-After retry (at least 1). */
 static void busy(sw_answer *a, int retry, const char *msg)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "error", json_string(msg));
-    a->status = 503;
-    a->text = cy_json_text(o);
-    a->retry = retry > 0 ? retry : 1;
-    a->how = NULL;
+    a->text = NULL;
+    a->retry = retry;
+    sw_error(a, 503, msg);
 }
 
 void sw_budget_split(size_t memory, int quick_slots, int slow_workers, sw_budget *out)

@@ -8,6 +8,8 @@
 
 #include "internal.h"
 
+#include <jansson.h>
+
 /* An answer: HTTP status, malloc'd JSON text, and for a 503 the seconds after
  * which to ask again (Retry-After). */
 typedef struct sw_answer {
@@ -17,6 +19,13 @@ typedef struct sw_answer {
     const char *how;      /* "cached", "shared" (another request's solve),
                              "solved" or NULL: the X-Cycles-Answer header */
 } sw_answer;
+
+/* A JSON string for s; bytes that are not printable ASCII become '?' when s
+ * is not valid UTF-8, so the answer is always valid JSON. */
+json_t *sw_jstr(const char *s);
+/* Sets *a to status with {"error": msg}, freeing its text; a 503 asks to
+ * come back after a second unless a->retry already says longer. */
+void sw_error(sw_answer *a, unsigned status, const char *msg);
 
 /* How long an answer may be kept: not at all (a 503), until evicted (a
  * complete answer), or SW_PARTIAL_TTL seconds (a partial one, which a less
