@@ -87,9 +87,7 @@ static inline double cy_deadline(double start, double timeout, double until)
 /* Progress reporting of one solver: shown on stderr for runs over a second,
  * in place once a second on a terminal, a line every ten seconds otherwise. */
 typedef struct cy_progress_state {
-    double born;     /* when the solver was made */
-    double last;     /* when a line was last shown */
-    int shown;       /* a line is on the screen and wants ending */
+    cy_ticker t;     /* when (its born: when the solver was made; on: 1) */
     char stage[96];  /* what the search is doing, if the engine says */
 } cy_progress_state;
 

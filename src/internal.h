@@ -52,8 +52,8 @@ size_t cy_physical_memory(void);
 size_t cy_resident_memory(void);
 /* Monotonic seconds. */
 double cy_now(void);
-/* A progress line on stderr for a long run that is not a solver's (those
- * use cy_progress): shown once the run is over a second old, in place once a
+/* A progress line on stderr for a long run (the solvers' cy_progress keeps
+ * one too): shown once the run is over a second old, in place once a
  * second on a terminal, else a line every ten seconds. */
 typedef struct cy_ticker {
     int on;          /* show lines at all */
@@ -64,8 +64,12 @@ typedef struct cy_ticker {
 /* Whether cy_ticker_show would show a line now (what it shows need be
  * gathered only then). */
 int cy_ticker_due(const cy_ticker *t, int final);
-/* Shows "cycles: " and the formatted text, then the elapsed time, if it is
- * time (final: the last line, which ends one left in place). */
+/* Shows "cycles: " and text as the line, in place on a terminal (final:
+ * the last line, which ends one left in place); what cy_ticker_show and the
+ * solvers' cy_progress print through, when cy_ticker_due says. */
+void cy_ticker_line(cy_ticker *t, int final, const char *text);
+/* Shows "cycles: " and the formatted text, then the memory and the elapsed
+ * time, if it is time (final: the last line, which ends one left in place). */
 void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Whether a search with this deadline (cy_now() seconds, 0 for none) must

@@ -171,7 +171,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->ne = b->ne;
     s->nv = b->nv;
     s->all = b->ne == 64 ? ~0ull : (1ull << b->ne) - 1;
-    s->progress.born = cy_now();
+    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     if (b->nv > BITS_MAX_EDGES + 1) {
         free(s);
         return cy_error_set(err, "the board has too many vertices for the bitboard engine"), NULL;

@@ -249,7 +249,7 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         return cy_error_set(err, "the board has more than %d vertices and cells to track", SG_MAXK), NULL;
     }
     f->o = *o;
-    f->progress.born = cy_now();
+    f->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     cy_symmetry *sym = o->no_mirrors && o->no_theorems ? NULL : cy_symmetry_new(b, NULL);
     if (!o->no_mirrors)
         mirrors_init(f, sym);

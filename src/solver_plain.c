@@ -29,7 +29,7 @@ plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                             CY_PLAIN_MAX_EDGES), NULL;
     plain *s = cy_xcalloc(1, sizeof *s);
     s->b = b;
-    s->progress.born = cy_now();
+    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     if (o)
         s->opts = *o;
     memo_init(&s->memo, s->opts.memory ? s->opts.memory : cy_physical_memory() / 4, s->opts.memory > 0);

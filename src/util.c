@@ -285,19 +285,25 @@ int cy_ticker_due(const cy_ticker *t, int final)
     return final ? t->shown : now - t->last >= (isatty(2) ? 1.0 : 10.0);
 }
 
+void cy_ticker_line(cy_ticker *t, int final, const char *text)
+{
+    int tty = isatty(2);
+    t->last = cy_now();
+    fprintf(stderr, "%scycles: %s%s", tty ? "\r" : "", text, tty && !final ? "\033[K" : "\n");
+    t->shown = tty && !final;
+}
+
 void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...)
 {
     if (!cy_ticker_due(t, final))
         return;
-    double now = cy_now();
-    int tty = isatty(2);
-    t->last = now;
+    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%scycles: ", tty ? "\r" : "");
-    vfprintf(stderr, fmt, ap);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    fprintf(stderr, ", memory %.0f MiB, %.1f s%s", (double)cy_resident_memory() / 1048576.0, now - t->born,
-            tty && !final ? "\033[K" : "\n");
-    t->shown = tty && !final;
+    size_t at = n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+    snprintf(text + at, sizeof text - at, ", memory %.0f MiB, %.1f s", (double)cy_resident_memory() / 1048576.0,
+             cy_now() - t->born);
+    cy_ticker_line(t, final, text);
 }

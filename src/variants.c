@@ -177,7 +177,7 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
      * closed surface, where plane keys gave wrong values */
     if (b->surface)
         s->opts.no_decompose = 1;
-    s->progress.born = cy_now();
+    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;

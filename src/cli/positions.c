@@ -103,23 +103,17 @@ static void record(const cli_opts *o, const cy_board *b, const cy_position_info 
 
 /* The progress line on stderr (a tty: rewritten in place every second; else
  * a line every 10 s), when the listing has run a second; final ends it. */
-static void progress(const cli_opts *o, const cy_positions *it, const cy_board *b, double born, double *last,
-                     int *shown, int final)
+static void progress(cy_ticker *t, const cy_positions *it, const cy_board *b, int final)
 {
-    double now = cy_now();
-    int tty = isatty(2);
-    if (o->quiet || now - born < 1.0 || (final && !*shown) || (!final && now - *last < (tty ? 1.0 : 10.0)))
+    if (!cy_ticker_due(t, final))
         return;
-    *last = now;
     uint64_t n = cy_positions_done(it);
     double est = cy_positions_estimate(it), unit = 1;
     while (est / unit >= 1000)
         unit *= 10; /* three digits are known, at best */
-    fprintf(stderr, "%scycles: positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played, memory %.0f MiB, %.1f s%s",
-            tty ? "\r" : "", (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (now - born),
-            cy_positions_played(it), b->ne,
-            (double)cy_resident_memory() / 1048576.0, now - born, tty && !final ? "\033[K" : "\n");
-    *shown = tty && !final;
+    cy_ticker_show(t, final, "positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played",
+                   (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (cy_now() - t->born),
+                   cy_positions_played(it), b->ne);
 }
 
 /* est rounded to three digits in words into buf: "549", "875 thousand",
@@ -216,9 +210,10 @@ int cmd_positions(cli_opts *o)
             return rc;
         }
     }
-    double last = born, flushed = born;
+    double flushed = born;
+    cy_ticker tick = {.on = !o->quiet, .born = born, .last = born};
     double deadline = o->timeout > 0 ? born + o->timeout : 0;
-    int shown = 0, bad = 0, timed_out = 0;
+    int bad = 0, timed_out = 0;
     cy_buf line = {0};
     fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
                                    : "played,to_move,moves,over,outcome,winner,grundy\n",
@@ -234,7 +229,7 @@ int cmd_positions(cli_opts *o)
         }
         if (bad)
             break;
-        progress(o, it, b, born, &last, &shown, 0);
+        progress(&tick, it, b, 0);
         if ((deadline && now > deadline) || cli_interrupted()) {
             timed_out = 1;
             break;
@@ -243,7 +238,7 @@ int cmd_positions(cli_opts *o)
     if (!bad && k == 0 && o->json)
         bad = fputs("\n]\n", f) < 0;
     bad |= fflush(f) != 0;
-    progress(o, it, b, born, &last, &shown, 1);
+    progress(&tick, it, b, 1);
     int rc = 0;
     uint64_t n = cy_positions_done(it);
     if (bad)
