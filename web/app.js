@@ -83,13 +83,10 @@ async function request(url, init = {}) {
 
 // Calls /api/ENDPOINT for a board source (default: the current board) and
 // the given moves: GET with ?board= for a family, POST with the file for an
-// upload or a drawn board; /api/solve under the rules picked.  extra is more
-// of the query.  Resolves to the JSON answer; rejects with the server's
-// error message.
-async function api(endpoint, moves, source = state, extra = '') {
+// upload or a drawn board.  extra is more of the query.  Resolves to the
+// Response; rejects with the server's error message.
+async function call(endpoint, moves, source = state, extra = '') {
   let url = '/api/' + endpoint + '?moves=' + encodeURIComponent(moves.join(' ')) + extra;
-  if (endpoint === 'solve')
-    url += rulesQuery();
   const init = {};
   if (source.upload) {
     url += '&name=' + encodeURIComponent(source.upload.name);
@@ -100,16 +97,49 @@ async function api(endpoint, moves, source = state, extra = '') {
     url += '&board=' + encodeURIComponent(source.spec);
   }
   const r = await request(url, init);
-  let data = null;
-  try {
-    data = await r.json();
-  } catch (e) {
-    data = null;
-  }
-  if (!r.ok)
+  if (!r.ok) {
+    let data = null;
+    try {
+      data = await r.json();
+    } catch (e) {
+      data = null;
+    }
     throw new Error((data && data.error) || 'the server answered ' + r.status);
+  }
+  return r;
+}
+
+// call() for a JSON answer: the answer, with "cached": true when the server
+// answered from its cache (header X-Cycles-Answer).
+async function api(endpoint, moves, source = state, extra = '') {
+  const r = await call(endpoint, moves, source, extra);
+  const data = await r.json();
+  if (data && typeof data === 'object' && r.headers.get('X-Cycles-Answer') === 'cached')
+    data.cached = true;
   return data;
 }
+
+// The engine: every question the page asks about a game, one function an
+// endpoint of the server (another back end, such as the engine in a worker,
+// gives the same functions).  moves are 'U->V' strings after the board's own
+// moves; source is {spec} or {upload: {name, text}} (default: the board on
+// the page).  Each resolves to the answer or rejects with a message.
+const engine = {
+  // the board to draw and the position after moves (legal, death and
+  // unmarkable moves): /api/board
+  board: (moves, source = state) => api('board', moves, source),
+  // the analysis under the rules picked, a shorter look when timeout (s) is
+  // given: /api/solve
+  solve: (moves, timeout = 0) => api('solve', moves, state, (timeout ? '&timeout=' + timeout : '') + rulesQuery()),
+  // the engine's move within the server's time: /api/move
+  move: (moves) => api('move', moves),
+  // the board and position as a download (json, svg or png): a Blob
+  exportFile: async (format, moves) => (await call('export', moves, state, '&format=' + format)).blob(),
+  // the families and example specs
+  families: async () => (await request('/api/families')).json(),
+  // whether the server has a census (GET /api/census answers 404 without)
+  hasCensus: async () => (await request('/api/census?limit=1')).ok,
+};
 
 // Runs an action of the user with the page marked busy (spinner, stop
 // button); an action started for an older board or position is ignored
@@ -149,7 +179,9 @@ function stop() {
     say('Stopped: the analysis shown is partial. Play on, or take back a move.');
     return;
   }
-  say('Stopped. The engine does not move until you play or change who it plays.');
+  state.thinking = false;
+  render();
+  say('Stopped. Click the board when the engine should move, or take back a move.');
 }
 
 // ------------------------------------------------------------ the position
@@ -350,9 +382,14 @@ function draw() {
                                                         'data-death': death.has(m) ? 1 : 0});
     }
   } else if (state.hint && a && !a.over) {
-    arrowFor(state.hint, 'win one', {'data-hint': state.hint, 'data-wins': 1});
+    const wins = goodMoves(a).includes(state.hint);
+    arrowFor(state.hint, (wins ? 'win' : 'unknown') + ' one', {'data-hint': state.hint, 'data-wins': wins ? 1 : 0});
   }
   const ghost = el('polygon', {class: 'arrow ghost', points: '', visibility: 'hidden'}, gArrows);
+  // the completed cycle cell, outlined over the edges
+  for (const c of cycles)
+    el('polygon', {class: 'cycle-outline', points: b.cells[c].map((v) => b.pos[v].map((t) => t.toFixed(1)).join(','))
+      .join(' ')}, svg);
   // wide invisible lines on top take the clicks
   const gHits = el('g', {class: 'hits'}, svg);
   b.edges.forEach(([u, v], e) => {
@@ -384,35 +421,47 @@ function draw() {
     const t = el('text', {class: 'label', x: x, y: y, 'data-vertex': i}, gVerts);
     t.textContent = v.label;
   });
+  // a board that could not be opened leaves this one faded, with a note
+  svg.classList.toggle('stale', !!state.staleNote);
+  if (state.staleNote) {
+    const t = el('text', {class: 'stale-note', x: W / 2, y: 24}, svg);
+    t.textContent = state.staleNote;
+  }
 }
 
 // Writes the move list and the analysis panel.
 function showAnalysis() {
   const a = state.analysis, b = state.board;
   showMoves();
-  $('analysis-body').hidden = !state.showAnalysis;
-  $('analysis-off').hidden = state.showAnalysis;
-  $('analysis-toggle').textContent = state.showAnalysis ? 'Hide' : 'Show';
+  const editing = state.mode === 'edit';
+  $('analysis-body').hidden = !state.showAnalysis || editing;
+  $('analysis-off').hidden = state.showAnalysis || editing;
+  $('analysis-edit').hidden = !editing;
+  $('analysis-toggle').textContent = state.showAnalysis ? 'Hide analysis' : 'Analysis';
   $('analysis-toggle').setAttribute('aria-pressed', String(state.showAnalysis));
   const repliesBox = $('replies-box');
   repliesBox.hidden = true;
-  if (!a || !b)
+  showRules(a || {});
+  const g = b ? game() : null;
+  if (!a || !b) {
+    for (const id of ['a-to-move', 'a-winner', 'a-grundy', 'a-winning'])
+      $(id).textContent = '-';
+    $('partial').hidden = true;
+    $('a-stats').textContent = '';
+    $('verdict').textContent = g && g.over ? overText(g) : state.analysisNote ? state.analysisNote :
+      state.busy ? 'The engine is looking at the position\u2026' : '';
     return;
-  const who = (p) => 'player ' + p + (enginePlayer() === p ? ' (engine)' : enginePlayer() ? ' (you)' : '');
-  const {mark} = marks();
-  const cycle = cycleCells(mark).length > 0;
-  const isVariant = a.rules !== undefined;
+  }
+  const who = (p) => 'player ' + p + (named(p) === 'player ' + p ? '' : ' (' + named(p) + ')');
   const draw = a.outcome === 'D';
   if (a.over) {
-    $('verdict').textContent = 'Game over: ' + (draw ? 'a draw.' : who(a.winner) + ' wins' +
-      (isVariant ? '.' : cycle ? ' by completing a cycle cell.' : ' by making the last move.'));
+    $('verdict').textContent = g ? overText(g) : 'Game over.';
     $('a-to-move').textContent = 'nobody: the game is over';
   } else {
     $('verdict').textContent = draw ? 'A draw with perfect play.' :
       a.winner ? 'P' + who(a.winner).slice(1) + ' wins with perfect play.' : 'Who wins is not known yet.';
     $('a-to-move').textContent = who(a.to_move) + ', move ' + (a.moves_played + 1);
   }
-  showRules(a);
   // a partial answer (the server ran out of time): what is known is shown
   const partial = a.complete === false;
   $('partial').hidden = !partial;
@@ -453,38 +502,43 @@ function showAnalysis() {
       ul.appendChild(li);
     }
   }
-  $('a-stats').textContent = 'searched ' + a.positions + ' positions in ' + a.seconds + ' s';
-  if (a.over)
-    say('Game over: ' + (draw ? 'a draw.' : 'player ' + a.winner + ' wins.'), 'over');
-  else if (enginePlayer() === a.to_move)
-    say(state.thinking ? 'The engine is thinking\u2026' :
-      'The engine\'s turn (player ' + a.to_move + '): take back a move, or change who the engine plays.');
-  else
-    say('Player ' + a.to_move + (state.looking ? ' to move; the engine is still looking (a move or Stop ends it).' :
-      ' to move: click an edge near the end its arrow should point to.'));
+  $('a-stats').textContent = a.cached ? 'Answered from the server\u2019s cache: this position was solved before.' :
+    'Searched ' + a.positions + ' positions in ' + Number(a.seconds).toPrecision(2) + ' s.';
 }
 
 // Writes the move list: the file's moves, then the line, the moves past
 // the position shown greyed; each move of the line a button that returns
 // to the position after it.
 function showMoves() {
-  const list = $('moves');
+  const list = $('moves'), k = rules().players;
   list.textContent = '';
+  list.style.setProperty('--k', String(k));
   const nf = state.fileMoves.length;
+  // numbered rows of one move a player: move i in column playerOf(i), the
+  // row's number before its first move
+  const place = (li, i) => {
+    li.style.gridColumn = String(playerOf(i));
+    if (i % k === 0 || i === 0)
+      li.dataset.num = (Math.floor(i / k) + 1) + '.';
+  };
   state.fileMoves.forEach((m, i) => {
     const li = document.createElement('li');
     li.textContent = m;
     li.className = 'p' + playerOf(i) + ' file';
+    li.title = 'a move of the board file';
+    place(li, i);
     list.appendChild(li);
   });
   state.line.forEach((m, i) => {
     const li = document.createElement('li');
     li.textContent = m.move;
     li.className = 'p' + playerOf(nf + i) + (m.engine ? ' engine' : '') + (i >= state.ply ? ' future' : '') +
-      (i === state.ply - 1 ? ' current' : '');
+      (i === state.ply - 1 ? ' current' : '') + (m.engine && m.proven === false ? ' unproven' : '');
+    place(li, nf + i);
     li.tabIndex = 0;
     li.setAttribute('role', 'button');
-    li.title = 'go back to the position after this move';
+    li.title = (m.engine ? 'the engine\u2019s move' + (m.proven === false ? ', not proven: the best it found in its time' : '') +
+      '; ' : '') + 'click to go back to the position after this move';
     li.addEventListener('click', () => goTo(i + 1));
     li.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' || ev.key === ' ') {
@@ -512,14 +566,14 @@ function codes(box, moves) {
 // drawing moves (draw), the score (score) and who wins alone (3 or more
 // players); the rows a variant does not have are hidden.
 function showRules(a) {
-  const isVariant = a.rules !== undefined;
-  let name = isVariant ? a.rules : 'standard';
-  if (a.players)
-    name += ', ' + a.players + ' players';
-  if (a.extra_turn)
+  const r = rules();
+  let name = r.rules === 'misere' ? 'mis\u00e8re' : r.rules;
+  if (r.players > 2)
+    name += ', ' + r.players + ' players';
+  if (r.extra)
     name += ', extra turn';
   $('a-rules').textContent = name;
-  $('a-grundy-name').textContent = a.rules === 'misere' ? 'Misère nim-value' : 'Grundy value';
+  $('a-grundy-name').textContent = r.rules === 'misere' ? 'Misère nim-value' : 'Grundy value';
   $('a-winning-name').textContent = a.best_moves ? 'Best moves' : 'Winning moves';
   const show = (id, on) => {
     const dd = $(id);
@@ -546,42 +600,186 @@ function showRules(a) {
 function render() {
   draw();
   showAnalysis();
+  showRulesText();
+  tell();
   writeLink();
+}
+
+// The rules in force, in the header: the standard game's, or how a variant
+// changes them.
+function showRulesText() {
+  const r = rules();
+  const end = {
+    standard: 'Whoever completes a <em>cycle cell</em>, a cell whose arrows all run one way round, wins at once; ' +
+      'otherwise whoever makes the last move wins.',
+    misere: 'Mis\u00e8re rules: whoever completes a <em>cycle cell</em> (a cell whose arrows all run one way round) ' +
+      'loses at once; otherwise whoever makes the last move loses.',
+    draw: 'Whoever completes a <em>cycle cell</em>, a cell whose arrows all run one way round, wins at once; ' +
+      'a game that ends without one is a draw.',
+    score: 'Each <em>cycle cell</em> completed (a cell whose arrows all run one way round) scores a point for ' +
+      'whoever completed it, and the game goes on' + (r.extra ? ', with an extra turn for the scorer' : '') +
+      ' until no move is left; the higher score wins.',
+    'any-cycle': 'Whoever closes any directed cycle, a cell or not, wins at once; otherwise whoever makes the ' +
+      'last move wins.',
+  }[r.rules] || '';
+  $('rules-text').innerHTML = (r.players > 2 ? r.players + ' players take turns drawing an arrow on an edge. ' :
+    'Take turns drawing an arrow on an edge. ') + 'No vertex may become a <em>sink</em> (all its arrows in) or a ' +
+    '<em>source</em> (all out), except a special vertex (a square). ' + end;
 }
 
 // ------------------------------------------------------------- the game
 
-// Asks for the analysis of the position (and, with the analysis shown, its
-// legal and death moves); then, when engineMoves and it is the engine's
-// turn, for the engine's move, which is played and analysed in turn.
-async function analyseAndAnswer(gen, engineMoves = true) {
-  await analyse(gen);
-  if (gen !== state.gen)
+// What the page knows of the game in the position shown without a search:
+// {over, toMove, winner (at game over; 0 for a draw), cell (a cycle cell
+// completed, or -1), pending (the position's legal moves are not in yet)},
+// or null while a variant's analysis is not in.  Standard rules: the legal
+// moves of /api/board (none: the game is over, won by whoever moved last)
+// and the count of moves; a variant: its analysis.
+function game() {
+  const n = allMoves().length;
+  const cells = state.board ? cycleCells(marks().mark) : [];
+  const cell = cells.length ? cells[0] : -1;
+  if (variant()) {
+    const a = state.analysis;
+    if (!a)
+      return null;
+    return {over: !!a.over, toMove: a.to_move, winner: a.over ? (a.outcome === 'D' ? 0 : a.winner) : null, cell,
+            pending: false};
+  }
+  if (!state.position)
+    return {over: false, toMove: playerOf(n), winner: null, cell, pending: true};
+  const over = state.position.legal.length === 0;
+  return {over, toMove: playerOf(n), winner: over ? (n ? playerOf(n - 1) : 2) : null, cell, pending: false};
+}
+
+// A player as the person at the screen calls them: "you" or "the engine"
+// against the engine, "player N" when people play each other.
+function named(p) {
+  const e = enginePlayer();
+  if (!e || rules().players > 2)
+    return 'player ' + p;
+  return p === e ? 'the engine' : 'you';
+}
+
+// The sentence of a finished game g: who won, in the player's terms, and how.
+function overText(g) {
+  if (g.winner === 0)
+    return 'Game over: a draw.';
+  const who = named(g.winner);
+  const won = who === 'you' ? 'you win' : who + ' wins';
+  const how = variant() ? '' : g.cell >= 0 ? ' by completing the outlined cycle cell' : ' by making the last move';
+  return 'Game over: ' + won + how + '.';
+}
+
+// The server's time for one engine move or solve, in seconds.
+function timeLimit() {
+  return (state.board && state.board.timeout) || 10;
+}
+
+// Writes the status line from the state of the game: game over, the
+// engine thinking, whose move it is and what the engine last played.
+function tell() {
+  if (state.mode !== 'play' || !state.board || state.staleNote)
     return;
-  render();
-  const a = state.analysis;
-  if (engineMoves && !a.over && enginePlayer() === a.to_move) {
-    state.thinking = true;
-    say('The engine is thinking\u2026');
-    // under a variant the engine plays a move the answer names (a winning or
-    // best move, else a drawing one); only when it names none does it ask
-    // /api/move, the standard game's engine, for any legal move
-    let move = variant() ? goodMoves(a)[0] || (a.drawing_moves || [])[0] : null;
-    try {
-      if (!move) {
-        const r = await api('move', allMoves());
-        move = r.move;
-      }
-    } finally {
-      state.thinking = false;
-    }
-    if (gen !== state.gen || !move)
-      return;
-    play(move, true);
-    await analyse(gen);
+  const g = game();
+  if (!g)
+    return;
+  if (g.over) {
+    const lost = g.winner && enginePlayer() === g.winner && rules().players <= 2;
+    say(overText(g), lost ? 'lost' : 'over');
+    return;
+  }
+  if (state.thinking) {
+    say('The engine is thinking: it moves within ' + timeLimit() + ' s.');
+    return;
+  }
+  const last = state.ply ? state.line[state.ply - 1] : null;
+  let pre = '';
+  if (last && last.engine)
+    pre = 'The engine played ' + last.move + (last.proven === false ?
+      ', the best move it found in its time (not proven).' : '.') + ' ';
+  if (enginePlayer() === g.toMove)
+    say(pre + 'The engine\u2019s turn: click the board and it moves.');
+  else
+    say(pre + (enginePlayer() ? 'Your move' : 'Player ' + g.toMove + ' to move') +
+      ': click an edge near the end its arrow should point to.' +
+      (state.looking ? ' The analysis is still looking; a move ends the look.' : ''));
+}
+
+// Brings the page up to date with the position: its legal moves (and under
+// a variant its analysis, which says whose turn it is); then, when
+// engineMoves and it is the engine's turn, the engine's move, again while
+// the turn stays the engine's; then the analysis when it is shown.
+async function advance(gen, engineMoves = true) {
+  for (let i = 0; i < 64; i++) {
+    await refresh(gen);
     if (gen !== state.gen)
       return;
     render();
+    const g = game();
+    if (!engineMoves || !g || g.over || enginePlayer() !== g.toMove)
+      break;
+    const m = await engineMove(gen);
+    if (gen !== state.gen || !m.move)
+      return;
+    play(m.move, true, m.proven);
+    render();
+  }
+  if (state.showAnalysis && !variant()) {
+    state.analysisNote = null;
+    try {
+      await analyse(gen);
+    } catch (e) {
+      if (e.name === 'AbortError')
+        throw e;
+      state.analysisNote = 'The engine found nothing certain about this position in the ' + timeLimit() +
+        ' s it has. Play on: the engine still moves in time.';
+    }
+    if (gen !== state.gen)
+      return;
+    render();
+  }
+}
+
+// Fetches the position after the moves (legal, death and unmarkable moves)
+// and, under a variant, its analysis; a standard analysis is asked for
+// later (analyse), only when it is shown or a hint is asked for.
+async function refresh(gen) {
+  const moves = allMoves();
+  const [b, a] = await Promise.all([engine.board(moves), variant() ? engine.solve(moves) : null]);
+  if (gen !== state.gen)
+    return;
+  state.position = b.position;
+  state.analysis = a;
+  state.hint = null;
+}
+
+// The engine's move in the position: {move, proven}.  Under a variant a
+// move the analysis names (a winning or best move, else a drawing one);
+// else /api/move, the best move the server finds in its time; when the
+// server cannot answer, a legal move that hands over no cycle cell.
+async function engineMove(gen) {
+  state.thinking = true;
+  tell();
+  try {
+    if (variant()) {
+      const a = state.analysis, m = goodMoves(a)[0] || (a.drawing_moves || [])[0];
+      if (m)
+        return {move: m, proven: a.complete !== false};
+    }
+    try {
+      const r = await engine.move(allMoves());
+      if (r.move)
+        return {move: r.move, proven: r.complete !== false};
+    } catch (e) {
+      if (e.name === 'AbortError' || gen !== state.gen)
+        throw e;
+    }
+    const p = state.position, death = new Set(p.death);
+    const safe = p.legal.filter((m) => !death.has(m));
+    return {move: (safe.length ? safe : p.legal)[0], proven: false};
+  } finally {
+    state.thinking = false;
   }
 }
 
@@ -589,27 +787,23 @@ async function analyseAndAnswer(gen, engineMoves = true) {
 // time; each longer look twice the one before, up to the server's limit.
 const PEEK = 2;
 
-// Fetches the analysis of the position into the state (the position's
-// moves only when the analysis is shown).  Under the standard rules the
-// server is asked for short looks first (?timeout=): a partial answer is
-// shown at once (who wins and the winning moves found so far, marked
-// partial) while a longer look runs, until the answer is whole or the
-// server's own limit is reached; the stop button keeps what is shown.  With
-// the analysis hidden, or on the engine's turn, a partial answer is enough
-// to play on.
-async function analyse(gen) {
+// Fetches the standard analysis of the position into the state: short
+// looks first (?timeout=), each partial answer shown at once (who wins and
+// the winning moves found so far, marked partial) while a longer look runs,
+// until the answer is whole or the server's own limit is reached; with
+// enough, the first partial answer will do (the hint's).  The stop button
+// keeps what is shown.
+async function analyse(gen, enough = false) {
   const moves = allMoves();
-  const pos = state.showAnalysis ? api('board', moves).then((b) => b.position) : Promise.resolve(null);
   const limit = (state.board && state.board.timeout) || 0;
   let a = null;
   state.stopped = false;
-  state.early = false;
   try {
     for (let t = PEEK; ; t *= 2) {
-      const last = variant() || !limit || t >= limit;
+      const last = !limit || t >= limit;
       let got = null;
       try {
-        got = await api('solve', moves, state, last ? '' : '&timeout=' + t);
+        got = await engine.solve(moves, last ? 0 : t);
       } catch (e) {
         // a short look that knew nothing yet: look longer
         if (e.name === 'AbortError' || last || !/ran out of time/.test(e.message))
@@ -618,56 +812,67 @@ async function analyse(gen) {
       if (gen !== state.gen)
         return;
       a = got || a;
-      if (last || (a && (a.complete !== false || !state.showAnalysis)))
+      if (last || (a && (a.complete !== false || enough)))
         break;
-      // the engine's turn: it moves now (by a search of its own) rather
-      // than after the longest look
-      if (a && !a.over && enginePlayer() === a.to_move) {
-        state.early = true;
-        break;
-      }
       if (a) {
         state.analysis = a;
-        state.position = await pos;
-        state.hint = null;
         state.looking = true;
-        if (gen !== state.gen)
-          return;
         render();
       }
     }
   } finally {
-    state.looking = false;
+    if (gen === state.gen)
+      state.looking = false;
   }
-  const p = await pos;
-  if (gen !== state.gen)
-    return;
   state.analysis = a;
-  state.position = p;
+}
+
+// Plays move on the line at ply: the line's next move keeps the line, any
+// other move at its end extends it, earlier it starts a new line there.
+// engine: the engine played it; proven: false when the engine's search did
+// not finish.
+function play(move, engine, proven = true) {
+  if (state.ply < state.line.length && state.line[state.ply].move === move) {
+    state.ply++;
+  } else {
+    state.line = state.line.slice(0, state.ply);
+    state.line.push({move, engine, proven});
+    state.ply = state.line.length;
+  }
+  state.position = null;
+  state.analysis = null;
   state.hint = null;
 }
 
-// Plays move on the line at ply: a move at the end extends the line, one
-// earlier starts a new line from there.
-function play(move, engine) {
-  state.line = state.line.slice(0, state.ply);
-  state.line.push({move, engine});
-  state.ply = state.line.length;
+// Ends what the page is asking (a look at the analysis, a position) so that
+// a new question starts; the engine's move is not ended so.
+function interrupt() {
+  if (state.busy) {
+    abandon();
+    state.looking = false;
+  }
+  return ++state.gen;
 }
 
-// A click on edge e: the arrow towards the nearer end, checked by the server
-// (an illegal move is explained and not played), then the engine's answer.
+// A click on edge e: on the player's turn the arrow towards the nearer end,
+// played and shown at once when the position's legal moves hold it (else
+// the server says why it is illegal), then the engine's answer; on the
+// engine's turn the engine moves.
 function clickEdge(e, ev) {
-  // while a longer look at a partial answer runs, a move ends the look
-  if ((state.busy && !state.looking) || !state.board || !state.analysis)
+  if (state.mode !== 'play' || !state.board)
     return;
-  const a = state.analysis;
-  if (a.over) {
-    say('The game is over: start a new game or take back a move.', 'error');
+  if (state.thinking) {
+    say('The engine is thinking: it moves within ' + timeLimit() + ' s.', 'info');
     return;
   }
-  if (enginePlayer() === a.to_move) {
-    say('It is the engine\'s turn: change who the engine plays, or take back a move.', 'error');
+  const g = game();
+  if (g && g.over) {
+    say(overText(g) + ' Take back a move, or start a new game.', 'error');
+    return;
+  }
+  if (g && !g.pending && enginePlayer() === g.toMove) {
+    const gen = interrupt();
+    act(() => advance(gen));
     return;
   }
   if (marks().mark[e]) {
@@ -679,15 +884,18 @@ function clickEdge(e, ev) {
     say('Click nearer to one end of the edge: the arrow points to the end you click.', 'error');
     return;
   }
-  if (state.looking) {
-    abandon();
-    state.looking = false;
+  if (state.looking)
     state.stopped = true;
+  const gen = interrupt();
+  if (g && !g.pending && state.position.legal.includes(m.move)) {
+    play(m.move, false);
+    render();
+    act(() => advance(gen));
+    return;
   }
-  const gen = ++state.gen;
   act(async () => {
     try {
-      await api('board', allMoves().concat([m.move]));
+      await engine.board(allMoves().concat([m.move]));
     } catch (err) {
       if (err.name === 'AbortError')
         throw err;
@@ -697,7 +905,8 @@ function clickEdge(e, ev) {
     if (gen !== state.gen)
       return;
     play(m.move, false);
-    await analyseAndAnswer(gen);
+    render();
+    await advance(gen);
   });
 }
 
@@ -706,21 +915,23 @@ function clickEdge(e, ev) {
 function goTo(ply) {
   if (ply < 0 || ply > state.line.length)
     return;
+  const gen = interrupt();
   state.ply = ply;
-  const gen = ++state.gen;
+  state.position = null;
   state.analysis = null;
-  draw();
-  act(() => analyseAndAnswer(gen, false));
+  state.hint = null;
+  render();
+  act(() => advance(gen, false));
 }
 
 // Takes back the last move of the human player (and the engine's answers
 // after it); without the engine, the last move.  The moves taken back leave
-// the line.
+// the line; a take-back that lands on the engine's turn gets its move.
 function undo() {
-  if (!state.ply)
+  if (!state.ply || state.mode !== 'play')
     return;
-  if (state.busy)
-    stop();
+  if (state.thinking)
+    abandon();
   let ply = state.ply;
   if (enginePlayer()) {
     while (ply && state.line[ply - 1].engine)
@@ -729,43 +940,93 @@ function undo() {
   } else {
     ply--;
   }
+  const gen = interrupt();
+  state.thinking = false;
   state.line = state.line.slice(0, ply);
   state.ply = ply;
-  const gen = ++state.gen;
-  act(() => analyseAndAnswer(gen, false));
+  state.position = null;
+  state.analysis = null;
+  state.hint = null;
+  render();
+  act(() => advance(gen));
 }
 
 // Starts the game again on the same board.
 function newGame() {
+  if (!state.board)
+    return;
+  if (state.thinking)
+    abandon();
+  const gen = interrupt();
+  state.thinking = false;
   state.line = [];
   state.ply = 0;
-  const gen = ++state.gen;
-  act(() => analyseAndAnswer(gen));
+  state.position = null;
+  state.analysis = null;
+  state.hint = null;
+  setMode('play');
+  render();
+  act(() => advance(gen));
 }
 
-// The hint button: one winning move of the position, drawn on the board.
+// The hint button: one winning move of the position, drawn on the board;
+// in a lost position (or one the engine could not judge in its time) one
+// move that keeps the game going: a move that hands no cycle cell over.
 function hint() {
-  const a = state.analysis;
-  if (!a || a.over)
+  if (!state.board || state.mode !== 'play')
     return;
-  const good = goodMoves(a);
-  if (!good.length) {
-    say(a.complete === false ? 'No winning move was found in the time the server allows.' :
-      'No move wins here: against perfect play every move loses.', 'error');
+  const g = game();
+  if (g && g.over)
+    return tell();
+  if (state.thinking)
+    return say('The engine is thinking: it moves within ' + timeLimit() + ' s.', 'info');
+  if (state.analysis && state.position)
+    return showHint();
+  const gen = interrupt();
+  say('Looking for a hint\u2026');
+  act(async () => {
+    if (!state.position)
+      await refresh(gen);
+    if (gen !== state.gen)
+      return;
+    if (!state.analysis)
+      await analyse(gen, true);
+    if (gen !== state.gen || !state.analysis)
+      return;
+    showHint();
+  });
+}
+
+// Shows the hint of the analysis in the state (see hint).
+function showHint() {
+  const a = state.analysis, good = goodMoves(a);
+  if (good.length) {
+    state.hint = good[0];
+    render();
+    say('Hint: ' + good[0] + ' wins.');
     return;
   }
-  state.hint = good[0];
-  draw();
-  say('Hint: ' + good[0] + ' wins.');
+  const p = state.position, death = new Set(p.death);
+  const safe = p.legal.filter((m) => !death.has(m));
+  const pick = safe[0] || p.legal[0];
+  if (!pick)
+    return;
+  state.hint = pick;
+  render();
+  say((a.complete === false ? 'No winning move was found in the time the server allows. ' :
+    'No move wins here against perfect play. ') +
+    (safe.length ? 'To keep the game going, play ' + pick + ': it gives no cycle cell away' +
+      (safe.length > 1 ? ', nor do ' + (safe.length - 1) + ' other moves.' : '.') :
+      'Every move lets the other player complete a cycle cell.'));
 }
 
 // Shows or hides the analysis.
 function toggleAnalysis() {
   state.showAnalysis = !state.showAnalysis;
-  if (!state.board)
-    return showAnalysis();
-  const gen = ++state.gen;
-  act(() => analyseAndAnswer(gen, false));
+  if (!state.board || state.mode !== 'play')
+    return render();
+  const gen = interrupt();
+  act(() => advance(gen, false));
 }
 
 // Takes a board answer of /api/board: indexes it and lays it out.
@@ -784,17 +1045,44 @@ function useBoard(b) {
   state.analysis = null;
   state.position = null;
   state.hint = null;
+  state.staleNote = null;
   $('board').setAttribute('aria-label', 'the board ' + b.board);
 }
 
+// A server's message as a sentence for a player: no advice for the
+// command line, a full stop at the end.
+function sentence(msg) {
+  msg = msg.replace(/;?\s*`[^`]*`[^.;]*/g, '').replace(/: cannot lay the board out: /, ' cannot be drawn: ')
+    .replace(/the board lies on the (\w+), not in the plane, so it has no plane drawing/,
+             'it lies on the $1, a closed surface, so it has no flat picture to play on')
+    .trim();
+  return /[.!?]$/.test(msg) ? msg : msg + '.';
+}
+
 // Loads a board from source ({spec} or {upload, drawn}), plays moves
-// (strings) on it, shows ply of them and starts the game (the engine moves
-// only when no moves are given).  The board on the page stays when the
-// server refuses the new one.
+// (strings) on it, shows ply of them and starts the game: the engine moves
+// when the position shown is the end of the line and its turn.  When the
+// server refuses the new board, the old one stays, faded, with a sentence
+// naming what could not be opened.
 function loadBoard(source, moves = [], ply = moves.length) {
-  const gen = ++state.gen;
+  const gen = interrupt();
   return act(async () => {
-    const b = await api('board', [], source);
+    let b;
+    try {
+      b = await engine.board([], source);
+    } catch (e) {
+      if (e.name === 'AbortError' || gen !== state.gen)
+        throw e;
+      const what = source.spec || (source.upload && source.upload.name !== 'drawn' && source.upload.name !== 'board' ?
+        'The file ' + source.upload.name : 'The board');
+      const why = sentence(e.message.replace(/^the board file: /, ''));
+      const text = why.startsWith(source.spec || '\u0000') ? why : what + ': ' + why;
+      state.staleNote = state.board ? 'Not opened. The board shown is still ' + (state.spec || 'the last one') + '.' :
+        'No board yet.';
+      draw();
+      say(text, 'error');
+      return;
+    }
     if (gen !== state.gen)
       return;
     state.spec = source.spec || null;
@@ -804,9 +1092,26 @@ function loadBoard(source, moves = [], ply = moves.length) {
     state.line = moves.map((m) => ({move: m, engine: false}));
     state.ply = Math.min(ply, moves.length);
     setMode('play');
+    boardField();
     render();
-    await analyseAndAnswer(gen, moves.length === 0);
+    await advance(gen, state.ply === state.line.length);
   });
+}
+
+// Writes what is on the board into the Board field: the family, else empty
+// with the kind of board as its placeholder.
+function boardField() {
+  const f = $('family');
+  if (state.mode === 'edit') {
+    f.value = '';
+    f.placeholder = 'drawn';
+  } else if (state.spec) {
+    f.value = state.spec;
+  } else {
+    f.value = '';
+    f.placeholder = !state.upload ? 'k4, cycle:5, figure1 ...' : state.drawn || state.upload.name === 'drawn' ?
+      'drawn' : state.upload.name === 'board' ? 'from a link' : 'opened: ' + state.upload.name;
+  }
 }
 
 // Loads the family spec (from the Board field).
@@ -821,17 +1126,10 @@ function loadFile(file) {
   if (!file)
     return;
   if (file.size > 1048576) {
-    say('The file is larger than 1 MiB.', 'error');
+    say('The file ' + file.name + ' is larger than 1 MiB: it was not opened.', 'error');
     return;
   }
-  file.text().then((text) => {
-    loadBoard({upload: {name: file.name, text}}).then(() => {
-      if (state.upload && state.upload.name === file.name) {
-        $('family').value = '';
-        $('family').placeholder = 'opened: ' + file.name;
-      }
-    });
-  });
+  file.text().then((text) => loadBoard({upload: {name: file.name, text}}));
 }
 
 // ------------------------------------------------------------ the editor
@@ -1098,7 +1396,7 @@ function changed() {
   checkTimer = setTimeout(async () => {
     const text = drawingText();
     try {
-      const b = await api('board', [], {upload: {name: 'drawn', text}});
+      const b = await engine.board([], {upload: {name: 'drawn', text}});
       if (n !== editor.checked)
         return;
       editor.answer = b;
@@ -1119,13 +1417,16 @@ function changed() {
 // A sentence for a student from the server's refusal of a drawing.
 function explain(msg) {
   msg = msg.replace(/^the board file: /, '');
-  if (/not connected/.test(msg))
-    return 'The drawing is in more than one piece: join the pieces with edges to play it (' + msg + ').';
+  if (/not connected/.test(msg)) {
+    const m = /no path from vertex (\S+) to vertex ([^)\s]+)/.exec(msg);
+    return 'The drawing is in more than one piece' + (m ? ': no path of edges joins vertex ' + m[1] + ' to vertex ' +
+      m[2] : '') + '. Join the pieces with edges to play it.';
+  }
   if (/has no edges/.test(msg))
     return 'Draw an edge: drag from one vertex to another, or click them one after the other.';
   if (/cross|overlap|lies on/.test(msg))
-    return 'Edges may only meet at their ends: ' + msg + '.';
-  return 'This drawing cannot be played: ' + msg + '.';
+    return 'Edges may only meet at their ends: ' + sentence(msg);
+  return 'This drawing cannot be played: ' + sentence(msg);
 }
 
 // Draws the editor's drawing: the cells the server found, the edges, the
@@ -1311,14 +1612,13 @@ function openEditor(empty) {
   if (empty || !b) {
     editor.vertices = [];
     editor.edges = [];
-    $('family').value = '';
-    $('family').placeholder = 'drawn';
   } else {
     editor.vertices = b.vertices.map((v, i) => ({x: Math.round(b.pos[i][0]), y: Math.round(b.pos[i][1]),
                                                  special: !!v.special}));
     editor.edges = b.edges.map((e) => e.slice());
   }
   setMode('edit');
+  boardField();
   changed();
   writeLink();
   // on a narrow screen the board may be out of sight
@@ -1333,10 +1633,7 @@ function playDrawing() {
     say(editor.problem || 'Wait for the server to read the drawing.', 'error');
     return;
   }
-  loadBoard({upload: {name: 'drawn', text: drawingText()}, drawn: compact()}).then(() => {
-    $('family').value = '';
-    $('family').placeholder = 'drawn';
-  });
+  loadBoard({upload: {name: 'drawn', text: drawingText()}, drawn: compact()});
 }
 
 // Switches between playing and editing.
@@ -1346,6 +1643,9 @@ function setMode(mode) {
   $('tab-play').setAttribute('aria-selected', String(mode === 'play'));
   $('tab-edit').setAttribute('aria-selected', String(mode === 'edit'));
   $('toolbar').hidden = mode !== 'edit';
+  $('game-controls').hidden = mode === 'edit';
+  $('board-legend').hidden = mode === 'edit';
+  showAnalysis();
   $('help-edit').hidden = mode !== 'edit';
   $('help-play').hidden = mode !== 'play';
 }
@@ -1423,24 +1723,7 @@ function exportAs(format) {
   if (!state.board)
     return;
   act(async () => {
-    let url = '/api/export?format=' + format + '&moves=' + encodeURIComponent(lineMoves().join(' '));
-    const init = {};
-    if (state.upload) {
-      url += '&name=' + encodeURIComponent(state.upload.name);
-      init.method = 'POST';
-      init.body = state.upload.text;
-    } else {
-      url += '&board=' + encodeURIComponent(state.spec);
-    }
-    const r = await request(url, init);
-    if (!r.ok) {
-      let msg = 'the server answered ' + r.status;
-      try {
-        msg = (await r.json()).error;
-      } catch (e) { /* keep the status */ }
-      throw new Error(msg);
-    }
-    const blob = await r.blob();
+    const blob = await engine.exportFile(format, lineMoves());
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = (state.spec || (state.drawn ? 'drawn' : 'board')).replace(/[^A-Za-z0-9_.-]/g, '_') + '.' + format;
@@ -1457,8 +1740,7 @@ function exportAs(format) {
 // Fills the list of families and example specs.
 async function loadFamilies() {
   try {
-    const r = await fetch('/api/families');
-    const f = await r.json();
+    const f = await engine.families();
     const dl = $('examples');
     for (const s of f.examples) {
       const o = document.createElement('option');
@@ -1540,9 +1822,11 @@ function start() {
   for (const b of document.querySelectorAll('button.export'))
     b.addEventListener('click', () => exportAs(b.dataset.format));
   $('engine').addEventListener('change', () => {
-    const gen = ++state.gen;
+    const gen = interrupt();
     if (state.board && state.mode === 'play')
-      act(() => analyseAndAnswer(gen));
+      act(() => advance(gen));
+    else
+      writeLink();
   });
   $('tab-play').addEventListener('click', () => {
     if (state.mode !== 'edit')
@@ -1589,12 +1873,16 @@ function start() {
     }
   });
   loadFamilies();
+  engine.hasCensus().then((yes) => {
+    $('census-link').hidden = !yes;
+  }, () => {});
   const moves = (params.get('moves') || '').split(/\s+/).filter((m) => m);
   const drawing = uncompact(params.get('d')), edit = uncompact(params.get('edit'));
   if (edit) {
     editor.vertices = edit.vertices;
     editor.edges = edit.edges;
     setMode('edit');
+    boardField();
     changed();
     writeLink();
     document.body.dataset.state = 'ready';

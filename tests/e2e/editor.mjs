@@ -333,11 +333,11 @@ async function main() {
     await settled(page);
     await page.screenshot({ path: join(ART, 'game.png') });
     // --- while the engine thinks: a spinner and a stop button (the answer held back here)
-    await page.route('**/api/solve?**', async (route) => {
+    await page.route('**/api/move?**', async (route) => {
       await new Promise((r) => setTimeout(r, 4000));
       route.continue().catch(() => {});
     });
-    await page.click('#new');
+    await page.selectOption('#engine', '1');     // the engine's turn: it thinks
     await page.waitForSelector('#stop', { state: 'visible', timeout: 10000 });
     check('the spinner turns while waiting', await page.evaluate(() =>
       getComputedStyle(document.getElementById('spinner')).visibility === 'visible'));
@@ -345,7 +345,7 @@ async function main() {
     await settled(page);
     check('stop: the page is free again', !(await page.isVisible('#stop')) &&
           /Stopped/.test(await page.textContent('#status')), await page.textContent('#status'));
-    await page.unroute('**/api/solve?**');
+    await page.unroute('**/api/move?**');
     // --- the keyboard: the focus is visible
     await page.focus('#family');
     await page.keyboard.press('Tab');

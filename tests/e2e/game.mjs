@@ -97,7 +97,9 @@ async function main() {
       await checkPanel(page, now, `turn ${turn}`);
       if (now.over) {
         const verdict = await page.textContent('#verdict');
-        check('game over shown', verdict.startsWith('Game over: player ' + now.winner + ' '), verdict);
+        // in the player's terms: the test plays player 1, the engine player 2
+        check('game over shown', verdict.startsWith('Game over: ' + (now.winner === 2 ? 'the engine wins' : 'you win')),
+              verdict);
         break;
       }
     }
@@ -222,7 +224,7 @@ async function main() {
     const mis = await variantOf('&rules=misere');
     check('misere: the answer is a misère answer', mis.rules === 'misere' && (mis.outcome === 'N' || mis.outcome === 'P'),
       JSON.stringify(mis));
-    check('misere: rules shown', (await page.textContent('#a-rules')) === 'misere');
+    check('misere: rules shown', (await page.textContent('#a-rules')) === 'misère');
     check('misere: winner shown', (await page.textContent('#a-winner')) ===
       'player ' + mis.winner + ' wins (' + mis.outcome + '-position)', await page.textContent('#a-winner'));
     check('misere: nim-value shown', (await page.textContent('#a-grundy')) === String(mis.grundy) &&

@@ -40,4 +40,7 @@ timeout 280 node "$HERE/editor.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 timeout 280 node "$HERE/census.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 # the partial answer while the engine thinks, and the stop button
 timeout 280 node "$HERE/partial.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
+# a game that never gets stuck: big boards, links on the engine's turn, game
+# over, the phone's controls under the board
+timeout 280 node "$HERE/flow.mjs" "$BIN" "$SRC" "$ART" "$CHROMIUM" || rc=1
 exit $rc
