@@ -6,8 +6,8 @@
 # /usr/bin/chromium (or $CYCLES_CHROMIUM).  Runs game.mjs (the game and the
 # analysis panel), editor.mjs (the board editor, the analysis board, the
 # link, the export, a phone-sized touch screen), census.mjs (the census
-# explorer) and partial.mjs (the partial answer shown while the engine
-# thinks, the stop button).
+# explorer), partial.mjs (the partial answer shown while the engine
+# thinks, the stop button) and flow.mjs (a game that never gets stuck).
 set -u
 BIN=$1
 SRC=$2
