@@ -136,6 +136,81 @@ function card(row) {
   return li;
 }
 
+// One question to the census: the answer of /api/census?p, or throws the
+// server's message.
+async function census(p) {
+  let r, j;
+  try {
+    r = await fetch('/api/census?' + p.toString());
+    j = await r.json();
+  } catch (e) {
+    throw new Error('The server did not answer: is cycles serve still running?');
+  }
+  if (!r.ok)
+    throw new Error(j.error || 'the server answered ' + r.status);
+  return j;
+}
+
+// The edge counts of the Edges field: null for any, [lo, hi] for "N" or
+// "A..B" (also "A-B"); throws a sentence for anything else.
+function edgeRange(v) {
+  if (v === '')
+    return null;
+  const m = /^(\d+)(?:\s*(?:\.\.|-|\u2013)\s*(\d+))?$/.exec(v);
+  if (!m)
+    throw new Error('Edges: a number of edges, such as 5, or a range such as 3..6.');
+  let lo = Number(m[1]), hi = m[2] === undefined ? lo : Number(m[2]);
+  if (lo > hi)
+    [lo, hi] = [hi, lo];
+  if (hi - lo > 40)
+    throw new Error('Edges: a range of at most 40 edge counts, such as 3..6.');
+  return [lo, hi];
+}
+
+// The boards matching p, as the census answers one edge count at a time:
+// for a range of edge counts, the count of each (asked four at a time,
+// kept for the next pages), then the rows of the page from the edge counts
+// it spans (the census lists boards by edges first, so the range's list is
+// theirs one after the other).  Resolves to an answer as /api/census gives.
+const counts = new Map();
+async function ranged(p, [lo, hi], from, limit) {
+  const key = p.toString();
+  if (!counts.has(key)) {
+    const each = new Array(hi - lo + 1).fill(0);
+    let rules = null, next = lo;
+    const worker = async () => {
+      while (next <= hi) {
+        const e = next++, q = new URLSearchParams(p);
+        q.set('edges', String(e));
+        q.set('limit', '1');
+        const j = await census(q);
+        each[e - lo] = j.total;
+        rules = j.census_rules || rules;
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    counts.set(key, {each, rules});
+  }
+  const {each, rules} = counts.get(key);
+  const total = each.reduce((x, y) => x + y, 0);
+  const rows = [];
+  let skip = from;
+  for (let e = lo; e <= hi && rows.length < limit; e++) {
+    if (skip >= each[e - lo]) {
+      skip -= each[e - lo];
+      continue;
+    }
+    const q = new URLSearchParams(p);
+    q.set('edges', String(e));
+    q.set('limit', String(limit - rows.length));
+    if (skip)
+      q.set('offset', String(skip));
+    rows.push(...(await census(q)).rows);
+    skip = 0;
+  }
+  return {total, offset: from, limit, rows, census_rules: rules};
+}
+
 // Asks for the page at offset with the form's filters and shows it.
 async function show() {
   const gen = ++asked;
@@ -145,20 +220,29 @@ async function show() {
   history.replaceState(null, '', '/census' + (p.toString() ? '?' + p.toString() : ''));
   $('message').textContent = 'asking the census...';
   $('message').className = '';
-  let r, j;
+  let j;
   try {
-    r = await fetch('/api/census?' + p.toString());
-    j = await r.json();
+    const range = edgeRange($('f-edges').value.trim());
+    if (range && range[0] !== range[1]) {
+      const q = new URLSearchParams(p);
+      q.delete('edges');
+      q.delete('offset');
+      q.delete('limit');
+      j = await ranged(q, range, offset, Number($('f-limit').value));
+    } else {
+      if (range)
+        p.set('edges', String(range[0]));
+      j = await census(p);
+    }
   } catch (e) {
-    j = {error: 'the server did not answer (' + e.message + ')'};
+    if (gen === asked) {
+      $('message').textContent = e.message;
+      $('message').className = 'error';
+    }
+    return;
   }
   if (gen !== asked)
     return;
-  if (!r || !r.ok) {
-    $('message').textContent = j.error || 'the server answered ' + r.status;
-    $('message').className = 'error';
-    return;
-  }
   $('message').textContent = '';
   if (j.census_rules)
     fillRules(j.census_rules);
@@ -167,7 +251,7 @@ async function show() {
   list.replaceChildren(...j.rows.map(card));
   const last = j.offset + j.rows.length;
   $('summary').textContent = total === 0 ? 'no board matches'
-    : (j.offset + 1) + ' to ' + last + ' of ' + total + ' boards';
+    : (j.offset + 1) + ' to ' + last + ' of ' + count(total, 'board');
   $('prev').disabled = j.offset === 0;
   $('next').disabled = last >= total;
 }
@@ -187,8 +271,31 @@ function fillRules(names) {
   sel.dataset.filled = '1';
 }
 
+// Offers only the kinds of board the census holds: "trees" goes when the
+// census has none (unless the address asks for them).
+async function kinds() {
+  const sel = $('f-kind');
+  if (sel.value === 'tree')
+    return;
+  try {
+    const j = await census(new URLSearchParams('kind=tree&limit=1'));
+    if (j.total > 0)
+      return;
+  } catch (e) {
+    // a census without trees may refuse the question: no trees either
+  }
+  for (const o of [...sel.options])
+    if (o.value === 'tree')
+      o.remove();
+  if (sel.options.length === 1) {
+    sel.disabled = true;
+    sel.title = 'this census holds plane boards only';
+  }
+}
+
 function start() {
   fromAddress();
+  kinds();
   $('filters').addEventListener('submit', (ev) => {
     ev.preventDefault();
     offset = 0;

@@ -90,6 +90,39 @@ async function main() {
     const q = new URL(page.url()).searchParams;
     check('filters in the address', q.get('edges') === '5' && q.get('grundy') === '1', page.url());
 
+    // --- a range of edge counts: 3..6, over two pages, counted as SQL counts
+    // each edge count
+    check('the database has no trees', sql(db, "SELECT count(*) FROM results WHERE kind = 'tree'") === 0);
+    check('no trees offered for a database without trees',
+      !(await page.$$eval('#f-kind option', (os) => os.map((o) => o.value))).includes('tree'));
+    await page.fill('#f-grundy', '');
+    await page.fill('#f-edges', '3..6');
+    await page.click('#apply');
+    const r36 = sql(db, "SELECT count(*) FROM results WHERE kind = 'board' AND rules = 'standard' AND edges BETWEEN 3 AND 6");
+    await shown(page, new RegExp(`of ${r36} boards$`));
+    const seen = [];
+    for (;;) {
+      seen.push(...await page.$$eval('#rows li', (lis) => lis.map((li) => Number(li.innerText.match(/^(\d+) edges?/)[1]))));
+      if (await page.isDisabled('#next'))
+        break;
+      const before = await page.textContent('#summary');
+      await page.click('#next');
+      await page.waitForFunction((b) => document.getElementById('summary').textContent !== b, before, { timeout: 60000 });
+    }
+    check('3..6: every board listed once over the pages', seen.length === r36, `${seen.length} vs ${r36}`);
+    check('3..6: in order of edges', seen.every((e, i) => i === 0 || seen[i - 1] <= e), seen.join(','));
+    for (let e = 3; e <= 6; e++) {
+      const want = sql(db, `SELECT count(*) FROM results WHERE kind = 'board' AND rules = 'standard' AND edges = ${e}`);
+      check(`3..6: the boards of ${e} edges as SQL counts them`, seen.filter((x) => x === e).length === want,
+        `${seen.filter((x) => x === e).length} vs ${want}`);
+    }
+    check('3..6 in the address', new URL(page.url()).searchParams.get('edges') === '3..6', page.url());
+    await page.fill('#f-edges', 'three');
+    await page.click('#apply');
+    await page.waitForFunction(() => document.getElementById('message').className === 'error', null, { timeout: 60000 });
+    check('a bad range is refused with a sentence', /3\.\.6/.test(await page.textContent('#message')),
+      await page.textContent('#message'));
+
     // --- the address restores the filters
     await page.goto(base + 'census?edges=6&winner=2&limit=20');
     const w6 = sql(db, "SELECT count(*) FROM results WHERE kind = 'board' AND rules = 'standard' AND edges = 6 AND winner = 2");
@@ -117,29 +150,32 @@ async function main() {
     await page.click('#apply');
     await shown(page, new RegExp(`of ${w6} boards$`));
 
-    // --- a phone-sized window
+    // --- a phone-sized window: compact cards
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ART, 'census-phone.png'), fullPage: false });
+    const tall = await page.$eval('#rows li', (li) => li.getBoundingClientRect().height);
+    check('phone: compact cards', tall < 150, `${tall} px tall`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check('phone: no sideways scrolling', overflow <= 0, `${overflow} px too wide`);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // --- a click opens the board on the play page (when the play page reads
-    // a board file from its address, ?file=TEXT): a board of 4 edges and
-    // 2 cells (the play page's own first board, k4, has 6 edges)
+    // a board file from its address, ?file=TEXT): the last of the boards of
+    // 3 to 6 edges with no vertex of degree 1, which has no coordinates, so
+    // the server places it with the library's layout
     const appJs = await (await fetch(base + 'app.js')).text();
     if (!appJs.includes("params.get('file')")) {
       console.log('SKIP: the play page of this build does not read ?file=TEXT: the click is not followed');
       check('no errors in the page', errors.length === 0, errors.join(' | '));
       return;
     }
-    await page.goto(base + 'census?edges=4&leaves=0');
+    await page.goto(base + 'census?edges=3..6&leaves=0');
     await shown(page, /of \d+ boards$/);
-    const first = await page.$eval('#rows li a', (a) => ({ href: a.getAttribute('href'), text: a.innerText }));
+    const first = await page.$eval('#rows li:last-child a', (a) => ({ href: a.getAttribute('href'), text: a.innerText }));
     const edges = Number(first.text.match(/^(\d+) edges/)[1]);
     const vertices = Number(first.text.match(/(\d+) vertices/)[1]);
-    check('the board to open', edges === 4, first.text);
-    await page.click('#rows li a');
+    check('the board to open', edges >= 3 && edges <= 6, first.text);
+    await page.click('#rows li:last-child a');
     await page.waitForURL((u) => u.pathname === '/' && u.searchParams.has('file'), { timeout: 60000 });
     await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 120000 });
     await page.waitForFunction((n) => document.querySelectorAll('line.hit').length === n, edges, { timeout: 60000 })
@@ -149,6 +185,19 @@ async function main() {
     check('play page: its vertices', (await page.locator('circle.vertex').count()) === vertices,
       `${await page.locator('circle.vertex').count()} vertices drawn, the card says ${vertices}`);
     await page.screenshot({ path: join(ART, 'census-play.png') });
+    // placed by the library's layout: the vertices apart on the screen
+    const gap = await page.evaluate(() => {
+      const c = [...document.querySelectorAll('.vertices circle, .vertices rect')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      });
+      let m = Infinity;
+      for (let i = 0; i < c.length; i++)
+        for (let j = i + 1; j < c.length; j++)
+          m = Math.min(m, Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]));
+      return m;
+    });
+    check('play page: vertices at least 30 px apart', gap >= 30, `${gap.toFixed(1)} px`);
 
     check('no errors in the page', errors.length === 0, errors.join(' | '));
   } finally {
