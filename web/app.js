@@ -75,7 +75,7 @@ async function request(url, init = {}) {
   } catch (e) {
     if (e.name === 'AbortError')
       throw e;
-    throw new Error('the server does not answer (is cycles serve still running?)');
+    throw new Error('The server does not answer: is cycles serve still running?');
   } finally {
     state.aborts.delete(ctl);
   }
@@ -152,7 +152,7 @@ async function act(fn) {
     await fn();
   } catch (e) {
     if (e.name !== 'AbortError')
-      say(e.message, 'error');
+      say(sentence(e.message), 'error');
   } finally {
     if (--state.busy === 0) {
       document.body.dataset.state = 'ready';
@@ -641,15 +641,21 @@ function game() {
   const cell = cells.length ? cells[0] : -1;
   if (variant()) {
     const a = state.analysis;
-    if (!a)
+    if (a)
+      return {over: !!a.over, toMove: a.to_move, winner: a.over ? (a.outcome === 'D' ? 0 : a.winner) : null, cell,
+              pending: false};
+    if (!state.variantFailed)
       return null;
-    return {over: !!a.over, toMove: a.to_move, winner: a.over ? (a.outcome === 'D' ? 0 : a.winner) : null, cell,
-            pending: false};
   }
+  // the standard game, or a variant the server could not search: by the
+  // legal moves (whoever moved last wins; under misère loses; under draw a
+  // game with no cycle cell is a draw)
   if (!state.position)
     return {over: false, toMove: playerOf(n), winner: null, cell, pending: true};
-  const over = state.position.legal.length === 0;
-  return {over, toMove: playerOf(n), winner: over ? (n ? playerOf(n - 1) : 2) : null, cell, pending: false};
+  const over = state.position.legal.length === 0, r = rules().rules;
+  const last = n ? playerOf(n - 1) : rules().players;
+  const winner = !over ? null : r === 'misere' ? playerOf(n % rules().players) : r === 'draw' && cell < 0 ? 0 : last;
+  return {over, toMove: playerOf(n), winner, cell, pending: false};
 }
 
 // A player as the person at the screen calls them: "you" or "the engine"
@@ -746,7 +752,17 @@ async function advance(gen, engineMoves = true) {
 // later (analyse), only when it is shown or a hint is asked for.
 async function refresh(gen) {
   const moves = allMoves();
-  const [b, a] = await Promise.all([engine.board(moves), variant() ? engine.solve(moves) : null]);
+  state.variantFailed = false;
+  state.analysisNote = null;
+  const solved = variant() ? engine.solve(moves).catch((e) => {
+    if (e.name === 'AbortError')
+      throw e;
+    state.variantFailed = true;
+    state.analysisNote = 'The engine cannot search this board under these rules: ' + sentence(e.message) +
+      ' It plays moves that give no cycle cell away, not proven.';
+    return null;
+  }) : null;
+  const [b, a] = await Promise.all([engine.board(moves), solved]);
   if (gen !== state.gen)
     return;
   state.position = b.position;
@@ -762,7 +778,7 @@ async function engineMove(gen) {
   state.thinking = true;
   tell();
   try {
-    if (variant()) {
+    if (variant() && state.analysis) {
       const a = state.analysis, m = goodMoves(a)[0] || (a.drawing_moves || [])[0];
       if (m)
         return {move: m, proven: a.complete !== false};
@@ -770,7 +786,7 @@ async function engineMove(gen) {
     try {
       const r = await engine.move(allMoves());
       if (r.move)
-        return {move: r.move, proven: r.complete !== false};
+        return {move: r.move, proven: r.complete !== false && !variant()};
     } catch (e) {
       if (e.name === 'AbortError' || gen !== state.gen)
         throw e;
@@ -1052,7 +1068,7 @@ function useBoard(b) {
 // A server's message as a sentence for a player: no advice for the
 // command line, a full stop at the end.
 function sentence(msg) {
-  msg = msg.replace(/;?\s*`[^`]*`[^.;]*/g, '').replace(/: cannot lay the board out: /, ' cannot be drawn: ')
+  msg = msg.replace(/;?\s*`[^`]*`[^.;]*/g, '').replace(/\s*\(--[a-z-]+[^)]*\)/g, '').replace(/: cannot lay the board out: /, ' cannot be drawn: ')
     .replace(/the board lies on the (\w+), not in the plane, so it has no plane drawing/,
              'it lies on the $1, a closed surface, so it has no flat picture to play on')
     .trim();
