@@ -6,7 +6,8 @@
 // checks the totals and cards against SQL run by the sqlite3 command, filters
 // by edges and Grundy value, pages, sees a bad value refused, and clicks a
 // board to open it on the play page with its edges drawn.  Screenshots go to
-// ARTIFACT_DIR (census.png, census-phone.png, census-play.png).  Prints
+// ARTIFACT_DIR (census.png, census-phone.png, census-play.png,
+// phone-census-play.png).  Prints
 // "N passed, N failed" and exits 1 on any failure.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -198,6 +199,9 @@ async function main() {
       return m;
     });
     check('play page: vertices at least 30 px apart', gap >= 30, `${gap.toFixed(1)} px`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(ART, 'phone-census-play.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     check('no errors in the page', errors.length === 0, errors.join(' | '));
   } finally {

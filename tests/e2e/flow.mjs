@@ -18,7 +18,7 @@
 // - the move list is numbered pairs.
 // Screenshots (desktop 1280x800 and phone 390x844) go to ARTIFACT_DIR:
 // flow-asym30.png, flow-over.png, flow-torus.png, phone-flow-game.png,
-// phone-flow-over.png.  Prints "N passed, N failed" and exits 1 on any
+// phone-flow-over.png, phone-flow-torus.png.  Prints "N passed, N failed" and exits 1 on any
 // failure.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -188,6 +188,10 @@ async function main() {
     const g2 = await gap();
     check('phone, after the game: take back under the board', g2 >= 0 && g2 < 200, `${g2} px`);
     await mob.screenshot({ path: join(ART, 'phone-flow-over.png') });
+    await mob.fill('#family', 'torus:3x3');
+    await mob.click('#load');
+    await mob.waitForSelector('#status.error', { timeout: 30000 });
+    await mob.screenshot({ path: join(ART, 'phone-flow-torus.png') });
     await phone.close();
 
     // the server's 503 to the misère search of asym30 is part of the test
