@@ -146,6 +146,26 @@ async function main() {
     await settled(page);
     check('new game after game over', (await listedMoves(page)).length === 0);
 
+    // --- the hint in a lost position: k4 at the start is a P-position (the
+    // reference: `cycles solve`), so no move wins; the hint shows one move
+    // that gives no cycle cell away (not a death move of /api/board), not
+    // a list
+    const k4 = lib.solve(BIN, 'k4', []);
+    check('the reference: k4 is lost for the player to move', k4.winning_moves.length === 0, JSON.stringify(k4));
+    await page.goto(base + '?board=k4&engine=0');
+    await settled(page);
+    await page.click('#hint');
+    await page.waitForSelector('polygon.hint.one', { timeout: 30000 });
+    await settled(page);
+    const hinted = await page.$$eval('polygon.hint', (ps) => ps.map((p) => p.dataset.hint));
+    const k4pos = await (await fetch(base + 'api/board?board=k4&moves=')).json();
+    check('lost position: one move shown', hinted.length === 1, JSON.stringify(hinted));
+    check('lost position: a legal move that is no death move', k4pos.position.legal.includes(hinted[0]) &&
+          !k4pos.position.death.includes(hinted[0]), `${hinted} vs death ${k4pos.position.death}`);
+    const said = await page.textContent('#status');
+    check('lost position: the hint says no move wins and names the move',
+          /No move wins/.test(said) && said.includes(hinted[0]) && said.length < 200, said);
+
     // --- the Board field after ?edit=, a closed surface, a failed upload
     await page.goto(base + '?edit=' + encodeURIComponent('100,100;300,100;200,250|1-2;2-3;3-1'));
     await settled(page);
