@@ -15,7 +15,10 @@
 // - the Board field says what is on the board after ?edit=, a board on a
 //   closed surface is explained in a sentence with no command-line advice,
 //   and a failed upload names the file and leaves the old board faded;
-// - the move list is numbered pairs.
+// - the move list is numbered pairs; the header and the panel name the
+//   rules in force (misère); an answer from the server's cache says so;
+// - the hint in a lost position (k4, a P-position by `cycles solve`) shows
+//   one move that is no death move, in a short sentence.
 // Screenshots (desktop 1280x800 and phone 390x844) go to ARTIFACT_DIR:
 // flow-asym30.png, flow-over.png, flow-torus.png, phone-flow-game.png,
 // phone-flow-over.png, phone-flow-torus.png.  Prints "N passed, N failed" and exits 1 on any
@@ -145,6 +148,20 @@ async function main() {
       .catch(() => {});
     await settled(page);
     check('new game after game over', (await listedMoves(page)).length === 0);
+
+    // --- the rules in force in the header and the panel; an answer the
+    // server kept says it came from its cache (the second time it is asked)
+    await page.goto(base + '?board=k4&rules=misere&analysis=1');
+    await settled(page);
+    const head = await page.textContent('#rules-text');
+    check('misère: the header says the last move loses', /Mis\u00e8re/.test(head) && /last move loses/.test(head), head);
+    check('misère: the panel names the rules', (await page.textContent('#a-rules')) === 'mis\u00e8re');
+    await page.goto(base + '?board=k4&analysis=1');
+    await settled(page);
+    await page.goto(base + '?board=k4&analysis=1');
+    await settled(page);
+    const stats = await page.textContent('#a-stats');
+    check('a cached answer says so', /cache/.test(stats) && !/Searched/.test(stats), stats);
 
     // --- the hint in a lost position: k4 at the start is a P-position (the
     // reference: `cycles solve`), so no move wins; the hint shows one move
