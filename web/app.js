@@ -503,6 +503,7 @@ function showAnalysis() {
     }
   }
   $('a-stats').textContent = a.cached ? 'Answered from the server\u2019s cache: this position was solved before.' :
+    !a.positions ? 'Answered from what the engine found before: no new position searched.' :
     'Searched ' + a.positions + ' positions in ' + Number(a.seconds).toPrecision(2) + ' s.';
 }
 
