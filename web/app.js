@@ -1043,7 +1043,7 @@ function toggleAnalysis() {
   if (!state.board || state.mode !== 'play')
     return render();
   const gen = interrupt();
-  act(() => advance(gen, false));
+  act(() => advance(gen, state.ply === state.line.length));
 }
 
 // Takes a board answer of /api/board: indexes it and lays it out.
