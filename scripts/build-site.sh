@@ -118,6 +118,19 @@ emcc -O2 "$OBJ"/*.o -o "$OUT/cycles.js" \
   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2147483648 -sTOTAL_STACK=8388608 \
   -sEXPORTED_FUNCTIONS=_cyw_call,_free,_malloc -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
 
-# --- the page: the same files cycles serve serves, the worker
-cp "$SRC"/web/*.html "$SRC"/web/*.css "$SRC"/web/*.js "$OUT/"
+# --- the census explorer's boards: every board of up to 10 edges and every
+# tree of up to 10 edges (standard rules), solved by the native program
+# (about 20 s), as the compact index of scripts/census-index.py
+if [ ! -s "$WORK/census.json" ] || [ "$BIN" -nt "$WORK/census.json" ]; then
+  [ -x "$BIN" ] || { echo "build-site.sh: no native program at $BIN (make build; or set CYCLES_BIN)" >&2; exit 1; }
+  echo "build-site.sh: the census of the boards of up to 10 edges"
+  rm -f "$WORK/census.db" "$WORK/census.db-wal" "$WORK/census.db-shm"
+  "$BIN" census run --edges 1..10 --db "$WORK/census.db" --quiet
+  "$BIN" census run --trees --edges 1..10 --db "$WORK/census.db" --quiet
+  python3 "$SRC/scripts/census-index.py" "$WORK/census.db" "$WORK/census.json.tmp"
+  mv "$WORK/census.json.tmp" "$WORK/census.json"
+fi
+
+# --- the page: the same files cycles serve serves, the worker, the census
+cp "$SRC"/web/*.html "$SRC"/web/*.css "$SRC"/web/*.js "$WORK/census.json" "$OUT/"
 echo "build-site.sh: $OUT"

@@ -71,7 +71,7 @@ async function request(url, init = {}) {
   const ctl = new AbortController();
   state.aborts.add(ctl);
   try {
-    return await fetch(url, {...init, signal: ctl.signal});
+    return await engineFetch(url, {...init, signal: ctl.signal});
   } catch (e) {
     if (e.name === 'AbortError')
       throw e;
@@ -1457,7 +1457,7 @@ function exportAs(format) {
 // Fills the list of families and example specs.
 async function loadFamilies() {
   try {
-    const r = await fetch('/api/families');
+    const r = await engineFetch('/api/families');
     const f = await r.json();
     const dl = $('examples');
     for (const s of f.examples) {

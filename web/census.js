@@ -56,7 +56,7 @@ function playLink(row) {
   } else if (r !== 'standard') {
     p.set('rules', r);
   }
-  return '/?' + p.toString();
+  return './?' + p.toString();
 }
 
 // An SVG thumbnail of a row's drawing (coordinates in thousandths, y up).
@@ -147,7 +147,7 @@ async function show() {
   $('message').className = '';
   let r, j;
   try {
-    r = await fetch('/api/census?' + p.toString());
+    r = await engineFetch('/api/census?' + p.toString());
     j = await r.json();
   } catch (e) {
     j = {error: 'the server did not answer (' + e.message + ')'};

@@ -146,33 +146,41 @@ static double question_timeout(json_t *p)
 }
 
 /* One solver kept for the next question on the same board (its table holds
- * what it found), as the server keeps them. */
+ * what it found), as the server keeps them, with its board (the solver
+ * reads it) and the board's text. */
 static struct {
     char *text;
     double timeout;
+    cy_board *b;
     cy_solver *s;
 } kept;
 
-/* A solver for b with time limit timeout: the kept one when it is b's. */
-static cy_solver *solver_for(const cy_board *b, double timeout, cy_error *err)
+/* A solver for *bp with time limit timeout: the kept one when it is for the
+ * same board (then *bp is freed and becomes the kept solver's equal board),
+ * else a new one, kept in turn with *bp.  Either way the solver and *bp
+ * are the kept ones (not to be freed) when *bp == kept.b. */
+static cy_solver *solver_for(cy_board **bp, double timeout, cy_error *err)
 {
-    char *text = cy_write_board(b, NULL, CY_FMT_JSON, err);
+    char *text = cy_write_board(*bp, NULL, CY_FMT_JSON, err);
     if (kept.s && text && kept.timeout == timeout && !strcmp(kept.text, text)) {
         free(text);
+        cy_board_free(*bp);
+        *bp = kept.b;
         return kept.s;
     }
     cy_solver_free(kept.s);
+    cy_board_free(kept.b);
     free(kept.text);
-    kept.s = NULL;
-    kept.text = NULL;
+    memset(&kept, 0, sizeof kept);
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
     so.memory = MEMORY;
     so.timeout = timeout;
     so.threads = 1;
-    cy_solver *s = cy_solver_new(b, &so, err);
+    cy_solver *s = cy_solver_new(*bp, &so, err);
     if (s && text) {
         kept.s = s;
+        kept.b = *bp;
         kept.text = text;
         kept.timeout = timeout;
     } else
@@ -237,7 +245,7 @@ static char *question(json_t *p, const char *body, int move)
     double timeout = question_timeout(p);
     cy_error err;
     char *a = NULL;
-    cy_solver *s = solver_for(b, timeout, &err);
+    cy_solver *s = solver_for(&b, timeout, &err);
     if (!s) {
         a = fail(422, "%s: %s", b->name ? b->name : "board", err.msg);
         goto done;
@@ -277,7 +285,8 @@ static char *question(json_t *p, const char *body, int move)
         cy_solver_free(s);
 done:
     free(mark);
-    cy_board_free(b);
+    if (b != kept.b)
+        cy_board_free(b);
     return a;
 }
 
