@@ -151,6 +151,7 @@ static double question_timeout(json_t *p)
 static struct {
     char *text;
     double timeout;
+    int no_theorems;
     cy_board *b;
     cy_solver *s;
 } kept;
@@ -159,10 +160,10 @@ static struct {
  * same board (then *bp is freed and becomes the kept solver's equal board),
  * else a new one, kept in turn with *bp.  Either way the solver and *bp
  * are the kept ones (not to be freed) when *bp == kept.b. */
-static cy_solver *solver_for(cy_board **bp, double timeout, cy_error *err)
+static cy_solver *solver_for(cy_board **bp, double timeout, int no_theorems, cy_error *err)
 {
     char *text = cy_write_board(*bp, NULL, CY_FMT_JSON, err);
-    if (kept.s && text && kept.timeout == timeout && !strcmp(kept.text, text)) {
+    if (kept.s && text && kept.timeout == timeout && kept.no_theorems == no_theorems && !strcmp(kept.text, text)) {
         free(text);
         cy_board_free(*bp);
         *bp = kept.b;
@@ -177,12 +178,14 @@ static cy_solver *solver_for(cy_board **bp, double timeout, cy_error *err)
     so.memory = MEMORY;
     so.timeout = timeout;
     so.threads = 1;
+    so.no_theorems = no_theorems;
     cy_solver *s = cy_solver_new(*bp, &so, err);
     if (s && text) {
         kept.s = s;
         kept.b = *bp;
         kept.text = text;
         kept.timeout = timeout;
+        kept.no_theorems = no_theorems;
     } else
         free(text);
     return s;
@@ -234,7 +237,9 @@ static char *solve_variant(json_t *p, const char *body)
 }
 
 /* /api/solve (what `cycles solve --json` prints; partial when time runs
- * out) and /api/move (cy_engine_move_json). */
+ * out) and /api/move (cy_engine_move_json).  ?theorems=0 searches where a
+ * theorem of the papers would answer (`cycles solve --no-theorems`; for
+ * benchmarks, bench/site.sh). */
 static char *question(json_t *p, const char *body, int move)
 {
     unsigned char *mark;
@@ -245,7 +250,8 @@ static char *question(json_t *p, const char *body, int move)
     double timeout = question_timeout(p);
     cy_error err;
     char *a = NULL;
-    cy_solver *s = solver_for(&b, timeout, &err);
+    const char *th = param(p, "theorems");
+    cy_solver *s = solver_for(&b, timeout, th && !strcmp(th, "0"), &err);
     if (!s) {
         a = fail(422, "%s: %s", b->name ? b->name : "board", err.msg);
         goto done;

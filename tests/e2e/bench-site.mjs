@@ -1,10 +1,14 @@
 // bench-site.mjs CYCLES_BINARY SITE_DIR CHROMIUM RUNS BOARD... - the engine of
 // the static site in Chromium against the native program: for each board,
-// the median wall time of RUNS solves (`/api/solve` in the page's Web
+// the median of RUNS solves (`/api/solve?theorems=0` in the page's Web
 // Worker, each with a fresh solver: the boards are asked in turn, so the
 // one solver the worker keeps is never the board's own) and of RUNS
-// `cycles solve BOARD --json --threads 1` in fresh processes; prints a
-// markdown table with their ratio.  bench/site.sh runs it.
+// `cycles solve BOARD --json --threads 1 --no-theorems` in fresh processes:
+// the engine's own time (the answer's "seconds": the search and the
+// replies) and, for the browser, the time the page waited (the worker's
+// messages too); prints a markdown table with the ratio of the engine's
+// times and the positions searched (the same search: equal counts).
+// bench/site.sh runs it.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import * as lib from './lib.mjs';
@@ -21,27 +25,32 @@ try {
   await lib.settled(page);
   const ask = (spec) => page.evaluate(async (s) => {
     const t0 = performance.now();
-    const r = await engineFetch('/api/solve?moves=&board=' + encodeURIComponent(s));
+    const r = await engineFetch('/api/solve?moves=&theorems=0&board=' + encodeURIComponent(s));
     const j = await r.json();
-    return { ms: performance.now() - t0, winner: j.winner, grundy: j.grundy, complete: j.complete !== false };
+    return { ms: performance.now() - t0, seconds: j.seconds, positions: j.positions, complete: j.complete !== false };
   }, spec);
   const web = Object.fromEntries(BOARDS.map((b) => [b, []]));
+  const wait = Object.fromEntries(BOARDS.map((b) => [b, []]));
   const native = Object.fromEntries(BOARDS.map((b) => [b, []]));
+  const pos = {};
   for (let r = 0; r < runs; r++)
     for (const b of BOARDS) {
       const a = await ask(b);
       if (!a.complete)
         throw new Error(b + ': the browser ran out of time');
-      web[b].push(a.ms / 1000);
-      const t0 = process.hrtime.bigint();
-      execFileSync(BIN, ['solve', b, '--json', '--quiet', '--threads', '1'], { stdio: 'ignore' });
-      native[b].push(Number(process.hrtime.bigint() - t0) / 1e9);
+      web[b].push(a.seconds);
+      wait[b].push(a.ms / 1000);
+      const n = JSON.parse(execFileSync(BIN, ['solve', b, '--json', '--quiet', '--threads', '1', '--no-theorems'],
+        { encoding: 'utf8' }));
+      native[b].push(n.seconds);
+      pos[b] = [a.positions, n.positions];
     }
-  console.log('| board | browser s | native s | browser / native |');
-  console.log('|---|---|---|---|');
+  console.log('| board | browser s | page waited s | native s | browser / native | positions (browser, native) |');
+  console.log('|---|---|---|---|---|---|');
   for (const b of BOARDS) {
     const w = median(web[b]), n = median(native[b]);
-    console.log(`| ${b} | ${w.toFixed(4)} | ${n.toFixed(4)} | ${(w / n).toFixed(1)}x |`);
+    console.log(`| ${b} | ${w.toFixed(4)} | ${median(wait[b]).toFixed(4)} | ${n.toFixed(4)} | ${(w / n).toFixed(2)}x | ` +
+      `${pos[b][0]}, ${pos[b][1]} |`);
   }
 } finally {
   await browser.close();
