@@ -32,8 +32,8 @@ static char *answer(int status, const char *body)
 }
 
 /* An error answer {"error": message}. */
-static char *fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static char *fail(int status, const char *fmt, ...)
+static char *refuse(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static char *refuse(int status, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
@@ -75,19 +75,19 @@ static cy_board *question_board(json_t *p, const char *body, unsigned char **mar
     if (!body) {
         const char *spec = param(p, "board");
         if (!spec || !*spec)
-            return *err_answer = fail(400, "give a board: a family such as k4 or grid:3x3, or a board file"), NULL;
+            return *err_answer = refuse(400, "give a board: a family such as k4 or grid:3x3, or a board file"), NULL;
         if (!cy_family_known(spec))
-            return *err_answer = fail(400, "%.200s: no family of that name", spec), NULL;
+            return *err_answer = refuse(400, "%.200s: no family of that name", spec), NULL;
         b = cy_family_build(spec, &err);
         if (!b)
-            return *err_answer = fail(400, "%.200s: %s", spec, err.msg), NULL;
+            return *err_answer = refuse(400, "%.200s: %s", spec, err.msg), NULL;
         what = spec;
     } else {
         if (!*body)
-            return *err_answer = fail(400, "the board file is empty"), NULL;
+            return *err_answer = refuse(400, "the board file is empty"), NULL;
         b = cy_read_board(body, strlen(body), CY_FMT_AUTO, &fm, &err);
         if (!b)
-            return *err_answer = fail(422, "the board file: %s", err.msg), NULL;
+            return *err_answer = refuse(422, "the board file: %s", err.msg), NULL;
         if (!b->name) {
             const char *name = param(p, "name");
             b->name = strdup(name && *name && strlen(name) < 200 ? name : "upload");
@@ -96,7 +96,7 @@ static cy_board *question_board(json_t *p, const char *body, unsigned char **mar
     }
     unsigned char *mark = NULL;
     if (b->ne > MAX_EDGES) {
-        *err_answer = fail(422, "%.200s: the board has %d edges; this page plays boards of at most %d", what,
+        *err_answer = refuse(422, "%.200s: the board has %d edges; this page plays boards of at most %d", what,
                            b->ne, MAX_EDGES);
         goto bad;
     }
@@ -109,7 +109,7 @@ static cy_board *question_board(json_t *p, const char *body, unsigned char **mar
             (cy_moves_parse(b, lists[k], &d, &m, &err) < 0 || (!rules && cy_moves_play(b, mark, d, m, &err) < 0))) {
             free(d);
             free(all);
-            *err_answer = fail(422, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
+            *err_answer = refuse(422, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
             goto bad;
         }
         all = realloc(all, sizeof(int) * (size_t)(n + m + 1));
@@ -120,7 +120,7 @@ static cy_board *question_board(json_t *p, const char *body, unsigned char **mar
     }
     if (rules && cy_variant_play(b, rules, mark, all, n, game, &err) < 0) {
         free(all);
-        *err_answer = fail(422, "moves: %s", err.msg);
+        *err_answer = refuse(422, "moves: %s", err.msg);
         goto bad;
     }
     free(all);
@@ -205,9 +205,9 @@ static char *solve_variant(json_t *p, const char *body)
     cy_rules rules;
     cy_error err;
     if (players && (k < 2 || k > CY_MAX_PLAYERS))
-        return fail(400, "players: a whole number from 2 to %d", CY_MAX_PLAYERS);
+        return refuse(400, "players: a whole number from 2 to %d", CY_MAX_PLAYERS);
     if (cy_rules_parse(param(p, "rules"), k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
-        return fail(400, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
+        return refuse(400, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
     unsigned char *mark;
     cy_variant_game g;
     char *bad = NULL;
@@ -222,9 +222,9 @@ static char *solve_variant(json_t *p, const char *body)
     char *a;
     int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
     if (arc == CY_SOLVE_TOO_BIG)
-        a = fail(422, "%s: %s", b->name ? b->name : "board", err.msg);
+        a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
     else if (arc < 0)
-        a = fail(503, "%s: %s", b->name ? b->name : "board", err.msg);
+        a = refuse(503, "%s: %s", b->name ? b->name : "board", err.msg);
     else {
         char *t = cy_variant_json(b, &an);
         a = answer(200, t);
@@ -253,7 +253,7 @@ static char *question(json_t *p, const char *body, int move)
     const char *th = param(p, "theorems");
     cy_solver *s = solver_for(&b, timeout, th && !strcmp(th, "0"), &err);
     if (!s) {
-        a = fail(422, "%s: %s", b->name ? b->name : "board", err.msg);
+        a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
         goto done;
     }
     cy_analysis an;
@@ -276,7 +276,7 @@ static char *question(json_t *p, const char *body, int move)
             }
         }
         if (arc < 0 && !known(&an))
-            a = fail(503, "%s: %s", b->name ? b->name : "board",
+            a = refuse(503, "%s: %s", b->name ? b->name : "board",
                      arc == CY_SOLVE_TIMEOUT ? "the solver ran out of time before it knew anything" : err.msg);
         else {
             char *t = cy_analysis_json(b, &an, legal, reply, nr);
@@ -306,7 +306,7 @@ static char *board(json_t *p, const char *body)
         return bad;
     cy_error err;
     char *t = cy_board_view_json(b, mark, fm, MAX_EDGES, TIMEOUT, &err);
-    char *a = t ? answer(200, t) : fail(422, "%s: cannot lay the board out: %s", b->name ? b->name : "board", err.msg);
+    char *a = t ? answer(200, t) : refuse(422, "%s: cannot lay the board out: %s", b->name ? b->name : "board", err.msg);
     free(t);
     free(mark);
     free(fm);
@@ -323,7 +323,7 @@ static char *export_board(json_t *p, const char *body)
         format = "json";
     int json = !strcmp(format, "json");
     if (!json && strcmp(format, "svg"))
-        return fail(400, "format: json, svg or png");
+        return refuse(400, "format: json, svg or png");
     unsigned char *mark;
     char *fm = NULL, *bad = NULL;
     cy_board *b = question_board(p, body, &mark, &fm, NULL, NULL, &bad);
@@ -344,7 +344,7 @@ static char *export_board(json_t *p, const char *body)
         cy_picture pic = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
         text = cy_render_svg(b, &pic, &err);
     }
-    char *a = text ? answer(200, text) : fail(422, "%s: %s", b->name ? b->name : "board", err.msg);
+    char *a = text ? answer(200, text) : refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
     free(text);
     free(mark);
     free(fm);
@@ -361,7 +361,7 @@ char *cyw_call(const char *endpoint, const char *params, const char *body)
     json_t *p = json_loads(params ? params : "{}", 0, NULL);
     if (!json_is_object(p)) {
         json_decref(p);
-        return fail(400, "the question's parameters are not a JSON object");
+        return refuse(400, "the question's parameters are not a JSON object");
     }
     char *a;
     if (!strcmp(endpoint, "families")) {
@@ -379,7 +379,7 @@ char *cyw_call(const char *endpoint, const char *params, const char *body)
     else if (!strcmp(endpoint, "export"))
         a = export_board(p, body);
     else
-        a = fail(404, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, /api/move, /api/export)",
+        a = refuse(404, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, /api/move, /api/export)",
                  endpoint);
     json_decref(p);
     return a;
