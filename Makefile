@@ -2,14 +2,15 @@
 # command-line tests and fuzzing, then the same tests under ASan and UBSan;
 # make run: the main job (solve the default board); make install: the program,
 # libcycles.so, cycles.h, libcycles.pc, the man page and bash completion under
-# PREFIX (default /usr/local), staged under DESTDIR when given.
+# PREFIX (default /usr/local), staged under DESTDIR when given; make site:
+# the static site build/site/ (the page and its engine in WebAssembly).
 MAKEFLAGS += --no-print-directory
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEFAULT_BOARD ?= boards/figure1.json
 
 PREFIX ?= /usr/local
 
-.PHONY: all build test test-plain test-asan run bench clean install
+.PHONY: all build test test-plain test-asan run bench clean install site
 
 all: build
 
@@ -26,6 +27,12 @@ test-asan:
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCYCLES_SANITIZE=ON >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -E fuzz_parsers
+
+# make site: build/site/, the page with the engine in WebAssembly (Emscripten)
+# and a census of the boards of up to 10 edges: a static folder any web host
+# serves (docs/browser.md)
+site: build
+	bash scripts/build-site.sh . build/site
 
 run: build
 	./build/cycles solve $(DEFAULT_BOARD)

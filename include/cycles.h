@@ -917,6 +917,30 @@ int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, in
  * cy_analysis_replies (0: no "replies" key).  A malloc'd string. */
 char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
 
+/* The page's answers (those of `cycles serve` and of the static site's
+ * engine in the browser; browser.md documents them).  Each is a malloc'd
+ * JSON text ending in a newline. */
+/* GET /api/families: {"families": [{name, usage, summary}], "examples":
+ * [specs to try]}. */
+char *cy_families_json(void);
+/* GET /api/board: board b to draw at position mark, as {"board", "vertices":
+ * [{label, x, y, special}] (cy_layout's positions), "edges": [[u, v]],
+ * "cells": [[v, ...]] (each cell's walk of vertex indices), "moves": the
+ * moves of file_moves (the board file's, or NULL), "position": {"legal":
+ * every legal move, "death": the legal moves after which the opponent can
+ * complete a cycle cell, "unmarkable": the unmarked edges neither of whose
+ * directions is legal}, "max_edges", "timeout": the given limits}.  NULL
+ * with err set when the board cannot be laid out. */
+char *cy_board_view_json(const cy_board *b, const unsigned char *mark, const char *file_moves, int max_edges,
+                         double timeout, cy_error *err);
+/* GET /api/move: the engine's move at mark from analysis an (cy_analyse's
+ * return code arc: negative when it stopped early), as {"move": "U->V" or
+ * null when the game is over, "wins": whether the move wins with perfect
+ * play (null when that is not known), "over", "winner": the winner when the
+ * game is over, else null, "complete": false when arc < 0}; the move is the
+ * first winning one if there is one, else a safe one, else a legal one. */
+char *cy_engine_move_json(const cy_board *b, const unsigned char *mark, const cy_analysis *an, int arc);
+
 /* The web server of `cycles serve`: one page and a JSON API (the manual, browser.md).
  * Zero-initialised options mean the defaults. */
 /* The server's defaults: seconds each solve may take, and its memory. */

@@ -18,6 +18,19 @@ esac
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 install() { $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
+if [ "$TEST" = 1 ]; then
+  # The static site's test builds jansson and nauty for WebAssembly from
+  # Debian's source packages (apt-get source): apt needs the deb-src lines of
+  # the machine's own archives, added here when missing
+  if [ -f /etc/apt/sources.list.d/debian.sources ] &&
+     ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ /etc/apt/sources.list; then
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+      $SUDO tee /etc/apt/sources.list.d/cycles-deb-src.sources >/dev/null
+  elif [ -f /etc/apt/sources.list ] && grep -qs '^deb ' /etc/apt/sources.list &&
+       ! grep -rqs '^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | $SUDO tee /etc/apt/sources.list.d/cycles-deb-src.list >/dev/null
+  fi
+fi
 $SUDO apt-get update -qq
 
 # The program: the compiler and build tools; jansson (JSON), nauty (canonical
@@ -38,8 +51,10 @@ if [ "$TEST" = 1 ]; then
   # OpenMPI (the MPI programs and their tests), clang with libFuzzer (the
   # parsers' fuzzing), pytest, networkx, matplotlib and Jupyter (the Python
   # package and its notebook), Chromium (the browser test), tmux (the terminal
-  # game's test on a real terminal).
-  install libcmocka-dev sqlite3 curl graphviz time tmux \
+  # game's test on a real terminal), Emscripten (the static site: the engine
+  # in WebAssembly, `make site`, and its browser test) and dpkg-dev (apt-get
+  # source unpacks jansson and nauty with dpkg-source for it).
+  install libcmocka-dev sqlite3 curl graphviz time tmux emscripten dpkg-dev \
     libopenmpi-dev openmpi-bin \
     clang libclang-rt-dev \
     python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \

@@ -327,62 +327,16 @@ bad:
     return -1;
 }
 
-/* GET /api/families: {"families": [{name, usage, summary}], "examples": [...]}. */
+/* GET /api/families: cy_families_json. */
 static int api_families(answer *a)
 {
-    static const char *const examples[] = {"k4", "cycle:5", "chord:6,3", "inner:4", "theta:2,2,3", "grid:3x3",
-                                           "wedge:3,4", "butterfly", "butterfly:closed", "windmill:3", "lollipop:4",
-                                           "gtheta:2,2,2,2", "path:4", "star:4", "spider:1,2,3", "figure1",
-                                           "k5-torus", NULL};
-    json_t *o = json_object(), *f = json_array(), *e = json_array();
-    for (const cy_family_info *i = cy_family_list(); i->name; i++) {
-        json_t *x = json_object();
-        json_object_set_new(x, "name", sw_jstr(i->name));
-        json_object_set_new(x, "usage", sw_jstr(i->usage));
-        json_object_set_new(x, "summary", sw_jstr(i->summary));
-        json_array_append_new(f, x);
-    }
-    for (int i = 0; examples[i]; i++)
-        json_array_append_new(e, sw_jstr(examples[i]));
-    json_object_set_new(o, "families", f);
-    json_object_set_new(o, "examples", e);
     a->status = HTTP_OK;
-    a->text = dump(o);
+    a->text = cy_families_json();
     return 0;
 }
 
-/* The moves of position mark on b as the page marks them: {"legal": every
- * legal move, "death": the legal moves after which the opponent can complete
- * a cycle cell, "unmarkable": the unmarked edges (indices) neither of whose
- * directions is legal}. */
-static json_t *position_json(const cy_board *b, unsigned char *mark)
-{
-    json_t *o = json_object(), *legal = json_array(), *death = json_array(), *never = json_array();
-    int *d = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    int n = cy_rules_over(b, mark) ? 0 : cy_rules_legal(b, mark, d);
-    char m[2 * CY_MAX_LABEL + 8];
-    for (int i = 0; i < n; i++) {
-        cy_move_str(b, d[i], m, sizeof m);
-        json_array_append_new(legal, sw_jstr(m));
-        if (cy_rules_is_death(b, mark, d[i], NULL))
-            json_array_append_new(death, sw_jstr(m));
-    }
-    for (int e = 0; e < b->ne; e++)
-        if (mark[e] == CY_UNMARKED && cy_rules_check(b, mark, 2 * e, NULL) != CY_LEGAL &&
-            cy_rules_check(b, mark, 2 * e + 1, NULL) != CY_LEGAL)
-            json_array_append_new(never, json_integer(e));
-    free(d);
-    json_object_set_new(o, "legal", legal);
-    json_object_set_new(o, "death", death);
-    json_object_set_new(o, "unmarkable", never);
-    return o;
-}
-
-/* /api/board: the board to draw, as {"board", "vertices": [{label, x, y,
- * special}], "edges": [[u, v]], "cells": [[v, ...]] (each cell's walk of
- * vertex indices, clockwise), "moves": [the file's moves], "position": the
- * moves of the position after the file's moves and ?moves= (position_json),
- * "max_edges"}. */
+/* /api/board: the board to draw (cy_board_view_json), with this server's
+ * limits. */
 static int api_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     cy_board *b;
@@ -390,60 +344,18 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     char *fm = NULL;
     if (request_board(srv, c, r, post, &b, &mark, &fm, a) < 0)
         return -1;
-    json_t *pos = position_json(b, mark);
-    free(mark);
     cy_error err;
-    double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
-    if (cy_layout(b, xy, &err) < 0) {
-        fail(a, HTTP_UNPROCESSABLE, "%s: cannot lay the board out: %s", b->name ? b->name : "board",
-             err.msg);
-        json_decref(pos);
-        free(xy);
-        free(fm);
-        cy_board_free(b);
-        return -1;
+    char *text = cy_board_view_json(b, mark, fm, srv->o.max_edges, srv->o.timeout, &err);
+    if (!text) {
+        fail(a, HTTP_UNPROCESSABLE, "%s: cannot lay the board out: %s", b->name ? b->name : "board", err.msg);
+    } else {
+        a->status = HTTP_OK;
+        a->text = text;
     }
-    json_t *o = json_object(), *vs = json_array(), *es = json_array(), *cs = json_array(), *ms = json_array();
-    json_object_set_new(o, "board", sw_jstr(b->name));
-    for (int v = 0; v < b->nv; v++) {
-        json_t *x = json_object();
-        json_object_set_new(x, "label", sw_jstr(b->label[v]));
-        json_object_set_new(x, "x", json_real(xy[2 * v]));
-        json_object_set_new(x, "y", json_real(xy[2 * v + 1]));
-        json_object_set_new(x, "special", json_boolean(b->special[v]));
-        json_array_append_new(vs, x);
-    }
-    for (int e = 0; e < b->ne; e++)
-        json_array_append_new(es, json_pack("[ii]", b->eu[e], b->ev[e]));
-    for (int f = 0; f < b->ncells; f++) {
-        json_t *w = json_array();
-        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-            json_array_append_new(w, json_integer(cy_tail(b, b->fdarts[i])));
-        json_array_append_new(cs, w);
-    }
-    if (fm) {
-        int *d = NULL, n = 0;
-        if (cy_moves_parse(b, fm, &d, &n, &err) == 0)
-            for (int i = 0; i < n; i++) {
-                char m[2 * CY_MAX_LABEL + 8];
-                cy_move_str(b, d[i], m, sizeof m);
-                json_array_append_new(ms, sw_jstr(m));
-            }
-        free(d);
-    }
-    json_object_set_new(o, "vertices", vs);
-    json_object_set_new(o, "edges", es);
-    json_object_set_new(o, "cells", cs);
-    json_object_set_new(o, "moves", ms);
-    json_object_set_new(o, "position", pos);
-    json_object_set_new(o, "max_edges", json_integer(srv->o.max_edges));
-    json_object_set_new(o, "timeout", json_real(srv->o.timeout));
-    a->status = HTTP_OK;
-    a->text = dump(o);
-    free(xy);
+    free(mark);
     free(fm);
     cy_board_free(b);
-    return 0;
+    return text ? 0 : -1;
 }
 
 /* Sends bytes (malloc'd, taken over) as a download named name.EXT. */
@@ -730,30 +642,8 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     cy_analysis an;
     cy_error err;
     int arc = cy_analyse(s, q->mark, &an, &err);
-    int d = -1;
-    if (!an.over && an.nwin > 0)
-        d = an.winning[0];
-    else if (!an.over) {
-        int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-        int n = cy_rules_safe(b, q->mark, moves);
-        if (n == 0)
-            n = cy_rules_legal(b, q->mark, moves);
-        d = n > 0 ? moves[0] : -1;
-        free(moves);
-    }
-    json_t *o = json_object();
-    char m[2 * CY_MAX_LABEL + 8];
-    if (d >= 0)
-        cy_move_str(b, d, m, sizeof m);
-    json_object_set_new(o, "move", d >= 0 ? sw_jstr(m) : json_null());
-    /* a move not proved winning when the search stopped early: unknown */
-    json_object_set_new(o, "wins", an.nwin > 0 || arc == 0 ? json_boolean(d >= 0 && an.nwin > 0) : json_null());
-    json_object_set_new(o, "over", json_boolean(an.over));
-    json_object_set_new(o, "winner", an.over ? json_integer(an.winner) : json_null());
-    if (arc < 0)
-        json_object_set_new(o, "complete", json_false());
     a->status = HTTP_OK;
-    a->text = dump(o);
+    a->text = cy_engine_move_json(b, q->mark, &an, arc);
     cy_analysis_free(&an);
     int keep = arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
     give_solver(srv, q, s, text, keep);

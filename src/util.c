@@ -210,9 +210,11 @@ size_t cy_resident_memory(void)
 
 int cy_cpu_cores(void)
 {
+#ifndef __EMSCRIPTEN__ /* WebAssembly (the static site's engine) has no affinity */
     cpu_set_t set; /* the cores this process may run on (taskset, a container's cpuset) */
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
         return CPU_COUNT(&set);
+#endif
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
 }

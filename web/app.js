@@ -71,7 +71,7 @@ async function request(url, init = {}) {
   const ctl = new AbortController();
   state.aborts.add(ctl);
   try {
-    return await fetch(url, {...init, signal: ctl.signal});
+    return await engineFetch(url, {...init, signal: ctl.signal});
   } catch (e) {
     if (e.name === 'AbortError')
       throw e;
@@ -1890,7 +1890,10 @@ function start() {
     }
   });
   loadFamilies();
-  engine.hasCensus().then((yes) => {
+  engine.hasCensus().then(async (yes) => {
+    // the static site has the explorer as a file beside the page
+    if (yes && await engineDetect() === 'worker')
+      $('census-link').href = 'census.html';
     $('census-link').hidden = !yes;
   }, () => {});
   const moves = (params.get('moves') || '').split(/\s+/).filter((m) => m);

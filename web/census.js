@@ -56,7 +56,7 @@ function playLink(row) {
   } else if (r !== 'standard') {
     p.set('rules', r);
   }
-  return '/?' + p.toString();
+  return './?' + p.toString();
 }
 
 // An SVG thumbnail of a row's drawing (coordinates in thousandths, y up).
@@ -141,7 +141,7 @@ function card(row) {
 async function census(p) {
   let r, j;
   try {
-    r = await fetch('/api/census?' + p.toString());
+    r = await engineFetch('/api/census?' + p.toString());
     j = await r.json();
   } catch (e) {
     throw new Error('The server did not answer: is cycles serve still running?');
@@ -217,7 +217,7 @@ async function show() {
   const p = formParams();
   if (offset > 0)
     p.set('offset', String(offset));
-  history.replaceState(null, '', '/census' + (p.toString() ? '?' + p.toString() : ''));
+  history.replaceState(null, '', location.pathname + (p.toString() ? '?' + p.toString() : ''));
   $('message').textContent = 'asking the census...';
   $('message').className = '';
   let j;

@@ -41,9 +41,39 @@ export function solve(bin, board, moves) {
   return JSON.parse(cycles(bin, args));
 }
 
+// The static site (`make site`) to test instead of `cycles serve`: when
+// CYCLES_E2E_SITE names its folder, startServer serves that folder with a
+// plain static file server (python3 -m http.server), and the page's engine
+// is the one in WebAssembly in its Web Worker.
+export const SITE = process.env.CYCLES_E2E_SITE || '';
+
+// Serves folder dir with python3 -m http.server on a free port of
+// 127.0.0.1; resolves to {proc, port}.
+export function startStatic(dir) {
+  const proc = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+                     { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('the static server did not start within 10 s: ' + buf)), 10000);
+    proc.stdout.on('data', (d) => {
+      buf += d;
+      const m = buf.match(/port (\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, port: Number(m[1]) });
+      }
+    });
+    proc.stderr.on('data', () => {});
+    proc.on('exit', (code) => reject(new Error('the static server exited with ' + code + ': ' + buf)));
+  });
+}
+
 // Starts `cycles serve` on a free port (a solve may take timeout seconds,
 // extra are more options such as ['--census', DB]); resolves to {proc, port}.
+// With CYCLES_E2E_SITE, the static site instead (startStatic).
 export function startServer(bin, timeout = 60, extra = []) {
+  if (SITE)
+    return startStatic(SITE);
   const proc = spawn(bin, ['serve', '--port', '0', '--timeout', String(timeout), ...extra],
                      { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
