@@ -25,6 +25,9 @@ int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg)
     return 2;
 }
 
+#define CLI_MIB_STR_(x) #x
+#define CLI_MIB_STR(x) CLI_MIB_STR_(x)
+
 /* Parses "A..B" (or "A") into lo and hi, 1 <= lo <= hi <= 64. */
 static int parse_range(const char *s, int *lo, int *hi)
 {
@@ -77,6 +80,9 @@ static int parse_rules(cy_census_args *a, cy_error *err)
 int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err)
 {
     memset(a, 0, sizeof *a);
+    /* the options with a value given so far, " key key ": each says one
+     * thing, so a second one is refused rather than the last kept */
+    char seen[512] = " ";
     for (int i = first; i < argc; i++) {
         const char *arg = argv[i];
         if (arg[0] != '-' || !arg[1]) {
@@ -112,6 +118,14 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             val = argv[++i];
         else
             return cy_census_usage_error(err, "option %s needs a value", arg);
+        if (val) {
+            char probe[40];
+            snprintf(probe, sizeof probe, " %s ", key);
+            if (strstr(seen, probe))
+                return cy_census_usage_error(err, "--%s is given twice; give it once", key);
+            if (strlen(seen) + strlen(key) + 2 < sizeof seen)
+                strcat(strcat(seen, key), " ");
+        }
         long v;
         if (!strcmp(key, "trees"))
             a->run.trees = a->query.trees = 1;
@@ -193,6 +207,8 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
         } else if (!strcmp(key, "memory")) {
             if (cy_parse_size(val, &a->run.solve.memory) < 0)
                 return cy_census_usage_error(err, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
+            if (a->run.solve.memory < ((size_t)CY_CENSUS_MIN_MEMORY_MIB << 20))
+                return cy_census_usage_error(err, "--memory is at least " CLI_MIB_STR(CY_CENSUS_MIN_MEMORY_MIB) "M, not \"%s\"", val);
         } else if (!strcmp(key, "limit")) {
             if (parse_int(val, 0, 100000000, &v) < 0)
                 return cy_census_usage_error(err, "--limit wants a whole number (0: all), not \"%s\"", val);

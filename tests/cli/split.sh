@@ -159,7 +159,13 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
   mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
   [ $? = 1 ] && grep -q 'job-000001.json: .*\\x1b' "$WORK/mpi.out" && ! grep -q $'\033' "$WORK/mpi.out" &&
     ok "mpi: a job's bytes escaped" || bad "mpi: a job's bytes escaped" "$(cat -v "$WORK/mpi.out")"
-  for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m"; do
+  # a FIFO in place of a job: refused naming it, never waited on
+  rm -f "$WORK/m/jobs/job-000001.json" && mkfifo "$WORK/m/jobs/job-000001.json"
+  mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'job-000001.json: is not a regular file' "$WORK/mpi.out" && ok "mpi: a FIFO as a job" ||
+    bad "mpi: a FIFO as a job" "$(cat "$WORK/mpi.out")"
+  for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m" "--memory 1K $WORK/m" \
+    "--threads 2 --threads 2 $WORK/m" "--timeout 5 --timeout=5 $WORK/m" "--threads +2 $WORK/m" "--timeout 0x10 $WORK/m"; do
     mpi 2 $args >"$WORK/mpi.out" 2>&1
     [ $? = 2 ] && grep -q '^usage: cycles-solve-mpi' "$WORK/mpi.out" && ok "mpi usage: $args" ||
       bad "mpi usage: $args" "$(cat "$WORK/mpi.out")"
