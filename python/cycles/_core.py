@@ -48,6 +48,7 @@ _MAX_THREADS = 256
 _MIN_MEMORY_MIB = 1
 _MAX_MEMORY = 10 ** 15
 _MAX_TIMEOUT = 1e9
+_MAX_FILE = 64 << 20
 
 
 def _c(text: str, what: str) -> bytes:
@@ -77,6 +78,8 @@ def _rules(rules="standard", players=None, extra_turn=False):
         raise RulesError("rules is a name: standard, misere, draw, score or any-cycle")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise RulesError("players is a whole number of players, 2 to 8")
+    if players is not None and not -2 ** 31 < players < 2 ** 31:
+        players = 2 ** 31 - 1  # out of any range: the library refuses it in its words (a C int)
     r = ffi.new("cy_rules *")
     err = ffi.new("cy_error *")
     if lib.cy_rules_parse(_c(rules, "rules"), players or 0, 1 if extra_turn else 0, r, err) < 0:
@@ -249,8 +252,9 @@ def _opts(timeout=None, grundy=True, memory=None, threads=None, engine="fast"):
     command line checks --timeout, --memory, --threads and --engine."""
     o = ffi.new("cy_solver_opts *")
     if timeout is not None:
+        # (the bound before isfinite: a huge int does not convert to float)
         if (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
-                or not math.isfinite(timeout) or timeout > _MAX_TIMEOUT):
+                or timeout > _MAX_TIMEOUT or not math.isfinite(timeout)):
             raise ValueError(f"timeout wants a positive number of seconds, not {timeout!r}")
         o.timeout = float(timeout)
     if memory is not None:
@@ -579,7 +583,11 @@ class Board(Position):
         if not os.path.isfile(path):
             raise FileNotFoundError(f"{path}: no such file")
         with open(path, "rb") as f:
-            text = f.read()
+            # the bound of the command line's BOARD files (src/load.c), read
+            # at most one byte past it whatever the file claims
+            text = f.read(_MAX_FILE + 1)
+        if len(text) > _MAX_FILE:
+            raise BoardError(f"{path}: file is larger than {_MAX_FILE >> 20} MiB")
         err = ffi.new("cy_error *")
         moves = ffi.new("char **")
         b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)

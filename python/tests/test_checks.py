@@ -119,7 +119,7 @@ def test_memory_at_the_least_is_taken():
     assert len(list(cycles.positions(k4, memory="1M"))) == len(list(cycles.positions(k4)))
 
 
-@pytest.mark.parametrize("timeout", [0, -1, math.nan, math.inf, 1e400, 2e9, "5", True])
+@pytest.mark.parametrize("timeout", [0, -1, math.nan, math.inf, 1e400, 2e9, "5", True, 10 ** 400])
 def test_timeouts_the_command_line_refuses_are_refused(timeout):
     if isinstance(timeout, float):
         # the command line refuses the same number with the same words
@@ -192,3 +192,20 @@ def test_parallel_edges_are_refused_not_merged():
     g.add_edge(0, 1)
     with pytest.raises(cycles.BoardError, match="2 edges joining 0 and 1"):
         cycles.Board.from_networkx(g)
+
+
+@pytest.mark.parametrize("players", [10 ** 100, -10 ** 100, 2 ** 31, 9, 1])
+def test_players_out_of_range_are_refused_in_the_librarys_words(players):
+    with pytest.raises(cycles.RulesError, match="players wants a whole number from 2 to 8"):
+        cycles.Board.family("k4").solve(players=players)
+
+
+def test_a_board_file_over_the_command_lines_bound_is_refused(tmp_path):
+    # the command line's words for the same file
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate((64 << 20) + 1)  # sparse: no disk is written
+    rc, out, err = cli("show", str(big), ok=False)
+    assert rc == 1 and "larger than 64 MiB" in err
+    with pytest.raises(cycles.BoardError, match="larger than 64 MiB"):
+        cycles.Board.load(big)
