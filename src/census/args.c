@@ -33,11 +33,16 @@ static int parse_range(const char *s, int *lo, int *hi)
 {
     char *end;
     errno = 0;
+    /* digits: strtol would also skip blanks and take a sign */
+    if (!isdigit((unsigned char)s[0]))
+        return -1;
     long a = strtol(s, &end, 10), b = a;
     if (end == s || errno)
         return -1;
     if (!strncmp(end, "..", 2)) {
         const char *t = end + 2;
+        if (!isdigit((unsigned char)t[0]))
+            return -1;
         b = strtol(t, &end, 10);
         if (end == t || errno)
             return -1;
@@ -54,6 +59,8 @@ static int parse_int(const char *s, long min, long max, long *out)
 {
     char *end;
     errno = 0;
+    if (!(isdigit((unsigned char)s[0]) || (s[0] == '-' && isdigit((unsigned char)s[1]))))
+        return -1;
     long v = strtol(s, &end, 10);
     if (end == s || *end || errno || v < min || v > max)
         return -1;
@@ -178,7 +185,7 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             char *end;
             errno = 0;
             unsigned long long sd = strtoull(val, &end, 10);
-            if (end == val || *end || errno || val[0] == '-')
+            if (!isdigit((unsigned char)val[0]) || end == val || *end || errno)
                 return cy_census_usage_error(err, "--seed wants a whole number, not \"%s\"", val);
             a->seed = sd;
         } else if (!strcmp(key, "part")) {
@@ -196,7 +203,8 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             char *end;
             errno = 0;
             double t = strtod(val, &end);
-            if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
+            if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
+                errno || !(t > 0) || !isfinite(t) || t > 1e9)
                 return cy_census_usage_error(err, key[0] == 't' ? "--timeout wants a positive number of seconds, not \"%s\""
                                                               : "--count-timeout wants a positive number of seconds, not \"%s\"",
                                              val);

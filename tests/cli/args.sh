@@ -200,6 +200,10 @@ grep -q -- '--limit is given twice' "$WORK/err" || bad "census --limit twice" "$
 want "census run --memory 1K" 2 census run --edges 3 --db "$WORK/c.db" --memory 1K
 grep -q -- '--memory is at least 1M' "$WORK/err" || bad "census run --memory 1K" "$(cat "$WORK/err")"
 want "census plan --memory 0x4000000" 2 census plan --edges 3 --memory 0x4000000
+for v in " 3" +3 3..+4 "3.. 4" 0x3 -3; do want "census plan --edges '$v'" 2 census plan --edges "$v"; done
+for v in " 5" +5 0x10 -1; do want "census plan --seed '$v'" 2 census plan --edges 3 --seed "$v"; done
+for v in " 5" +5 0x10; do want "census run --timeout '$v'" 2 census run --edges 3 --db "$WORK/c.db" --timeout "$v"; done
+for v in " 5" +5; do want "census query --limit '$v'" 2 census query --db "$WORK/none.db" --limit "$v"; done
 
 # the version, three ways
 for v in --version version -V; do
