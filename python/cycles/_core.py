@@ -262,7 +262,7 @@ def _opts(timeout=None, grundy=True, memory=None, threads=None, engine="fast"):
     if threads is not None:
         o.threads = _whole(threads, "threads", 1, _MAX_THREADS)
     if engine not in ("fast", "plain"):
-        raise ValueError("engine is 'fast' or 'plain'")
+        raise ValueError(f"engine is fast or plain, not {engine!r}")
     o.engine = 0 if engine == "fast" else 1
     o.no_grundy = 0 if grundy else 1
     o.progress = 0

@@ -209,3 +209,10 @@ def test_a_board_file_over_the_command_lines_bound_is_refused(tmp_path):
     assert rc == 1 and "larger than 64 MiB" in err
     with pytest.raises(cycles.BoardError, match="larger than 64 MiB"):
         cycles.Board.load(big)
+
+
+def test_an_unknown_engine_is_refused_as_the_command_line_does():
+    msg = cli_refusal("solve", "k4", "--engine", "quick")
+    assert msg == '--engine is fast or plain, not "quick"'
+    with pytest.raises(ValueError, match="^engine is fast or plain, not 'quick'$"):
+        cycles.Board.family("k4").solve(engine="quick")
