@@ -336,7 +336,7 @@ static int set_option(cli_opts *o, int i, const char *val)
     char *at = (char *)o + op->offset, *end;
     const char *name = long_name(i);
     /* an option with a value says one thing: given twice (or under two of
-     * its names, such as --engine-play and --strategy) it is refused rather
+     * its names, such as play's --engine-play and --engine) it is refused rather
      * than the last one silently kept; a switch may repeat, meaning the same */
     if (op->arg)
         for (int j = 0; j < NCAT; j++)
@@ -374,8 +374,9 @@ static int set_option(cli_opts *o, int i, const char *val)
     case K_SECONDS: {
         errno = 0;
         double t = strtod(val, &end);
-        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end || errno || !(t > 0) ||
-            !isfinite(t) || t > 1e9)
+        /* decimal: strtod would also skip blanks, take a sign and read hex */
+        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
+            errno || !(t > 0) || !isfinite(t) || t > 1e9)
             return cli_usage_fail("--%s wants a positive number of seconds, not \"%.80s\"", name, val);
         *(double *)at = t;
         return CLI_OK;
