@@ -67,10 +67,16 @@ static int parse(int argc, char **argv, int rank, opts *o)
         /* an option with a value says one thing: a second one is refused */
         int *seen = c == 't' ? &seen_t : c == 'm' ? &seen_m : c == 'j' ? &seen_j : NULL;
         if (seen && (*seen)++)
-            c = 'r';
+            c = 'r' + 256 * c;
         switch (c) {
-        case 'r':
-            bad = "an option with a value is given twice; give it once";
+        case 'r' + 256 * 't':
+            bad = "--timeout is given twice; give it once";
+            break;
+        case 'r' + 256 * 'm':
+            bad = "--memory is given twice; give it once";
+            break;
+        case 'r' + 256 * 'j':
+            bad = "--threads is given twice; give it once";
             break;
         case 'g':
             o->solver.no_grundy = 1;

@@ -164,6 +164,11 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
   mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
   [ $? = 1 ] && grep -q 'job-000001.json: is not a regular file' "$WORK/mpi.out" && ok "mpi: a FIFO as a job" ||
     bad "mpi: a FIFO as a job" "$(cat "$WORK/mpi.out")"
+  for args in "--threads 2 --threads 2 $WORK/m" "--timeout 5 --timeout=5 $WORK/m"; do
+    mpi 2 $args >"$WORK/mpi.out" 2>&1
+    [ $? = 2 ] && grep -Eq '^cycles-solve-mpi: --(threads|timeout) is given twice' "$WORK/mpi.out" &&
+      ok "mpi twice: $args" || bad "mpi twice: $args" "$(cat "$WORK/mpi.out")"
+  done
   for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m" "--memory 1K $WORK/m" \
     "--threads 2 --threads 2 $WORK/m" "--timeout 5 --timeout=5 $WORK/m" "--threads +2 $WORK/m" "--timeout 0x10 $WORK/m"; do
     mpi 2 $args >"$WORK/mpi.out" 2>&1
