@@ -216,3 +216,11 @@ def test_an_unknown_engine_is_refused_as_the_command_line_does():
     assert msg == '--engine is fast or plain, not "quick"'
     with pytest.raises(ValueError, match="^engine is fast or plain, not 'quick'$"):
         cycles.Board.family("k4").solve(engine="quick")
+
+
+def test_from_cells_reads_an_outer_walk_or_special_given_as_an_iterator_once():
+    # the walks were read twice: an iterator came back empty the second time
+    cells = [["a", "b", "c"], ["a", "c", "d"]]
+    want = cycles.Board.from_cells(cells, outer=["a", "d", "c", "b"], special=["b"])
+    got = cycles.Board.from_cells(cells, outer=iter(["a", "d", "c", "b"]), special=iter(["b"]))
+    assert got.outer == want.outer and got.special == want.special == ["b"]
