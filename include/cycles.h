@@ -434,8 +434,9 @@ void cy_interrupt(void);
 /* Whether cy_interrupt was called. */
 int cy_interrupted(void);
 /* Parses a size such as 512M, 2G or 65536 (bytes; K, M, G, T are powers of
- * 1024, a trailing B is allowed) into *bytes; -1 if malformed, 0 or 1 byte,
- * or over 10^15 bytes. */
+ * 1024, a trailing B is allowed) into *bytes; -1 if malformed (it must
+ * start with a decimal digit or point: no blanks, sign or hex), under 1
+ * byte, or over 10^15 bytes. */
 int cy_parse_size(const char *text, size_t *bytes);
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 /* A table of at most bytes (at least 1 MiB; it starts small and grows) for

@@ -223,6 +223,9 @@ int cy_parse_size(const char *text, size_t *bytes)
 {
     char *end;
     errno = 0;
+    /* decimal digits first: strtod would also skip blanks and read hex */
+    if (!(isdigit((unsigned char)text[0]) || text[0] == '.') || strpbrk(text, "xX"))
+        return -1;
     double v = strtod(text, &end);
     if (end == text || errno || !(v > 0) || !isfinite(v))
         return -1;

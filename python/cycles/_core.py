@@ -6,6 +6,7 @@ structures (labels, moves as "U->V" strings, networkx graphs) and nothing
 else.
 """
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional
@@ -41,6 +42,33 @@ def _msg(err) -> str:
     return ffi.string(err.msg).decode("utf-8", "replace")
 
 
+# The bounds the command line puts on --threads and --memory (src/cli/cli.h
+# and common.c), checked here with the same messages.
+_MAX_THREADS = 256
+_MIN_MEMORY_MIB = 1
+_MAX_MEMORY = 10 ** 15
+_MAX_TIMEOUT = 1e9
+_MAX_FILE = 64 << 20
+
+
+def _c(text: str, what: str) -> bytes:
+    """text as the UTF-8 C string the library reads; a ValueError when it is
+    not a str or holds a NUL character, where C would stop reading (so that
+    "k4\\0zzz" is refused rather than read as "k4")."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} is a str, not {type(text).__name__}")
+    if "\0" in text:
+        raise ValueError(f"{what} {text!r} holds a NUL character")
+    return text.encode("utf-8")
+
+
+def _whole(value, what: str, lo: int, hi: int) -> int:
+    """value as an int from lo to hi, else the command line's ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{what} wants a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
 def _rules(rules="standard", players=None, extra_turn=False):
     """The cy_rules of a rule name ("standard", "misere", "draw", "score",
     "any-cycle"), players (None or 2: two; 3..8 with the standard rules) and
@@ -50,9 +78,11 @@ def _rules(rules="standard", players=None, extra_turn=False):
         raise RulesError("rules is a name: standard, misere, draw, score or any-cycle")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise RulesError("players is a whole number of players, 2 to 8")
+    if players is not None and not -2 ** 31 < players < 2 ** 31:
+        players = 2 ** 31 - 1  # out of any range: the library refuses it in its words (a C int)
     r = ffi.new("cy_rules *")
     err = ffi.new("cy_error *")
-    if lib.cy_rules_parse(rules.encode("utf-8"), players or 0, 1 if extra_turn else 0, r, err) < 0:
+    if lib.cy_rules_parse(_c(rules, "rules"), players or 0, 1 if extra_turn else 0, r, err) < 0:
         raise RulesError(_msg(err))
     return None if lib.cy_rules_is_standard(r) else r
 
@@ -199,18 +229,40 @@ class PositionRecord:
                 "outcome": self.outcome, "winner": self.winner, last[0]: last[1]}
 
 
+def _memory(memory) -> int:
+    """memory in bytes: an int, or a str such as "512M" read as --memory
+    reads it (cy_parse_size); at least _MIN_MEMORY_MIB MiB, as on the
+    command line, with its messages."""
+    given = memory
+    if isinstance(memory, str):
+        size = ffi.new("size_t *")
+        # cy_parse_size refuses what is under one byte: "0.5M" is not that
+        if lib.cy_parse_size(_c(memory, "memory"), size) < 0:
+            raise ValueError(f"memory wants a size such as 512M or 2G, not {memory!r}")
+        memory = size[0]
+    elif isinstance(memory, bool) or not isinstance(memory, int) or not 0 <= memory <= _MAX_MEMORY:
+        raise ValueError(f"memory wants a size such as 512M or 2G (or a number of bytes), not {memory!r}")
+    if memory < _MIN_MEMORY_MIB << 20:
+        raise ValueError(f"memory is at least {_MIN_MEMORY_MIB}M, not {given!r}")
+    return memory
+
+
 def _opts(timeout=None, grundy=True, memory=None, threads=None, engine="fast"):
+    """The cy_solver_opts of the keyword arguments, each checked as the
+    command line checks --timeout, --memory, --threads and --engine."""
     o = ffi.new("cy_solver_opts *")
     if timeout is not None:
-        if not timeout > 0:
-            raise ValueError("timeout must be a positive number of seconds")
+        # (the bound before isfinite: a huge int does not convert to float)
+        if (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
+                or timeout > _MAX_TIMEOUT or not math.isfinite(timeout)):
+            raise ValueError(f"timeout wants a positive number of seconds, not {timeout!r}")
         o.timeout = float(timeout)
     if memory is not None:
-        o.memory = int(memory)
+        o.memory = _memory(memory)
     if threads is not None:
-        o.threads = int(threads)
+        o.threads = _whole(threads, "threads", 1, _MAX_THREADS)
     if engine not in ("fast", "plain"):
-        raise ValueError("engine is 'fast' or 'plain'")
+        raise ValueError(f"engine is fast or plain, not {engine!r}")
     o.engine = 0 if engine == "fast" else 1
     o.no_grundy = 0 if grundy else 1
     o.progress = 0
@@ -227,14 +279,56 @@ class Position:
     __slots__ = ("board", "_mark", "_last", "_history")
 
     def __init__(self, board: "Board", mark: bytes, last: int = -1, history: Optional[tuple] = None):
+        """The position of board whose edges carry mark: bytes, one for each
+        edge in board.edges order, 0 unmarked, 1 from the edge's first
+        vertex to its second, 2 the other way (Position.marks)."""
+        if not isinstance(board, Board):
+            raise TypeError(f"a position's board is a cycles.Board, not {type(board).__name__}")
+        if isinstance(mark, str) or not isinstance(mark, (bytes, bytearray, memoryview, list, tuple)):
+            raise TypeError(f"marks are bytes, one for each edge, not {type(mark).__name__}")
+        try:
+            mark = bytes(mark)
+        except (TypeError, ValueError):
+            raise ValueError("marks are 0, 1 or 2, one for each edge") from None
+        # the library reads exactly board.ne marks: a shorter buffer would be
+        # read past its end, a longer one would mean another board
+        if len(mark) != board.ne:
+            raise ValueError(f"{board.name}: {len(mark)} marks for a board of {board.ne} edges "
+                             "(one mark for each edge)")
+        bad = next((i for i, m in enumerate(mark) if m > 2), None)
+        if bad is not None:
+            raise ValueError(f"{board.name}: mark {mark[bad]} of edge {bad} is not 0 (unmarked), 1 or 2 "
+                             "(the two directions)")
+        # last and history are darts the library reads without checking
+        # them: each must be a dart of this board (0 to 2*ne - 1), and the
+        # history the marked edges each once, the way they are marked
+        ndarts = 2 * board.ne
+        if isinstance(last, bool) or not isinstance(last, int) or not -1 <= last < ndarts:
+            raise ValueError(f"{board.name}: last {last!r} is not a move of the board (-1, or 0 to {ndarts - 1})")
+        if history is not None:
+            history = tuple(history)
+            if any(isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < ndarts for d in history):
+                raise ValueError(f"{board.name}: the history holds a dart that is not one of the board's "
+                                 f"(0 to {ndarts - 1})")
+            if (len({d >> 1 for d in history}) != len(history)
+                    or sum(1 for m in mark if m) != len(history)
+                    or any(mark[d >> 1] != (2 if d & 1 else 1) for d in history)):
+                raise ValueError(f"{board.name}: the history is not the moves of the marks")
         self.board = board
-        self._mark = bytes(mark)
+        self._mark = mark
         self._last = last
         # the darts played from the empty board in order, when known (the
         # turn and points of the score rules depend on it)
         self._history = history
 
     # ---------------------------------------------------------------- reading
+    @property
+    def marks(self) -> bytes:
+        """The edges' marks, one byte for each edge in board.edges order: 0
+        unmarked, 1 from its first vertex to its second, 2 the other way
+        (Position(board, marks) gives the position back)."""
+        return self._mark
+
     @property
     def _b(self):
         return self.board._ptr
@@ -277,7 +371,7 @@ class Position:
         darts = ffi.new("int **")
         n = ffi.new("int *")
         err = ffi.new("cy_error *")
-        if lib.cy_moves_parse(self._b, text.encode("utf-8"), darts, n, err) < 0:
+        if lib.cy_moves_parse(self._b, _c(text, "moves"), darts, n, err) < 0:
             raise IllegalMoveError(_msg(err))
         try:
             return [darts[0][i] for i in range(n[0])]
@@ -425,7 +519,7 @@ class Position:
         if hints:
             winning, _ = self._analyse(_opts(timeout), False)
             nh, harr = len(winning), ffi.new("int[]", winning or [0])
-        cap = ffi.new("char[]", caption.encode("utf-8")) if caption else ffi.NULL
+        cap = ffi.new("char[]", _c(caption, "caption")) if caption else ffi.NULL
         mark = self._cmark()
         pic = ffi.new("cy_picture *", {"mark": mark, "last": self._last, "hints": harr, "nhints": nh,
                                        "caption": cap})
@@ -466,14 +560,17 @@ class Board(Position):
         self._ptr = ffi.gc(ptr, lib.cy_board_free)
         self.file_moves = file_moves
         self._name = None
-        Position.__init__(self, self, bytes(ptr.ne), history=())
+        self.board = self
+        self._mark = bytes(ptr.ne)
+        self._last = -1
+        self._history = ()
 
     # ---------------------------------------------------------------- building
     @classmethod
     def family(cls, spec: str) -> "Board":
         """A named board such as "k4", "cycle:5" or "grid:3x3" (cycles.families())."""
         err = ffi.new("cy_error *")
-        b = lib.cy_family_build(spec.encode("utf-8"), err)
+        b = lib.cy_family_build(_c(spec, "the board name"), err)
         if b == ffi.NULL:
             raise BoardError(f"{spec}: {_msg(err)}")
         return cls(b)
@@ -486,7 +583,11 @@ class Board(Position):
         if not os.path.isfile(path):
             raise FileNotFoundError(f"{path}: no such file")
         with open(path, "rb") as f:
-            text = f.read()
+            # the bound of the command line's BOARD files (src/load.c), read
+            # at most one byte past it whatever the file claims
+            text = f.read(_MAX_FILE + 1)
+        if len(text) > _MAX_FILE:
+            raise BoardError(f"{path}: file is larger than {_MAX_FILE >> 20} MiB")
         err = ffi.new("cy_error *")
         moves = ffi.new("char **")
         b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)
@@ -518,6 +619,9 @@ class Board(Position):
         order = list(labels) if labels is not None else []
         index = {v: i for i, v in enumerate(order)}
         walks = [list(c) for c in cells]
+        # read once: an iterator given as outer or special is a list from here
+        outer = list(outer) if outer is not None else None
+        special = list(special)
         for w in walks + ([list(outer)] if outer is not None else []):
             for v in w:
                 if v not in index:
@@ -530,7 +634,7 @@ class Board(Position):
         if len(set(labs)) != len(labs):
             raise BoardError("two vertices have the same label")
         keep = []
-        c_labels = [ffi.new("char[]", s.encode("utf-8")) for s in labs]
+        c_labels = [ffi.new("char[]", _c(s, "the vertex label")) for s in labs]
         keep += c_labels
         c_walks = [ffi.new("int[]", [index[v] for v in w] or [0]) for w in walks]
         keep += c_walks
@@ -550,7 +654,7 @@ class Board(Position):
             desc.outer_len = len(list(outer))
         sp = ffi.new("unsigned char[]", [1 if v in set(special) else 0 for v in order] or [0])
         desc.special = sp
-        nm = ffi.new("char[]", name.encode("utf-8")) if name else ffi.NULL
+        nm = ffi.new("char[]", _c(name, "the board name")) if name else ffi.NULL
         desc.name = nm
         err = ffi.new("cy_error *")
         b = lib.cy_board_from_faces(desc, err)
@@ -572,6 +676,18 @@ class Board(Position):
         parts joined by "_" ((0, 1) is "0_1", as nx.grid_2d_graph names
         them)."""
         import networkx as nx
+        # a plane board has no loops and no parallel edges: refused here
+        # with a message, since a planar embedding would drop the loops and
+        # a simple graph merge the parallel edges without a word
+        loop = next(iter(nx.selfloop_edges(G)), None)
+        if loop is not None:
+            raise BoardError(f"the graph has a loop at vertex {loop[0]!r} (loops are allowed only on a closed "
+                             "surface, and a plane board has none)")
+        if G.is_multigraph():
+            for u, v in G.edges():
+                if G.number_of_edges(u, v) > 1:
+                    raise BoardError(f"the graph has {G.number_of_edges(u, v)} edges joining {u!r} and {v!r}: "
+                                     "parallel edges are allowed only on a closed surface, and a plane board has none")
         if isinstance(G, nx.PlanarEmbedding):
             emb = G
         elif isinstance(G.graph.get("embedding"), nx.PlanarEmbedding):
@@ -681,7 +797,7 @@ class Board(Position):
 
     def _write(self, fmt: str, mark=ffi.NULL) -> str:
         err = ffi.new("cy_error *")
-        f = lib.cy_format_parse(fmt.encode("utf-8"))
+        f = lib.cy_format_parse(_c(fmt, "the format"))
         s = lib.cy_write_board(self._ptr, mark, f, err)
         if s == ffi.NULL:
             raise CyclesError(_msg(err))
@@ -689,7 +805,7 @@ class Board(Position):
 
     def convert(self, fmt: str) -> str:
         """The board as "table", "table-text", "json", "drawing" or "dot"."""
-        if lib.cy_format_parse(fmt.encode("utf-8")) < 0:
+        if lib.cy_format_parse(_c(fmt, "the format")) < 0:
             raise ValueError(f"unknown format {fmt!r}")
         return self._write(fmt)
 

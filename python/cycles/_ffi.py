@@ -180,6 +180,7 @@ cy_board *cy_read_board(const char *text, size_t len, cy_format f, char **moves,
 char *cy_write_board(const cy_board *b, const unsigned char *mark, cy_format f, cy_error *err);
 
 cy_board *cy_family_build(const char *spec, cy_error *err);
+int cy_parse_size(const char *text, size_t *bytes);
 typedef struct cy_family_info { const char *name, *usage, *summary; } cy_family_info;
 const cy_family_info *cy_family_list(void);
 cy_board *cy_load(const char *spec, char **moves, cy_error *err);

@@ -48,7 +48,11 @@ class Census:
 
     def rows(self, table: Optional[str] = None, limit: Optional[int] = None, **where) -> Iterator[dict]:
         """The rows of a table (default: boards) as dicts, those whose columns
-        equal the keyword arguments (rows(edges=6, winner=1))."""
+        equal the keyword arguments (rows(edges=6, winner=1)); at most limit
+        of them (a whole number from 0; None: all)."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 100000000):
+            # as cycles census query --limit (whose 0 means all; here None does)
+            raise ValueError(f"limit wants a whole number from 0 to 100000000 (None: all), not {limit!r}")
         t = self._table(table)
         cols = self.columns(t)
         for k in where:
@@ -58,7 +62,7 @@ class Census:
         if where:
             sql += " WHERE " + " AND ".join(f'"{k}" = ?' for k in where)
         if limit is not None:
-            sql += f" LIMIT {int(limit)}"
+            sql += f" LIMIT {limit}"
         for r in self._db.execute(sql, tuple(where.values())):
             yield dict(r)
 

@@ -25,16 +25,24 @@ int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg)
     return 2;
 }
 
+#define CLI_MIB_STR_(x) #x
+#define CLI_MIB_STR(x) CLI_MIB_STR_(x)
+
 /* Parses "A..B" (or "A") into lo and hi, 1 <= lo <= hi <= 64. */
 static int parse_range(const char *s, int *lo, int *hi)
 {
     char *end;
     errno = 0;
+    /* digits: strtol would also skip blanks and take a sign */
+    if (!isdigit((unsigned char)s[0]))
+        return -1;
     long a = strtol(s, &end, 10), b = a;
     if (end == s || errno)
         return -1;
     if (!strncmp(end, "..", 2)) {
         const char *t = end + 2;
+        if (!isdigit((unsigned char)t[0]))
+            return -1;
         b = strtol(t, &end, 10);
         if (end == t || errno)
             return -1;
@@ -51,6 +59,8 @@ static int parse_int(const char *s, long min, long max, long *out)
 {
     char *end;
     errno = 0;
+    if (!(isdigit((unsigned char)s[0]) || (s[0] == '-' && isdigit((unsigned char)s[1]))))
+        return -1;
     long v = strtol(s, &end, 10);
     if (end == s || *end || errno || v < min || v > max)
         return -1;
@@ -77,6 +87,9 @@ static int parse_rules(cy_census_args *a, cy_error *err)
 int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, cy_census_args *a, cy_error *err)
 {
     memset(a, 0, sizeof *a);
+    /* the options with a value given so far, " key key ": each says one
+     * thing, so a second one is refused rather than the last kept */
+    char seen[512] = " ";
     for (int i = first; i < argc; i++) {
         const char *arg = argv[i];
         if (arg[0] != '-' || !arg[1]) {
@@ -112,6 +125,14 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             val = argv[++i];
         else
             return cy_census_usage_error(err, "option %s needs a value", arg);
+        if (val) {
+            char probe[40];
+            snprintf(probe, sizeof probe, " %s ", key);
+            if (strstr(seen, probe))
+                return cy_census_usage_error(err, "--%s is given twice; give it once", key);
+            if (strlen(seen) + strlen(key) + 2 < sizeof seen)
+                strcat(strcat(seen, key), " ");
+        }
         long v;
         if (!strcmp(key, "trees"))
             a->run.trees = a->query.trees = 1;
@@ -164,7 +185,7 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             char *end;
             errno = 0;
             unsigned long long sd = strtoull(val, &end, 10);
-            if (end == val || *end || errno || val[0] == '-')
+            if (!isdigit((unsigned char)val[0]) || end == val || *end || errno)
                 return cy_census_usage_error(err, "--seed wants a whole number, not \"%s\"", val);
             a->seed = sd;
         } else if (!strcmp(key, "part")) {
@@ -182,7 +203,8 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
             char *end;
             errno = 0;
             double t = strtod(val, &end);
-            if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
+            if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
+                errno || !(t > 0) || !isfinite(t) || t > 1e9)
                 return cy_census_usage_error(err, key[0] == 't' ? "--timeout wants a positive number of seconds, not \"%s\""
                                                               : "--count-timeout wants a positive number of seconds, not \"%s\"",
                                              val);
@@ -193,6 +215,8 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
         } else if (!strcmp(key, "memory")) {
             if (cy_parse_size(val, &a->run.solve.memory) < 0)
                 return cy_census_usage_error(err, "--memory wants a size such as 512M or 2G, not \"%s\"", val);
+            if (a->run.solve.memory < ((size_t)CY_CENSUS_MIN_MEMORY_MIB << 20))
+                return cy_census_usage_error(err, "--memory is at least " CLI_MIB_STR(CY_CENSUS_MIN_MEMORY_MIB) "M, not \"%s\"", val);
         } else if (!strcmp(key, "limit")) {
             if (parse_int(val, 0, 100000000, &v) < 0)
                 return cy_census_usage_error(err, "--limit wants a whole number (0: all), not \"%s\"", val);

@@ -153,6 +153,8 @@ int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *er
 
 /* The table the boards of a run share, unless --memory says otherwise (MiB). */
 #define CY_CENSUS_MEMORY_MIB 256
+/* The least --memory the census commands take, in MiB (as the other commands). */
+#define CY_CENSUS_MIN_MEMORY_MIB 1
 
 typedef struct cy_census_run_opts {
     int lo, hi;                /* edge counts */

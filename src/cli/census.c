@@ -25,7 +25,7 @@
 /* What each subcommand's options do and their defaults (its --help). */
 #define NOTES_RUN                                                                                                 \
     "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
-    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                                                \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"                                                \
     "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
     "  --resume       go on with the edge counts the database has begun\n"                                        \
     "  --trees        trees whose leaves are special instead of plane boards (default: plane boards)\n"         \
@@ -44,7 +44,7 @@
     "  --timeout S    seconds each board may take (default: no limit)\n"                                       \
     "  --vertices A..B  only graphs of these vertex counts (default: every count possible)\n"                   \
     "  --seed N       the seed of the sampling; the same seed, the same plan (default 0)\n"                      \
-    "  --memory SIZE  the table the sampled boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"
+    "  --memory SIZE  the table the sampled boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)

@@ -17,6 +17,8 @@
 #define CLI_BENCH_RUNS 3         /* bench: runs a board and engine */
 #define CLI_SERVE_PORT 8080      /* serve: the port */
 #define CLI_VERIFY_TIMEOUT 2     /* verify --rules: seconds a board */
+#define CLI_MIN_MEMORY_MIB 1      /* --memory: the least any command takes ... */
+#define CLI_SERVE_MIN_MEMORY_MIB 32 /* ... but serve, whose uploads get a sixteenth */
 #define CLI_STR_(x) #x
 #define CLI_STR(x) CLI_STR_(x)
 
@@ -92,6 +94,10 @@ typedef struct cli_command {
 
 /* The command table (main.c), ended by an entry with a NULL name. */
 extern const cli_command cli_commands[];
+
+/* The least --memory command (a name: "solve", "serve") takes, in bytes
+ * (CLI_MIN_MEMORY_MIB, CLI_SERVE_MIN_MEMORY_MIB for serve). */
+size_t cli_min_memory(const char *command);
 
 /* The command called name, or NULL. */
 const cli_command *cli_find(const char *name);

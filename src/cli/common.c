@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -111,6 +112,15 @@ const char *cli_board_head(const cy_board *b, char *buf, size_t n)
 }
 
 /* ------------------------------------------------------------- options */
+
+size_t cli_min_memory(const char *command)
+{
+    /* the server's uploads get a sixteenth of its memory and must hold one
+     * request body of 1 MiB at least; elsewhere the least table worth
+     * having (the tables have a floor of their own, so 1K once meant the
+     * same as 1M without a word) */
+    return (size_t)(strcmp(command, "serve") ? CLI_MIN_MEMORY_MIB : CLI_SERVE_MIN_MEMORY_MIB) << 20;
+}
 
 /* How an option's value is read. */
 typedef enum kind {
@@ -285,8 +295,12 @@ void cli_usage(FILE *f, const cli_command *c)
         else
             fprintf(f, "  %-28s", left);
         /* the help wrapped at 79 columns, continued under itself */
-        char note[400];
+        char note[400], with_least[480];
         const char *h = option_help(c, op->key, op->help, note, sizeof note);
+        if (op->kind == K_SIZE) {
+            snprintf(with_least, sizeof with_least, "%s; at least %zuM", h, cli_min_memory(c->name) >> 20);
+            h = with_least;
+        }
         int first = strlen(left) <= 28;
         while (*h) {
             size_t n = strlen(h);
@@ -321,19 +335,34 @@ static int set_option(cli_opts *o, int i, const char *val)
     const cli_option *op = &catalogue[i];
     char *at = (char *)o + op->offset, *end;
     const char *name = long_name(i);
+    /* an option with a value says one thing: given twice (or under two of
+     * its names, such as play's --engine-play and --engine) it is refused rather
+     * than the last one silently kept; a switch may repeat, meaning the same */
+    if (op->arg)
+        for (int j = 0; j < NCAT; j++)
+            if (o->given[j] && catalogue[j].arg && catalogue[j].offset == op->offset)
+                return j == i ? cli_usage_fail("--%s is given twice; give it once", name)
+                              : cli_usage_fail("--%s and --%s set the same thing; give one of them", long_name(j),
+                                               name);
     o->given[i] = 1;
     switch (op->kind) {
     case K_FLAG:
         *(int *)at = 1;
         return CLI_OK;
     case K_STRING:
+        /* a list may be empty (--moves "": no moves); a name or file not */
+        if (!*val && strcmp(op->key, "moves") && strcmp(op->key, "special"))
+            return cli_usage_fail("--%s wants a value, not an empty string", name);
         *(const char **)at = val;
         return CLI_OK;
     case K_INT:
     case K_LONG: {
         errno = 0;
         long n = strtol(val, &end, 10);
-        if (end == val || *end || errno || n < op->lo || n > op->hi)
+        /* digits only, a minus sign first at most: strtol would also skip
+         * blanks and take a plus sign */
+        if (!(isdigit((unsigned char)val[0]) || (val[0] == '-' && isdigit((unsigned char)val[1]))) || end == val ||
+            *end || errno || n < op->lo || n > op->hi)
             return cli_usage_fail("--%s wants a whole number from %ld to %ld, not \"%.80s\"", name, op->lo, op->hi,
                                   val);
         if (op->kind == K_INT)
@@ -345,15 +374,21 @@ static int set_option(cli_opts *o, int i, const char *val)
     case K_SECONDS: {
         errno = 0;
         double t = strtod(val, &end);
-        if (end == val || *end || errno || !(t > 0) || !isfinite(t) || t > 1e9)
+        /* decimal: strtod would also skip blanks, take a sign and read hex */
+        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
+            errno || !(t > 0) || !isfinite(t) || t > 1e9)
             return cli_usage_fail("--%s wants a positive number of seconds, not \"%.80s\"", name, val);
         *(double *)at = t;
         return CLI_OK;
     }
-    case K_SIZE:
+    case K_SIZE: {
+        size_t least = cli_min_memory(o->cmd ? o->cmd->name : "");
         if (cy_parse_size(val, (size_t *)at) < 0)
             return cli_usage_fail("--%s wants a size such as 512M or 2G, not \"%.80s\"", name, val);
+        if (*(size_t *)at < least)
+            return cli_usage_fail("--%s is at least %zuM, not \"%.80s\"", name, least >> 20, val);
         return CLI_OK;
+    }
     case K_ENGINE:
         if (!strcmp(val, "fast"))
             *(int *)at = CY_ENGINE_FAST;
@@ -410,9 +445,11 @@ static int refused(const cli_command *c, const char *arg, const struct option *l
 }
 
 /* Adds word to the words of o; CLI_OK, or CLI_USAGE after the message when
- * command c takes no more. */
+ * command c takes no more or word is empty. */
 static int add_word(const cli_command *c, cli_opts *o, const char *word)
 {
+    if (!*word)
+        return cli_usage_fail("an empty argument (cycles %s %s)", c->name, c->args);
     if (o->nargs >= c->max_args || o->nargs >= CLI_MAX_ARGS) {
         if (c->max_args == 0)
             return cli_usage_fail("unexpected argument \"%.80s\" (cycles %s takes options only)", word, c->name);

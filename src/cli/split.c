@@ -13,10 +13,13 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* DIR/part, malloc'd. */
 static char *path_in(const char *dir, const char *part)
@@ -130,20 +133,65 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
     return rc;
 }
 
-/* Reads a JSON file into *out; 0, or 1 after saying what is wrong. */
+/* The most bytes split.json or a job's answer may hold: both are a few
+ * hundred bytes. */
+#define SPLIT_FILE_MAX (1 << 20)
+
+/* Reads a JSON file into *out; 0, or 1 after saying what is wrong.  Only a
+ * regular file of at most SPLIT_FILE_MAX bytes is read: the file is opened
+ * without waiting (a FIFO with no writer would block the open) and its
+ * kind checked on the open descriptor before a byte is read. */
 static int read_json(const char *path, json_t **out)
 {
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return cli_fail(path, "cannot be read: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return cli_fail(path, "is not a regular file");
+    }
+    if (st.st_size > SPLIT_FILE_MAX) {
+        close(fd);
+        return cli_fail(path, "is larger than %d KiB: not a file cycles wrote", SPLIT_FILE_MAX >> 10);
+    }
+    char *text = malloc((size_t)st.st_size + 1);
+    size_t n = 0;
+    while (text && n <= (size_t)st.st_size) {
+        ssize_t got = read(fd, text + n, (size_t)st.st_size + 1 - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        n += (size_t)got;
+    }
+    close(fd);
+    if (!text)
+        return cli_fail(path, "out of memory");
+    if (n > (size_t)st.st_size) {
+        free(text);
+        return cli_fail(path, "grew while it was read");
+    }
     json_error_t je;
-    *out = json_load_file(path, 0, &je);
+    *out = json_loadb(text, n, 0, &je);
+    free(text);
     if (!*out)
-        return cli_fail(path, "%s", je.line > 0 ? je.text : "cannot be read (is it there?)");
+        return cli_fail(path, "%s (line %d)", je.text, je.line);
     return 0;
 }
 
 /* The answer of job i from its results file: its Grundy value or, when the
  * job was solved with --no-grundy, its outcome (*outcome_only set); also its
- * positions and seconds added up.  0, or 1 after the error. */
-static int job_result(const char *dir, int i, int *value, int *outcome_only, double *positions, double *seconds)
+ * positions and seconds added up.  The answer must be whole and agree with
+ * itself: "outcome" N or P; "grundy", when a number, a whole number from 0
+ * to the number of unplayed darts 2*ne (a Grundy value is the mex of the
+ * values of the moves, so at most their number), nonzero exactly when the
+ * outcome is N; "winner", when there, the player to move for N and the
+ * other for P; "positions" and "seconds" numbers at least 0.  0, or 1
+ * after the error naming the file and the record. */
+static int job_result(const char *dir, int i, int ne, int *value, int *outcome_only, double *positions,
+                      double *seconds)
 {
     char name[64];
     snprintf(name, sizeof name, "results/job-%06d.json", i + 1);
@@ -154,17 +202,41 @@ static int job_result(const char *dir, int i, int *value, int *outcome_only, dou
     int rc = read_json(p, &r);
     if (!rc) {
         json_t *g = json_object_get(r, "grundy"), *out = json_object_get(r, "outcome");
-        json_t *complete = json_object_get(r, "complete");
-        if (json_is_false(complete) || !json_is_string(out))
+        json_t *complete = json_object_get(r, "complete"), *winner = json_object_get(r, "winner");
+        json_t *tm = json_object_get(r, "to_move");
+        json_t *pos = json_object_get(r, "positions"), *sec = json_object_get(r, "seconds");
+        const char *o = json_is_string(out) ? json_string_value(out) : "";
+        int wins = !strcmp(o, "N");
+        if (!json_is_object(r))
+            rc = cli_fail(p, "is not a job's answer (cycles solve JOB --json)");
+        else if (json_is_false(complete) || !json_is_string(out) || !strcmp(o, "?"))
             rc = cli_fail(p, "the job's answer is not complete (solve it again with more time)");
+        else if (!wins && strcmp(o, "P"))
+            rc = cli_fail(p, "\"outcome\" is \"%.20s\", not N or P", o);
+        else if (g && !json_is_null(g) &&
+                 (!json_is_integer(g) || json_integer_value(g) < 0 || json_integer_value(g) > 2 * (json_int_t)ne))
+            rc = cli_fail(p, "\"grundy\" is not a Grundy value of this board (a whole number from 0 to %d)", 2 * ne);
+        else if (json_is_integer(g) && (json_integer_value(g) != 0) != wins)
+            rc = cli_fail(p, "\"grundy\" %lld contradicts \"outcome\" %s (the player to move wins exactly when "
+                             "the Grundy value is not 0)",
+                          (long long)json_integer_value(g), o);
+        else if (winner && !json_is_null(winner) &&
+                 (!json_is_integer(winner) || !json_is_integer(tm) ||
+                  json_integer_value(winner) != (wins ? json_integer_value(tm) : 3 - json_integer_value(tm))))
+            rc = cli_fail(p, "\"winner\" contradicts \"outcome\" %s and \"to_move\"", o);
+        else if ((pos && (!json_is_number(pos) || !(json_number_value(pos) >= 0) || json_number_value(pos) > 1e18)) ||
+                 (sec && (!json_is_number(sec) || !(json_number_value(sec) >= 0) || json_number_value(sec) > 1e12)))
+            rc = cli_fail(p, "\"positions\" and \"seconds\" must be numbers of at least 0");
         else if (json_is_integer(g) && !*outcome_only)
             *value = (int)json_integer_value(g);
         else {
             *outcome_only = 1;
-            *value = !strcmp(json_string_value(out), "N");
+            *value = wins;
         }
-        *positions += json_number_value(json_object_get(r, "positions"));
-        *seconds += json_number_value(json_object_get(r, "seconds"));
+        if (!rc) {
+            *positions += json_number_value(pos);
+            *seconds += json_number_value(sec);
+        }
         json_decref(r);
     }
     free(p);
@@ -230,7 +302,7 @@ int solve_from_jobs(const cli_opts *o)
                 }
             }
             free(jp);
-            if (job_result(dir, i, &values[i], &outcome_only, &positions, &seconds))
+            if (job_result(dir, i, b->ne, &values[i], &outcome_only, &positions, &seconds))
                 goto out;
         }
         if (outcome_only == was)
@@ -257,7 +329,7 @@ int solve_from_jobs(const cli_opts *o)
     a.nwin = ans.nwin;
     a.winning = ans.winning;
     a.complete = 1;
-    a.stats.positions = (uint64_t)positions;
+    a.stats.positions = positions < 1.8e19 ? (uint64_t)positions : UINT64_MAX;
     a.stats.seconds = seconds;
     int nr = ans.have_replies && !o->no_replies ? ans.nlegal : 0;
     if (!ans.wins && !ans.have_replies && !o->no_replies && !o->quiet)

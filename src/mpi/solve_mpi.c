@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { TAG_READY = 1, TAG_RESULT = 2, TAG_FAIL = 3, TAG_WORK = 4, TAG_STOP = 5 };
 enum { ST_DONE = 0, ST_FAIL = 1, ST_PARTIAL = 2 };
@@ -60,9 +61,23 @@ static int parse(int argc, char **argv, int rank, opts *o)
     opterr = 0;
     int c;
     char *end;
+    int seen_t = 0, seen_m = 0, seen_j = 0;
     while ((c = getopt_long(argc, argv, "hq", longs, NULL)) != -1) {
         const char *bad = NULL;
+        /* an option with a value says one thing: a second one is refused */
+        int *seen = c == 't' ? &seen_t : c == 'm' ? &seen_m : c == 'j' ? &seen_j : NULL;
+        if (seen && (*seen)++)
+            c = 'r' + 256 * c;
         switch (c) {
+        case 'r' + 256 * 't':
+            bad = "--timeout is given twice; give it once";
+            break;
+        case 'r' + 256 * 'm':
+            bad = "--memory is given twice; give it once";
+            break;
+        case 'r' + 256 * 'j':
+            bad = "--threads is given twice; give it once";
+            break;
         case 'g':
             o->solver.no_grundy = 1;
             break;
@@ -72,16 +87,20 @@ static int parse(int argc, char **argv, int rank, opts *o)
         case 't':
             errno = 0;
             o->solver.timeout = strtod(optarg, &end);
-            if (end == optarg || *end || errno || !(o->solver.timeout > 0) || o->solver.timeout > 1e9)
+            if (!((optarg[0] >= '0' && optarg[0] <= '9') || optarg[0] == '.') || strpbrk(optarg, "xX") ||
+                end == optarg || *end || errno || !(o->solver.timeout > 0) || o->solver.timeout > 1e9)
                 bad = "--timeout wants a positive number of seconds";
             break;
         case 'm':
             if (cy_parse_size(optarg, &o->solver.memory) < 0)
                 bad = "--memory wants a size such as 512M or 2G";
+            else if (o->solver.memory < ((size_t)1 << 20))
+                bad = "--memory is at least 1M"; /* as cycles solve */
             break;
         case 'j': {
+            errno = 0;
             long n = strtol(optarg, &end, 10);
-            if (end == optarg || *end || n < 1 || n > 256)
+            if (optarg[0] < '0' || optarg[0] > '9' || end == optarg || *end || errno || n < 1 || n > 256)
                 bad = "--threads wants a whole number from 1 to 256";
             o->solver.threads = (int)n;
             break;
@@ -170,11 +189,25 @@ static char *solve_job(const char *text, size_t len, const cy_solver_opts *so, i
     return answer;
 }
 
+/* The JSON of the file at path when it is a regular file (a FIFO would
+ * block the open for ever, as in cycles solve --from-jobs), else NULL with
+ * je's text saying so. */
+static json_t *load_regular(const char *path, json_error_t *je)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(je->text, sizeof je->text, "is not a regular file");
+        return NULL;
+    }
+    return json_load_file(path, 0, je);
+}
+
 /* Whether job i already has a complete answer in DIR/results. */
 static int answered(const char *dir, int i)
 {
     char *p = path(dir, "results/job-%06d.json", i);
-    json_t *r = p ? json_load_file(p, 0, NULL) : NULL;
+    json_error_t je;
+    json_t *r = p ? load_regular(p, &je) : NULL;
     free(p);
     int yes = r && json_is_string(json_object_get(r, "outcome")) && !json_is_false(json_object_get(r, "complete"));
     json_decref(r);
@@ -209,7 +242,7 @@ static int count_jobs(const char *dir)
 {
     char *p = path(dir, "split.json", 0);
     json_error_t je;
-    json_t *m = p ? json_load_file(p, 0, &je) : NULL;
+    json_t *m = p ? load_regular(p, &je) : NULL;
     int n = -1;
     if (!m)
         fail(p ? p : dir, "cannot read it: is this a directory written by `cycles solve --split-depth D -o DIR`?");
@@ -299,7 +332,7 @@ static char *job_text(const opts *o, int i, size_t *len)
 {
     char *p = path(o->dir, "jobs/job-%06d.json", i);
     json_error_t je;
-    json_t *j = p ? json_load_file(p, 0, &je) : NULL;
+    json_t *j = p ? load_regular(p, &je) : NULL;
     char *text = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     char *out = NULL;
     if (!j)

@@ -81,7 +81,7 @@ for c in $COMMANDS; do
     want "$c -- k4" 0 "$c" "${pre[@]}" "${quick[@]}" -- k4
     want "$c k4 --" 0 "$c" "${pre[@]}" k4 "${quick[@]}" --
     want "$c -" 1 "$c" "${pre[@]}" "${quick[@]}" -
-    want "$c empty" 1 "$c" "${pre[@]}" "${quick[@]}" ""
+    want "$c empty" 2 "$c" "${pre[@]}" "${quick[@]}" ""
     want "$c LONG" 1 "$c" "${pre[@]}" "${quick[@]}" "$LONG"
     want "$c BIN" 1 "$c" "${pre[@]}" "${quick[@]}" "$BIN8"
     want "$c -- --json" 1 "$c" "${pre[@]}" "${quick[@]}" -- --json
@@ -104,7 +104,7 @@ for c in $COMMANDS; do
       want "$c --special LONG" 1 "$c" "${pre[@]}" k4 "${quick[@]}" --special "$LONG"
     fi
     if grep -q -- "--timeout" <("$BIN" help "$c"); then
-      for v in "" - -- --= "$LONG" "$BIN8" 0 -1 nan inf 1e999; do
+      for v in "" - -- --= "$LONG" "$BIN8" 0 -1 nan inf 1e999 -inf 1e400 2e9 " 5" "+5" 0x10 5s 1e-400; do
         want "$c --timeout '${v:0:8}'" 2 "$c" "${pre[@]}" k4 "${quick[@]}" --timeout "$v"
       done
     fi
@@ -131,6 +131,79 @@ for c in $COMMANDS; do
     for v in - "" "$LONG" "$BIN8"; do want "$c '${v:0:8}'" 2 "$c" "${quick[@]}" "$v"; done
   fi
 done
+
+# Every option of every command, read from its --help: a value given twice
+# (the last one was once kept without a word) is a usage error naming the
+# option; a switch may repeat, meaning the same.  Numbers out of range, with
+# blanks, signs, hex or trailing garbage are usage errors; --memory under the
+# least a command takes is refused naming that least, which is then taken.
+for c in $COMMANDS; do
+  [ "$c" = census ] || [ "$c" = help ] && continue
+  pre=()
+  case $c in strategy) pre=(mirror) ;; check) pre=(filled) ;; esac
+  board=()
+  grep -q "^  cycles $c .*BOARD" "$WORK/help" && board=(k4)
+  "$BIN" "$c" --help >"$WORK/usage"
+  # "--name VALUE" options, and switches
+  valued=$(sed -En 's/^  (-., )? *--([a-z-]+) [A-Za-z|:,.]+.*/\2/p' "$WORK/usage")
+  switches=$(sed -En 's/^  (-., )? *--([a-z-]+)( +[a-z(].*)?$/\2/p' "$WORK/usage" | grep -vx help)
+  [ -n "$valued" ] || [ "$c" = families ] || [ "$c" = version ] || bad "$c options" "no valued option read from its --help"
+  for opt in $valued; do
+    # a value each option takes (a string option takes any)
+    case $opt in
+      threads|runs|seed|split-depth) v=1 ;; players) v=3 ;; port) v=0 ;; timeout) v=5 ;; memory) v=64M ;;
+      engine) v=fast ;; search) v=rounds ;; *) v=x ;;
+    esac
+    want "$c --$opt twice" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v" "--$opt" "$v"
+    grep -q -- "--$opt is given twice" "$WORK/err" || bad "$c --$opt twice" "$(cat "$WORK/err")"
+  done
+  for opt in $switches; do
+    [ ${#board[@]} = 1 ] || continue # the commands without a board run long (bench, verify, serve)
+    case $opt in hints|dot|json|csv|quiet|no-grundy|no-replies) ;; *) continue ;; esac
+    "$BIN" "$c" "${pre[@]}" "${board[@]}" "--$opt" --quiet >/dev/null 2>&1 </dev/null
+    once=$?
+    "$BIN" "$c" "${pre[@]}" "${board[@]}" "--$opt" "--$opt" --quiet >/dev/null 2>&1 </dev/null
+    [ $? = "$once" ] && ok "$c --$opt twice" || bad "$c --$opt twice" "a repeated switch changed the exit status"
+  done
+  if echo "$valued" | grep -qx threads; then
+    for v in 0 -3 257 1000000 99999999999999999999 " 4" +4 4x 0x4 "" 1.5; do
+      want "$c --threads '$v'" 2 "$c" "${pre[@]}" "${board[@]}" --threads "$v"
+      grep -q 'wants a whole number from 1 to 256' "$WORK/err" || [ -z "$v" ] || bad "$c --threads '$v'" "$(cat "$WORK/err")"
+    done
+  fi
+  if echo "$valued" | grep -qx memory; then
+    least=1 under=1023K
+    [ "$c" = serve ] && least=32 under=31M
+    for v in 1K 0.5M "$under" 0 -1 " 64M" +64M 0x4000000 64Q nan inf 1e400 ""; do
+      want "$c --memory '$v'" 2 "$c" "${pre[@]}" "${board[@]}" --memory "$v"
+    done
+    want "$c --memory 1K names the least" 2 "$c" "${pre[@]}" "${board[@]}" --memory 1K
+    grep -q -- "--memory is at least ${least}M" "$WORK/err" || bad "$c --memory 1K" "$(cat "$WORK/err")"
+  fi
+  for opt in seed port runs split-depth players; do
+    echo "$valued" | grep -qx "$opt" || continue
+    for v in -1 99999999999999999999 " 3" +3 3x 0x3 "" 1e3; do
+      want "$c --$opt '$v'" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v"
+    done
+  done
+done
+# the least --memory is taken: solve answers, serve starts
+want "solve --memory 1M" 0 solve k4 --memory 1M --quiet
+timeout 1 "$BIN" serve --port 0 --memory 32M >"$WORK/out" 2>"$WORK/err" </dev/null
+grep -q 'serving on http://127.0.0.1:' "$WORK/err" && ok "serve --memory 32M" || bad "serve --memory 32M" "$(cat "$WORK/err")"
+# the two names of one setting (play: --engine and --engine-play) are one option
+want "play --engine and --engine-play" 2 play k4 --engine-play perfect --engine random
+grep -q 'set the same thing' "$WORK/err" || bad "play --engine and --engine-play" "$(cat "$WORK/err")"
+# census parses its own options: the same rules
+want "census --limit twice" 2 census query --db "$WORK/none.db" --limit 3 --limit 4
+grep -q -- '--limit is given twice' "$WORK/err" || bad "census --limit twice" "$(cat "$WORK/err")"
+want "census run --memory 1K" 2 census run --edges 3 --db "$WORK/c.db" --memory 1K
+grep -q -- '--memory is at least 1M' "$WORK/err" || bad "census run --memory 1K" "$(cat "$WORK/err")"
+want "census plan --memory 0x4000000" 2 census plan --edges 3 --memory 0x4000000
+for v in " 3" +3 3..+4 "3.. 4" 0x3 -3; do want "census plan --edges '$v'" 2 census plan --edges "$v"; done
+for v in " 5" +5 0x10 -1; do want "census plan --seed '$v'" 2 census plan --edges 3 --seed "$v"; done
+for v in " 5" +5 0x10; do want "census run --timeout '$v'" 2 census run --edges 3 --db "$WORK/c.db" --timeout "$v"; done
+for v in " 5" +5; do want "census query --limit '$v'" 2 census query --db "$WORK/none.db" --limit "$v"; done
 
 # the version, three ways
 for v in --version version -V; do

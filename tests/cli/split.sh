@@ -70,6 +70,53 @@ printf '{"outcome": "N", "complete": false}\n' >"$WORK/s/results/job-000001.json
 expect_error "a partial result" 'not complete' solve --from-jobs "$WORK/s"
 printf 'garbage' >"$WORK/s/results/job-000001.json"
 expect_error "a broken result" 'job-000001.json' solve --from-jobs "$WORK/s"
+
+# results that are no job's answer, each refused naming the file and the
+# key: a FIFO (which once blocked the open for ever), a file too big, a
+# Grundy value out of range (4294967296 was once read as 0), a value that
+# contradicts the outcome, a winner that contradicts it, negative counts
+R=$WORK/s/results/job-000001.json
+split k4 2
+cp "$R" "$WORK/r1"
+# the job's own answer, as the solver wrote it: outcome N with Grundy value g > 0
+grep -q '"outcome": "N"' "$WORK/r1" && grep -Eq '"grundy": [1-9]' "$WORK/r1" ||
+  bad "job 1 of k4 at depth 2" "not an N-position with a nonzero Grundy value: $(cat "$WORK/r1")"
+expect_out "the untouched jobs combine" '^winner: player 2' solve --from-jobs "$WORK/s"
+rm -f "$R" && mkfifo "$R"
+expect_error "a FIFO as a result" 'job-000001.json: is not a regular file' solve --from-jobs "$WORK/s"
+rm -f "$R"
+mkfifo "$WORK/s/split.json.fifo" && mv "$WORK/s/split.json" "$WORK/split.json" && mv "$WORK/s/split.json.fifo" "$WORK/s/split.json"
+cp "$WORK/r1" "$R"
+expect_error "a FIFO as split.json" 'split.json: is not a regular file' solve --from-jobs "$WORK/s"
+rm -f "$WORK/s/split.json" && mv "$WORK/split.json" "$WORK/s/split.json"
+mkdir "$WORK/dir.json" && rm -f "$R" && mv "$WORK/dir.json" "$R"
+expect_error "a directory as a result" 'job-000001.json: is not a regular file' solve --from-jobs "$WORK/s"
+rm -rf "$R"
+{ printf '{"pad": "'; head -c 2000000 /dev/zero | tr '\0' x; printf '"}\n'; } >"$R"
+expect_error "a result of 2 MB" 'job-000001.json: is larger than' solve --from-jobs "$WORK/s"
+# reset R from the job's answer with sed expression $1
+edit() { sed -E "$1" "$WORK/r1" >"$R"; }
+for g in 4294967296 -1 13 1e3 '"2"' 9223372036854775807; do
+  edit "s/\"grundy\": [0-9]+/\"grundy\": $g/"
+  expect_error "grundy $g" 'job-000001.json: "grundy" is not a Grundy value of this board \(a whole number from 0 to 12\)' \
+    solve --from-jobs "$WORK/s"
+done
+edit 's/"grundy": [0-9]+/"grundy": 0/'
+expect_error "grundy 0 with outcome N" 'job-000001.json: "grundy" 0 contradicts "outcome" N' solve --from-jobs "$WORK/s"
+edit 's/"outcome": "N"/"outcome": "P"/; s/"winner": 1/"winner": 2/'
+expect_error "a nonzero grundy with outcome P" '"grundy" [1-9][0-9]* contradicts "outcome" P' solve --from-jobs "$WORK/s"
+edit 's/"winner": 1/"winner": 2/'
+expect_error "the winner contradicting N" '"winner" contradicts "outcome" N' solve --from-jobs "$WORK/s"
+edit 's/"outcome": "N"/"outcome": "X"/'
+expect_error "an outcome not N or P" '"outcome" is "X", not N or P' solve --from-jobs "$WORK/s"
+edit 's/"positions": [0-9]+/"positions": -5/'
+expect_error "negative positions" '"positions" and "seconds"' solve --from-jobs "$WORK/s"
+edit 's/"seconds": [0-9.e-]+/"seconds": "soon"/'
+expect_error "seconds not a number" '"positions" and "seconds"' solve --from-jobs "$WORK/s"
+printf '[1, 2]\n' >"$R"
+expect_error "a result that is no object" 'job-000001.json: is not a job' solve --from-jobs "$WORK/s"
+cp "$WORK/r1" "$R"
+expect_out "the job's answer put back combines again" '^winner: player 2' solve --from-jobs "$WORK/s"
 # cycles-solve-mpi: the jobs run by two MPI ranks, combined, equal the whole
 # solve; a second run solves only the jobs without a complete answer
 MPI_BIN=$(dirname "$BIN")/cycles-solve-mpi
@@ -112,7 +159,18 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
   mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
   [ $? = 1 ] && grep -q 'job-000001.json: .*\\x1b' "$WORK/mpi.out" && ! grep -q $'\033' "$WORK/mpi.out" &&
     ok "mpi: a job's bytes escaped" || bad "mpi: a job's bytes escaped" "$(cat -v "$WORK/mpi.out")"
-  for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m"; do
+  # a FIFO in place of a job: refused naming it, never waited on
+  rm -f "$WORK/m/jobs/job-000001.json" && mkfifo "$WORK/m/jobs/job-000001.json"
+  mpi 2 "$WORK/m" >"$WORK/mpi.out" 2>&1
+  [ $? = 1 ] && grep -q 'job-000001.json: is not a regular file' "$WORK/mpi.out" && ok "mpi: a FIFO as a job" ||
+    bad "mpi: a FIFO as a job" "$(cat "$WORK/mpi.out")"
+  for args in "--threads 2 --threads 2 $WORK/m" "--timeout 5 --timeout=5 $WORK/m"; do
+    mpi 2 $args >"$WORK/mpi.out" 2>&1
+    [ $? = 2 ] && grep -Eq '^cycles-solve-mpi: --(threads|timeout) is given twice' "$WORK/mpi.out" &&
+      ok "mpi twice: $args" || bad "mpi twice: $args" "$(cat "$WORK/mpi.out")"
+  done
+  for args in "" "--frob $WORK/m" "--timeout -1 $WORK/m" "$WORK/m $WORK/m" "--memory 1K $WORK/m" \
+    "--threads 2 --threads 2 $WORK/m" "--timeout 5 --timeout=5 $WORK/m" "--threads +2 $WORK/m" "--timeout 0x10 $WORK/m"; do
     mpi 2 $args >"$WORK/mpi.out" 2>&1
     [ $? = 2 ] && grep -q '^usage: cycles-solve-mpi' "$WORK/mpi.out" && ok "mpi usage: $args" ||
       bad "mpi usage: $args" "$(cat "$WORK/mpi.out")"
