@@ -928,8 +928,13 @@ typedef struct cy_server_opts {
     int port;              /* 0: any free port (cy_server_port says which) */
     double timeout;        /* seconds each solver call may take; 0: CY_SERVER_TIMEOUT */
     int max_edges;         /* largest board served; 0: 40 */
-    size_t max_body;       /* largest request body in bytes; 0: 1 MiB */
-    int max_connections;   /* connections at once; 0: 32 */
+    size_t max_body;       /* largest request body in bytes; 0: 1 MiB; at most
+                              64 KiB + 2 KiB an edge of max_edges (144 KiB for 40),
+                              refused (413) by its declared or streamed size */
+    int max_connections;   /* connections open at once; 0: an eighth of memory
+                              over 64 KiB a connection (512 for 256 MiB), at least
+                              64, within the open-file limit; past seven eighths
+                              of it a request is answered 503 at once */
     int max_solves;        /* slow solves accepted at once (one a core running,
                               the rest waiting), beyond them 503; 0: 8 */
     size_t memory;         /* the whole server's memory: shared by the lanes,

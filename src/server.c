@@ -60,6 +60,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,7 +72,15 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
 #define DEFAULT_TIMEOUT ((double)CY_SERVER_TIMEOUT)
 #define DEFAULT_MAX_EDGES 40
 #define DEFAULT_MAX_BODY (1u << 20)
-#define DEFAULT_CONNECTIONS 32
+#define CONNECTION_COST (64u << 10) /* memory a connection holds at rest (its
+                             thread's stack in use and what its request fills
+                             of its buffer): the connections' bound is their
+                             share of --memory (an eighth) over this */
+#define MIN_CONNECTIONS 64
+#define IDLE_SECONDS 10   /* a connection silent this long is closed */
+#define REQUEST_SECONDS 15 /* the longest a request may take to arrive (its
+                             headers and body), or its answer to be sent: a
+                             client sending a byte now and then is closed */
 #define DEFAULT_SOLVES 8
 #define DEFAULT_MEMORY ((size_t)CY_SERVER_MEMORY_MIB << 20)
 #define QUICK_SLOTS 4     /* quick solves at once */
@@ -83,6 +92,12 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
 #define EXPORT_WAIT 5     /* seconds a picture waits for a slot, then 503 */
 #define MAX_SPEC 200      /* longest family spec in a query */
 #define MAX_NAME 100      /* longest board name in a query */
+#define MAX_ARGS 32       /* query parameters of one request */
+#define BODY_BASE (64u << 10) /* the largest board file: BODY_BASE and */
+#define BODY_EDGE (2u << 10)  /* BODY_EDGE a playable edge (--max-edges), at
+                                 most max_body: a bigger file cannot hold a
+                                 board the server plays, and is refused by its
+                                 size before it is read */
 
 /* The HTTP status codes the server answers with (spelt out: their names in
  * microhttpd.h changed between versions). */
@@ -122,7 +137,30 @@ struct cy_server {
     unsigned long long exports_refused; /* 503s for want of a slot (lock) */
     pthread_cond_t export_free; /* a slot came free (with lock) */
     pthread_mutex_t lock;
+    unsigned long long refused; /* every 503 answered (lock) */
+    /* the connections (conn_lock): open, the bound, those past which a
+     * request is answered 503 at once, the list the reaper walks */
+    pthread_mutex_t conn_lock;
+    pthread_cond_t reaper_wake;
+    pthread_t reaper;
+    int reaper_started, stopping;
+    int conns, conn_limit, conn_admit, conns_peak;
+    unsigned long long conns_closed; /* closed by the reaper (too slow) */
+    struct conn *conn_list;
 };
+
+/* A connection, from its opening to its closing (MHD_OPTION_NOTIFY_CONNECTION):
+ * its socket and since when it has been waiting for its request to arrive or
+ * its answer to go (busy while the request is answered). */
+typedef struct conn {
+    int fd;
+    double since;
+    int busy;
+    int shut;             /* shut down by the reaper */
+    int close_after;      /* the answer closes the connection */
+    cy_server *srv;
+    struct conn *prev, *next;
+} conn;
 
 /* What one request has received so far. */
 typedef struct request {
@@ -158,6 +196,20 @@ static int fail(answer *a, unsigned status, const char *fmt, ...)
     return -1;
 }
 
+/* The 413 of a body over the server's bound; -1. */
+static int too_large(const cy_server *srv, answer *a)
+{
+    return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes, more than a board of at most %d "
+                                   "edges (what this server plays) needs", srv->o.max_body, srv->o.max_edges);
+}
+
+/* The record of connection c (made when it opened), or NULL. */
+static conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
+
 /* Sends text (malloc'd, taken over) with the status and content type, a
  * Retry-After of retry seconds on a 503, and X-Cycles-Answer: how (if not
  * NULL); MHD_NO only when the connection is to be dropped. */
@@ -173,12 +225,22 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     if (status == HTTP_UNAVAILABLE) {
+        conn *k = conn_of(c);
+        if (k) {
+            k->close_after = 1; /* a busy server keeps no idle connection */
+            pthread_mutex_lock(&k->srv->lock);
+            k->srv->refused++;
+            pthread_mutex_unlock(&k->srv->lock);
+        }
         char ra[24];
         snprintf(ra, sizeof ra, "%d", retry > 0 ? retry : 1);
         MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, ra);
     }
     if (how)
         MHD_add_response_header(r, "X-Cycles-Answer", how);
+    conn *k = conn_of(c);
+    if (k && k->close_after)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (status == HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
     enum MHD_Result ret = MHD_queue_response(c, status, r);
@@ -255,7 +317,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
         what = spec;
     } else {
         if (r->too_big)
-            return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes", srv->o.max_body);
+            return too_large(srv, a);
         if (!r->len)
             return fail(a, HTTP_BAD_REQUEST, "POST the board file as the request body (it is empty)");
         b = cy_read_board(r->body, r->len, CY_FMT_AUTO, &fm, &err);
@@ -932,7 +994,9 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "shared", json_integer((json_int_t)st.shared));
     json_object_set_new(o, "solved_quick", json_integer((json_int_t)st.solved_quick));
     json_object_set_new(o, "solved_slow", json_integer((json_int_t)st.solved_slow));
-    json_object_set_new(o, "refused", json_integer((json_int_t)st.refused));
+    pthread_mutex_lock(&srv->lock);
+    json_object_set_new(o, "refused", json_integer((json_int_t)srv->refused));
+    pthread_mutex_unlock(&srv->lock);
     json_object_set_new(o, "memory", json_integer((json_int_t)cy_resident_memory()));
     json_object_set_new(o, "memory_limit", json_integer((json_int_t)srv->o.memory));
     json_object_set_new(o, "timeout", json_real(srv->o.timeout));
@@ -947,12 +1011,72 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "exports_refused", json_integer((json_int_t)srv->exports_refused));
     pthread_mutex_unlock(&srv->lock);
     json_object_set_new(o, "exports_limit", json_integer(EXPORT_SLOTS));
+    pthread_mutex_lock(&srv->conn_lock);
+    json_object_set_new(o, "connections", json_integer(srv->conns));
+    json_object_set_new(o, "connections_peak", json_integer(srv->conns_peak));
+    json_object_set_new(o, "connections_limit", json_integer(srv->conn_limit));
+    json_object_set_new(o, "connections_admitted", json_integer(srv->conn_admit));
+    json_object_set_new(o, "connections_closed", json_integer((json_int_t)srv->conns_closed));
+    pthread_mutex_unlock(&srv->conn_lock);
     a->status = HTTP_OK;
     a->text = dump(o);
     return 0;
 }
 
 /* ------------------------------------------------------------ the server */
+
+/* The query's parameters, as checkargs sees them. */
+typedef struct argcheck {
+    const char *keys[MAX_ARGS];
+    int n;
+    char msg[160];        /* the first problem, or empty */
+} argcheck;
+
+/* Records a problem with parameter key (echoed when it is short printable
+ * text). */
+static void arg_problem(argcheck *k, const char *key, size_t key_size, const char *what)
+{
+    if (k->msg[0])
+        return;
+    if (key_size <= 40 && strlen(key) == key_size && printable(key, 40))
+        snprintf(k->msg, sizeof k->msg, "%s: %s", key, what);
+    else
+        snprintf(k->msg, sizeof k->msg, "a query parameter %s", what);
+}
+
+/* MHD_get_connection_values_n's callback: a parameter given twice, one
+ * holding a NUL byte (%00), or too many. */
+static enum MHD_Result check_arg(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                 const char *value, size_t value_size)
+{
+    (void)kind;
+    argcheck *k = cls;
+    if (!key)
+        return MHD_YES;
+    if (strlen(key) != key_size || (value && strlen(value) != value_size))
+        arg_problem(k, key, key_size, "holds a NUL byte (%00)");
+    for (int i = 0; i < k->n; i++)
+        if (!strcmp(k->keys[i], key))
+            arg_problem(k, key, key_size, "given more than once");
+    if (k->n == MAX_ARGS)
+        snprintf(k->msg, sizeof k->msg, "more than %d query parameters", MAX_ARGS);
+    else
+        k->keys[k->n++] = key;
+    return k->msg[0] ? MHD_NO : MHD_YES;
+}
+
+/* Whether c's query is well formed: each parameter once, no NUL byte in a
+ * name or value (libmicrohttpd would hand the first copy, or the part
+ * before the NUL, to arg), at most MAX_ARGS; else a 400 in *a. */
+static int check_args(struct MHD_Connection *c, answer *a)
+{
+    argcheck k;
+    memset(&k, 0, sizeof k);
+    MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, check_arg, &k);
+    if (k.msg[0])
+        return fail(a, HTTP_BAD_REQUEST, "%s", k.msg);
+    return 0;
+}
 
 /* Answers one complete request: the page's files, or the API. */
 static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const char *url, const char *method,
@@ -992,6 +1116,8 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
                                      "/api/move, /api/export)", url);
+    else if (check_args(c, &a) < 0)
+        ;
     else if (!get && !(post && !get_only))
         fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, get_only ? "" : " or POST");
     else if (!strcmp(name, "families"))
@@ -1036,6 +1162,86 @@ static void release_body(cy_server *srv, request *r)
     r->len = r->cap = 0;
 }
 
+/* Connection k (NULL is fine) is busy answering its request, or (busy 0)
+ * waiting from now for its request to arrive or its answer to go. */
+static void conn_phase(cy_server *srv, conn *k, int busy)
+{
+    if (!k)
+        return;
+    pthread_mutex_lock(&srv->conn_lock);
+    k->busy = busy;
+    k->since = cy_now();
+    pthread_mutex_unlock(&srv->conn_lock);
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: keeps the record of each open connection. */
+static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
+                        enum MHD_ConnectionNotificationCode toe)
+{
+    cy_server *srv = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        conn *k = calloc(1, sizeof *k);
+        *socket_context = k;
+        if (!k)
+            return;
+        k->fd = ci ? ci->connect_fd : -1;
+        k->since = cy_now();
+        k->srv = srv;
+        pthread_mutex_lock(&srv->conn_lock);
+        k->next = srv->conn_list;
+        if (k->next)
+            k->next->prev = k;
+        srv->conn_list = k;
+        srv->conns++;
+        if (srv->conns > srv->conns_peak)
+            srv->conns_peak = srv->conns;
+        pthread_mutex_unlock(&srv->conn_lock);
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        conn *k = *socket_context;
+        *socket_context = NULL;
+        if (!k)
+            return;
+        pthread_mutex_lock(&srv->conn_lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            srv->conn_list = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        srv->conns--;
+        pthread_mutex_unlock(&srv->conn_lock);
+        free(k);
+    }
+}
+
+/* The reaper: once a second, shuts down the connections that have waited
+ * more than REQUEST_SECONDS for their request to arrive (headers and body)
+ * or their answer to go, so a client sending a byte now and then (which
+ * the idle timeout never sees) holds no connection for long.  The socket
+ * is only shut down (libmicrohttpd closes it): a connection is in the list
+ * until libmicrohttpd says it is closed, so its descriptor is still its own. */
+static void *reaper_main(void *arg)
+{
+    cy_server *srv = arg;
+    pthread_mutex_lock(&srv->conn_lock);
+    while (!srv->stopping) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_sec += 1;
+        pthread_cond_timedwait(&srv->reaper_wake, &srv->conn_lock, &ts);
+        double now = cy_now();
+        for (conn *k = srv->conn_list; k; k = k->next)
+            if (!k->busy && !k->shut && k->fd >= 0 && now - k->since > REQUEST_SECONDS) {
+                shutdown(k->fd, SHUT_RDWR);
+                k->shut = 1;
+                srv->conns_closed++;
+            }
+    }
+    pthread_mutex_unlock(&srv->conn_lock);
+    return NULL;
+}
+
 /* libmicrohttpd's access handler: collects the body of a request (dropping
  * it past max_body), then answers it. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -1049,11 +1255,25 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (!r)
             return MHD_NO;
         *con_cls = r;
+        /* past the connections admitted, a 503 at once (and the
+         * connection closed) rather than a request that waits */
+        conn *k = conn_of(c);
+        pthread_mutex_lock(&srv->conn_lock);
+        int over = srv->conns > srv->conn_admit;
+        pthread_mutex_unlock(&srv->conn_lock);
+        if (over) {
+            answer a = {0, NULL, 2, NULL};
+            if (k)
+                k->close_after = 1;
+            fail(&a, HTTP_UNAVAILABLE, "the server has too many connections open (%d); try again shortly",
+                 srv->conn_admit);
+            return send_answer(c, &a);
+        }
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
-            /* refuse before reading the body */
+            /* refused by its declared size, before the body is read */
             answer a = {0, NULL, 0, NULL};
-            fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+            too_large(srv, &a);
             return send_answer(c, &a);
         }
         return MHD_YES;
@@ -1095,7 +1315,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (r->too_big) {
         answer a = {0, NULL, 0, NULL};
-        fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+        too_large(srv, &a);
         return send_answer(c, &a);
     }
     if (r->no_room) {
@@ -1103,14 +1323,21 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         fail(&a, HTTP_UNAVAILABLE, "the server holds too many uploads at once; try again");
         return send_answer(c, &a);
     }
-    return dispatch(srv, c, url, method, r);
+    /* while the request is answered the reaper leaves it alone; then the
+     * answer has REQUEST_SECONDS to go */
+    conn *k = conn_of(c);
+    conn_phase(srv, k, 1);
+    enum MHD_Result ret = dispatch(srv, c, url, method, r);
+    conn_phase(srv, k, 0);
+    return ret;
 }
 
-/* Frees the request's state when libmicrohttpd is done with it. */
+/* Frees the request's state when libmicrohttpd is done with it; the
+ * connection waits for its next request from now. */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)c;
     (void)toe;
+    conn_phase(cls, conn_of(c), 0);
     request *r = *con_cls;
     if (r) {
         release_body(cls, r);
@@ -1153,7 +1380,7 @@ static int listen_on(const char *host, int port, int *ipv6, cy_error *err)
         }
         int one = 1;
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
             e = errno;
             close(fd);
             fd = -1;
@@ -1165,6 +1392,37 @@ static int listen_on(const char *host, int port, int *ipv6, cy_error *err)
     if (fd < 0)
         return cy_error_set(err, "cannot listen on %s port %d: %s", host, port, strerror(e));
     return fd;
+}
+
+/* The connections open at once: max when given, else the connections'
+ * share of memory (an eighth) over CONNECTION_COST, at least
+ * MIN_CONNECTIONS; within the descriptors the process may open (its soft
+ * limit raised to the hard one), less 64 for the rest of the program. */
+static int connection_limit(int max, size_t memory)
+{
+    size_t n = max > 0 ? (size_t)max : memory / 8 / CONNECTION_COST;
+    if (max <= 0 && n < MIN_CONNECTIONS)
+        n = MIN_CONNECTIONS;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        if (rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &rl);
+            getrlimit(RLIMIT_NOFILE, &rl);
+        }
+        if (rl.rlim_cur != RLIM_INFINITY && n + 64 > rl.rlim_cur)
+            n = rl.rlim_cur > 80 ? (size_t)rl.rlim_cur - 64 : 16;
+    }
+    return n > 65536 ? 65536 : (int)n;
+}
+
+/* Destroys the server's locks and conditions. */
+static void free_locks(cy_server *srv)
+{
+    pthread_mutex_destroy(&srv->lock);
+    pthread_mutex_destroy(&srv->conn_lock);
+    pthread_cond_destroy(&srv->export_free);
+    pthread_cond_destroy(&srv->reaper_wake);
 }
 
 /* Starts the daemon on a fresh listening socket (see cycles.h). */
@@ -1184,12 +1442,18 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         srv->o.max_edges = DEFAULT_MAX_EDGES;
     if (!srv->o.max_body)
         srv->o.max_body = DEFAULT_MAX_BODY;
-    if (srv->o.max_connections <= 0)
-        srv->o.max_connections = DEFAULT_CONNECTIONS;
+    size_t board_body = BODY_BASE + (size_t)BODY_EDGE * (size_t)srv->o.max_edges;
+    if (srv->o.max_body > board_body)
+        srv->o.max_body = board_body;
     if (srv->o.max_solves <= 0)
         srv->o.max_solves = DEFAULT_SOLVES;
     if (!srv->o.memory)
         srv->o.memory = DEFAULT_MEMORY;
+    srv->conn_limit = connection_limit(srv->o.max_connections, srv->o.memory);
+    srv->o.max_connections = srv->conn_limit;
+    /* past seven eighths of the bound a request is answered 503 at once,
+     * so that a client is told rather than turned away by a reset */
+    srv->conn_admit = srv->conn_limit - srv->conn_limit / 8;
     if (o->port < 0 || o->port > 65535) {
         free(srv);
         return cy_error_set(err, "port %d is not from 0 to 65535", o->port), NULL;
@@ -1222,17 +1486,18 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
     srv->variant_slots = wo.slow_workers > 0 ? wo.slow_workers : 1;
     pthread_mutex_init(&srv->lock, NULL);
+    pthread_mutex_init(&srv->conn_lock, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&srv->export_free, &ca);
+    pthread_cond_init(&srv->reaper_wake, &ca);
     pthread_condattr_destroy(&ca);
     srv->work = sw_new(&wo);
     if (!srv->work) {
         close(fd);
         scen_close(srv->census);
-        pthread_mutex_destroy(&srv->lock);
-        pthread_cond_destroy(&srv->export_free);
+        free_locks(srv);
         free(srv);
         return cy_error_set(err, "cannot start the server's worker threads"), NULL;
     }
@@ -1246,8 +1511,9 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->port, NULL, NULL, handle, srv,
                               MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
                               MHD_OPTION_LISTEN_SOCKET, fd,
-                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->o.max_connections,
-                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->conn_limit,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+                              MHD_OPTION_NOTIFY_CONNECTION, notify_conn, srv,
                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
                               MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
                               MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
@@ -1256,11 +1522,11 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         close(fd);
         sw_free(srv->work);
         scen_close(srv->census);
-        pthread_mutex_destroy(&srv->lock);
-        pthread_cond_destroy(&srv->export_free);
+        free_locks(srv);
         free(srv);
         return cy_error_set(err, "cannot start the web server"), NULL;
     }
+    srv->reaper_started = pthread_create(&srv->reaper, NULL, reaper_main, srv) == 0;
     return srv;
 }
 
@@ -1277,6 +1543,12 @@ void cy_server_stop(cy_server *s)
         return;
     sw_stop(s->work); /* requests waiting for answers give up */
     scen_stop(s->census);
+    pthread_mutex_lock(&s->conn_lock);
+    s->stopping = 1;
+    pthread_cond_signal(&s->reaper_wake);
+    pthread_mutex_unlock(&s->conn_lock);
+    if (s->reaper_started)
+        pthread_join(s->reaper, NULL);
     MHD_stop_daemon(s->d);
     sw_free(s->work);
     scen_close(s->census);
@@ -1285,7 +1557,6 @@ void cy_server_stop(cy_server *s)
         cy_board_free(s->kept[i].b);
         free(s->kept[i].text);
     }
-    pthread_mutex_destroy(&s->lock);
-    pthread_cond_destroy(&s->export_free);
+    free_locks(s);
     free(s);
 }

@@ -560,7 +560,10 @@ static void run_query(lane *l, const filters *asked, sw_answer *a)
         fail(a, 503, "the census query took more than %g s and was stopped: narrow it (edges=E, grundy=G, ...)",
              thread_cpu() > l->cpu_limit ? SCEN_QUERY_SECONDS : SCEN_QUERY_WALL);
     else if (rc != SQLITE_OK)
-        fail(a, 500, "%s: the census query failed: %s", l->s->path, sqlite3_errmsg(db));
+        /* the connection's message only when it is still this error's: a
+         * statement finalised since the failure resets it ("not an error") */
+        fail(a, 500, "%s: the census query failed: %s", l->s->path,
+             (sqlite3_errcode(db) & 0xff) == (rc & 0xff) ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     else {
         json_t *o = json_object();
         json_object_set_new(o, "total", json_integer(total));
