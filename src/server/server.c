@@ -23,7 +23,7 @@
  *                                      else 503)
  *   GET  /api/stats                    the lanes, the cache and the memory in use
  *   GET  /census, /api/census?...      the census explorer (--census FILE:
- *                                      src/server_census.c)
+ *                                      src/server/server_census.c)
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
  * named in a request: boards from files are uploaded (POST, at most max_body
@@ -43,8 +43,7 @@
  * rest.  Each solve has its own board and solver (one thread, its lane's
  * share of --memory, the server's timeout).
  */
-#include "engine.h"
-#include "internal.h"
+#include "server.h"
 #include "server_census.h"
 #include "server_work.h"
 
@@ -67,7 +66,7 @@
 
 /* The page's files, generated from web/ at build time (web/embed.cmake):
  * the bytes of the file served at path, its length and content type, or NULL. */
-const unsigned char *cy_web_asset(const char *path, size_t *len, const char **type);
+const unsigned char *server_web_asset(const char *path, size_t *len, const char **type);
 
 #define DEFAULT_TIMEOUT ((double)CY_SERVER_TIMEOUT)
 #define DEFAULT_MAX_EDGES 40
@@ -179,7 +178,7 @@ typedef sw_answer answer;
  * final newline into a malloc'd string. */
 static char *dump(json_t *o)
 {
-    return cy_json_text(o);
+    return sw_json_text(o);
 }
 
 /* Sets *a to status with {"error": message}; returns -1 for the caller to
@@ -325,7 +324,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
             return fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.msg);
         if (!b->name) {
             const char *name = arg(c, "name");
-            b->name = cy_xstrdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
+            b->name = sx_strdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
         }
         what = "the board file";
     }
@@ -334,12 +333,12 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
              what, b->ne, srv->o.max_edges);
         goto bad;
     }
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = sx_calloc((size_t)b->ne + 1, 1);
     const char *moves = arg(c, "moves");
     const char *lists[2] = {fm, moves};
     if (rules) {
         /* both lists in one game, checked under the rules */
-        int *all = cy_xmalloc(sizeof(int)), n = 0;
+        int *all = sx_malloc(sizeof(int)), n = 0;
         for (int k = 0; k < 2; k++) {
             int *d = NULL, m = 0;
             if (lists[k] && cy_moves_parse(b, lists[k], &d, &m, &err) < 0) {
@@ -349,7 +348,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
                 fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
                 goto bad;
             }
-            all = cy_xrealloc(all, sizeof(int) * (size_t)(n + m + 1));
+            all = sx_realloc(all, sizeof(int) * (size_t)(n + m + 1));
             if (m)
                 memcpy(all + n, d, sizeof(int) * (size_t)m);
             n += m;
@@ -420,7 +419,7 @@ static int api_families(answer *a)
 static json_t *position_json(const cy_board *b, unsigned char *mark)
 {
     json_t *o = json_object(), *legal = json_array(), *death = json_array(), *never = json_array();
-    int *d = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *d = sx_malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int n = cy_rules_over(b, mark) ? 0 : cy_rules_legal(b, mark, d);
     char m[2 * CY_MAX_LABEL + 8];
     for (int i = 0; i < n; i++) {
@@ -455,7 +454,7 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
     json_t *pos = position_json(b, mark);
     free(mark);
     cy_error err;
-    double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
+    double *xy = sx_calloc(2 * (size_t)b->nv + 1, sizeof(double));
     if (cy_layout(b, xy, &err) < 0) {
         fail(a, HTTP_UNPROCESSABLE, "%s: cannot lay the board out: %s", b->name ? b->name : "board",
              err.msg);
@@ -796,7 +795,7 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     if (!an.over && an.nwin > 0)
         d = an.winning[0];
     else if (!an.over) {
-        int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int *moves = sx_malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         int n = cy_rules_safe(b, q->mark, moves);
         if (n == 0)
             n = cy_rules_legal(b, q->mark, moves);
@@ -876,23 +875,23 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         return -1;
     }
     q.b = b;
-    cy_buf key = {0};
-    cy_buf_printf(&key, "%c\n", kind);
+    sbuf key = {0};
+    sbuf_printf(&key, "%c\n", kind);
     q.canon = sc_canon(b, q.mark, &key);
-    int *canon = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    int *canon = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     memcpy(canon, q.canon, sizeof(int) * (size_t)b->nv);
     int unplayed = 0;
     for (int e = 0; e < b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
-    char *k = cy_buf_take(&key);
+    char *k = sbuf_take(&key);
     if (!q.timeout) {
         sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
     } else if (!sw_cached(srv->work, k, a)) {
         /* a short look: an answer within the server's own limit, kept, is
          * at least as good; else a solve of its own (its own key) */
-        cy_buf sk = {0};
-        cy_buf_printf(&sk, "t%g\n%s", q.timeout, k);
-        char *s = cy_buf_take(&sk);
+        sbuf sk = {0};
+        sbuf_printf(&sk, "t%g\n%s", q.timeout, k);
+        char *s = sbuf_take(&sk);
         sw_answer_question(srv->work, s, unplayed <= QUICK_EDGES, &q, a);
         free(s);
     } else {
@@ -1089,7 +1088,7 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
         size_t len;
         const char *type;
         const char *page = !strcmp(url, "/") ? "/index.html" : !strcmp(url, "/census") ? "/census.html" : url;
-        const unsigned char *data = cy_web_asset(page, &len, &type);
+        const unsigned char *data = server_web_asset(page, &len, &type);
         if (!data)
             fail(&a, HTTP_NOT_FOUND, "no such page: %.200s", url);
         else if (!get)
@@ -1432,7 +1431,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     memset(&def, 0, sizeof def);
     if (!o)
         o = &def;
-    cy_server *srv = cy_xcalloc(1, sizeof *srv);
+    cy_server *srv = sx_calloc(1, sizeof *srv);
     srv->o = *o;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";

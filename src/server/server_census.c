@@ -236,7 +236,7 @@ static int invariant_filters(const filters *f)
  * the invariants only, the flags index first (the rows by edges,
  * triangle_free, leaves and code).  CROSS JOIN keeps the first table
  * outside.  Returns the alias of the table read first ("r" or "i"). */
-static const char *where(const filters *f, int has_index, cy_buf *q)
+static const char *where(const filters *f, int has_index, sbuf *q)
 {
     int inv = invariant_filters(f), res = results_filters(f);
     const char *rx = f->grundy >= 0 && (has_index & IX_GRUNDY)   ? " INDEXED BY results_grundy"
@@ -245,31 +245,31 @@ static const char *where(const filters *f, int has_index, cy_buf *q)
     const char *ix = has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "";
     static const char on[] = " ON i.kind = r.kind AND i.edges = r.edges AND i.code = r.code";
     if (inv && !res)
-        cy_buf_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
+        sbuf_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
     else if (inv)
-        cy_buf_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
+        sbuf_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
     else
-        cy_buf_printf(q, " FROM results r%s", rx);
-    cy_buf_puts(q, " WHERE r.kind = ? AND r.rules = ?");
+        sbuf_printf(q, " FROM results r%s", rx);
+    sbuf_puts(q, " WHERE r.kind = ? AND r.rules = ?");
     if (f->edges >= 0)
-        cy_buf_puts(q, " AND r.edges = ?");
+        sbuf_puts(q, " AND r.edges = ?");
     if (f->grundy >= 0)
-        cy_buf_puts(q, " AND r.grundy = ?");
+        sbuf_puts(q, " AND r.grundy = ?");
     if (f->winner >= 0)
-        cy_buf_puts(q, " AND r.winner = ?");
+        sbuf_puts(q, " AND r.winner = ?");
     if (f->parity_breaker >= 0)
-        cy_buf_puts(q, " AND r.parity_breaker = ?");
+        sbuf_puts(q, " AND r.parity_breaker = ?");
     if (f->triangle_free >= 0)
-        cy_buf_puts(q, " AND i.triangle_free = ?");
+        sbuf_puts(q, " AND i.triangle_free = ?");
     if (f->leaves >= 0)
-        cy_buf_puts(q, f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
+        sbuf_puts(q, f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
     /* the flags index has kind and edges first: said of i too */
     if (inv)
-        cy_buf_puts(q, f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
+        sbuf_puts(q, f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
     /* the flags index has triangle_free before leaves: both values, so
      * that a filter on leaves alone seeks too */
     if (inv && f->triangle_free < 0)
-        cy_buf_puts(q, " AND i.triangle_free IN (0, 1)");
+        sbuf_puts(q, " AND i.triangle_free IN (0, 1)");
     return inv && !res ? "i" : "r";
 }
 
@@ -333,7 +333,7 @@ static json_t *drawing(const char *text)
     cy_board *b = text ? cy_read_board(text, strlen(text), CY_FMT_JSON, NULL, &err) : NULL;
     if (!b)
         return json_null();
-    double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
+    double *xy = sx_calloc(2 * (size_t)b->nv + 1, sizeof(double));
     json_t *o = json_null();
     if (cy_layout(b, xy, &err) == 0) {
         json_t *p = json_array(), *e = json_array(), *sp = json_array();
@@ -415,12 +415,12 @@ static int one_number(sqlite3 *db, const char *sql, const filters *f, long long 
  * index.  An SQLite code. */
 static int count_invariants(lane *l, const filters *f, long long *n)
 {
-    cy_buf q = {0};
-    cy_buf_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
+    sbuf q = {0};
+    sbuf_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
                   l->s->has_index & IX_FLAGS ? " INDEXED BY invariants_flags" : "",
                   f->triangle_free >= 0 ? "i.triangle_free = ?" : "i.triangle_free IN (0, 1)",
                   f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0");
-    char *sql = cy_buf_take(&q);
+    char *sql = sbuf_take(&q);
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
     free(sql);
@@ -446,7 +446,7 @@ static int count_invariants(lane *l, const filters *f, long long *n)
 static int count_rows(lane *l, const filters *f, long long *total)
 {
     sqlite3 *db = l->db;
-    cy_buf q = {0};
+    sbuf q = {0};
     char *sql;
     int rc;
     *total = 0;
@@ -459,9 +459,9 @@ static int count_rows(lane *l, const filters *f, long long *total)
                                         : "SELECT coalesce(sum(done), 0) FROM units WHERE kind = ? AND rules = ?",
                           f, total);
     if (!invariant_filters(f) || results_filters(f)) {
-        cy_buf_puts(&q, "SELECT count(*)");
+        sbuf_puts(&q, "SELECT count(*)");
         where(f, l->s->has_index, &q);
-        sql = cy_buf_take(&q);
+        sql = sbuf_take(&q);
         rc = one_number(db, sql, f, total);
         free(sql);
         return rc;
@@ -489,9 +489,9 @@ static int count_rows(lane *l, const filters *f, long long *total)
         if (sqlite3_column_int(per, 1))
             rc = count_invariants(l, &g, &n);
         else {
-            cy_buf_puts(&q, "SELECT count(*)");
+            sbuf_puts(&q, "SELECT count(*)");
             where(&g, l->s->has_index, &q);
-            sql = cy_buf_take(&q);
+            sql = sbuf_take(&q);
             rc = one_number(l->db, sql, &g, &n);
             free(sql);
         }
@@ -516,7 +516,7 @@ static void run_query(lane *l, const filters *asked, sw_answer *a)
     sqlite3 *db = l->db;
     l->cpu_limit = thread_cpu() + SCEN_QUERY_SECONDS;
     l->deadline = cy_now() + SCEN_QUERY_WALL;
-    cy_buf q = {0};
+    sbuf q = {0};
     sqlite3_stmt *rows = NULL;
     char *sql;
     json_t *list = json_array();
@@ -526,22 +526,22 @@ static void run_query(lane *l, const filters *asked, sw_answer *a)
     if (rc == SQLITE_OK && f->offset < total) {
         /* the page's keys first (from the index alone where the plan has
          * one), then the rows of those keys only */
-        cy_buf keys = {0};
+        sbuf keys = {0};
         int by_flags = *where(f, l->s->has_index, &keys) == 'i';
-        char *from = cy_buf_take(&keys);
+        char *from = sbuf_take(&keys);
         if (by_flags)
-            cy_buf_printf(&q, "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
+            sbuf_printf(&q, "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
                               " ORDER BY i.edges, i.triangle_free, i.leaves, i.code LIMIT ? OFFSET ?) p",
                           row_cols, from);
         else
-            cy_buf_printf(&q, "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
+            sbuf_printf(&q, "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
                               " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p",
                           row_cols, from);
         free(from);
-        cy_buf_puts(&q, " CROSS JOIN results r CROSS JOIN invariants i"
+        sbuf_puts(&q, " CROSS JOIN results r CROSS JOIN invariants i"
                         " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
                         " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.t, p.v, p.c");
-        sql = cy_buf_take(&q);
+        sql = sbuf_take(&q);
         rc = sqlite3_prepare_v2(db, sql, -1, &rows, NULL);
         free(sql);
         if (rc == SQLITE_OK) {
@@ -640,7 +640,7 @@ void scen_answer(scen *s, struct MHD_Connection *c, sw_answer *a)
         fail(a, 503, "the server is answering other census queries; try again shortly");
         return;
     }
-    job *j = cy_xcalloc(1, sizeof *j);
+    job *j = sx_calloc(1, sizeof *j);
     j->f = f;
     j->refs = 2;
     if (s->tail)
@@ -721,11 +721,11 @@ static int read_census(scen *s, sqlite3 *db, cy_error *err)
 
 scen *scen_open(const char *path, int workers, int queue, cy_error *err)
 {
-    scen *s = cy_xcalloc(1, sizeof *s);
+    scen *s = sx_calloc(1, sizeof *s);
     s->path = cy_escape_dup(path, 0);
     s->nlanes = workers > 0 ? workers : 1;
     s->queue_max = queue > s->nlanes ? queue : s->nlanes;
-    s->lanes = cy_xcalloc((size_t)s->nlanes, sizeof *s->lanes);
+    s->lanes = sx_calloc((size_t)s->nlanes, sizeof *s->lanes);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->work, NULL);
     pthread_cond_init(&s->done, NULL);

@@ -96,7 +96,7 @@ json_t *sw_jstr(const char *s)
     json_t *j = json_string(s ? s : "");
     if (j)
         return j;
-    char *t = cy_xstrdup(s);
+    char *t = sx_strdup(s);
     for (char *p = t; *p; p++)
         if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
             *p = '?';
@@ -111,7 +111,7 @@ void sw_error(sw_answer *a, unsigned status, const char *msg)
     json_object_set_new(o, "error", sw_jstr(msg));
     free(a->text);
     a->status = status;
-    a->text = cy_json_text(o);
+    a->text = sw_json_text(o);
     if (status == 503 && a->retry <= 0)
         a->retry = 1;
     a->how = NULL;
@@ -203,7 +203,7 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
 static void copy_answer(const job *j, sw_answer *a, const char *how)
 {
     *a = j->a;
-    a->text = cy_xstrdup(j->a.text ? j->a.text : "{}\n");
+    a->text = sx_strdup(j->a.text ? j->a.text : "{}\n");
     a->how = how;
 }
 
@@ -255,7 +255,7 @@ static void *worker(void *arg)
 
 sw_work *sw_new(const sw_opts *o)
 {
-    sw_work *w = cy_xcalloc(1, sizeof *w);
+    sw_work *w = sx_calloc(1, sizeof *w);
     w->o = *o;
     if (w->o.slow_workers < 1)
         w->o.slow_workers = 1;
@@ -275,7 +275,7 @@ sw_work *sw_new(const sw_opts *o)
     w->table = g_hash_table_new(g_str_hash, g_str_equal);
     g_queue_init(&w->lru);
     g_queue_init(&w->queue);
-    w->workers = cy_xcalloc((size_t)w->o.slow_workers, sizeof *w->workers);
+    w->workers = sx_calloc((size_t)w->o.slow_workers, sizeof *w->workers);
     pthread_attr_t at;
     pthread_attr_init(&at);
     pthread_attr_setstacksize(&at, (size_t)8 << 20);
@@ -379,8 +379,8 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         w->st.shared++;
         await(w, j, now + 2 * w->o.timeout + 1, "shared", a);
     } else if (quick) {
-        j = cy_xcalloc(1, sizeof *j);
-        j->key = cy_xstrdup(key);
+        j = sx_calloc(1, sizeof *j);
+        j->key = sx_strdup(key);
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;
@@ -423,8 +423,8 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         busy(a, retry, msg);
         w->st.refused++;
     } else {
-        j = cy_xcalloc(1, sizeof *j);
-        j->key = cy_xstrdup(key);
+        j = sx_calloc(1, sizeof *j);
+        j->key = sx_strdup(key);
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;

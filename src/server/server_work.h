@@ -1,12 +1,12 @@
 /*
- * server_work.h - the work of `cycles serve` (src/server_work.c): two lanes
+ * server_work.h - the work of `cycles serve` (src/server/server_work.c): two lanes
  * for solves, an answer cache, and one solve for identical questions asked at
  * once.  Not public API: server.c is its only user.
  */
 #ifndef CYCLES_SERVER_WORK_H
 #define CYCLES_SERVER_WORK_H
 
-#include "internal.h"
+#include "server_util.h"
 
 #include <jansson.h>
 
@@ -97,8 +97,8 @@ int sw_cached(sw_work *w, const char *key, sw_answer *a);
 /* The canonical numbering of b's vertices with position mark (a malloc'd
  * array: vertex -> number), under which every relabelled or mirrored copy
  * of the board and position reads the same; the code that says so is
- * appended to key (src/server_canon.c). */
-int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key);
+ * appended to key (src/server/server_canon.c). */
+int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key);
 /* The JSON answer text with every move "U->V" in it (string values, array
  * items, object keys) mapped from b's labels to the canonical numbers
  * (to_canon) or back, and "board" (b's name) emptied or restored; lists and
