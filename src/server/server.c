@@ -128,8 +128,6 @@ struct cy_server {
     kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
     int nkept;
     sw_budget budget;     /* the shares of o.memory */
-    int variants;         /* variant searches running (lock held; at most slow_workers) */
-    int variant_slots;    /* slow_workers */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
     int exports;          /* pictures being drawn (lock; at most EXPORT_SLOTS) */
     int exports_peak;     /* the most drawn at once (lock) */
@@ -821,6 +819,35 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     return keep;
 }
 
+/* The answer of /api/solve?rules=... for q: what `cycles solve --rules NAME
+ * --json` prints, searched within the lane's share of memory (at most the
+ * variants' share) and time; a 503 when the search ran out before it knew
+ * anything, a 422 when the board is too big for the variants' search. */
+static int variant_answer(cy_server *srv, sw_question *q, size_t share, double timeout, answer *a)
+{
+    cy_solver_opts so;
+    memset(&so, 0, sizeof so);
+    so.memory = share < srv->budget.variant_each ? share : srv->budget.variant_each;
+    so.timeout = timeout;
+    cy_variant_analysis an;
+    cy_error err;
+    int arc = cy_variant_analyse(q->b, &q->rules, q->mark, &q->game, &so, &an, &err);
+    int keep = SW_KEEP_NOT;
+    if (arc == CY_SOLVE_TOO_BIG)
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", q->b->name ? q->b->name : "board", err.msg);
+    else if (arc < 0)
+        solver_failed(q->b, arc, &err, timeout, a);
+    else {
+        a->status = HTTP_OK;
+        a->text = cy_variant_json(q->b, &an);
+        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+    }
+    cy_variant_analysis_free(&an);
+    /* a lane's thread lives on: nauty's workspace of this search goes now */
+    cy_nauty_thread_done();
+    return keep;
+}
+
 /* Answers question q (server_work.c calls it on either lane); an answer
  * goes to the cache with the vertices numbered canonically (api_question
  * gives it back in the asker's labels). */
@@ -829,8 +856,9 @@ static int answer_question(void *ctx, sw_question *q, int quick, size_t share, d
     cy_board *b = q->b; /* the solve may give it to a kept solver: copied first */
     cy_error err;
     cy_board *copy = q->canon ? cy_board_with_special(b, b->special, &err) : NULL;
-    int keep = q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
-                              : solve_answer(ctx, q, quick, share, timeout, a);
+    int keep = q->kind == 'v'   ? variant_answer(ctx, q, share, timeout, a)
+               : q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
+                                : solve_answer(ctx, q, quick, share, timeout, a);
     if (copy && a->status == HTTP_OK && a->text) {
         char *t = sc_relabel(a->text, copy, q->canon, 1);
         free(a->text);
@@ -911,13 +939,17 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
 }
 
 /* /api/solve?rules=NAME[&players=K][&extra_turn=1]: the answer of `cycles
- * solve --rules NAME --json` (issue 12).  Variant searches are answered in
- * the request's own thread within the slow lane's share of memory and the
- * server's time limit (they are not cached). */
+ * solve --rules NAME --json`, asked of the server's work as the standard
+ * questions are (the cache, one search for identical questions, the quick
+ * and slow lanes).  The cache key is the rules, the game's state and the
+ * board and position exactly (its name and labels: the answer is not
+ * relabelled). */
 static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     const char *name = arg(c, "rules"), *players = arg(c, "players"), *extra = arg(c, "extra_turn");
-    cy_rules rules;
+    sw_question q;
+    memset(&q, 0, sizeof q);
+    q.kind = 'v';
     cy_error err;
     int k = 0;
     if (players) {
@@ -929,47 +961,25 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     }
     if (name && !printable(name, 32))
         return fail(a, HTTP_BAD_REQUEST, "rules: standard, misere, draw, score or any-cycle");
-    if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
+    if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &q.rules, &err) < 0)
         return fail(a, HTTP_BAD_REQUEST, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
-    cy_board *b;
-    unsigned char *mark;
-    cy_variant_game g;
-    if (request_board_ex(srv, c, r, post, &b, &mark, NULL, &rules, &g, a) < 0)
+    if (request_board_ex(srv, c, r, post, &q.b, &q.mark, NULL, &q.rules, &q.game, a) < 0)
         return -1;
-    int rc = -1;
-    /* at most variant_slots searches at once, each within its share */
-    pthread_mutex_lock(&srv->lock);
-    int room = srv->variants < srv->variant_slots;
-    srv->variants += room;
-    pthread_mutex_unlock(&srv->lock);
-    if (!room) {
-        free(mark);
-        cy_board_free(b);
-        a->retry = 1;
-        return fail(a, HTTP_UNAVAILABLE, "the server is searching other rule variants; try again shortly");
-    }
-    cy_solver_opts so;
-    memset(&so, 0, sizeof so);
-    so.memory = srv->budget.variant_each;
-    so.timeout = srv->o.timeout;
-    cy_variant_analysis an;
-    int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
-    pthread_mutex_lock(&srv->lock);
-    srv->variants--;
-    pthread_mutex_unlock(&srv->lock);
-    if (arc == CY_SOLVE_TOO_BIG)
-        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
-    else if (arc < 0)
-        solver_failed(b, arc, &err, srv->o.timeout, a);
-    else {
-        a->status = HTTP_OK;
-        a->text = cy_variant_json(b, &an);
-        rc = 0;
-    }
-    cy_variant_analysis_free(&an);
-    free(mark);
-    cy_board_free(b);
-    return rc;
+    const cy_variant_game *g = &q.game;
+    sbuf key = {0};
+    sbuf_printf(&key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,
+                q.rules.extra_turn, g->played, g->to_move, g->last, g->ended, g->completed_by);
+    for (int p = 1; p <= CY_MAX_PLAYERS; p++)
+        sbuf_printf(&key, " %d", g->score[p]);
+    sbuf_puts(&key, "\n");
+    sc_exact(q.b, q.mark, &key);
+    int unplayed = 0;
+    for (int e = 0; e < q.b->ne; e++)
+        unplayed += q.mark[e] == CY_UNMARKED;
+    char *kt = sbuf_take(&key);
+    sw_answer_question(srv->work, kt, unplayed <= QUICK_EDGES, &q, a);
+    free(kt);
+    return a->status == HTTP_OK ? 0 : -1;
 }
 
 /* GET /api/stats: {"queued", "running": slow questions waiting and being
@@ -1483,7 +1493,6 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     wo.solve = answer_question;
     wo.ctx = srv;
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
-    srv->variant_slots = wo.slow_workers > 0 ? wo.slow_workers : 1;
     pthread_mutex_init(&srv->lock, NULL);
     pthread_mutex_init(&srv->conn_lock, NULL);
     pthread_condattr_t ca;

@@ -77,6 +77,12 @@ static int *exact_key(const cy_board *b, const unsigned char *mark, sbuf *key)
     return vmap;
 }
 
+void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key)
+{
+    sbuf_printf(key, "%s\n", b->name ? b->name : "");
+    free(exact_key(b, mark, key));
+}
+
 int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key)
 {
     if (b->multi)

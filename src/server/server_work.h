@@ -33,10 +33,12 @@ void sw_error(sw_answer *a, unsigned status, const char *msg);
 enum { SW_KEEP_NOT, SW_KEEP, SW_KEEP_A_WHILE };
 #define SW_PARTIAL_TTL 60.0
 
-/* A question: kind ('s' solve, 'm' move), board, position and canonical
- * numbering (all taken over by sw_answer_question). */
+/* A question: kind ('s' solve, 'm' move, 'v' solve under rules), board,
+ * position and canonical numbering (all taken over by sw_answer_question). */
 typedef struct sw_question {
     int kind;
+    cy_rules rules;       /* 'v': the rules, and the game's state after the */
+    cy_variant_game game; /* moves played (cy_variant_play) */
     cy_board *b;
     unsigned char *mark;
     int *canon;           /* b's vertices numbered canonically (sc_canon), or NULL */
@@ -65,9 +67,9 @@ typedef struct sw_work sw_work;
 
 /* The budget's shares (bytes), as README.md and docs/reliability.md describe:
  * quick_each is for one of the quick lane's solvers, running or kept for the
- * next question on its board (twice quick_slots of them); variant_each for
- * one of the rule variants' searches, which run in the requests' own threads,
- * slow_workers of them at once. */
+ * next question on its board (twice quick_slots of them); variant_each the
+ * most one of the rule variants' searches takes (it runs in a lane like the
+ * rest, within that lane's share too). */
 typedef struct sw_budget {
     size_t cache, bodies, quick_each, slow_each, variant_each;
 } sw_budget;
@@ -99,6 +101,10 @@ int sw_cached(sw_work *w, const char *key, sw_answer *a);
  * of the board and position reads the same; the code that says so is
  * appended to key (src/server/server_canon.c). */
 int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key);
+/* Appends to key the board b (its name, labels, special vertices, edges
+ * and walks) and position mark exactly: the key of a question whose answer
+ * is not relabelled (the rule variants'). */
+void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key);
 /* The JSON answer text with every move "U->V" in it (string values, array
  * items, object keys) mapped from b's labels to the canonical numbers
  * (to_canon) or back, and "board" (b's name) emptied or restored; lists and
