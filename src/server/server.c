@@ -111,10 +111,9 @@ enum {
     HTTP_UNAVAILABLE = 503
 };
 
-/* A quick lane's solver kept for the next question on its board: the board's
- * native JSON, the board and the solver. */
+/* A quick lane's solver kept for the next question on its board: the board
+ * and the solver. */
 typedef struct kept {
-    char *text;
     cy_board *b;
     cy_solver *s;
 } kept;
@@ -649,62 +648,80 @@ static cy_solver *question_solver(const cy_board *b, int no_grundy, size_t share
     return s;
 }
 
+/* Whether int arrays x and y of n entries are equal. */
+static int same_ints(const int *x, const int *y, int n)
+{
+    return n <= 0 || !memcmp(x, y, sizeof(int) * (size_t)n);
+}
+
+/* Whether boards a and b are the same board to a solver and to the answer's
+ * text: the same vertices (labels, special ones), edges and face walks in
+ * the same order, on the same surface.  Compared field by field (once the
+ * board's JSON text was written for each question to find its solver). */
+static int same_board(const cy_board *a, const cy_board *b)
+{
+    if (a->nv != b->nv || a->ne != b->ne || a->ncells != b->ncells || a->surface != b->surface ||
+        a->orientable != b->orientable || a->genus != b->genus || a->multi != b->multi)
+        return 0;
+    for (int v = 0; v < a->nv; v++)
+        if (a->special[v] != b->special[v] || strcmp(a->label[v], b->label[v]) != 0)
+            return 0;
+    int nf = a->ncells + 1;
+    return same_ints(a->eu, b->eu, a->ne) && same_ints(a->ev, b->ev, a->ne) &&
+           same_ints(a->fstart, b->fstart, nf + 1) && same_ints(a->fdarts, b->fdarts, a->fstart[nf]) &&
+           same_ints(a->sface, b->sface, 2 * a->ne) && same_ints(a->sdart, b->sdart, 2 * a->ne);
+}
+
 /* A solver for question q: on the quick lane, for a board of at most
  * QUICK_EDGES edges, one kept from an earlier question on the same board (its
  * table holds what that one found; q->b becomes the solver's own board,
  * equal to q's) when there is one, else a new one that values positions
- * whatever the question (to be kept in turn); else a new one.  *text gets
- * the board's text when the solver may be kept (give_solver), else NULL. */
+ * whatever the question (to be kept in turn); else a new one.  *keepable
+ * says whether the solver may be kept (give_solver). */
 static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_grundy, size_t share,
-                              double timeout, char **text, answer *a)
+                              double timeout, int *keepable, answer *a)
 {
-    *text = NULL;
+    *keepable = 0;
     if (quick && q->b->ne <= QUICK_EDGES) {
-        cy_error err;
-        *text = cy_write_board(q->b, NULL, CY_FMT_JSON, &err);
-        if (*text) {
-            pthread_mutex_lock(&srv->lock);
-            for (int i = srv->nkept - 1; i >= 0; i--)
-                if (!strcmp(srv->kept[i].text, *text)) {
-                    kept k = srv->kept[i];
-                    memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
-                    srv->nkept--;
-                    pthread_mutex_unlock(&srv->lock);
-                    free(k.text);
-                    cy_board_free(q->b);
-                    q->b = k.b;
-                    return k.s;
-                }
-            pthread_mutex_unlock(&srv->lock);
-            no_grundy = 0;
-        }
+        *keepable = 1;
+        pthread_mutex_lock(&srv->lock);
+        for (int i = srv->nkept - 1; i >= 0; i--)
+            if (same_board(srv->kept[i].b, q->b)) {
+                kept k = srv->kept[i];
+                memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
+                srv->nkept--;
+                pthread_mutex_unlock(&srv->lock);
+                cy_board_free(q->b);
+                q->b = k.b;
+                return k.s;
+            }
+        pthread_mutex_unlock(&srv->lock);
+        no_grundy = 0;
     }
     return question_solver(q->b, no_grundy, share, timeout, a);
 }
 
 /* Frees solver s, or keeps it (with q's board, taken) for the next question
- * on that board when text is not NULL and the answer was whole (keep); the
- * oldest kept solver goes when KEPT_SOLVERS are kept.  Frees text. */
-static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, char *text, int keep)
+ * on that board when keepable and the answer was whole (keep); the oldest
+ * kept solver goes when KEPT_SOLVERS are kept. */
+static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, int keepable, int keep)
 {
-    if (!text || keep != SW_KEEP) {
+    if (!keepable || keep != SW_KEEP) {
         cy_solver_free(s);
-        free(text);
         return;
     }
-    kept old = {NULL, NULL, NULL};
+    kept old = {NULL, NULL};
     pthread_mutex_lock(&srv->lock);
     if (srv->nkept == KEPT_SOLVERS) {
         old = srv->kept[0];
         memmove(&srv->kept[0], &srv->kept[1], (size_t)(srv->nkept - 1) * sizeof old);
         srv->nkept--;
     }
-    srv->kept[srv->nkept++] = (kept){text, q->b, s};
+    srv->kept[srv->nkept++] = (kept){q->b, s};
     q->b = NULL;
     pthread_mutex_unlock(&srv->lock);
     cy_solver_free(old.s);
     cy_board_free(old.b);
-    free(old.text);
 }
 
 /* The 503 of a solver that stopped with code rc knowing nothing. */
@@ -730,12 +747,10 @@ static int known(const cy_analysis *an)
 static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
-    char *text;
-    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &text, a);
-    if (!s) {
-        free(text);
+    int keepable;
+    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &keepable, a);
+    if (!s)
         return SW_KEEP_NOT;
-    }
     cy_analysis an;
     cy_error err;
     cy_solver_stats before;
@@ -767,7 +782,7 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
     free(legal);
     free(reply);
     cy_analysis_free(&an);
-    give_solver(srv, q, s, text, keep);
+    give_solver(srv, q, s, keepable, keep);
     return keep;
 }
 
@@ -779,13 +794,11 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
  * or a safe move, with "complete": false. */
 static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
-    char *text;
-    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &text, a);
+    int keepable;
+    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &keepable, a);
     const cy_board *b = q->b;
-    if (!s) {
-        free(text);
+    if (!s)
         return SW_KEEP_NOT;
-    }
     cy_analysis an;
     cy_error err;
     int arc = cy_analyse(s, q->mark, &an, &err);
@@ -815,7 +828,7 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     a->text = dump(o);
     cy_analysis_free(&an);
     int keep = arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
-    give_solver(srv, q, s, text, keep);
+    give_solver(srv, q, s, keepable, keep);
     return keep;
 }
 
@@ -849,8 +862,8 @@ static int variant_answer(cy_server *srv, sw_question *q, size_t share, double t
 }
 
 /* Answers question q (server_work.c calls it on either lane); an answer
- * goes to the cache with the vertices numbered canonically (api_question
- * gives it back in the asker's labels). */
+ * goes to the cache as JSON with the vertices numbered canonically
+ * (api_question writes it in the asker's labels). */
 static int answer_question(void *ctx, sw_question *q, int quick, size_t share, double timeout, sw_answer *a)
 {
     cy_board *b = q->b; /* the solve may give it to a kept solver: copied first */
@@ -860,9 +873,12 @@ static int answer_question(void *ctx, sw_question *q, int quick, size_t share, d
                : q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
                                 : solve_answer(ctx, q, quick, share, timeout, a);
     if (copy && a->status == HTTP_OK && a->text) {
-        char *t = sc_relabel(a->text, copy, q->canon, 1);
-        free(a->text);
-        a->text = t;
+        /* parsed once, kept as JSON: each asker's copy is written from it */
+        a->json = sc_to_canon(a->text, copy, q->canon);
+        if (a->json) {
+            free(a->text);
+            a->text = NULL;
+        }
     }
     cy_board_free(copy);
     return keep;
@@ -928,11 +944,13 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         free(q.canon);
     }
     free(k);
-    if (a->status == HTTP_OK && a->text) {
-        char *t = sc_relabel(a->text, mine, canon, 0);
+    if (a->status == HTTP_OK && a->json) {
         free(a->text);
-        a->text = t;
+        a->text = sc_from_canon(a->json, mine, canon);
+    } else {
+        json_decref(a->json);
     }
+    a->json = NULL;
     free(canon);
     cy_board_free(mine);
     return a->status == HTTP_OK ? 0 : -1;
@@ -1093,7 +1111,7 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
 {
     int get = !strcmp(method, MHD_HTTP_METHOD_GET) || !strcmp(method, MHD_HTTP_METHOD_HEAD);
     int post = !strcmp(method, MHD_HTTP_METHOD_POST);
-    answer a = {0, NULL, 0, NULL};
+    answer a = {0, NULL, 0, NULL, NULL};
     if (strncmp(url, "/api/", 5) != 0) {
         size_t len;
         const char *type;
@@ -1271,7 +1289,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         int over = srv->conns > srv->conn_admit;
         pthread_mutex_unlock(&srv->conn_lock);
         if (over) {
-            answer a = {0, NULL, 2, NULL};
+            answer a = {0, NULL, 2, NULL, NULL};
             if (k)
                 k->close_after = 1;
             fail(&a, HTTP_UNAVAILABLE, "the server has too many connections open (%d); try again shortly",
@@ -1281,7 +1299,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
             /* refused by its declared size, before the body is read */
-            answer a = {0, NULL, 0, NULL};
+            answer a = {0, NULL, 0, NULL, NULL};
             too_large(srv, &a);
             return send_answer(c, &a);
         }
@@ -1323,12 +1341,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (r->too_big) {
-        answer a = {0, NULL, 0, NULL};
+        answer a = {0, NULL, 0, NULL, NULL};
         too_large(srv, &a);
         return send_answer(c, &a);
     }
     if (r->no_room) {
-        answer a = {0, NULL, 0, NULL};
+        answer a = {0, NULL, 0, NULL, NULL};
         fail(&a, HTTP_UNAVAILABLE, "the server holds too many uploads at once; try again");
         return send_answer(c, &a);
     }
@@ -1563,7 +1581,6 @@ void cy_server_stop(cy_server *s)
     for (int i = 0; i < s->nkept; i++) {
         cy_solver_free(s->kept[i].s);
         cy_board_free(s->kept[i].b);
-        free(s->kept[i].text);
     }
     free_locks(s);
     free(s);

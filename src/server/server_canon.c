@@ -234,12 +234,10 @@ static json_t *walk(json_t *j, const cy_board *b, const int *vmap, const int *in
     return j;
 }
 
-char *sc_relabel(const char *text, const cy_board *b, const int *vmap, int to_canon)
+/* o (taken) with its moves mapped (walk) and "board" emptied or set to
+ * b's name. */
+static json_t *relabel(json_t *o, const cy_board *b, const int *vmap, int to_canon)
 {
-    json_error_t jerr;
-    json_t *o = json_loads(text, 0, &jerr);
-    if (!o)
-        return sx_strdup(text);
     int *inv = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     for (int v = 0; v < b->nv; v++)
         inv[vmap[v]] = v;
@@ -250,5 +248,17 @@ char *sc_relabel(const char *text, const cy_board *b, const int *vmap, int to_ca
         free(name);
     }
     free(inv);
-    return sw_json_text(o);
+    return o;
+}
+
+json_t *sc_to_canon(const char *text, const cy_board *b, const int *vmap)
+{
+    json_error_t jerr;
+    json_t *o = json_loads(text, 0, &jerr);
+    return o ? relabel(o, b, vmap, 1) : NULL;
+}
+
+char *sc_from_canon(json_t *canon, const cy_board *b, const int *vmap)
+{
+    return sw_json_text(relabel(canon, b, vmap, 0));
 }

@@ -611,7 +611,7 @@ static void *lane_main(void *arg)
         if (!s->head)
             s->tail = NULL;
         pthread_mutex_unlock(&s->lock);
-        sw_answer a = {0, NULL, 0, NULL};
+        sw_answer a = {0, NULL, 0, NULL, NULL};
         run_query(l, &j->f, &a);
         pthread_mutex_lock(&s->lock);
         j->a = a;

@@ -110,6 +110,8 @@ void sw_error(sw_answer *a, unsigned status, const char *msg)
     json_t *o = json_object();
     json_object_set_new(o, "error", sw_jstr(msg));
     free(a->text);
+    json_decref(a->json);
+    a->json = NULL;
     a->status = status;
     a->text = sw_json_text(o);
     if (status == 503 && a->retry <= 0)
@@ -121,6 +123,7 @@ void sw_error(sw_answer *a, unsigned status, const char *msg)
 static void busy(sw_answer *a, int retry, const char *msg)
 {
     a->text = NULL;
+    a->json = NULL;
     a->retry = retry;
     sw_error(a, 503, msg);
 }
@@ -153,6 +156,7 @@ static void unref(job *j)
     free(j->q.mark);
     free(j->q.canon);
     free(j->a.text);
+    json_decref(j->a.json);
     free(j);
 }
 
@@ -181,7 +185,8 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
         drop(w, j);
     } else {
         j->expires = keep == SW_KEEP_A_WHILE ? mono() + SW_PARTIAL_TTL : 0;
-        j->bytes = sizeof *j + strlen(j->key) + (j->a.text ? strlen(j->a.text) : 0) + 64;
+        j->bytes = sizeof *j + strlen(j->key) + (j->a.text ? strlen(j->a.text) : 0) + 64 +
+                   (j->a.json ? 4 * json_dumpb(j->a.json, NULL, 0, JSON_COMPACT) : 0);
         /* the board and marks are not needed any more */
         cy_board_free(j->q.b);
         free(j->q.mark);
@@ -203,7 +208,11 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
 static void copy_answer(const job *j, sw_answer *a, const char *how)
 {
     *a = j->a;
-    a->text = sx_strdup(j->a.text ? j->a.text : "{}\n");
+    a->text = j->a.json ? NULL : sx_strdup(j->a.text ? j->a.text : "{}\n");
+    /* a copy of its own, made under the lock: the request walks it in
+     * place, and no two threads read one tree (jansson's trees are not
+     * made for sharing) */
+    a->json = j->a.json ? json_deep_copy(j->a.json) : NULL;
     a->how = how;
 }
 
@@ -238,7 +247,7 @@ static void *worker(void *arg)
         j->started = mono();
         w->running++;
         pthread_mutex_unlock(&w->lock);
-        sw_answer a = {0, NULL, 0, NULL};
+        sw_answer a = {0, NULL, 0, NULL, NULL};
         int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, job_timeout(w, j), &a);
         cy_nauty_thread_done();
         pthread_mutex_lock(&w->lock);
@@ -404,7 +413,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             j->state = RUNNING;
             j->started = mono();
             pthread_mutex_unlock(&w->lock);
-            sw_answer b = {0, NULL, 0, NULL};
+            sw_answer b = {0, NULL, 0, NULL, NULL};
             int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, job_timeout(w, j), &b);
             cy_nauty_thread_done();
             pthread_mutex_lock(&w->lock);

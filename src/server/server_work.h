@@ -14,10 +14,13 @@
  * which to ask again (Retry-After). */
 typedef struct sw_answer {
     unsigned status;
-    char *text;
+    char *text;           /* NULL when json holds the answer */
     int retry;
     const char *how;      /* "cached", "shared" (another request's solve),
                              "solved" or NULL: the X-Cycles-Answer header */
+    json_t *json;         /* a 200 answer numbered canonically (sc_to_canon),
+                             as the cache keeps it (a request gets a copy of
+                             its own); or NULL */
 } sw_answer;
 
 /* A JSON string for s; bytes that are not printable ASCII become '?' when s
@@ -105,11 +108,15 @@ int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key);
  * and walks) and position mark exactly: the key of a question whose answer
  * is not relabelled (the rule variants'). */
 void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key);
-/* The JSON answer text with every move "U->V" in it (string values, array
- * items, object keys) mapped from b's labels to the canonical numbers
- * (to_canon) or back, and "board" (b's name) emptied or restored; lists and
- * objects of moves come back in the order of b's darts.  malloc'd. */
-char *sc_relabel(const char *text, const cy_board *b, const int *canon, int to_canon);
+/* The JSON answer text (parsed once, here) with every move "U->V" in it
+ * (string values, array items, object keys) mapped from b's labels to the
+ * canonical numbers canon, and "board" (b's name) emptied: the form the
+ * cache keeps.  NULL when text is not JSON. */
+json_t *sc_to_canon(const char *text, const cy_board *b, const int *canon);
+/* The text of a kept answer canon (a request's own copy, taken) in b's
+ * labels and under b's name; lists and objects of moves in the order of b's
+ * darts.  malloc'd. */
+char *sc_from_canon(json_t *canon, const cy_board *b, const int *canon_of_b);
 
 /* Counters for tests and the soak run. */
 typedef struct sw_stats {
