@@ -19,7 +19,8 @@
  *   POST /api/export?moves=M&format=F  the board and position as the native
  *                                      JSON board (with its moves), or the
  *                                      picture of `cycles draw`, as a download
- *                                      (EXPORT_SLOTS pictures drawn at once,
+ *                                      (EXPORT_SLOTS pictures drawn at once
+ *                                      on their lane, EXPORT_QUEUE accepted,
  *                                      else 503)
  *   GET  /api/stats                    the lanes, the cache and the memory in use
  *   GET  /census, /api/census?...      the census explorer (--census FILE:
@@ -44,6 +45,7 @@
  * share of --memory, the server's timeout).
  */
 #include "server.h"
+#include "lane.h"
 #include "server_census.h"
 #include "server_work.h"
 
@@ -88,7 +90,7 @@ const unsigned char *server_web_asset(const char *path, size_t *len, const char 
                              quick: the bitboard engine's boards, solved in
                              milliseconds (README, "Playing in the browser") */
 #define EXPORT_SLOTS 2    /* pictures drawn at once (/api/export?format=svg|png) */
-#define EXPORT_WAIT 5     /* seconds a picture waits for a slot, then 503 */
+#define EXPORT_QUEUE 8    /* pictures accepted at once (drawn and waiting), then 503 */
 #define MAX_SPEC 200      /* longest family spec in a query */
 #define MAX_NAME 100      /* longest board name in a query */
 #define MAX_ARGS 32       /* query parameters of one request */
@@ -128,10 +130,10 @@ struct cy_server {
     int nkept;
     sw_budget budget;     /* the shares of o.memory */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
+    lane *export_lane;    /* the pictures' lane: EXPORT_SLOTS workers */
     int exports;          /* pictures being drawn (lock; at most EXPORT_SLOTS) */
     int exports_peak;     /* the most drawn at once (lock) */
-    unsigned long long exports_refused; /* 503s for want of a slot (lock) */
-    pthread_cond_t export_free; /* a slot came free (with lock) */
+    pthread_cond_t export_free; /* a picture was drawn (with lock) */
     pthread_mutex_t lock;
     unsigned long long refused; /* every 503 answered (lock) */
     /* the connections (conn_lock): open, the bound, those past which a
@@ -524,33 +526,82 @@ static enum MHD_Result send_download(struct MHD_Connection *c, const char *type,
     return ret;
 }
 
-/* Takes one of the EXPORT_SLOTS slots for drawing a picture (take),
- * waiting at most EXPORT_WAIT seconds for one, or gives it back; whether one
- * was taken.  Drawing (librsvg for a PNG) runs in the connection's thread,
- * so this bounds the pictures drawn at once. */
-static int export_slot(cy_server *srv, int take)
+/* A picture to draw on the pictures' lane, on the stack of the request
+ * that waits for it. */
+typedef struct export_job {
+    lane_job lj;          /* first: the lane's job is the job */
+    cy_server *srv;
+    const cy_board *b;
+    const cy_picture *p;
+    int png;
+    char *text;           /* the SVG, or NULL */
+    unsigned char *bytes; /* the PNG, or NULL */
+    size_t len;
+    cy_error err;
+    int done;             /* drawn, or dropped unrun (the server stops) */
+} export_job;
+
+/* Draws job lj's picture on a worker of the pictures' lane. */
+static void export_run(lane_job *lj, void *ctx)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += EXPORT_WAIT;
+    (void)ctx;
+    export_job *x = (export_job *)lj;
+    cy_server *srv = x->srv;
     pthread_mutex_lock(&srv->lock);
-    int ok = 1;
-    while (take && srv->exports >= EXPORT_SLOTS)
-        if (pthread_cond_timedwait(&srv->export_free, &srv->lock, &until) == ETIMEDOUT)
-            break;
-    if (!take) {
-        srv->exports--;
-        pthread_cond_signal(&srv->export_free);
-    } else if (srv->exports < EXPORT_SLOTS) {
-        srv->exports++;
-        if (srv->exports > srv->exports_peak)
-            srv->exports_peak = srv->exports;
-    } else {
-        ok = 0;
-        srv->exports_refused++;
-    }
+    if (++srv->exports > srv->exports_peak)
+        srv->exports_peak = srv->exports;
     pthread_mutex_unlock(&srv->lock);
-    return ok;
+    x->text = cy_render_svg(x->b, x->p, &x->err);
+    if (x->text && x->png) {
+        if (cy_svg_to_png(x->text, strlen(x->text), &x->bytes, &x->len, &x->err) < 0)
+            x->bytes = NULL;
+        free(x->text);
+        x->text = NULL;
+    }
+    pthread_mutex_lock(&srv->lock);
+    srv->exports--;
+    x->done = 1;
+    pthread_cond_broadcast(&srv->export_free);
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* A picture the lane drops undrawn: the server stops. */
+static void export_release(lane_job *lj)
+{
+    export_job *x = (export_job *)lj;
+    cy_server *srv = x->srv;
+    pthread_mutex_lock(&srv->lock);
+    cy_error_set(&x->err, "the server is stopping");
+    x->done = 1;
+    pthread_cond_broadcast(&srv->export_free);
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* Draws picture p of b (a PNG when png) on the pictures' lane, waiting for
+ * it: 0 with the SVG in *text or the PNG in *bytes and *len (NULL and err
+ * set when it cannot be drawn), or -1 at once when the lane is full. */
+static int export_draw(cy_server *srv, const cy_board *b, const cy_picture *p, int png, char **text,
+                       unsigned char **bytes, size_t *len, cy_error *err)
+{
+    export_job x;
+    memset(&x, 0, sizeof x);
+    x.lj.run = export_run;
+    x.lj.release = export_release;
+    x.srv = srv;
+    x.b = b;
+    x.p = p;
+    x.png = png;
+    if (lane_submit(srv->export_lane, &x.lj) < 0)
+        return -1;
+    pthread_mutex_lock(&srv->lock);
+    while (!x.done) /* every job is run or released */
+        pthread_cond_wait(&srv->export_free, &srv->lock);
+    pthread_mutex_unlock(&srv->lock);
+    *text = x.text;
+    *bytes = x.bytes;
+    *len = x.len;
+    *err = x.err;
+    return 0;
 }
 
 /* /api/export?format=json|svg|png: the board of the request with its
@@ -592,21 +643,10 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
             last = d[n - 1];
         free(d);
         cy_picture p = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
-        if (export_slot(srv, 1)) {
-            text = cy_render_svg(b, &p, &err);
-            if (text && png) {
-                if (cy_svg_to_png(text, strlen(text), &bytes, &len, &err) < 0)
-                    bytes = NULL;
-                free(text);
-                text = NULL;
-                if (!bytes)
-                    fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
-            }
-            export_slot(srv, 0);
-        } else {
+        if (export_draw(srv, b, &p, png, &text, &bytes, &len, &err) < 0) {
             a->retry = 1;
-            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once); try again in a "
-                                      "few seconds", EXPORT_SLOTS);
+            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once, %d waiting); try "
+                                      "again in a few seconds", EXPORT_SLOTS, EXPORT_QUEUE - EXPORT_SLOTS);
         }
     }
     if (!text && !bytes && !a->text)
@@ -1002,12 +1042,15 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
 
 /* GET /api/stats: {"queued", "running": slow questions waiting and being
  * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
- * "solved_slow", "refused" (503s for want of room or time), "memory": the
+ * "solved_slow", "refused" (every 503 the server answered), "memory": the
  * process's resident bytes, "memory_limit": --memory, and the shares of it:
  * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each";
- * "exports", "exports_peak", "exports_refused", "exports_limit": the
- * pictures being drawn, the most at once, the 503s for want of a slot, the
- * bound; "timeout": the longest a solve may take (s)}. */
+ * "exports", "exports_peak", "exports_refused", "exports_limit",
+ * "exports_queue": the pictures being drawn, the most at once, the 503s of
+ * a full lane, the lane's workers and the pictures it accepts at once;
+ * "connections", "connections_peak", "connections_limit",
+ * "connections_admitted", "connections_closed" (shut by the reaper);
+ * "timeout": the longest a solve may take (s)}. */
 static int api_stats(cy_server *srv, answer *a)
 {
     sw_stats st;
@@ -1035,9 +1078,12 @@ static int api_stats(cy_server *srv, answer *a)
     pthread_mutex_lock(&srv->lock);
     json_object_set_new(o, "exports", json_integer(srv->exports));
     json_object_set_new(o, "exports_peak", json_integer(srv->exports_peak));
-    json_object_set_new(o, "exports_refused", json_integer((json_int_t)srv->exports_refused));
+    unsigned long long export_refused;
+    lane_counts(srv->export_lane, NULL, NULL, &export_refused);
+    json_object_set_new(o, "exports_refused", json_integer((json_int_t)export_refused));
     pthread_mutex_unlock(&srv->lock);
     json_object_set_new(o, "exports_limit", json_integer(EXPORT_SLOTS));
+    json_object_set_new(o, "exports_queue", json_integer(EXPORT_QUEUE));
     pthread_mutex_lock(&srv->conn_lock);
     json_object_set_new(o, "connections", json_integer(srv->conns));
     json_object_set_new(o, "connections_peak", json_integer(srv->conns_peak));
@@ -1520,8 +1566,11 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     pthread_cond_init(&srv->reaper_wake, &ca);
     pthread_condattr_destroy(&ca);
     srv->work = sw_new(&wo);
-    if (!srv->work) {
+    srv->export_lane = lane_new(EXPORT_SLOTS, EXPORT_QUEUE, 0, NULL, NULL, NULL);
+    if (!srv->work || !srv->export_lane) {
         close(fd);
+        sw_free(srv->work);
+        lane_free(srv->export_lane);
         scen_close(srv->census);
         free_locks(srv);
         free(srv);
@@ -1547,6 +1596,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     if (!srv->d) {
         close(fd);
         sw_free(srv->work);
+        lane_free(srv->export_lane);
         scen_close(srv->census);
         free_locks(srv);
         free(srv);
@@ -1569,6 +1619,7 @@ void cy_server_stop(cy_server *s)
         return;
     sw_stop(s->work); /* requests waiting for answers give up */
     scen_stop(s->census);
+    lane_stop(s->export_lane); /* pictures not begun are dropped */
     pthread_mutex_lock(&s->conn_lock);
     s->stopping = 1;
     pthread_cond_signal(&s->reaper_wake);
@@ -1577,6 +1628,7 @@ void cy_server_stop(cy_server *s)
         pthread_join(s->reaper, NULL);
     MHD_stop_daemon(s->d);
     sw_free(s->work);
+    lane_free(s->export_lane);
     scen_close(s->census);
     for (int i = 0; i < s->nkept; i++) {
         cy_solver_free(s->kept[i].s);

@@ -17,6 +17,7 @@
 #include "server_census.h"
 
 #include "census.h"
+#include "lane.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -26,8 +27,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,35 +36,31 @@
 /* The query's filters (the census library's). */
 typedef cy_census_filters filters;
 
-/* One query: asked by a request, answered by a lane thread. */
+/* One query: asked by a request, answered on the lane. */
 typedef struct job {
+    lane_job lj;              /* first: the lane's job is the job */
+    scen *s;
     filters f;
     sw_answer a;
     int done;
     int refs;                 /* the request and the lane */
-    struct job *next;
 } job;
 
-/* A lane thread's connection and the limits of its query. */
-typedef struct lane {
+/* A lane worker's connection and the limits of its query. */
+typedef struct dbconn {
     scen *s;
     sqlite3 *db;
     double cpu_limit;         /* the thread's CPU seconds at which the query stops */
     double deadline;          /* the monotonic time at which it stops anyway */
-    pthread_t t;
-    int started;
-} lane;
+} dbconn;
 
 struct scen {
     char *path;
     cy_census_explore_info info; /* its rule sets and indexes */
-    lane *lanes;
-    int nlanes;
-    int queue_max, queued;    /* jobs waiting or running */
-    job *head, *tail;         /* jobs waiting */
+    lane *lane;               /* its workers (a connection each) and queue */
+    cy_error *open_err;       /* where opening a connection says why it failed */
     int stopping;
     pthread_mutex_t lock;
-    pthread_cond_t work;      /* a job was queued, or stopping */
     pthread_cond_t done;      /* a job was answered, or stopping */
 };
 
@@ -216,14 +211,14 @@ static double thread_cpu(void)
 /* Stops a query past its lane's limits or when the server stops. */
 static int progress(void *cls)
 {
-    lane *l = cls;
+    dbconn *l = cls;
     return thread_cpu() > l->cpu_limit || cy_now() > l->deadline ||
            __atomic_load_n(&l->s->stopping, __ATOMIC_RELAXED);
 }
 
 /* The answer to f from lane l's connection into *a (the census library's
  * cy_census_explore runs the queries). */
-static void run_query(lane *l, const filters *f, sw_answer *a)
+static void run_query(dbconn *l, const filters *f, sw_answer *a)
 {
     sqlite3 *db = l->db;
     l->cpu_limit = thread_cpu() + SCEN_QUERY_SECONDS;
@@ -268,35 +263,30 @@ static void unref(job *j)
     free(j);
 }
 
-/* A lane thread: answers queued jobs, one at a time, until stopping. */
-static void *lane_main(void *arg)
+/* A job on a lane worker with connection ctx: the query answered. */
+static void job_run(lane_job *lj, void *ctx)
 {
-    lane *l = arg;
-    scen *s = l->s;
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), LANE_NICE);
+    job *j = (job *)lj;
+    scen *s = j->s;
+    sw_answer a = {0, NULL, 0, NULL, NULL};
+    run_query(ctx, &j->f, &a);
     pthread_mutex_lock(&s->lock);
-    for (;;) {
-        while (!s->head && !s->stopping)
-            pthread_cond_wait(&s->work, &s->lock);
-        if (s->stopping)
-            break;
-        job *j = s->head;
-        s->head = j->next;
-        if (!s->head)
-            s->tail = NULL;
-        pthread_mutex_unlock(&s->lock);
-        sw_answer a = {0, NULL, 0, NULL, NULL};
-        run_query(l, &j->f, &a);
-        pthread_mutex_lock(&s->lock);
-        j->a = a;
-        j->done = 1;
-        s->queued--;
-        unref(j);
-        pthread_cond_broadcast(&s->done);
-    }
+    j->a = a;
+    j->done = 1;
+    unref(j);
+    pthread_cond_broadcast(&s->done);
     pthread_mutex_unlock(&s->lock);
-    cy_nauty_thread_done();
-    return NULL;
+}
+
+/* A job the lane drops unanswered (stopping): the request gives up. */
+static void job_release(lane_job *lj)
+{
+    job *j = (job *)lj;
+    scen *s = j->s;
+    pthread_mutex_lock(&s->lock);
+    unref(j);
+    pthread_cond_broadcast(&s->done);
+    pthread_mutex_unlock(&s->lock);
 }
 
 void scen_answer(scen *s, struct MHD_Connection *c, sw_answer *a)
@@ -308,22 +298,18 @@ void scen_answer(scen *s, struct MHD_Connection *c, sw_answer *a)
     filters f;
     if (read_filters(s, c, &f, a) < 0)
         return;
-    pthread_mutex_lock(&s->lock);
-    if (s->stopping || s->queued >= s->queue_max) {
-        pthread_mutex_unlock(&s->lock);
+    job *j = sx_calloc(1, sizeof *j);
+    j->f = f;
+    j->s = s;
+    j->refs = 2;
+    j->lj.run = job_run;
+    j->lj.release = job_release;
+    if (lane_submit(s->lane, &j->lj) < 0) {
+        free(j);
         fail(a, 503, "the server is answering other census queries; try again shortly");
         return;
     }
-    job *j = sx_calloc(1, sizeof *j);
-    j->f = f;
-    j->refs = 2;
-    if (s->tail)
-        s->tail->next = j;
-    else
-        s->head = j;
-    s->tail = j;
-    s->queued++;
-    pthread_cond_signal(&s->work);
+    pthread_mutex_lock(&s->lock);
     while (!j->done && !s->stopping)
         pthread_cond_wait(&s->done, &s->lock);
     if (j->done) {
@@ -337,38 +323,49 @@ void scen_answer(scen *s, struct MHD_Connection *c, sw_answer *a)
 
 /* ------------------------------------------------------ opening, closing */
 
+/* The lane's open: worker i's read-only connection (the first reads what
+ * the census holds); NULL with a message in s->open_err. */
+static void *open_conn(void *arg, int i)
+{
+    scen *s = arg;
+    dbconn *l = sx_calloc(1, sizeof *l);
+    l->s = s;
+    if (cy_census_explore_open(s->path, &l->db, s->open_err) < 0 ||
+        (i == 0 && cy_census_explore_read(l->db, s->path, &s->info, s->open_err) < 0)) {
+        sqlite3_close(l->db);
+        free(l);
+        return NULL;
+    }
+    sqlite3_progress_handler(l->db, 10000, progress, l);
+    return l;
+}
+
+/* The lane's close: a worker's connection. */
+static void close_conn(void *ctx)
+{
+    dbconn *l = ctx;
+    sqlite3_close(l->db);
+    free(l);
+}
+
 scen *scen_open(const char *path, int workers, int queue, cy_error *err)
 {
     scen *s = sx_calloc(1, sizeof *s);
     s->path = cy_escape_dup(path, 0);
-    s->nlanes = workers > 0 ? workers : 1;
-    s->queue_max = queue > s->nlanes ? queue : s->nlanes;
-    s->lanes = sx_calloc((size_t)s->nlanes, sizeof *s->lanes);
     pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->work, NULL);
     pthread_cond_init(&s->done, NULL);
-    for (int i = 0; i < s->nlanes; i++) {
-        lane *l = &s->lanes[i];
-        l->s = s;
-        if (cy_census_explore_open(path, &l->db, err) < 0 ||
-            (i == 0 && cy_census_explore_read(l->db, s->path, &s->info, err) < 0)) {
-            scen_close(s);
-            return NULL;
-        }
-        sqlite3_progress_handler(l->db, 10000, progress, l);
+    cy_error_set(err, "cannot start the census lane's threads");
+    s->open_err = err;
+    s->lane = lane_new(workers, queue, LANE_NICE, open_conn, close_conn, s);
+    s->open_err = NULL;
+    if (!s->lane) {
+        scen_close(s);
+        return NULL;
     }
     if (s->info.has_index != CY_CENSUS_IX_ALL)
         fprintf(stderr, "cycles: serve: %s has not the census explorer's indexes: its filters by grundy, winner, "
                         "triangle_free and leaves read the whole census (a run into it adds them: cycles census run "
                         "--resume --edges A..B --db FILE)\n", s->path);
-    for (int i = 0; i < s->nlanes; i++) {
-        if (pthread_create(&s->lanes[i].t, NULL, lane_main, &s->lanes[i]) != 0) {
-            cy_error_set(err, "cannot start the census lane's threads");
-            scen_close(s);
-            return NULL;
-        }
-        s->lanes[i].started = 1;
-    }
     return s;
 }
 
@@ -378,9 +375,9 @@ void scen_stop(scen *s)
         return;
     pthread_mutex_lock(&s->lock);
     __atomic_store_n(&s->stopping, 1, __ATOMIC_RELAXED);
-    pthread_cond_broadcast(&s->work);
     pthread_cond_broadcast(&s->done);
     pthread_mutex_unlock(&s->lock);
+    lane_stop(s->lane);
 }
 
 void scen_close(scen *s)
@@ -388,21 +385,9 @@ void scen_close(scen *s)
     if (!s)
         return;
     scen_stop(s);
-    for (int i = 0; i < s->nlanes; i++) {
-        if (s->lanes[i].started)
-            pthread_join(s->lanes[i].t, NULL);
-        sqlite3_close(s->lanes[i].db);
-    }
-    /* jobs still queued belong to requests that gave up (stopping) */
-    while (s->head) {
-        job *j = s->head;
-        s->head = j->next;
-        unref(j);
-    }
-    pthread_cond_destroy(&s->work);
+    lane_free(s->lane); /* joins the workers, closes their connections */
     pthread_cond_destroy(&s->done);
     pthread_mutex_destroy(&s->lock);
-    free(s->lanes);
     free(s->path);
     free(s);
 }
