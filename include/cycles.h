@@ -942,36 +942,19 @@ char *cy_board_view_json(const cy_board *b, const unsigned char *mark, const cha
  * first winning one if there is one, else a safe one, else a legal one. */
 char *cy_engine_move_json(const cy_board *b, const unsigned char *mark, const cy_analysis *an, int arc);
 
-/* The web server of `cycles serve`: one page and a JSON API (the manual, browser.md).
- * Zero-initialised options mean the defaults. */
-/* The server's defaults: seconds each solve may take, and its memory. */
-#define CY_SERVER_TIMEOUT 10
-#define CY_SERVER_MEMORY_MIB 256
-
-typedef struct cy_server_opts {
-    const char *host;      /* address to bind: NULL means 127.0.0.1 (loopback) */
-    int port;              /* 0: any free port (cy_server_port says which) */
-    double timeout;        /* seconds each solver call may take; 0: CY_SERVER_TIMEOUT */
-    int max_edges;         /* largest board served; 0: 40 */
-    size_t max_body;       /* largest request body in bytes; 0: 1 MiB */
-    int max_connections;   /* connections at once; 0: 32 */
-    int max_solves;        /* slow solves accepted at once (one a core running,
-                              the rest waiting), beyond them 503; 0: 8 */
-    size_t memory;         /* the whole server's memory: shared by the lanes,
-                              the answer cache and the uploads; 0: CY_SERVER_MEMORY_MIB */
-    const char *census;    /* a census database (cycles census run) explored at
-                              /census and GET /api/census; NULL: none */
-} cy_server_opts;
-
-typedef struct cy_server cy_server;
-
-/* Starts serving on background threads; NULL with a message when the address
- * cannot be bound or the census database cannot be read. */
-cy_server *cy_server_start(const cy_server_opts *o, cy_error *err);
-/* The port the server listens on. */
-int cy_server_port(const cy_server *s);
-/* Stops accepting, waits for the requests in progress, frees the server. */
-void cy_server_stop(cy_server *s);
+/* The process's resident memory in bytes (0 if unknown): what a front end
+ * that bounds its whole process (the server) measures its shares against. */
+size_t cy_resident_memory(void);
+/* Monotonic seconds: the clock of cy_solver_until. */
+double cy_now(void);
+/* Makes every search of s stop by the absolute time until (cy_now() seconds;
+ * 0: only the per-search timeout), as the server bounds the several calls of
+ * one answer (cy_analyse, then cy_analysis_replies) by one time limit. */
+void cy_solver_until(cy_solver *s, double until);
+/* Frees the calling thread's workspaces of the library (nauty keeps one per
+ * thread and frees it only when asked): every thread but the main one that
+ * used the library calls this before it ends, or once a task is done. */
+void cy_nauty_thread_done(void);
 
 /* What a picture shows besides the board.  Set last to -1 when there is no
  * last move (0 is a dart). */

@@ -70,9 +70,7 @@ const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark);
 void cy_solver_set_analysed(cy_solver *s, double when);
 double cy_solver_analysed(const cy_solver *s);
 
-/* Makes every search of s stop by the absolute time until (cy_now() seconds;
- * 0 = only the per-search timeout). */
-void cy_solver_until(cy_solver *s, double until);
+/* cy_solver_until (cycles.h) for each engine. */
 void plain_until(plain *s, double until);
 void fast_until(fast *s, double until);
 

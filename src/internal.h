@@ -34,10 +34,6 @@ char *cy_json_text(struct json_t *o);
  * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
 int cy_label_ok(const char *label);
 
-/* Frees the calling thread's nauty workspaces (canonical keys, symmetry):
- * nauty keeps one per thread and frees it only when asked, so every thread
- * but the main one calls this before it ends. */
-void cy_nauty_thread_done(void);
 
 /* Whether xy is a plane straight-line drawing of b with the board's
  * rotations and its cells clockwise (layout_spread.c).  O(E^2). */
@@ -48,10 +44,6 @@ void cy_layout_spread(const cy_board *b, double *xy);
 
 /* Total physical memory in bytes (0 if unknown). */
 size_t cy_physical_memory(void);
-/* Resident memory of the process in bytes (0 if unknown). */
-size_t cy_resident_memory(void);
-/* Monotonic seconds. */
-double cy_now(void);
 /* A progress line on stderr for a long run (the solvers' cy_progress keeps
  * one too): shown once the run is over a second old, in place once a
  * second on a terminal, else a line every ten seconds. */

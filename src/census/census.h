@@ -289,6 +289,47 @@ int cy_census_parse_args(int argc, char **argv, int first, const char *allowed, 
  * returns 2, the exit status of usage errors. */
 int cy_census_usage_error(cy_error *err, const char *fmt, const char *arg);
 
+/* ---- the census explorer's queries (GET /api/census of `cycles serve
+ * --census`, src/server/server_census.c): the SQL lives here, the server
+ * runs it on its lane's connections ---- */
+
+struct json_t;
+#define CY_CENSUS_EXPLORE_RULES 16
+/* The explorer's indexes (store.c creates them), as bits. */
+enum { CY_CENSUS_IX_GRUNDY = 1, CY_CENSUS_IX_WINNER = 2, CY_CENSUS_IX_FLAGS = 4, CY_CENSUS_IX_ALL = 7 };
+
+/* What a census database holds for the explorer. */
+typedef struct cy_census_explore_info {
+    char rules[CY_CENSUS_EXPLORE_RULES][24]; /* the rule sets it has solved under */
+    int nrules;
+    int has_index;            /* CY_CENSUS_IX_* bits: the indexes present */
+} cy_census_explore_info;
+
+/* The explorer's filters, each -1 when not given. */
+typedef struct cy_census_filters {
+    int tree;                 /* kind: 0 board, 1 tree */
+    char rules[24];
+    int edges, grundy, winner, parity_breaker, triangle_free, leaves;
+    int limit, offset;
+} cy_census_filters;
+
+/* Opens the census at path read only (query_only, its own page cache, a
+ * busy timeout for a census being written) into *db; 0, or -1 with a
+ * message naming the file. */
+int cy_census_explore_open(const char *path, sqlite3 **db, cy_error *err);
+/* Checks that db is a census of schema 3 and reads what it holds into
+ * *info; 0, or -1 with a message naming the file as name. */
+int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info *info, cy_error *err);
+/* The boards of db matching f: their count in *total and the page
+ * (f->limit rows from f->offset) as a JSON array of row objects in *rows
+ * (the explorer's answer, docs/browser.md), each with its board and a
+ * drawing for its thumbnail.  Parameterised SQL from fixed pieces, its plan
+ * chosen by has_index.  Returns SQLITE_OK, or the SQLite code of the
+ * failure (SQLITE_INTERRUPT when db's progress handler stopped it) with
+ * *rows NULL. */
+int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *f, long long *total,
+                      struct json_t **rows);
+
 /* ---- small helpers ---- */
 
 /* A growing string. */

@@ -2,11 +2,14 @@
  * query.c - the questions of the census as queries: summary, grundy-max,
  * parity-breakers, drawing-matters, two-cells, trees, timeouts.  Each answers
  * in text or in JSON (jansson); boards are shown in the native JSON format,
- * which cycles solve and cycles draw read.
+ * which cycles solve and cycles draw read.  Also the census explorer's
+ * queries (cy_census_explore: GET /api/census of cycles serve --census, whose
+ * lane in src/server/server_census.c runs them on its connections).
  */
 #include "census.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -568,4 +571,419 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
         return 0;
     }
     return cy_error_set(err, "no query \"%s\" (the queries: %s)", name, cy_census_query_names);
+}
+
+/* ---------------------------------------------------- the census explorer
+ * The queries of GET /api/census (cycles serve --census), run by the
+ * server on its lane's read-only connections. */
+
+#define CACHE_KIB 8192        /* SQLite page cache of each connection */
+
+/* calloc that stops the program when memory runs out. */
+static void *calloc_or_die(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) {
+        fputs("cycles: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+/* The string of b (never NULL, malloc'd); b is left empty. */
+static char *take(cy_census_buf *b)
+{
+    char *s = b->s ? b->s : calloc_or_die(1, 1);
+    b->s = NULL;
+    b->n = b->cap = 0;
+    return s;
+}
+
+/* The explorer's indexes (store.c creates them), in the order of the
+ * has_index bits. */
+static const char *const index_names[] = {"results_grundy", "results_winner", "invariants_flags"};
+
+/* Whether f filters on results' columns, and on invariants' columns. */
+static int results_filters(const cy_census_filters *f)
+{
+    return f->grundy >= 0 || f->winner >= 0 || f->parity_breaker >= 0;
+}
+static int invariant_filters(const cy_census_filters *f)
+{
+    return f->triangle_free >= 0 || f->leaves >= 0;
+}
+
+/* The query's FROM and WHERE: fixed pieces with a placeholder for every
+ * value, bound by bind_filters() in the same order.  The plan is chosen
+ * here, not left to SQLite (a census has no statistics), so that the rows
+ * come in the order of the table or index read first, and a page stops
+ * reading after its last row: results by the grundy or winner index when
+ * those are asked for, else by its primary key (the rows by edges and code),
+ * with the invariants looked up by their primary key; but with filters on
+ * the invariants only, the flags index first (the rows by edges,
+ * triangle_free, leaves and code).  CROSS JOIN keeps the first table
+ * outside.  Returns the alias of the table read first ("r" or "i"). */
+static const char *where(const cy_census_filters *f, int has_index, cy_census_buf *q)
+{
+    int inv = invariant_filters(f), res = results_filters(f);
+    const char *rx = f->grundy >= 0 && (has_index & CY_CENSUS_IX_GRUNDY)   ? " INDEXED BY results_grundy"
+                     : f->winner >= 0 && (has_index & CY_CENSUS_IX_WINNER) ? " INDEXED BY results_winner"
+                                                                  : "";
+    const char *ix = has_index & CY_CENSUS_IX_FLAGS ? " INDEXED BY invariants_flags" : "";
+    static const char on[] = " ON i.kind = r.kind AND i.edges = r.edges AND i.code = r.code";
+    if (inv && !res)
+        cy_census_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
+    else if (inv)
+        cy_census_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
+    else
+        cy_census_printf(q, " FROM results r%s", rx);
+    cy_census_printf(q, "%s", " WHERE r.kind = ? AND r.rules = ?");
+    if (f->edges >= 0)
+        cy_census_printf(q, "%s", " AND r.edges = ?");
+    if (f->grundy >= 0)
+        cy_census_printf(q, "%s", " AND r.grundy = ?");
+    if (f->winner >= 0)
+        cy_census_printf(q, "%s", " AND r.winner = ?");
+    if (f->parity_breaker >= 0)
+        cy_census_printf(q, "%s", " AND r.parity_breaker = ?");
+    if (f->triangle_free >= 0)
+        cy_census_printf(q, "%s", " AND i.triangle_free = ?");
+    if (f->leaves >= 0)
+        cy_census_printf(q, "%s", f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
+    /* the flags index has kind and edges first: said of i too */
+    if (inv)
+        cy_census_printf(q, "%s", f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
+    /* the flags index has triangle_free before leaves: both values, so
+     * that a filter on leaves alone seeks too */
+    if (inv && f->triangle_free < 0)
+        cy_census_printf(q, "%s", " AND i.triangle_free IN (0, 1)");
+    return inv && !res ? "i" : "r";
+}
+
+/* Binds f's values to the placeholders where() wrote; returns the next
+ * parameter's index. */
+static int bind_filters(sqlite3_stmt *st, const cy_census_filters *f)
+{
+    int k = 1;
+    sqlite3_bind_text(st, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, k++, f->rules, -1, SQLITE_TRANSIENT);
+    const int vals[] = {f->edges, f->grundy, f->winner, f->parity_breaker, f->triangle_free};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++)
+        if (vals[i] >= 0)
+            sqlite3_bind_int(st, k++, vals[i]);
+    if (f->triangle_free >= 0 || f->leaves >= 0) {
+        sqlite3_bind_text(st, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+        if (f->edges >= 0)
+            sqlite3_bind_int(st, k++, f->edges);
+    }
+    return k;
+}
+
+static const char row_cols[] =
+    "SELECT i.board, r.kind, r.rules, r.edges, i.vertices, i.cells, i.cell_sizes, i.leaves, i.triangle_free,"
+    " i.bipartite, i.biconnected, i.outerplanar, i.automorphisms, i.graph6, r.code, r.status, r.winner,"
+    " r.grundy, r.value, r.parity_breaker, r.moves";
+
+/* Column k of st as JSON: an integer, or null. */
+static json_t *jint(sqlite3_stmt *st, int k)
+{
+    return sqlite3_column_type(st, k) == SQLITE_NULL ? json_null() : json_integer(sqlite3_column_int64(st, k));
+}
+
+/* Column k of st (0/1 or NULL) as true, false or null. */
+static json_t *jbool(sqlite3_stmt *st, int k)
+{
+    return sqlite3_column_type(st, k) == SQLITE_NULL ? json_null() : json_boolean(sqlite3_column_int(st, k));
+}
+
+/* A JSON string of column k (text from the database; escaped when it is not
+ * valid UTF-8). */
+static json_t *jtext(sqlite3_stmt *st, int k)
+{
+    const char *t = (const char *)sqlite3_column_text(st, k);
+    json_t *j = json_string(t ? t : "");
+    if (!j) {
+        char *e = cy_escape_dup(t, 0);
+        j = json_string(e);
+        free(e);
+    }
+    return j;
+}
+
+/* The thumbnail of a board given as native JSON text: {"xy": [x0, y0, ...]
+ * in thousandths of the layout's units (y up), "edges": [u0, v0, ...],
+ * "special": [v, ...]},
+ * or null when the board cannot be read or laid out. */
+static json_t *drawing(const char *text)
+{
+    cy_error err;
+    cy_board *b = text ? cy_read_board(text, strlen(text), CY_FMT_JSON, NULL, &err) : NULL;
+    if (!b)
+        return json_null();
+    double *xy = calloc_or_die(2 * (size_t)b->nv + 1, sizeof(double));
+    json_t *o = json_null();
+    if (cy_layout(b, xy, &err) == 0) {
+        json_t *p = json_array(), *e = json_array(), *sp = json_array();
+        for (int i = 0; i < 2 * b->nv; i++)
+            json_array_append_new(p, json_integer((json_int_t)lround(xy[i] * 1000)));
+        for (int i = 0; i < b->ne; i++) {
+            json_array_append_new(e, json_integer(b->eu[i]));
+            json_array_append_new(e, json_integer(b->ev[i]));
+        }
+        for (int v = 0; v < b->nv; v++)
+            if (b->special[v])
+                json_array_append_new(sp, json_integer(v));
+        o = json_pack("{s:o, s:o, s:o}", "xy", p, "edges", e, "special", sp);
+    }
+    free(xy);
+    cy_board_free(b);
+    return o;
+}
+
+/* One row of the rows query as the answer's object. */
+static json_t *row_json(sqlite3_stmt *st)
+{
+    static const char *const names[] = {"board", "kind", "rules", "edges", "vertices", "cells", "cell_sizes",
+                                        "leaves", "triangle_free", "bipartite", "biconnected", "outerplanar",
+                                        "automorphisms", "graph6", "code", "status", "winner", "grundy", "value",
+                                        "parity_breaker", "moves"};
+    json_t *o = json_object();
+    const char *text = (const char *)sqlite3_column_text(st, 0);
+    json_t *board = text ? json_loads(text, 0, NULL) : NULL;
+    json_object_set_new(o, "board", board ? board : json_null());
+    for (int k = 1; k < (int)(sizeof names / sizeof names[0]); k++) {
+        json_t *v;
+        if (k == 1 || k == 2 || k == 6 || k == 13 || k == 14 || k == 15)
+            v = jtext(st, k);
+        else if ((k >= 8 && k <= 11) || k == 19)
+            v = jbool(st, k);
+        else
+            v = jint(st, k);
+        json_object_set_new(o, names[k], v);
+    }
+    json_object_set_new(o, "drawing", drawing(text));
+    return o;
+}
+
+/* Runs sql (bound by bind_filters(f)) for one number into *n; an SQLite
+ * code, SQLITE_OK when done. */
+static int one_number(sqlite3 *db, const char *sql, const cy_census_filters *f, long long *n)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        bind_filters(st, f);
+        rc = sqlite3_step(st);
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The invariants' rows of f's kind and edge count (f->edges >= 0) that
+ * match its triangle_free and leaves, into *n: a range (two) of the flags
+ * index.  An SQLite code. */
+static int count_invariants(sqlite3 *db, int has_index, const cy_census_filters *f, long long *n)
+{
+    cy_census_buf q = {0};
+    cy_census_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
+                  has_index & CY_CENSUS_IX_FLAGS ? " INDEXED BY invariants_flags" : "",
+                  f->triangle_free >= 0 ? "i.triangle_free = ?" : "i.triangle_free IN (0, 1)",
+                  f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0");
+    char *sql = take(&q);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    free(sql);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, f->edges);
+        if (f->triangle_free >= 0)
+            sqlite3_bind_int(st, 3, f->triangle_free);
+        rc = sqlite3_step(st);
+        *n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+        rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The boards matching f, counted into *total; an SQLite code.  Without
+ * filters, from the units' counts of rows.  With filters on the invariants
+ * only, the join would look up every board's result: where every board of
+ * an edge count has a result under the rules (its units are finished, every
+ * part of one split), the invariants alone are counted, in the flags
+ * index. */
+static int count_rows(sqlite3 *db, int has_index, const cy_census_filters *f, long long *total)
+{
+    cy_census_buf q = {0};
+    char *sql;
+    int rc;
+    *total = 0;
+    if (!invariant_filters(f) && !results_filters(f))
+        /* every board of the kind (and edge count): the units say how many
+         * rows they committed (`census merge` checks that they agree) */
+        return one_number(db,
+                          f->edges >= 0 ? "SELECT coalesce(sum(done), 0) FROM units WHERE kind = ? AND rules = ?"
+                                          " AND edges = ?"
+                                        : "SELECT coalesce(sum(done), 0) FROM units WHERE kind = ? AND rules = ?",
+                          f, total);
+    if (!invariant_filters(f) || results_filters(f)) {
+        cy_census_printf(&q, "%s", "SELECT count(*)");
+        where(f, has_index, &q);
+        sql = take(&q);
+        rc = one_number(db, sql, f, total);
+        free(sql);
+        return rc;
+    }
+    /* each edge count under the rules, and whether all its parts are done */
+    sqlite3_stmt *per = NULL;
+    rc = sqlite3_prepare_v2(db,
+                            f->edges >= 0 ? "SELECT edges, min(finished) = 1 AND min(parts) = max(parts) AND"
+                                            " count(DISTINCT part) = max(parts) FROM units WHERE kind = ? AND rules = ?"
+                                            " AND edges = ? GROUP BY edges"
+                                          : "SELECT edges, min(finished) = 1 AND min(parts) = max(parts) AND"
+                                            " count(DISTINCT part) = max(parts) FROM units WHERE kind = ? AND rules = ?"
+                                            " GROUP BY edges",
+                            -1, &per, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_text(per, 1, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+    sqlite3_bind_text(per, 2, f->rules, -1, SQLITE_TRANSIENT);
+    if (f->edges >= 0)
+        sqlite3_bind_int(per, 3, f->edges);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(per)) == SQLITE_ROW) {
+        cy_census_filters g = *f;
+        g.edges = sqlite3_column_int(per, 0);
+        long long n = 0;
+        if (sqlite3_column_int(per, 1))
+            rc = count_invariants(db, has_index, &g, &n);
+        else {
+            cy_census_printf(&q, "%s", "SELECT count(*)");
+            where(&g, has_index, &q);
+            sql = take(&q);
+            rc = one_number(db, sql, &g, &n);
+            free(sql);
+        }
+        *total += n;
+    }
+    sqlite3_finalize(per);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int cy_census_explore_open(const char *path, sqlite3 **db, cy_error *err)
+{
+    if (sqlite3_open_v2(path, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        return cy_error_set(err, "%s: cannot open the census database: %s", path,
+                            *db ? sqlite3_errmsg(*db) : "out of memory");
+    char pragma[64];
+    snprintf(pragma, sizeof pragma, "PRAGMA cache_size=-%d", CACHE_KIB);
+    sqlite3_exec(*db, pragma, NULL, NULL, NULL);
+    sqlite3_exec(*db, "PRAGMA query_only=1", NULL, NULL, NULL);
+    /* a census being written takes its write lock for milliseconds a batch */
+    sqlite3_busy_timeout(*db, 2000);
+    return 0;
+}
+
+int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info *s, cy_error *err)
+{
+    memset(s, 0, sizeof *s);
+    sqlite3_stmt *st = NULL;
+    const char *v = NULL;
+    int ok = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema'", -1, &st, NULL) == SQLITE_OK &&
+             sqlite3_step(st) == SQLITE_ROW && (v = (const char *)sqlite3_column_text(st, 0)) != NULL;
+    int schema = ok ? atoi(v) : 0;
+    sqlite3_finalize(st);
+    if (!ok) {
+        return cy_error_set(err, "%s: not a census database (cycles census run makes one): %s", name,
+                            sqlite3_errmsg(db));
+    }
+    if (schema != 3)
+        return cy_error_set(err, "%s: a census database of schema %d; the explorer reads schema 3 (cycles census "
+                                 "merge OLD.db -o NEW.db copies an older one into it)", name, schema);
+    st = NULL;
+    if (sqlite3_prepare_v2(db, "SELECT DISTINCT rules FROM units ORDER BY rules", -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return cy_error_set(err, "%s: not a census database: %s", name, sqlite3_errmsg(db));
+    }
+    while (sqlite3_step(st) == SQLITE_ROW && s->nrules < CY_CENSUS_EXPLORE_RULES) {
+        const char *r = (const char *)sqlite3_column_text(st, 0);
+        if (r && strlen(r) < sizeof s->rules[0])
+            strcpy(s->rules[s->nrules++], r);
+    }
+    sqlite3_finalize(st);
+    for (int i = 0; i < 3; i++) {
+        st = NULL;
+        if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", -1, &st, NULL) ==
+            SQLITE_OK) {
+            sqlite3_bind_text(st, 1, index_names[i], -1, SQLITE_STATIC);
+            if (sqlite3_step(st) == SQLITE_ROW)
+                s->has_index |= 1 << i;
+        }
+        sqlite3_finalize(st);
+    }
+    return 0;
+}
+
+
+int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *asked, long long *total_out,
+                      struct json_t **rows_out)
+{
+    /* with two players and the edges given, a parity breaker is a board
+     * whose winner is not the one parity names (results.parity_breaker):
+     * the same boards through the winner's index */
+    cy_census_filters g = *asked, *f = &g;
+    if (g.parity_breaker >= 0 && g.edges >= 0 && g.winner < 0 && strncmp(g.rules, "players=", 8) != 0) {
+        int parity = g.edges % 2 ? 1 : 2;
+        g.winner = g.parity_breaker ? 3 - parity : parity;
+        g.parity_breaker = -1;
+    }
+    cy_census_buf q = {0};
+    sqlite3_stmt *rows = NULL;
+    char *sql;
+    json_t *list = json_array();
+    long long total = 0;
+    int rc;
+    rc = count_rows(db, has_index, f, &total);
+    if (rc == SQLITE_OK && f->offset < total) {
+        /* the page's keys first (from the index alone where the plan has
+         * one), then the rows of those keys only */
+        cy_census_buf keys = {0};
+        int by_flags = *where(f, has_index, &keys) == 'i';
+        char *from = take(&keys);
+        if (by_flags)
+            cy_census_printf(&q, "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
+                              " ORDER BY i.edges, i.triangle_free, i.leaves, i.code LIMIT ? OFFSET ?) p",
+                          row_cols, from);
+        else
+            cy_census_printf(&q, "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
+                              " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p",
+                          row_cols, from);
+        free(from);
+        cy_census_printf(&q, "%s", " CROSS JOIN results r CROSS JOIN invariants i"
+                        " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
+                        " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.t, p.v, p.c");
+        sql = take(&q);
+        rc = sqlite3_prepare_v2(db, sql, -1, &rows, NULL);
+        free(sql);
+        if (rc == SQLITE_OK) {
+            int k = bind_filters(rows, f);
+            sqlite3_bind_int(rows, k++, f->limit);
+            sqlite3_bind_int(rows, k++, f->offset);
+            sqlite3_bind_text(rows, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
+            sqlite3_bind_text(rows, k, f->rules, -1, SQLITE_TRANSIENT);
+            while ((rc = sqlite3_step(rows)) == SQLITE_ROW)
+                json_array_append_new(list, row_json(rows));
+            if (rc == SQLITE_DONE)
+                rc = SQLITE_OK;
+        }
+    }
+    sqlite3_finalize(rows);
+    *total_out = total;
+    if (rc != SQLITE_OK) {
+        json_decref(list);
+        list = NULL;
+    }
+    *rows_out = list;
+    return rc;
 }

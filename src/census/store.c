@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* The indexes of the census explorer (`cycles serve --census`,
- * src/server_census.c): its filters on the Grundy value, the winner, and
+ * src/server/server_census.c): its filters on the Grundy value, the winner, and
  * triangle-free boards and leaves, counted and paged without a scan. */
 #define EXPLORER_INDEXES                                                                                      \
     "-- For the census explorer (cycles serve --census): filters by Grundy value,\n"                          \

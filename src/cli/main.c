@@ -12,6 +12,7 @@
  */
 #include "cli.h"
 #include "census.h"
+#include "server.h"
 
 #include <string.h>
 

@@ -1,11 +1,12 @@
 /*
  * serve.c - `cycles serve [--port N] [--host ADDR] [--timeout S] [--memory SIZE]
  * [--census FILE]`:
- * play in the browser.  Runs the web server of src/server.c until SIGINT or
+ * play in the browser.  Runs the web server of src/server/server.c until SIGINT or
  * SIGTERM; prints "cycles: serving on http://HOST:PORT/" on stderr once it
  * listens (--port 0 picks a free port, which that line names).
  */
 #include "cli.h"
+#include "server.h"
 
 #include <pthread.h>
 #include <signal.h>

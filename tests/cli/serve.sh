@@ -274,8 +274,8 @@ expect_status "garbage upload" 422 'the board file: not a board in any known for
   --data-binary "@$WORK/garbage.txt"
 expect_status "empty upload" 400 'empty' "/api/solve" --data-binary ""
 head -c 1100000 /dev/zero | tr '\0' 'x' >"$WORK/big.txt"
-expect_status "body over 1 MiB" 413 'larger than 1048576 bytes' "/api/solve" --data-binary "@$WORK/big.txt"
-expect_status "chunked body over 1 MiB" 413 'larger than 1048576 bytes' "/api/board" \
+expect_status "body over 1 MiB" 413 'larger than 147456 bytes' "/api/solve" --data-binary "@$WORK/big.txt"
+expect_status "chunked body over 1 MiB" 413 'larger than 147456 bytes' "/api/board" \
   -H 'Transfer-Encoding: chunked' --data-binary "@$WORK/big.txt"
 printf '{"format": "cycles-board"' >"$WORK/cut.json"
 expect_status "cut-off JSON upload" 422 'the board file: ' "/api/board" --data-binary "@$WORK/cut.json"

@@ -1,5 +1,5 @@
 # Command-line test of the server's answer cache under relabelling: the
-# cache key is the canonical board and position (src/server_canon.c), so a
+# cache key is the canonical board and position (src/server/server_canon.c), so a
 # copy of a board with other labels, in another vertex order, without
 # coordinates, or mirrored (every walk reversed) hits the entry of the first,
 # and the answer comes back in the asker's labels: its winning moves are those

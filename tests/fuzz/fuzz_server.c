@@ -10,7 +10,7 @@
  * rest, when not empty, is POSTed as the body.  Every request must get a
  * complete HTTP answer that is not a 500.
  */
-#include "cycles.h"
+#include "server.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -25,8 +25,8 @@ if pkg-config --exists nauty; then PKGS="$PKGS nauty"; fi
 PKGS="$PKGS sqlite3"
 
 # every module, and the web page and named boards built in as CMake builds them
-SOURCES=("$SRC"/src/*.c)
-cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -P "$SRC/web/embed.cmake"
+SOURCES=("$SRC"/src/*.c "$SRC"/src/server/*.c "$SRC"/src/census/*.c)
+cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -DFUNC=server_web_asset -P "$SRC/web/embed.cmake"
 cmake -DOUT="$OUT/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cy_board_asset -DEXTS=json -P "$SRC/web/embed.cmake"
 SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
 
@@ -34,15 +34,18 @@ SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
 mkdir -p "$OUT/obj"
 CFLAGS=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DCYCLES_VERSION='"fuzz"'
         -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-        -I"$SRC/include" -I"$SRC/src")
+        -I"$SRC/include" -I"$SRC/src" -I"$SRC/src/server" -I"$SRC/src/census")
 # shellcheck disable=SC2046,SC2086
 read -r -a PKGCFLAGS <<<"$(pkg-config --cflags $PKGS)"
 OBJS=()
 # the headers any module may include: an object older than one of them, or
 # than its source, is built again (a changed struct must reach every module)
-HEADERS=("$SRC"/include/*.h "$SRC"/src/*.h)
+HEADERS=("$SRC"/include/*.h "$SRC"/src/*.h "$SRC"/src/server/*.h "$SRC"/src/census/*.h)
 for f in "${SOURCES[@]}"; do
-  o="$OUT/obj/$(basename "$f" .c).o"
+  # named by the path: src/moves.c and src/census/moves.c are two modules
+  rel=${f#"$SRC"/}
+  rel=${rel#"$OUT"/}
+  o="$OUT/obj/$(printf '%s' "${rel%.c}" | tr / _).o"
   stale=0
   if [ ! -e "$o" ] || [ "$f" -nt "$o" ]; then
     stale=1

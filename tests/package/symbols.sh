@@ -1,7 +1,9 @@
 # package_symbols: the shared library exports exactly the functions that
 # include/cycles.h declares (all cy_), nothing of its own internals and
-# nothing of jansson, nauty or libmicrohttpd.
-# Usage: bash symbols.sh LIBCYCLES.so cycles.h
+# nothing of jansson, nauty or libmicrohttpd; it needs (readelf -d) neither
+# libmicrohttpd, GLib nor SQLite, and the static library (when given) calls
+# none of them: the server and the census are front ends of their own.
+# Usage: bash symbols.sh LIBCYCLES.so cycles.h [LIBCYCLES.a]
 set -u
 LIB=$1
 HDR=$2
@@ -23,6 +25,17 @@ done
 for s in $exported; do
   printf '%s\n' "$declared" | grep -qx "$s" || { echo "FAIL: $s is exported but not declared in cycles.h"; fail=1; }
 done
+# the engine alone: no HTTP, GLib or SQLite
+needed=$(readelf -d "$LIB" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+for n in $needed; do
+  case "$n" in
+    libmicrohttpd*|libglib*|libgobject*|libsqlite*) echo "FAIL: $LIB needs $n"; fail=1 ;;
+  esac
+done
+if [ $# -ge 3 ]; then
+  calls=$(nm "$3" 2>/dev/null | awk '$1 == "U" { print $2 }' | grep -E '^(MHD_|sqlite3_|g_[a-z])' | sort -u)
+  [ -z "$calls" ] || { echo "FAIL: $3 calls $(echo $calls)"; fail=1; }
+fi
 # the soname carries the version
 soname=$(objdump -p "$LIB" | awk '/SONAME/ { print $2 }')
 case "$soname" in

@@ -1,12 +1,12 @@
 /*
- * server_work.h - the work of `cycles serve` (src/server_work.c): two lanes
+ * server_work.h - the work of `cycles serve` (src/server/server_work.c): two lanes
  * for solves, an answer cache, and one solve for identical questions asked at
  * once.  Not public API: server.c is its only user.
  */
 #ifndef CYCLES_SERVER_WORK_H
 #define CYCLES_SERVER_WORK_H
 
-#include "internal.h"
+#include "server_util.h"
 
 #include <jansson.h>
 
@@ -14,10 +14,13 @@
  * which to ask again (Retry-After). */
 typedef struct sw_answer {
     unsigned status;
-    char *text;
+    char *text;           /* NULL when json holds the answer */
     int retry;
     const char *how;      /* "cached", "shared" (another request's solve),
                              "solved" or NULL: the X-Cycles-Answer header */
+    json_t *json;         /* a 200 answer numbered canonically (sc_to_canon),
+                             as the cache keeps it (a request gets a copy of
+                             its own); or NULL */
 } sw_answer;
 
 /* A JSON string for s; bytes that are not printable ASCII become '?' when s
@@ -33,10 +36,12 @@ void sw_error(sw_answer *a, unsigned status, const char *msg);
 enum { SW_KEEP_NOT, SW_KEEP, SW_KEEP_A_WHILE };
 #define SW_PARTIAL_TTL 60.0
 
-/* A question: kind ('s' solve, 'm' move), board, position and canonical
- * numbering (all taken over by sw_answer_question). */
+/* A question: kind ('s' solve, 'm' move, 'v' solve under rules), board,
+ * position and canonical numbering (all taken over by sw_answer_question). */
 typedef struct sw_question {
     int kind;
+    cy_rules rules;       /* 'v': the rules, and the game's state after the */
+    cy_variant_game game; /* moves played (cy_variant_play) */
     cy_board *b;
     unsigned char *mark;
     int *canon;           /* b's vertices numbered canonically (sc_canon), or NULL */
@@ -65,9 +70,9 @@ typedef struct sw_work sw_work;
 
 /* The budget's shares (bytes), as README.md and docs/reliability.md describe:
  * quick_each is for one of the quick lane's solvers, running or kept for the
- * next question on its board (twice quick_slots of them); variant_each for
- * one of the rule variants' searches, which run in the requests' own threads,
- * slow_workers of them at once. */
+ * next question on its board (twice quick_slots of them); variant_each the
+ * most one of the rule variants' searches takes (it runs in a lane like the
+ * rest, within that lane's share too). */
 typedef struct sw_budget {
     size_t cache, bodies, quick_each, slow_each, variant_each;
 } sw_budget;
@@ -97,13 +102,21 @@ int sw_cached(sw_work *w, const char *key, sw_answer *a);
 /* The canonical numbering of b's vertices with position mark (a malloc'd
  * array: vertex -> number), under which every relabelled or mirrored copy
  * of the board and position reads the same; the code that says so is
- * appended to key (src/server_canon.c). */
-int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key);
-/* The JSON answer text with every move "U->V" in it (string values, array
- * items, object keys) mapped from b's labels to the canonical numbers
- * (to_canon) or back, and "board" (b's name) emptied or restored; lists and
- * objects of moves come back in the order of b's darts.  malloc'd. */
-char *sc_relabel(const char *text, const cy_board *b, const int *canon, int to_canon);
+ * appended to key (src/server/server_canon.c). */
+int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key);
+/* Appends to key the board b (its name, labels, special vertices, edges
+ * and walks) and position mark exactly: the key of a question whose answer
+ * is not relabelled (the rule variants'). */
+void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key);
+/* The JSON answer text (parsed once, here) with every move "U->V" in it
+ * (string values, array items, object keys) mapped from b's labels to the
+ * canonical numbers canon, and "board" (b's name) emptied: the form the
+ * cache keeps.  NULL when text is not JSON. */
+json_t *sc_to_canon(const char *text, const cy_board *b, const int *canon);
+/* The text of a kept answer canon (a request's own copy, taken) in b's
+ * labels and under b's name; lists and objects of moves in the order of b's
+ * darts.  malloc'd. */
+char *sc_from_canon(json_t *canon, const cy_board *b, const int *canon_of_b);
 
 /* Counters for tests and the soak run. */
 typedef struct sw_stats {

@@ -1,6 +1,6 @@
 /*
  * server_census.h - the census explorer of `cycles serve --census FILE`
- * (src/server_census.c): GET /api/census on a census database, read only,
+ * (src/server/server_census.c): GET /api/census on a census database, read only,
  * in a bounded lane of its own.  Not public API: server.c is its only user.
  */
 #ifndef CYCLES_SERVER_CENSUS_H

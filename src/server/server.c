@@ -19,11 +19,12 @@
  *   POST /api/export?moves=M&format=F  the board and position as the native
  *                                      JSON board (with its moves), or the
  *                                      picture of `cycles draw`, as a download
- *                                      (EXPORT_SLOTS pictures drawn at once,
+ *                                      (EXPORT_SLOTS pictures drawn at once
+ *                                      on their lane, EXPORT_QUEUE accepted,
  *                                      else 503)
  *   GET  /api/stats                    the lanes, the cache and the memory in use
  *   GET  /census, /api/census?...      the census explorer (--census FILE:
- *                                      src/server_census.c)
+ *                                      src/server/server_census.c)
  *
  * SPEC in a query is a family ("k4", "grid:3x3"); the server never opens files
  * named in a request: boards from files are uploaded (POST, at most max_body
@@ -43,8 +44,8 @@
  * rest.  Each solve has its own board and solver (one thread, its lane's
  * share of --memory, the server's timeout).
  */
-#include "engine.h"
-#include "internal.h"
+#include "server.h"
+#include "lane.h"
 #include "server_census.h"
 #include "server_work.h"
 
@@ -60,18 +61,27 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 /* The page's files, generated from web/ at build time (web/embed.cmake):
  * the bytes of the file served at path, its length and content type, or NULL. */
-const unsigned char *cy_web_asset(const char *path, size_t *len, const char **type);
+const unsigned char *server_web_asset(const char *path, size_t *len, const char **type);
 
 #define DEFAULT_TIMEOUT ((double)CY_SERVER_TIMEOUT)
 #define DEFAULT_MAX_EDGES 40
 #define DEFAULT_MAX_BODY (1u << 20)
-#define DEFAULT_CONNECTIONS 32
+#define CONNECTION_COST (64u << 10) /* memory a connection holds at rest (its
+                             thread's stack in use and what its request fills
+                             of its buffer): the connections' bound is their
+                             share of --memory (an eighth) over this */
+#define MIN_CONNECTIONS 64
+#define IDLE_SECONDS 10   /* a connection silent this long is closed */
+#define REQUEST_SECONDS 15 /* the longest a request may take to arrive (its
+                             headers and body), or its answer to be sent: a
+                             client sending a byte now and then is closed */
 #define DEFAULT_SOLVES 8
 #define DEFAULT_MEMORY ((size_t)CY_SERVER_MEMORY_MIB << 20)
 #define QUICK_SLOTS 4     /* quick solves at once */
@@ -80,9 +90,15 @@ const unsigned char *cy_web_asset(const char *path, size_t *len, const char **ty
                              quick: the bitboard engine's boards, solved in
                              milliseconds (README, "Playing in the browser") */
 #define EXPORT_SLOTS 2    /* pictures drawn at once (/api/export?format=svg|png) */
-#define EXPORT_WAIT 5     /* seconds a picture waits for a slot, then 503 */
+#define EXPORT_QUEUE 8    /* pictures accepted at once (drawn and waiting), then 503 */
 #define MAX_SPEC 200      /* longest family spec in a query */
 #define MAX_NAME 100      /* longest board name in a query */
+#define MAX_ARGS 32       /* query parameters of one request */
+#define BODY_BASE (64u << 10) /* the largest board file: BODY_BASE and */
+#define BODY_EDGE (2u << 10)  /* BODY_EDGE a playable edge (--max-edges), at
+                                 most max_body: a bigger file cannot hold a
+                                 board the server plays, and is refused by its
+                                 size before it is read */
 
 /* The HTTP status codes the server answers with (spelt out: their names in
  * microhttpd.h changed between versions). */
@@ -97,10 +113,9 @@ enum {
     HTTP_UNAVAILABLE = 503
 };
 
-/* A quick lane's solver kept for the next question on its board: the board's
- * native JSON, the board and the solver. */
+/* A quick lane's solver kept for the next question on its board: the board
+ * and the solver. */
 typedef struct kept {
-    char *text;
     cy_board *b;
     cy_solver *s;
 } kept;
@@ -114,15 +129,36 @@ struct cy_server {
     kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
     int nkept;
     sw_budget budget;     /* the shares of o.memory */
-    int variants;         /* variant searches running (lock held; at most slow_workers) */
-    int variant_slots;    /* slow_workers */
     size_t body_bytes;    /* bytes of request bodies held (lock) */
+    lane *export_lane;    /* the pictures' lane: EXPORT_SLOTS workers */
     int exports;          /* pictures being drawn (lock; at most EXPORT_SLOTS) */
     int exports_peak;     /* the most drawn at once (lock) */
-    unsigned long long exports_refused; /* 503s for want of a slot (lock) */
-    pthread_cond_t export_free; /* a slot came free (with lock) */
+    pthread_cond_t export_free; /* a picture was drawn (with lock) */
     pthread_mutex_t lock;
+    unsigned long long refused; /* every 503 answered (lock) */
+    /* the connections (conn_lock): open, the bound, those past which a
+     * request is answered 503 at once, the list the reaper walks */
+    pthread_mutex_t conn_lock;
+    pthread_cond_t reaper_wake;
+    pthread_t reaper;
+    int reaper_started, stopping;
+    int conns, conn_limit, conn_admit, conns_peak;
+    unsigned long long conns_closed; /* closed by the reaper (too slow) */
+    struct conn *conn_list;
 };
+
+/* A connection, from its opening to its closing (MHD_OPTION_NOTIFY_CONNECTION):
+ * its socket and since when it has been waiting for its request to arrive or
+ * its answer to go (busy while the request is answered). */
+typedef struct conn {
+    int fd;
+    double since;
+    int busy;
+    int shut;             /* shut down by the reaper */
+    int close_after;      /* the answer closes the connection */
+    cy_server *srv;
+    struct conn *prev, *next;
+} conn;
 
 /* What one request has received so far. */
 typedef struct request {
@@ -141,7 +177,7 @@ typedef sw_answer answer;
  * final newline into a malloc'd string. */
 static char *dump(json_t *o)
 {
-    return cy_json_text(o);
+    return sw_json_text(o);
 }
 
 /* Sets *a to status with {"error": message}; returns -1 for the caller to
@@ -156,6 +192,20 @@ static int fail(answer *a, unsigned status, const char *fmt, ...)
     va_end(ap);
     sw_error(a, status, msg);
     return -1;
+}
+
+/* The 413 of a body over the server's bound; -1. */
+static int too_large(const cy_server *srv, answer *a)
+{
+    return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes, more than a board of at most %d "
+                                   "edges (what this server plays) needs", srv->o.max_body, srv->o.max_edges);
+}
+
+/* The record of connection c (made when it opened), or NULL. */
+static conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
 }
 
 /* Sends text (malloc'd, taken over) with the status and content type, a
@@ -173,12 +223,22 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     if (status == HTTP_UNAVAILABLE) {
+        conn *k = conn_of(c);
+        if (k) {
+            k->close_after = 1; /* a busy server keeps no idle connection */
+            pthread_mutex_lock(&k->srv->lock);
+            k->srv->refused++;
+            pthread_mutex_unlock(&k->srv->lock);
+        }
         char ra[24];
         snprintf(ra, sizeof ra, "%d", retry > 0 ? retry : 1);
         MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, ra);
     }
     if (how)
         MHD_add_response_header(r, "X-Cycles-Answer", how);
+    conn *k = conn_of(c);
+    if (k && k->close_after)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (status == HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
     enum MHD_Result ret = MHD_queue_response(c, status, r);
@@ -255,7 +315,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
         what = spec;
     } else {
         if (r->too_big)
-            return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes", srv->o.max_body);
+            return too_large(srv, a);
         if (!r->len)
             return fail(a, HTTP_BAD_REQUEST, "POST the board file as the request body (it is empty)");
         b = cy_read_board(r->body, r->len, CY_FMT_AUTO, &fm, &err);
@@ -263,7 +323,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
             return fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.msg);
         if (!b->name) {
             const char *name = arg(c, "name");
-            b->name = cy_xstrdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
+            b->name = sx_strdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
         }
         what = "the board file";
     }
@@ -272,12 +332,12 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
              what, b->ne, srv->o.max_edges);
         goto bad;
     }
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = sx_calloc((size_t)b->ne + 1, 1);
     const char *moves = arg(c, "moves");
     const char *lists[2] = {fm, moves};
     if (rules) {
         /* both lists in one game, checked under the rules */
-        int *all = cy_xmalloc(sizeof(int)), n = 0;
+        int *all = sx_malloc(sizeof(int)), n = 0;
         for (int k = 0; k < 2; k++) {
             int *d = NULL, m = 0;
             if (lists[k] && cy_moves_parse(b, lists[k], &d, &m, &err) < 0) {
@@ -287,7 +347,7 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
                 fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
                 goto bad;
             }
-            all = cy_xrealloc(all, sizeof(int) * (size_t)(n + m + 1));
+            all = sx_realloc(all, sizeof(int) * (size_t)(n + m + 1));
             if (m)
                 memcpy(all + n, d, sizeof(int) * (size_t)m);
             n += m;
@@ -378,33 +438,82 @@ static enum MHD_Result send_download(struct MHD_Connection *c, const char *type,
     return ret;
 }
 
-/* Takes one of the EXPORT_SLOTS slots for drawing a picture (take),
- * waiting at most EXPORT_WAIT seconds for one, or gives it back; whether one
- * was taken.  Drawing (librsvg for a PNG) runs in the connection's thread,
- * so this bounds the pictures drawn at once. */
-static int export_slot(cy_server *srv, int take)
+/* A picture to draw on the pictures' lane, on the stack of the request
+ * that waits for it. */
+typedef struct export_job {
+    lane_job lj;          /* first: the lane's job is the job */
+    cy_server *srv;
+    const cy_board *b;
+    const cy_picture *p;
+    int png;
+    char *text;           /* the SVG, or NULL */
+    unsigned char *bytes; /* the PNG, or NULL */
+    size_t len;
+    cy_error err;
+    int done;             /* drawn, or dropped unrun (the server stops) */
+} export_job;
+
+/* Draws job lj's picture on a worker of the pictures' lane. */
+static void export_run(lane_job *lj, void *ctx)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += EXPORT_WAIT;
+    (void)ctx;
+    export_job *x = (export_job *)lj;
+    cy_server *srv = x->srv;
     pthread_mutex_lock(&srv->lock);
-    int ok = 1;
-    while (take && srv->exports >= EXPORT_SLOTS)
-        if (pthread_cond_timedwait(&srv->export_free, &srv->lock, &until) == ETIMEDOUT)
-            break;
-    if (!take) {
-        srv->exports--;
-        pthread_cond_signal(&srv->export_free);
-    } else if (srv->exports < EXPORT_SLOTS) {
-        srv->exports++;
-        if (srv->exports > srv->exports_peak)
-            srv->exports_peak = srv->exports;
-    } else {
-        ok = 0;
-        srv->exports_refused++;
-    }
+    if (++srv->exports > srv->exports_peak)
+        srv->exports_peak = srv->exports;
     pthread_mutex_unlock(&srv->lock);
-    return ok;
+    x->text = cy_render_svg(x->b, x->p, &x->err);
+    if (x->text && x->png) {
+        if (cy_svg_to_png(x->text, strlen(x->text), &x->bytes, &x->len, &x->err) < 0)
+            x->bytes = NULL;
+        free(x->text);
+        x->text = NULL;
+    }
+    pthread_mutex_lock(&srv->lock);
+    srv->exports--;
+    x->done = 1;
+    pthread_cond_broadcast(&srv->export_free);
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* A picture the lane drops undrawn: the server stops. */
+static void export_release(lane_job *lj)
+{
+    export_job *x = (export_job *)lj;
+    cy_server *srv = x->srv;
+    pthread_mutex_lock(&srv->lock);
+    cy_error_set(&x->err, "the server is stopping");
+    x->done = 1;
+    pthread_cond_broadcast(&srv->export_free);
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* Draws picture p of b (a PNG when png) on the pictures' lane, waiting for
+ * it: 0 with the SVG in *text or the PNG in *bytes and *len (NULL and err
+ * set when it cannot be drawn), or -1 at once when the lane is full. */
+static int export_draw(cy_server *srv, const cy_board *b, const cy_picture *p, int png, char **text,
+                       unsigned char **bytes, size_t *len, cy_error *err)
+{
+    export_job x;
+    memset(&x, 0, sizeof x);
+    x.lj.run = export_run;
+    x.lj.release = export_release;
+    x.srv = srv;
+    x.b = b;
+    x.p = p;
+    x.png = png;
+    if (lane_submit(srv->export_lane, &x.lj) < 0)
+        return -1;
+    pthread_mutex_lock(&srv->lock);
+    while (!x.done) /* every job is run or released */
+        pthread_cond_wait(&srv->export_free, &srv->lock);
+    pthread_mutex_unlock(&srv->lock);
+    *text = x.text;
+    *bytes = x.bytes;
+    *len = x.len;
+    *err = x.err;
+    return 0;
 }
 
 /* /api/export?format=json|svg|png: the board of the request with its
@@ -446,21 +555,10 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
             last = d[n - 1];
         free(d);
         cy_picture p = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
-        if (export_slot(srv, 1)) {
-            text = cy_render_svg(b, &p, &err);
-            if (text && png) {
-                if (cy_svg_to_png(text, strlen(text), &bytes, &len, &err) < 0)
-                    bytes = NULL;
-                free(text);
-                text = NULL;
-                if (!bytes)
-                    fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
-            }
-            export_slot(srv, 0);
-        } else {
+        if (export_draw(srv, b, &p, png, &text, &bytes, &len, &err) < 0) {
             a->retry = 1;
-            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once); try again in a "
-                                      "few seconds", EXPORT_SLOTS);
+            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once, %d waiting); try "
+                                      "again in a few seconds", EXPORT_SLOTS, EXPORT_QUEUE - EXPORT_SLOTS);
         }
     }
     if (!text && !bytes && !a->text)
@@ -502,62 +600,80 @@ static cy_solver *question_solver(const cy_board *b, int no_grundy, size_t share
     return s;
 }
 
+/* Whether int arrays x and y of n entries are equal. */
+static int same_ints(const int *x, const int *y, int n)
+{
+    return n <= 0 || !memcmp(x, y, sizeof(int) * (size_t)n);
+}
+
+/* Whether boards a and b are the same board to a solver and to the answer's
+ * text: the same vertices (labels, special ones), edges and face walks in
+ * the same order, on the same surface.  Compared field by field (once the
+ * board's JSON text was written for each question to find its solver). */
+static int same_board(const cy_board *a, const cy_board *b)
+{
+    if (a->nv != b->nv || a->ne != b->ne || a->ncells != b->ncells || a->surface != b->surface ||
+        a->orientable != b->orientable || a->genus != b->genus || a->multi != b->multi)
+        return 0;
+    for (int v = 0; v < a->nv; v++)
+        if (a->special[v] != b->special[v] || strcmp(a->label[v], b->label[v]) != 0)
+            return 0;
+    int nf = a->ncells + 1;
+    return same_ints(a->eu, b->eu, a->ne) && same_ints(a->ev, b->ev, a->ne) &&
+           same_ints(a->fstart, b->fstart, nf + 1) && same_ints(a->fdarts, b->fdarts, a->fstart[nf]) &&
+           same_ints(a->sface, b->sface, 2 * a->ne) && same_ints(a->sdart, b->sdart, 2 * a->ne);
+}
+
 /* A solver for question q: on the quick lane, for a board of at most
  * QUICK_EDGES edges, one kept from an earlier question on the same board (its
  * table holds what that one found; q->b becomes the solver's own board,
  * equal to q's) when there is one, else a new one that values positions
- * whatever the question (to be kept in turn); else a new one.  *text gets
- * the board's text when the solver may be kept (give_solver), else NULL. */
+ * whatever the question (to be kept in turn); else a new one.  *keepable
+ * says whether the solver may be kept (give_solver). */
 static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_grundy, size_t share,
-                              double timeout, char **text, answer *a)
+                              double timeout, int *keepable, answer *a)
 {
-    *text = NULL;
+    *keepable = 0;
     if (quick && q->b->ne <= QUICK_EDGES) {
-        cy_error err;
-        *text = cy_write_board(q->b, NULL, CY_FMT_JSON, &err);
-        if (*text) {
-            pthread_mutex_lock(&srv->lock);
-            for (int i = srv->nkept - 1; i >= 0; i--)
-                if (!strcmp(srv->kept[i].text, *text)) {
-                    kept k = srv->kept[i];
-                    memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
-                    srv->nkept--;
-                    pthread_mutex_unlock(&srv->lock);
-                    free(k.text);
-                    cy_board_free(q->b);
-                    q->b = k.b;
-                    return k.s;
-                }
-            pthread_mutex_unlock(&srv->lock);
-            no_grundy = 0;
-        }
+        *keepable = 1;
+        pthread_mutex_lock(&srv->lock);
+        for (int i = srv->nkept - 1; i >= 0; i--)
+            if (same_board(srv->kept[i].b, q->b)) {
+                kept k = srv->kept[i];
+                memmove(&srv->kept[i], &srv->kept[i + 1], (size_t)(srv->nkept - i - 1) * sizeof k);
+                srv->nkept--;
+                pthread_mutex_unlock(&srv->lock);
+                cy_board_free(q->b);
+                q->b = k.b;
+                return k.s;
+            }
+        pthread_mutex_unlock(&srv->lock);
+        no_grundy = 0;
     }
     return question_solver(q->b, no_grundy, share, timeout, a);
 }
 
 /* Frees solver s, or keeps it (with q's board, taken) for the next question
- * on that board when text is not NULL and the answer was whole (keep); the
- * oldest kept solver goes when KEPT_SOLVERS are kept.  Frees text. */
-static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, char *text, int keep)
+ * on that board when keepable and the answer was whole (keep); the oldest
+ * kept solver goes when KEPT_SOLVERS are kept. */
+static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, int keepable, int keep)
 {
-    if (!text || keep != SW_KEEP) {
+    if (!keepable || keep != SW_KEEP) {
         cy_solver_free(s);
-        free(text);
         return;
     }
-    kept old = {NULL, NULL, NULL};
+    kept old = {NULL, NULL};
     pthread_mutex_lock(&srv->lock);
     if (srv->nkept == KEPT_SOLVERS) {
         old = srv->kept[0];
         memmove(&srv->kept[0], &srv->kept[1], (size_t)(srv->nkept - 1) * sizeof old);
         srv->nkept--;
     }
-    srv->kept[srv->nkept++] = (kept){text, q->b, s};
+    srv->kept[srv->nkept++] = (kept){q->b, s};
     q->b = NULL;
     pthread_mutex_unlock(&srv->lock);
     cy_solver_free(old.s);
     cy_board_free(old.b);
-    free(old.text);
 }
 
 /* The 503 of a solver that stopped with code rc knowing nothing. */
@@ -583,12 +699,10 @@ static int known(const cy_analysis *an)
 static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
-    char *text;
-    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &text, a);
-    if (!s) {
-        free(text);
+    int keepable;
+    cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &keepable, a);
+    if (!s)
         return SW_KEEP_NOT;
-    }
     cy_analysis an;
     cy_error err;
     cy_solver_stats before;
@@ -620,7 +734,7 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
     free(legal);
     free(reply);
     cy_analysis_free(&an);
-    give_solver(srv, q, s, text, keep);
+    give_solver(srv, q, s, keepable, keep);
     return keep;
 }
 
@@ -632,13 +746,11 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
  * or a safe move, with "complete": false. */
 static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
-    char *text;
-    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &text, a);
+    int keepable;
+    cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &keepable, a);
     const cy_board *b = q->b;
-    if (!s) {
-        free(text);
+    if (!s)
         return SW_KEEP_NOT;
-    }
     cy_analysis an;
     cy_error err;
     int arc = cy_analyse(s, q->mark, &an, &err);
@@ -646,24 +758,57 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
     a->text = cy_engine_move_json(b, q->mark, &an, arc);
     cy_analysis_free(&an);
     int keep = arc < 0 ? SW_KEEP_A_WHILE : SW_KEEP;
-    give_solver(srv, q, s, text, keep);
+    give_solver(srv, q, s, keepable, keep);
+    return keep;
+}
+
+/* The answer of /api/solve?rules=... for q: what `cycles solve --rules NAME
+ * --json` prints, searched within the lane's share of memory (at most the
+ * variants' share) and time; a 503 when the search ran out before it knew
+ * anything, a 422 when the board is too big for the variants' search. */
+static int variant_answer(cy_server *srv, sw_question *q, size_t share, double timeout, answer *a)
+{
+    cy_solver_opts so;
+    memset(&so, 0, sizeof so);
+    so.memory = share < srv->budget.variant_each ? share : srv->budget.variant_each;
+    so.timeout = timeout;
+    cy_variant_analysis an;
+    cy_error err;
+    int arc = cy_variant_analyse(q->b, &q->rules, q->mark, &q->game, &so, &an, &err);
+    int keep = SW_KEEP_NOT;
+    if (arc == CY_SOLVE_TOO_BIG)
+        fail(a, HTTP_UNPROCESSABLE, "%s: %s", q->b->name ? q->b->name : "board", err.msg);
+    else if (arc < 0)
+        solver_failed(q->b, arc, &err, timeout, a);
+    else {
+        a->status = HTTP_OK;
+        a->text = cy_variant_json(q->b, &an);
+        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+    }
+    cy_variant_analysis_free(&an);
+    /* a lane's thread lives on: nauty's workspace of this search goes now */
+    cy_nauty_thread_done();
     return keep;
 }
 
 /* Answers question q (server_work.c calls it on either lane); an answer
- * goes to the cache with the vertices numbered canonically (api_question
- * gives it back in the asker's labels). */
+ * goes to the cache as JSON with the vertices numbered canonically
+ * (api_question writes it in the asker's labels). */
 static int answer_question(void *ctx, sw_question *q, int quick, size_t share, double timeout, sw_answer *a)
 {
     cy_board *b = q->b; /* the solve may give it to a kept solver: copied first */
     cy_error err;
     cy_board *copy = q->canon ? cy_board_with_special(b, b->special, &err) : NULL;
-    int keep = q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
-                              : solve_answer(ctx, q, quick, share, timeout, a);
+    int keep = q->kind == 'v'   ? variant_answer(ctx, q, share, timeout, a)
+               : q->kind == 'm' ? move_answer(ctx, q, quick, share, timeout, a)
+                                : solve_answer(ctx, q, quick, share, timeout, a);
     if (copy && a->status == HTTP_OK && a->text) {
-        char *t = sc_relabel(a->text, copy, q->canon, 1);
-        free(a->text);
-        a->text = t;
+        /* parsed once, kept as JSON: each asker's copy is written from it */
+        a->json = sc_to_canon(a->text, copy, q->canon);
+        if (a->json) {
+            free(a->text);
+            a->text = NULL;
+        }
     }
     cy_board_free(copy);
     return keep;
@@ -704,23 +849,23 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         return -1;
     }
     q.b = b;
-    cy_buf key = {0};
-    cy_buf_printf(&key, "%c\n", kind);
+    sbuf key = {0};
+    sbuf_printf(&key, "%c\n", kind);
     q.canon = sc_canon(b, q.mark, &key);
-    int *canon = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    int *canon = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     memcpy(canon, q.canon, sizeof(int) * (size_t)b->nv);
     int unplayed = 0;
     for (int e = 0; e < b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
-    char *k = cy_buf_take(&key);
+    char *k = sbuf_take(&key);
     if (!q.timeout) {
         sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
     } else if (!sw_cached(srv->work, k, a)) {
         /* a short look: an answer within the server's own limit, kept, is
          * at least as good; else a solve of its own (its own key) */
-        cy_buf sk = {0};
-        cy_buf_printf(&sk, "t%g\n%s", q.timeout, k);
-        char *s = cy_buf_take(&sk);
+        sbuf sk = {0};
+        sbuf_printf(&sk, "t%g\n%s", q.timeout, k);
+        char *s = sbuf_take(&sk);
         sw_answer_question(srv->work, s, unplayed <= QUICK_EDGES, &q, a);
         free(s);
     } else {
@@ -729,24 +874,30 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         free(q.canon);
     }
     free(k);
-    if (a->status == HTTP_OK && a->text) {
-        char *t = sc_relabel(a->text, mine, canon, 0);
+    if (a->status == HTTP_OK && a->json) {
         free(a->text);
-        a->text = t;
+        a->text = sc_from_canon(a->json, mine, canon);
+    } else {
+        json_decref(a->json);
     }
+    a->json = NULL;
     free(canon);
     cy_board_free(mine);
     return a->status == HTTP_OK ? 0 : -1;
 }
 
 /* /api/solve?rules=NAME[&players=K][&extra_turn=1]: the answer of `cycles
- * solve --rules NAME --json` (issue 12).  Variant searches are answered in
- * the request's own thread within the slow lane's share of memory and the
- * server's time limit (they are not cached). */
+ * solve --rules NAME --json`, asked of the server's work as the standard
+ * questions are (the cache, one search for identical questions, the quick
+ * and slow lanes).  The cache key is the rules, the game's state and the
+ * board and position exactly (its name and labels: the answer is not
+ * relabelled). */
 static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     const char *name = arg(c, "rules"), *players = arg(c, "players"), *extra = arg(c, "extra_turn");
-    cy_rules rules;
+    sw_question q;
+    memset(&q, 0, sizeof q);
+    q.kind = 'v';
     cy_error err;
     int k = 0;
     if (players) {
@@ -758,57 +909,38 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     }
     if (name && !printable(name, 32))
         return fail(a, HTTP_BAD_REQUEST, "rules: standard, misere, draw, score or any-cycle");
-    if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
+    if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &q.rules, &err) < 0)
         return fail(a, HTTP_BAD_REQUEST, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
-    cy_board *b;
-    unsigned char *mark;
-    cy_variant_game g;
-    if (request_board_ex(srv, c, r, post, &b, &mark, NULL, &rules, &g, a) < 0)
+    if (request_board_ex(srv, c, r, post, &q.b, &q.mark, NULL, &q.rules, &q.game, a) < 0)
         return -1;
-    int rc = -1;
-    /* at most variant_slots searches at once, each within its share */
-    pthread_mutex_lock(&srv->lock);
-    int room = srv->variants < srv->variant_slots;
-    srv->variants += room;
-    pthread_mutex_unlock(&srv->lock);
-    if (!room) {
-        free(mark);
-        cy_board_free(b);
-        a->retry = 1;
-        return fail(a, HTTP_UNAVAILABLE, "the server is searching other rule variants; try again shortly");
-    }
-    cy_solver_opts so;
-    memset(&so, 0, sizeof so);
-    so.memory = srv->budget.variant_each;
-    so.timeout = srv->o.timeout;
-    cy_variant_analysis an;
-    int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
-    pthread_mutex_lock(&srv->lock);
-    srv->variants--;
-    pthread_mutex_unlock(&srv->lock);
-    if (arc == CY_SOLVE_TOO_BIG)
-        fail(a, HTTP_UNPROCESSABLE, "%s: %s", b->name ? b->name : "board", err.msg);
-    else if (arc < 0)
-        solver_failed(b, arc, &err, srv->o.timeout, a);
-    else {
-        a->status = HTTP_OK;
-        a->text = cy_variant_json(b, &an);
-        rc = 0;
-    }
-    cy_variant_analysis_free(&an);
-    free(mark);
-    cy_board_free(b);
-    return rc;
+    const cy_variant_game *g = &q.game;
+    sbuf key = {0};
+    sbuf_printf(&key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,
+                q.rules.extra_turn, g->played, g->to_move, g->last, g->ended, g->completed_by);
+    for (int p = 1; p <= CY_MAX_PLAYERS; p++)
+        sbuf_printf(&key, " %d", g->score[p]);
+    sbuf_puts(&key, "\n");
+    sc_exact(q.b, q.mark, &key);
+    int unplayed = 0;
+    for (int e = 0; e < q.b->ne; e++)
+        unplayed += q.mark[e] == CY_UNMARKED;
+    char *kt = sbuf_take(&key);
+    sw_answer_question(srv->work, kt, unplayed <= QUICK_EDGES, &q, a);
+    free(kt);
+    return a->status == HTTP_OK ? 0 : -1;
 }
 
 /* GET /api/stats: {"queued", "running": slow questions waiting and being
  * solved, "cache_entries", "cache_bytes", "hits", "shared", "solved_quick",
- * "solved_slow", "refused" (503s for want of room or time), "memory": the
+ * "solved_slow", "refused" (every 503 the server answered), "memory": the
  * process's resident bytes, "memory_limit": --memory, and the shares of it:
  * "cache_limit", "uploads_limit", "quick_each", "slow_each", "variant_each";
- * "exports", "exports_peak", "exports_refused", "exports_limit": the
- * pictures being drawn, the most at once, the 503s for want of a slot, the
- * bound; "timeout": the longest a solve may take (s)}. */
+ * "exports", "exports_peak", "exports_refused", "exports_limit",
+ * "exports_queue": the pictures being drawn, the most at once, the 503s of
+ * a full lane, the lane's workers and the pictures it accepts at once;
+ * "connections", "connections_peak", "connections_limit",
+ * "connections_admitted", "connections_closed" (shut by the reaper);
+ * "timeout": the longest a solve may take (s)}. */
 static int api_stats(cy_server *srv, answer *a)
 {
     sw_stats st;
@@ -822,7 +954,9 @@ static int api_stats(cy_server *srv, answer *a)
     json_object_set_new(o, "shared", json_integer((json_int_t)st.shared));
     json_object_set_new(o, "solved_quick", json_integer((json_int_t)st.solved_quick));
     json_object_set_new(o, "solved_slow", json_integer((json_int_t)st.solved_slow));
-    json_object_set_new(o, "refused", json_integer((json_int_t)st.refused));
+    pthread_mutex_lock(&srv->lock);
+    json_object_set_new(o, "refused", json_integer((json_int_t)srv->refused));
+    pthread_mutex_unlock(&srv->lock);
     json_object_set_new(o, "memory", json_integer((json_int_t)cy_resident_memory()));
     json_object_set_new(o, "memory_limit", json_integer((json_int_t)srv->o.memory));
     json_object_set_new(o, "timeout", json_real(srv->o.timeout));
@@ -834,9 +968,19 @@ static int api_stats(cy_server *srv, answer *a)
     pthread_mutex_lock(&srv->lock);
     json_object_set_new(o, "exports", json_integer(srv->exports));
     json_object_set_new(o, "exports_peak", json_integer(srv->exports_peak));
-    json_object_set_new(o, "exports_refused", json_integer((json_int_t)srv->exports_refused));
+    unsigned long long export_refused;
+    lane_counts(srv->export_lane, NULL, NULL, &export_refused);
+    json_object_set_new(o, "exports_refused", json_integer((json_int_t)export_refused));
     pthread_mutex_unlock(&srv->lock);
     json_object_set_new(o, "exports_limit", json_integer(EXPORT_SLOTS));
+    json_object_set_new(o, "exports_queue", json_integer(EXPORT_QUEUE));
+    pthread_mutex_lock(&srv->conn_lock);
+    json_object_set_new(o, "connections", json_integer(srv->conns));
+    json_object_set_new(o, "connections_peak", json_integer(srv->conns_peak));
+    json_object_set_new(o, "connections_limit", json_integer(srv->conn_limit));
+    json_object_set_new(o, "connections_admitted", json_integer(srv->conn_admit));
+    json_object_set_new(o, "connections_closed", json_integer((json_int_t)srv->conns_closed));
+    pthread_mutex_unlock(&srv->conn_lock);
     a->status = HTTP_OK;
     a->text = dump(o);
     return 0;
@@ -844,18 +988,71 @@ static int api_stats(cy_server *srv, answer *a)
 
 /* ------------------------------------------------------------ the server */
 
+/* The query's parameters, as checkargs sees them. */
+typedef struct argcheck {
+    const char *keys[MAX_ARGS];
+    int n;
+    char msg[160];        /* the first problem, or empty */
+} argcheck;
+
+/* Records a problem with parameter key (echoed when it is short printable
+ * text). */
+static void arg_problem(argcheck *k, const char *key, size_t key_size, const char *what)
+{
+    if (k->msg[0])
+        return;
+    if (key_size <= 40 && strlen(key) == key_size && printable(key, 40))
+        snprintf(k->msg, sizeof k->msg, "%s: %s", key, what);
+    else
+        snprintf(k->msg, sizeof k->msg, "a query parameter %s", what);
+}
+
+/* MHD_get_connection_values_n's callback: a parameter given twice, one
+ * holding a NUL byte (%00), or too many. */
+static enum MHD_Result check_arg(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                 const char *value, size_t value_size)
+{
+    (void)kind;
+    argcheck *k = cls;
+    if (!key)
+        return MHD_YES;
+    if (strlen(key) != key_size || (value && strlen(value) != value_size))
+        arg_problem(k, key, key_size, "holds a NUL byte (%00)");
+    for (int i = 0; i < k->n; i++)
+        if (!strcmp(k->keys[i], key))
+            arg_problem(k, key, key_size, "given more than once");
+    if (k->n == MAX_ARGS)
+        snprintf(k->msg, sizeof k->msg, "more than %d query parameters", MAX_ARGS);
+    else
+        k->keys[k->n++] = key;
+    return k->msg[0] ? MHD_NO : MHD_YES;
+}
+
+/* Whether c's query is well formed: each parameter once, no NUL byte in a
+ * name or value (libmicrohttpd would hand the first copy, or the part
+ * before the NUL, to arg), at most MAX_ARGS; else a 400 in *a. */
+static int check_args(struct MHD_Connection *c, answer *a)
+{
+    argcheck k;
+    memset(&k, 0, sizeof k);
+    MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, check_arg, &k);
+    if (k.msg[0])
+        return fail(a, HTTP_BAD_REQUEST, "%s", k.msg);
+    return 0;
+}
+
 /* Answers one complete request: the page's files, or the API. */
 static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const char *url, const char *method,
                                 request *r)
 {
     int get = !strcmp(method, MHD_HTTP_METHOD_GET) || !strcmp(method, MHD_HTTP_METHOD_HEAD);
     int post = !strcmp(method, MHD_HTTP_METHOD_POST);
-    answer a = {0, NULL, 0, NULL};
+    answer a = {0, NULL, 0, NULL, NULL};
     if (strncmp(url, "/api/", 5) != 0) {
         size_t len;
         const char *type;
         const char *page = !strcmp(url, "/") ? "/index.html" : !strcmp(url, "/census") ? "/census.html" : url;
-        const unsigned char *data = cy_web_asset(page, &len, &type);
+        const unsigned char *data = server_web_asset(page, &len, &type);
         if (!data)
             fail(&a, HTTP_NOT_FOUND, "no such page: %.200s", url);
         else if (!get)
@@ -882,6 +1079,8 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     if (!known)
         fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
                                      "/api/move, /api/export)", url);
+    else if (check_args(c, &a) < 0)
+        ;
     else if (!get && !(post && !get_only))
         fail(&a, HTTP_METHOD_NOT_ALLOWED, "%s: use GET%s", url, get_only ? "" : " or POST");
     else if (!strcmp(name, "families"))
@@ -926,6 +1125,86 @@ static void release_body(cy_server *srv, request *r)
     r->len = r->cap = 0;
 }
 
+/* Connection k (NULL is fine) is busy answering its request, or (busy 0)
+ * waiting from now for its request to arrive or its answer to go. */
+static void conn_phase(cy_server *srv, conn *k, int busy)
+{
+    if (!k)
+        return;
+    pthread_mutex_lock(&srv->conn_lock);
+    k->busy = busy;
+    k->since = cy_now();
+    pthread_mutex_unlock(&srv->conn_lock);
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: keeps the record of each open connection. */
+static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
+                        enum MHD_ConnectionNotificationCode toe)
+{
+    cy_server *srv = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        conn *k = calloc(1, sizeof *k);
+        *socket_context = k;
+        if (!k)
+            return;
+        k->fd = ci ? ci->connect_fd : -1;
+        k->since = cy_now();
+        k->srv = srv;
+        pthread_mutex_lock(&srv->conn_lock);
+        k->next = srv->conn_list;
+        if (k->next)
+            k->next->prev = k;
+        srv->conn_list = k;
+        srv->conns++;
+        if (srv->conns > srv->conns_peak)
+            srv->conns_peak = srv->conns;
+        pthread_mutex_unlock(&srv->conn_lock);
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        conn *k = *socket_context;
+        *socket_context = NULL;
+        if (!k)
+            return;
+        pthread_mutex_lock(&srv->conn_lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            srv->conn_list = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        srv->conns--;
+        pthread_mutex_unlock(&srv->conn_lock);
+        free(k);
+    }
+}
+
+/* The reaper: once a second, shuts down the connections that have waited
+ * more than REQUEST_SECONDS for their request to arrive (headers and body)
+ * or their answer to go, so a client sending a byte now and then (which
+ * the idle timeout never sees) holds no connection for long.  The socket
+ * is only shut down (libmicrohttpd closes it): a connection is in the list
+ * until libmicrohttpd says it is closed, so its descriptor is still its own. */
+static void *reaper_main(void *arg)
+{
+    cy_server *srv = arg;
+    pthread_mutex_lock(&srv->conn_lock);
+    while (!srv->stopping) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        ts.tv_sec += 1;
+        pthread_cond_timedwait(&srv->reaper_wake, &srv->conn_lock, &ts);
+        double now = cy_now();
+        for (conn *k = srv->conn_list; k; k = k->next)
+            if (!k->busy && !k->shut && k->fd >= 0 && now - k->since > REQUEST_SECONDS) {
+                shutdown(k->fd, SHUT_RDWR);
+                k->shut = 1;
+                srv->conns_closed++;
+            }
+    }
+    pthread_mutex_unlock(&srv->conn_lock);
+    return NULL;
+}
+
 /* libmicrohttpd's access handler: collects the body of a request (dropping
  * it past max_body), then answers it. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -939,11 +1218,25 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (!r)
             return MHD_NO;
         *con_cls = r;
+        /* past the connections admitted, a 503 at once (and the
+         * connection closed) rather than a request that waits */
+        conn *k = conn_of(c);
+        pthread_mutex_lock(&srv->conn_lock);
+        int over = srv->conns > srv->conn_admit;
+        pthread_mutex_unlock(&srv->conn_lock);
+        if (over) {
+            answer a = {0, NULL, 2, NULL, NULL};
+            if (k)
+                k->close_after = 1;
+            fail(&a, HTTP_UNAVAILABLE, "the server has too many connections open (%d); try again shortly",
+                 srv->conn_admit);
+            return send_answer(c, &a);
+        }
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
-            /* refuse before reading the body */
-            answer a = {0, NULL, 0, NULL};
-            fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+            /* refused by its declared size, before the body is read */
+            answer a = {0, NULL, 0, NULL, NULL};
+            too_large(srv, &a);
             return send_answer(c, &a);
         }
         return MHD_YES;
@@ -984,23 +1277,30 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (r->too_big) {
-        answer a = {0, NULL, 0, NULL};
-        fail(&a, HTTP_TOO_LARGE, "the request body is larger than %zu bytes", srv->o.max_body);
+        answer a = {0, NULL, 0, NULL, NULL};
+        too_large(srv, &a);
         return send_answer(c, &a);
     }
     if (r->no_room) {
-        answer a = {0, NULL, 0, NULL};
+        answer a = {0, NULL, 0, NULL, NULL};
         fail(&a, HTTP_UNAVAILABLE, "the server holds too many uploads at once; try again");
         return send_answer(c, &a);
     }
-    return dispatch(srv, c, url, method, r);
+    /* while the request is answered the reaper leaves it alone; then the
+     * answer has REQUEST_SECONDS to go */
+    conn *k = conn_of(c);
+    conn_phase(srv, k, 1);
+    enum MHD_Result ret = dispatch(srv, c, url, method, r);
+    conn_phase(srv, k, 0);
+    return ret;
 }
 
-/* Frees the request's state when libmicrohttpd is done with it. */
+/* Frees the request's state when libmicrohttpd is done with it; the
+ * connection waits for its next request from now. */
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)c;
     (void)toe;
+    conn_phase(cls, conn_of(c), 0);
     request *r = *con_cls;
     if (r) {
         release_body(cls, r);
@@ -1043,7 +1343,7 @@ static int listen_on(const char *host, int port, int *ipv6, cy_error *err)
         }
         int one = 1;
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
             e = errno;
             close(fd);
             fd = -1;
@@ -1057,6 +1357,37 @@ static int listen_on(const char *host, int port, int *ipv6, cy_error *err)
     return fd;
 }
 
+/* The connections open at once: max when given, else the connections'
+ * share of memory (an eighth) over CONNECTION_COST, at least
+ * MIN_CONNECTIONS; within the descriptors the process may open (its soft
+ * limit raised to the hard one), less 64 for the rest of the program. */
+static int connection_limit(int max, size_t memory)
+{
+    size_t n = max > 0 ? (size_t)max : memory / 8 / CONNECTION_COST;
+    if (max <= 0 && n < MIN_CONNECTIONS)
+        n = MIN_CONNECTIONS;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        if (rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &rl);
+            getrlimit(RLIMIT_NOFILE, &rl);
+        }
+        if (rl.rlim_cur != RLIM_INFINITY && n + 64 > rl.rlim_cur)
+            n = rl.rlim_cur > 80 ? (size_t)rl.rlim_cur - 64 : 16;
+    }
+    return n > 65536 ? 65536 : (int)n;
+}
+
+/* Destroys the server's locks and conditions. */
+static void free_locks(cy_server *srv)
+{
+    pthread_mutex_destroy(&srv->lock);
+    pthread_mutex_destroy(&srv->conn_lock);
+    pthread_cond_destroy(&srv->export_free);
+    pthread_cond_destroy(&srv->reaper_wake);
+}
+
 /* Starts the daemon on a fresh listening socket (see cycles.h). */
 cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
 {
@@ -1064,7 +1395,7 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     memset(&def, 0, sizeof def);
     if (!o)
         o = &def;
-    cy_server *srv = cy_xcalloc(1, sizeof *srv);
+    cy_server *srv = sx_calloc(1, sizeof *srv);
     srv->o = *o;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";
@@ -1074,12 +1405,18 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
         srv->o.max_edges = DEFAULT_MAX_EDGES;
     if (!srv->o.max_body)
         srv->o.max_body = DEFAULT_MAX_BODY;
-    if (srv->o.max_connections <= 0)
-        srv->o.max_connections = DEFAULT_CONNECTIONS;
+    size_t board_body = BODY_BASE + (size_t)BODY_EDGE * (size_t)srv->o.max_edges;
+    if (srv->o.max_body > board_body)
+        srv->o.max_body = board_body;
     if (srv->o.max_solves <= 0)
         srv->o.max_solves = DEFAULT_SOLVES;
     if (!srv->o.memory)
         srv->o.memory = DEFAULT_MEMORY;
+    srv->conn_limit = connection_limit(srv->o.max_connections, srv->o.memory);
+    srv->o.max_connections = srv->conn_limit;
+    /* past seven eighths of the bound a request is answered 503 at once,
+     * so that a client is told rather than turned away by a reset */
+    srv->conn_admit = srv->conn_limit - srv->conn_limit / 8;
     if (o->port < 0 || o->port > 65535) {
         free(srv);
         return cy_error_set(err, "port %d is not from 0 to 65535", o->port), NULL;
@@ -1110,19 +1447,22 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     wo.solve = answer_question;
     wo.ctx = srv;
     sw_budget_split(wo.memory, wo.quick_slots, wo.slow_workers, &srv->budget);
-    srv->variant_slots = wo.slow_workers > 0 ? wo.slow_workers : 1;
     pthread_mutex_init(&srv->lock, NULL);
+    pthread_mutex_init(&srv->conn_lock, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&srv->export_free, &ca);
+    pthread_cond_init(&srv->reaper_wake, &ca);
     pthread_condattr_destroy(&ca);
     srv->work = sw_new(&wo);
-    if (!srv->work) {
+    srv->export_lane = lane_new(EXPORT_SLOTS, EXPORT_QUEUE, 0, NULL, NULL, NULL);
+    if (!srv->work || !srv->export_lane) {
         close(fd);
+        sw_free(srv->work);
+        lane_free(srv->export_lane);
         scen_close(srv->census);
-        pthread_mutex_destroy(&srv->lock);
-        pthread_cond_destroy(&srv->export_free);
+        free_locks(srv);
         free(srv);
         return cy_error_set(err, "cannot start the server's worker threads"), NULL;
     }
@@ -1136,8 +1476,9 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->port, NULL, NULL, handle, srv,
                               MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
                               MHD_OPTION_LISTEN_SOCKET, fd,
-                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->o.max_connections,
-                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->conn_limit,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+                              MHD_OPTION_NOTIFY_CONNECTION, notify_conn, srv,
                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
                               MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
                               MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
@@ -1145,12 +1486,13 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     if (!srv->d) {
         close(fd);
         sw_free(srv->work);
+        lane_free(srv->export_lane);
         scen_close(srv->census);
-        pthread_mutex_destroy(&srv->lock);
-        pthread_cond_destroy(&srv->export_free);
+        free_locks(srv);
         free(srv);
         return cy_error_set(err, "cannot start the web server"), NULL;
     }
+    srv->reaper_started = pthread_create(&srv->reaper, NULL, reaper_main, srv) == 0;
     return srv;
 }
 
@@ -1167,15 +1509,21 @@ void cy_server_stop(cy_server *s)
         return;
     sw_stop(s->work); /* requests waiting for answers give up */
     scen_stop(s->census);
+    lane_stop(s->export_lane); /* pictures not begun are dropped */
+    pthread_mutex_lock(&s->conn_lock);
+    s->stopping = 1;
+    pthread_cond_signal(&s->reaper_wake);
+    pthread_mutex_unlock(&s->conn_lock);
+    if (s->reaper_started)
+        pthread_join(s->reaper, NULL);
     MHD_stop_daemon(s->d);
     sw_free(s->work);
+    lane_free(s->export_lane);
     scen_close(s->census);
     for (int i = 0; i < s->nkept; i++) {
         cy_solver_free(s->kept[i].s);
         cy_board_free(s->kept[i].b);
-        free(s->kept[i].text);
     }
-    pthread_mutex_destroy(&s->lock);
-    pthread_cond_destroy(&s->export_free);
+    free_locks(s);
     free(s);
 }

@@ -1,6 +1,6 @@
 /*
  * server_canon.c - the canonical keys of the server's answer cache
- * (src/server.c): a board and position asked under other labels, or drawn
+ * (src/server/server.c): a board and position asked under other labels, or drawn
  * mirrored, share one cache entry, stored with the vertices numbered
  * canonically and given back in each asker's labels.
  *
@@ -59,36 +59,42 @@ static int read_from(const cy_board *b, const unsigned char *mark, const int *po
 /* The key of a board with parallel edges, which the code above does not
  * tell apart: the board itself, labels, edges, walks and marks, so that only
  * the same board in the same labels shares an entry; the identity map. */
-static int *exact_key(const cy_board *b, const unsigned char *mark, cy_buf *key)
+static int *exact_key(const cy_board *b, const unsigned char *mark, sbuf *key)
 {
-    int *vmap = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
-    cy_buf_printf(key, "exact %d %d %d %d %d:", b->nv, b->ne, b->ncells, b->orientable, b->genus);
+    int *vmap = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
+    sbuf_printf(key, "exact %d %d %d %d %d:", b->nv, b->ne, b->ncells, b->orientable, b->genus);
     for (int v = 0; v < b->nv; v++) {
         vmap[v] = v;
-        cy_buf_printf(key, " %s%s", b->label[v], b->special[v] ? "*" : "");
+        sbuf_printf(key, " %s%s", b->label[v], b->special[v] ? "*" : "");
     }
     for (int e = 0; e < b->ne; e++)
-        cy_buf_printf(key, " %d-%d:%d", b->eu[e], b->ev[e], mark[e]);
+        sbuf_printf(key, " %d-%d:%d", b->eu[e], b->ev[e], mark[e]);
     for (int f = 0; f < b->ncells; f++) {
-        cy_buf_puts(key, " |");
+        sbuf_puts(key, " |");
         for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-            cy_buf_printf(key, " %d", b->fdarts[i]);
+            sbuf_printf(key, " %d", b->fdarts[i]);
     }
     return vmap;
 }
 
-int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key)
+void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key)
+{
+    sbuf_printf(key, "%s\n", b->name ? b->name : "");
+    free(exact_key(b, mark, key));
+}
+
+int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key)
 {
     if (b->multi)
         return exact_key(b, mark, key);
     int nd = 2 * b->ne, maxlen = 2 * b->nv + 3 * nd + 1;
-    int *pos = cy_xmalloc(sizeof(int) * (size_t)(nd + 1));
+    int *pos = sx_malloc(sizeof(int) * (size_t)(nd + 1));
     for (int v = 0; v < b->nv; v++)
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++)
             pos[b->vdarts[i]] = i - b->vstart[v];
-    int *best = cy_xmalloc(sizeof(int) * (size_t)maxlen), *code = cy_xmalloc(sizeof(int) * (size_t)maxlen);
-    int *num = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1)), *vmap = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
-    int *order = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1)), *ref = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    int *best = sx_malloc(sizeof(int) * (size_t)maxlen), *code = sx_malloc(sizeof(int) * (size_t)maxlen);
+    int *num = sx_malloc(sizeof(int) * (size_t)(b->nv + 1)), *vmap = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
+    int *order = sx_malloc(sizeof(int) * (size_t)(b->nv + 1)), *ref = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     int nbest = -1;
     for (int d0 = 0; d0 < nd; d0++)
         for (int o = 0; o < 2; o++) {
@@ -107,9 +113,9 @@ int *sc_canon(const cy_board *b, const unsigned char *mark, cy_buf *key)
     if (nd == 0) /* one vertex, no edge */
         for (int v = 0; v < b->nv; v++)
             vmap[v] = v;
-    cy_buf_printf(key, "%d %d %d:", b->nv, b->ne, b->ncells);
+    sbuf_printf(key, "%d %d %d:", b->nv, b->ne, b->ncells);
     for (int i = 0; i < nbest; i++)
-        cy_buf_printf(key, " %d", best[i]);
+        sbuf_printf(key, " %d", best[i]);
     free(pos);
     free(best);
     free(code);
@@ -130,20 +136,20 @@ static char *map_move(const cy_board *b, const int *vmap, const int *inv, int to
     memcpy(x, s, (size_t)(arrow - s));
     x[arrow - s] = 0;
     const char *y = arrow + 2;
-    cy_buf out = {0};
+    sbuf out = {0};
     if (to_canon) {
         int u = cy_board_find(b, x), w = cy_board_find(b, y);
         if (u < 0 || w < 0)
             return NULL;
-        cy_buf_printf(&out, "%d->%d", vmap[u], vmap[w]);
+        sbuf_printf(&out, "%d->%d", vmap[u], vmap[w]);
     } else {
         char *e1, *e2;
         long u = strtol(x, &e1, 10), w = strtol(y, &e2, 10);
         if (*e1 || *e2 || !*x || !*y || u < 0 || w < 0 || u >= b->nv || w >= b->nv)
             return NULL;
-        cy_buf_printf(&out, "%s->%s", b->label[inv[u]], b->label[inv[w]]);
+        sbuf_printf(&out, "%s->%s", b->label[inv[u]], b->label[inv[w]]);
     }
-    return cy_buf_take(&out);
+    return sbuf_take(&out);
 }
 
 /* The dart of move s on b (for sorting), or a large number. */
@@ -201,10 +207,10 @@ static json_t *walk(json_t *j, const cy_board *b, const int *vmap, const int *in
             char *key;
             json_t *val;
             int dart;
-        } *kvs = cy_xmalloc(sizeof(struct kv) * (n + 1));
+        } *kvs = sx_malloc(sizeof(struct kv) * (n + 1));
         json_object_foreach(j, k, v) {
             char *mk = map_move(b, vmap, inv, to_canon, k);
-            kvs[m].key = mk ? mk : cy_xstrdup(k);
+            kvs[m].key = mk ? mk : sx_strdup(k);
             kvs[m].val = walk(json_incref(v), b, vmap, inv, to_canon);
             kvs[m].dart = mk && !to_canon ? dart_of(b, mk) : -1;
             m++;
@@ -228,13 +234,11 @@ static json_t *walk(json_t *j, const cy_board *b, const int *vmap, const int *in
     return j;
 }
 
-char *sc_relabel(const char *text, const cy_board *b, const int *vmap, int to_canon)
+/* o (taken) with its moves mapped (walk) and "board" emptied or set to
+ * b's name. */
+static json_t *relabel(json_t *o, const cy_board *b, const int *vmap, int to_canon)
 {
-    json_error_t jerr;
-    json_t *o = json_loads(text, 0, &jerr);
-    if (!o)
-        return cy_xstrdup(text);
-    int *inv = cy_xmalloc(sizeof(int) * (size_t)(b->nv + 1));
+    int *inv = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     for (int v = 0; v < b->nv; v++)
         inv[vmap[v]] = v;
     o = walk(o, b, vmap, inv, to_canon);
@@ -244,5 +248,17 @@ char *sc_relabel(const char *text, const cy_board *b, const int *vmap, int to_ca
         free(name);
     }
     free(inv);
-    return cy_json_text(o);
+    return o;
+}
+
+json_t *sc_to_canon(const char *text, const cy_board *b, const int *vmap)
+{
+    json_error_t jerr;
+    json_t *o = json_loads(text, 0, &jerr);
+    return o ? relabel(o, b, vmap, 1) : NULL;
+}
+
+char *sc_from_canon(json_t *canon, const cy_board *b, const int *vmap)
+{
+    return sw_json_text(relabel(canon, b, vmap, 0));
 }

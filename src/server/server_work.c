@@ -12,7 +12,8 @@
  *     question, which waits for its answer instead of solving it again;
  *   - a new quick question (few unplayed edges: the caller decides) is solved
  *     at once in the requesting thread, at most quick_slots at a time;
- *   - a new slow question waits in a bounded queue for one of slow_workers
+ *   - a new slow question waits in the slow lane (src/server/lane.c: a
+ *     bounded queue) for one of slow_workers
  *     threads, which run at a lower CPU priority (nice SLOW_NICE) so that the
  *     quick lane keeps the processor when it needs it.  A full queue is
  *     answered 503 at once.
@@ -23,6 +24,8 @@
  * queue or worker, each waiting request).
  */
 #include "server_work.h"
+
+#include "lane.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -41,6 +44,8 @@
 enum { WAITING, RUNNING, DONE };
 
 typedef struct job {
+    lane_job lj;          /* in the slow lane (first: the lane's job is the job) */
+    struct sw_work *w;
     char *key;
     sw_question q;
     int state;
@@ -59,18 +64,15 @@ struct sw_work {
     sw_budget budget;
     pthread_mutex_t lock;
     pthread_cond_t done;  /* a job was answered, or stopping */
-    pthread_cond_t work;  /* a slow job was queued, or stopping */
     pthread_cond_t slot;  /* a quick slot came free, or stopping */
     GHashTable *table;    /* key -> job */
     GQueue lru;           /* answered jobs, least recently used first */
-    GQueue queue;         /* slow jobs waiting for a worker */
     size_t cache_bytes;
     int slow_count;       /* slow jobs queued or running */
     int running;          /* slow jobs running */
     int quick_busy;       /* quick solves running */
     int stopping;
-    pthread_t *workers;
-    int nworkers;
+    lane *slow;           /* the slow lane: its workers and queue */
     sw_stats st;
 };
 
@@ -96,7 +98,7 @@ json_t *sw_jstr(const char *s)
     json_t *j = json_string(s ? s : "");
     if (j)
         return j;
-    char *t = cy_xstrdup(s);
+    char *t = sx_strdup(s);
     for (char *p = t; *p; p++)
         if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
             *p = '?';
@@ -110,8 +112,10 @@ void sw_error(sw_answer *a, unsigned status, const char *msg)
     json_t *o = json_object();
     json_object_set_new(o, "error", sw_jstr(msg));
     free(a->text);
+    json_decref(a->json);
+    a->json = NULL;
     a->status = status;
-    a->text = cy_json_text(o);
+    a->text = sw_json_text(o);
     if (status == 503 && a->retry <= 0)
         a->retry = 1;
     a->how = NULL;
@@ -121,6 +125,7 @@ void sw_error(sw_answer *a, unsigned status, const char *msg)
 static void busy(sw_answer *a, int retry, const char *msg)
 {
     a->text = NULL;
+    a->json = NULL;
     a->retry = retry;
     sw_error(a, 503, msg);
 }
@@ -153,6 +158,7 @@ static void unref(job *j)
     free(j->q.mark);
     free(j->q.canon);
     free(j->a.text);
+    json_decref(j->a.json);
     free(j);
 }
 
@@ -181,7 +187,8 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
         drop(w, j);
     } else {
         j->expires = keep == SW_KEEP_A_WHILE ? mono() + SW_PARTIAL_TTL : 0;
-        j->bytes = sizeof *j + strlen(j->key) + (j->a.text ? strlen(j->a.text) : 0) + 64;
+        j->bytes = sizeof *j + strlen(j->key) + (j->a.text ? strlen(j->a.text) : 0) + 64 +
+                   (j->a.json ? 4 * json_dumpb(j->a.json, NULL, 0, JSON_COMPACT) : 0);
         /* the board and marks are not needed any more */
         cy_board_free(j->q.b);
         free(j->q.mark);
@@ -203,14 +210,18 @@ static void finish(sw_work *w, job *j, sw_answer *a, int keep)
 static void copy_answer(const job *j, sw_answer *a, const char *how)
 {
     *a = j->a;
-    a->text = cy_xstrdup(j->a.text ? j->a.text : "{}\n");
+    a->text = j->a.json ? NULL : sx_strdup(j->a.text ? j->a.text : "{}\n");
+    /* a copy of its own, made under the lock: the request walks it in
+     * place, and no two threads read one tree (jansson's trees are not
+     * made for sharing) */
+    a->json = j->a.json ? json_deep_copy(j->a.json) : NULL;
     a->how = how;
 }
 
 /* Seconds until a slow job queued now would be answered, roughly. */
 static int slow_eta(const sw_work *w)
 {
-    int rounds = w->slow_count / w->nworkers + 1;
+    int rounds = w->slow_count / lane_workers(w->slow) + 1;
     return (int)ceil(w->o.timeout * rounds);
 }
 
@@ -221,41 +232,46 @@ static double job_timeout(const sw_work *w, const job *j)
     return j->q.timeout > 0 && j->q.timeout < w->o.timeout ? j->q.timeout : w->o.timeout;
 }
 
-/* One worker of the slow lane: solves queued jobs until stopping. */
-static void *worker(void *arg)
+/* A slow job on a worker of the slow lane (at nice SLOW_NICE): solves it
+ * and answers it. */
+static void slow_run(lane_job *lj, void *ctx)
 {
-    sw_work *w = arg;
-    /* nice is per thread on Linux; raising it needs no privilege */
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SLOW_NICE);
+    (void)ctx;
+    job *j = (job *)lj;
+    sw_work *w = j->w;
     pthread_mutex_lock(&w->lock);
-    for (;;) {
-        while (!w->stopping && !w->queue.head)
-            pthread_cond_wait(&w->work, &w->lock);
-        if (w->stopping)
-            break;
-        job *j = g_queue_pop_head(&w->queue);
-        j->state = RUNNING;
-        j->started = mono();
-        w->running++;
-        pthread_mutex_unlock(&w->lock);
-        sw_answer a = {0, NULL, 0, NULL};
-        int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, job_timeout(w, j), &a);
-        cy_nauty_thread_done();
-        pthread_mutex_lock(&w->lock);
-        w->running--;
-        w->slow_count--;
-        w->st.solved_slow++;
-        finish(w, j, &a, keep);
-        unref(j); /* the queue's hold */
-    }
+    j->state = RUNNING;
+    j->started = mono();
+    w->running++;
     pthread_mutex_unlock(&w->lock);
-    cy_nauty_thread_done();
-    return NULL;
+    sw_answer a = {0, NULL, 0, NULL, NULL};
+    int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, job_timeout(w, j), &a);
+    pthread_mutex_lock(&w->lock);
+    w->running--;
+    w->slow_count--;
+    w->st.solved_slow++;
+    finish(w, j, &a, keep);
+    unref(j); /* the lane's hold */
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* A slow job the lane drops unsolved (the server stops): answered 503. */
+static void slow_release(lane_job *lj)
+{
+    job *j = (job *)lj;
+    sw_work *w = j->w;
+    pthread_mutex_lock(&w->lock);
+    w->slow_count--;
+    sw_answer a;
+    busy(&a, 1, "the server is stopping");
+    finish(w, j, &a, SW_KEEP_NOT);
+    unref(j);
+    pthread_mutex_unlock(&w->lock);
 }
 
 sw_work *sw_new(const sw_opts *o)
 {
-    sw_work *w = cy_xcalloc(1, sizeof *w);
+    sw_work *w = sx_calloc(1, sizeof *w);
     w->o = *o;
     if (w->o.slow_workers < 1)
         w->o.slow_workers = 1;
@@ -269,23 +285,12 @@ sw_work *sw_new(const sw_opts *o)
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&w->done, &ca);
-    pthread_cond_init(&w->work, &ca);
     pthread_cond_init(&w->slot, &ca);
     pthread_condattr_destroy(&ca);
     w->table = g_hash_table_new(g_str_hash, g_str_equal);
     g_queue_init(&w->lru);
-    g_queue_init(&w->queue);
-    w->workers = cy_xcalloc((size_t)w->o.slow_workers, sizeof *w->workers);
-    pthread_attr_t at;
-    pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)8 << 20);
-    for (int i = 0; i < w->o.slow_workers; i++) {
-        if (pthread_create(&w->workers[i], &at, worker, w) != 0)
-            break;
-        w->nworkers++;
-    }
-    pthread_attr_destroy(&at);
-    if (w->nworkers == 0) {
+    w->slow = lane_new(w->o.slow_workers, w->o.slow_queue, SLOW_NICE, NULL, NULL, NULL);
+    if (!w->slow) {
         sw_free(w);
         return NULL;
     }
@@ -297,9 +302,10 @@ void sw_stop(sw_work *w)
     pthread_mutex_lock(&w->lock);
     w->stopping = 1;
     pthread_cond_broadcast(&w->done);
-    pthread_cond_broadcast(&w->work);
     pthread_cond_broadcast(&w->slot);
     pthread_mutex_unlock(&w->lock);
+    /* the questions still waiting for a worker are answered 503 */
+    lane_stop(w->slow);
 }
 
 void sw_free(sw_work *w)
@@ -307,13 +313,8 @@ void sw_free(sw_work *w)
     if (!w)
         return;
     sw_stop(w);
-    for (int i = 0; i < w->nworkers; i++)
-        pthread_join(w->workers[i], NULL);
-    free(w->workers);
+    lane_free(w->slow); /* each worker finishes its solve */
     pthread_mutex_lock(&w->lock);
-    job *j;
-    while ((j = g_queue_pop_head(&w->queue)) != NULL)
-        unref(j);
     GHashTableIter it;
     gpointer k, v;
     g_hash_table_iter_init(&it, w->table);
@@ -327,7 +328,6 @@ void sw_free(sw_work *w)
     g_hash_table_destroy(w->table);
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->done);
-    pthread_cond_destroy(&w->work);
     pthread_cond_destroy(&w->slot);
     free(w);
 }
@@ -379,8 +379,8 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         w->st.shared++;
         await(w, j, now + 2 * w->o.timeout + 1, "shared", a);
     } else if (quick) {
-        j = cy_xcalloc(1, sizeof *j);
-        j->key = cy_xstrdup(key);
+        j = sx_calloc(1, sizeof *j);
+        j->key = sx_strdup(key);
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;
@@ -404,7 +404,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             j->state = RUNNING;
             j->started = mono();
             pthread_mutex_unlock(&w->lock);
-            sw_answer b = {0, NULL, 0, NULL};
+            sw_answer b = {0, NULL, 0, NULL, NULL};
             int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, job_timeout(w, j), &b);
             cy_nauty_thread_done();
             pthread_mutex_lock(&w->lock);
@@ -423,18 +423,27 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         busy(a, retry, msg);
         w->st.refused++;
     } else {
-        j = cy_xcalloc(1, sizeof *j);
-        j->key = cy_xstrdup(key);
+        j = sx_calloc(1, sizeof *j);
+        j->key = sx_strdup(key);
         j->q = *q;
         q->b = NULL;
         q->mark = NULL;
         q->canon = NULL;
-        j->refs = 3; /* the table's, the queue's and this request's */
+        j->refs = 3; /* the table's, the lane's and this request's */
         j->in_table = 1;
+        j->w = w;
+        j->lj.run = slow_run;
+        j->lj.release = slow_release;
         g_hash_table_insert(w->table, j->key, j);
-        g_queue_push_tail(&w->queue, j);
         w->slow_count++;
-        pthread_cond_signal(&w->work);
+        if (lane_submit(w->slow, &j->lj) < 0) {
+            /* the lane is stopping (the count above leaves room otherwise) */
+            w->slow_count--;
+            sw_answer b;
+            busy(&b, 1, "the server is stopping");
+            finish(w, j, &b, SW_KEEP_NOT);
+            unref(j);
+        }
         await(w, j, now + 2 * w->o.timeout + 1, "solved", a);
     }
     pthread_mutex_unlock(&w->lock);
@@ -468,7 +477,7 @@ void sw_stats_get(sw_work *w, sw_stats *st)
     *st = w->st;
     st->cache_bytes = w->cache_bytes;
     st->cache_entries = w->lru.length;
-    st->queued = (int)w->queue.length;
+    st->queued = w->slow_count - w->running;
     st->running = w->running;
     pthread_mutex_unlock(&w->lock);
 }
