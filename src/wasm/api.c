@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define MAX_EDGES 40         /* as cycles serve's default --max-edges */
-#define TIMEOUT CY_SERVER_TIMEOUT
+#define TIMEOUT 10           /* seconds, as cycles serve's default --timeout */
 #define MEMORY ((size_t)256 << 20) /* the solver's tables, as the server's default memory */
 
 /* The answer being built: "STATUS\n" then the body. */
