@@ -440,6 +440,25 @@ static int twocell_shape(int edges, const char *cell_sizes, int inner, int max_d
     return len[0] >= 3 && len[1] >= 3 && len[2] >= 1 ? (side ? 3 : 4) : -1;
 }
 
+/* The rule the even exceptions follow (observed in the boards of `census
+ * twocell`, checked by twocell_section against every even board): one cycle
+ * is a triangle, inside the other or beside one of 4 or more edges (never
+ * the outer cycle, never two triangles side by side), and the path between
+ * the cycles has L edges (0 for a figure-eight) with L = 0 (mod 4), or L odd
+ * and at least 3.  Thetas never.  shape and len as twocell_shape gives them. */
+static int twocell_rule(int shape, const int len[3])
+{
+    int tri, L;
+    switch (shape) {
+    case 1: tri = len[0] == 3 && len[1] >= 4; L = 0; break;   /* side by side, cycles ascending */
+    case 2: tri = len[1] == 3; L = 0; break;                  /* the inner cycle */
+    case 3: tri = len[0] == 3 && len[1] >= 4; L = len[2]; break;
+    case 4: tri = len[1] == 3; L = len[2]; break;
+    default: return 0;
+    }
+    return tri && (L % 4 == 0 || (L % 2 == 1 && L >= 3));
+}
+
 /* The two-cell boards without degree-1 vertices of `census twocell`
  * (kind 'twocell'): counts against the formula, winners, Grundy values,
  * the parity question and its exceptions by shape, the time of the run. */
@@ -482,10 +501,10 @@ static void twocell_section(rep *r)
     long long total = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0);
-        long long v[8];
-        for (int k = 0; k < 8; k++)
+        long long v[7];
+        for (int k = 0; k < 7; k++)
             v[k] = sqlite3_column_int64(st, k + 1);
-        double w = sqlite3_column_double(st, 9), c = sqlite3_column_double(st, 10);
+        double w = sqlite3_column_double(st, 8), c = sqlite3_column_double(st, 9);
         wall += w;
         cpu += c;
         total += v[0];
@@ -527,7 +546,7 @@ static void twocell_section(rep *r)
     long long boards[NS][2] = {{0}}, breaks[NS][2] = {{0}};
     cy_census_buf list[NS][2];
     memset(list, 0, sizeof list);
-    long long unknown = 0;
+    long long unknown = 0, named = 0, named_break = 0, unnamed_break = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0), len[3];
         int k = twocell_shape(e, (const char *)sqlite3_column_text(st, 1), sqlite3_column_int(st, 2),
@@ -539,9 +558,16 @@ static void twocell_section(rep *r)
         }
         int odd = e % 2;
         boards[k][odd]++;
+        if (!odd) {
+            int rule = twocell_rule(k, len), brk = sqlite3_column_int(st, 7) == 1;
+            named += rule;
+            named_break += rule && brk;
+            unnamed_break += !rule && brk;
+        }
         if (sqlite3_column_int(st, 7) != 1)
             continue;
-        breaks[k][odd]++;
+        if (++breaks[k][odd] > 12)
+            continue;   /* the first 12 listed */
         cy_census_printf(&list[k][odd], "%s%d,%d", list[k][odd].n ? "; " : "", len[0], len[1]);
         if (k != 1 && k != 2)
             cy_census_printf(&list[k][odd], ",%d", len[2]);
@@ -549,17 +575,35 @@ static void twocell_section(rep *r)
     sqlite3_finalize(st);
     cy_census_printf(m, "By shape (lengths: a theta's middle path, then its outer paths; a figure-eight's cycles, the outer "
                         "one first when one is inside; a dumbbell's cycles, the outer one first when one is inside, then "
-                        "its path), the boards that break parity:\n\n"
+                        "its path), the boards that break parity (the smallest 12 of each row listed):\n\n"
                         "| shape | edges | boards | breaking parity | their lengths |\n|---|---|---|---|---|\n");
     for (int k = 0; k < NS; k++)
         for (int odd = 1; odd >= 0; odd--) {
-            cy_census_printf(m, "| %s | %s | %lld | %lld | %s |\n", twocell_shapes[k], odd ? "odd" : "even", boards[k][odd],
-                             breaks[k][odd], list[k][odd].s ? list[k][odd].s : "");
+            cy_census_printf(m, "| %s | %s | %lld | %lld | %s%s |\n", twocell_shapes[k], odd ? "odd" : "even", boards[k][odd],
+                             breaks[k][odd], list[k][odd].s ? list[k][odd].s : "", breaks[k][odd] > 12 ? "; ..." : "");
             free(list[k][odd].s);
         }
     if (unknown)
         cy_census_printf(m, "\n%lld rows fit none of the shapes (not boards of `census twocell`).\n", unknown);
-    cy_census_printf(m, "\n");
+    long long even = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 0");
+    cy_census_printf(m, "\nThe pattern of the exceptions (observed, and checked here against every even board of the database): "
+                        "an even board breaks parity when one of its two cycles is a triangle, inside the other cycle or "
+                        "beside a cycle of 4 or more edges (never the outer cycle, never two triangles side by side), and the "
+                        "path from it to the other cycle has L edges (L = 0 for a figure-eight) with L divisible by 4, or L "
+                        "odd and at least 3. A theta never breaks parity. Of the %lld even boards the rule names %lld; %lld "
+                        "of them break parity, and %lld boards it does not name break parity.%s\n\n",
+                     even, named, named_break, unnamed_break,
+                     named == named_break && !unnamed_break
+                         ? (ex ? " **The rule names exactly the exceptions** for these sizes." : " The rule names exactly the exceptions.")
+                         : " The rule does not hold.");
+    cy_census_printf(m, "Grundy values: the boards of an odd number of edges have %lld to %lld, the even exceptions %lld to %lld, the other even "
+                        "boards %lld to %lld.\n\n",
+                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 1"),
+                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 1"),
+                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 1 AND edges %% 2 = 0"),
+                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 1 AND edges %% 2 = 0"),
+                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 0 AND edges %% 2 = 0"),
+                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 0 AND edges %% 2 = 0"));
 }
 
 /* The variant summary of (kind, rules) as text, appended. */

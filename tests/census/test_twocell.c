@@ -277,9 +277,44 @@ static void test_values_against_brute_force(void **state)
         n++;
     }
     sqlite3_finalize(st);
-    cy_census_store_close(s);
     assert_int_equal(n, 2 + 6 + 12 + 20 + 30 + 42);
     assert_true(breakers > 0); /* the even exceptions are there to find */
+    /* the report's section: its shapes (read off the invariants) against
+     * the closed forms, per edge count and per shape in all */
+    cy_error rerr;
+    if (cy_census_report(s, db_path("report.md"), "test", NULL, &rerr) < 0)
+        fail_msg("report: %s", rerr.msg);
+    cy_census_store_close(s);
+    char *md = t_read_file(db_path("report.md"), NULL);
+    char *sec = strstr(md, "## 6. Two-cell boards");
+    assert_non_null(sec);
+    long theta = 0, eight = 0, dumb = 0, rows = 0;
+    for (char *line = sec; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        int e, v[5];
+        long k;
+        if (sscanf(line, "| %d | %d | %d | %d | %d | %d |", &e, &v[0], &v[1], &v[2], &v[3], &v[4]) == 6) {
+            if (v[0] != (e - 3) * (e - 4) || v[1] != v[0] || v[2] != closed_shape(e, 0) || v[3] != closed_shape(e, 1) ||
+                v[4] != closed_shape(e, 2))
+                fail_msg("report, %d edges: %d boards, formula %d, shapes %d %d %d", e, v[0], v[1], v[2], v[3], v[4]);
+            rows++;
+        }
+        if (sscanf(line, "| theta | %*s | %ld |", &k) == 1)
+            theta += k;
+        if (sscanf(line, "| figure-eight%*[^|]| %*s | %ld |", &k) == 1)
+            eight += k;
+        if (sscanf(line, "| dumbbell%*[^|]| %*s | %ld |", &k) == 1)
+            dumb += k;
+        if (!strncmp(line, "## Moves", 8))
+            break;
+    }
+    long want[3] = {0, 0, 0};
+    for (int e = 1; e <= 10; e++)
+        for (int k = 0; k < 3; k++)
+            want[k] += closed_shape(e, k);
+    if (rows != 6 || theta != want[0] || eight != want[1] || dumb != want[2])
+        fail_msg("report: %ld rows; by shape %ld %ld %ld, the closed forms %ld %ld %ld", rows, theta, eight, dumb, want[0],
+                 want[1], want[2]);
+    free(md);
 }
 
 /* The edges with a legal move on the empty board, by the brute force. */
