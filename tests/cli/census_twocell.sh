@@ -12,8 +12,10 @@ rows() { sqlite3 "$1" "SELECT * FROM boards WHERE kind = 'twocell' ORDER BY edge
 A=$WORK/a.db
 run census twocell --edges 1..9 --db "$A" --quiet
 check "twocell run" --why "rc=$RC err=$ERR" [ "$RC" = 0 ]
-run census run --edges 1..9 --db "$A" --quiet
-check "census run beside it" --why "rc=$RC err=$ERR" [ "$RC" = 0 ]
+# (up to 8 edges: 1,442 boards of 8, 7,712 of 9, which take long under the sanitizers)
+timeout 300 "$BIN" census run --edges 1..8 --db "$A" --quiet 2>"$WORK/cerr"
+rc=$?
+check "census run beside it" --why "rc=$rc err=$(cat "$WORK/cerr")" [ "$rc" = 0 ]
 # the closed form, worked out by hand from the three shapes (thetas, figure-
 # eights, dumbbells with every face outer): (E - 3)(E - 4) from 3 edges on
 got=$(q "$A" "SELECT group_concat(e || ':' || n, ' ') FROM (SELECT edges AS e, count(*) AS n FROM boards WHERE kind = 'twocell' GROUP BY edges ORDER BY edges)")
@@ -22,9 +24,9 @@ check "counts (E - 3)(E - 4)" --why "got $got" [ "$got" = "5:2 6:6 7:12 8:20 9:3
 # plane boards by nauty and every embedding, are the same boards solved alike
 cols="edges, code, graph6, vertices, cell_sizes, inner_edges, automorphisms, winner, grundy, parity_breaker, moves"
 only_census=$(q "$A" "SELECT count(*) FROM (SELECT $cols FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0 EXCEPT SELECT $cols FROM boards WHERE kind = 'twocell')")
-only_twocell=$(q "$A" "SELECT count(*) FROM (SELECT $cols FROM boards WHERE kind = 'twocell' EXCEPT SELECT $cols FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0)")
+only_twocell=$(q "$A" "SELECT count(*) FROM (SELECT $cols FROM boards WHERE kind = 'twocell' AND edges <= 8 EXCEPT SELECT $cols FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0)")
 check "the same rows as the census's two-cell boards" --why "$only_census only in the census, $only_twocell only in twocell" \
-  eval '[ "$only_census" = 0 ] && [ "$only_twocell" = 0 ] && [ "$(q "$A" "SELECT count(*) FROM boards WHERE kind = '\''twocell'\''")" = 70 ]'
+  eval '[ "$only_census" = 0 ] && [ "$only_twocell" = 0 ] && [ "$(q "$A" "SELECT count(*) FROM boards WHERE kind = '\''board'\'' AND cells = 2 AND leaves = 0")" = 40 ]'
 # the census's summary lists the kind after the boards
 run census query summary --db "$A"
 check "summary has the twocell rows last" --why "$OUT" eval 'printf "%s\n" "$OUT" | tail -1 | grep -q "^| twocell | 9 | 30 |"'
