@@ -526,6 +526,8 @@ static void twocell_section(rep *r)
     }
     sqlite3_finalize(st);
     cy_census_printf(m, "\n%lld boards in %.0f s of wall time (%.0f CPU seconds), one thread.\n\n", total, wall, cpu);
+    cy_census_printf(m, "Counted by markable edges as under question 1:\n\n");
+    markable_parity(r, "twocell");
     /* the parity question */
     for (int odd = 1; odd >= 0; odd--) {
         long long n = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = %d", odd);
@@ -835,6 +837,11 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
                         "degree-1 vertices (where every edge is markable) player 1 wins exactly when the number of edges "
                         "is odd. The plane boards counted both ways:\n\n");
     markable_parity(&r, "board");
+    cy_census_printf(m, "The smallest board against Lin's form that has degree-1 vertices:\n");
+    picture(&r, "lin-smallest",
+            "SELECT board, 'against Lin''s form: ' || edges || ' edges, ' || " CY_CENSUS_MARKABLE_SQL " || ' markable, winner ' || winner"
+            " FROM boards WHERE kind = 'board' AND status = 'solved' AND leaves > 0"
+            " AND winner <> CASE WHEN " CY_CENSUS_MARKABLE_SQL " %% 2 = 1 THEN 1 ELSE 2 END ORDER BY edges, vertices, code LIMIT 1");
     /* question 2 */
     cy_census_printf(m, "## 2. A Grundy value of four or more? (Fokkink and Zandee 2022 §4)\n\n");
     long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
