@@ -598,14 +598,22 @@ static void twocell_section(rep *r)
                      named == named_break && !unnamed_break
                          ? (ex ? " **The rule names exactly the exceptions** for these sizes." : " The rule names exactly the exceptions.")
                          : " The rule does not hold.");
-    cy_census_printf(m, "Grundy values: the boards of an odd number of edges have %lld to %lld, the even exceptions %lld to %lld, the other even "
-                        "boards %lld to %lld.\n\n",
-                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 1"),
-                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 1"),
-                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 1 AND edges %% 2 = 0"),
-                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 1 AND edges %% 2 = 0"),
-                     scalar(r, -1, "SELECT min(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 0 AND edges %% 2 = 0"),
-                     scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'twocell' AND parity_breaker = 0 AND edges %% 2 = 0"));
+    static const char *const what[] = {"the boards of an odd number of edges", "the even exceptions", "the other even boards"};
+    static const char *const where[] = {"edges %% 2 = 1", "parity_breaker = 1 AND edges %% 2 = 0",
+                                        "parity_breaker = 0 AND edges %% 2 = 0"};
+    cy_census_printf(m, "Grundy values:");
+    for (int k = 0; k < 3; k++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT %%s(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND %s", where[k]);
+        long long lo = scalar(r, -1, sql, "min"), hi = scalar(r, -1, sql, "max");
+        if (lo < 0)
+            continue;
+        if (lo == hi)
+            cy_census_printf(m, "%s %s %lld", k ? ";" : "", what[k], lo);
+        else
+            cy_census_printf(m, "%s %s %lld to %lld", k ? ";" : "", what[k], lo, hi);
+    }
+    cy_census_printf(m, ".\n\n");
 }
 
 /* The variant summary of (kind, rules) as text, appended. */
