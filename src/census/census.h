@@ -15,8 +15,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The two kinds of census: plane boards, and trees with special leaves. */
-#define CY_CENSUS_KIND(trees) ((trees) ? "tree" : "board")
+/* The kinds of census, by the value of the rows' and options' trees field:
+ * 0 plane boards, 1 trees with special leaves, CY_CENSUS_TWOCELL the boards
+ * with exactly two cells and no degree-1 vertex of `census twocell`
+ * (twocell.c; plane boards as the census's, listed without nauty's list of
+ * all graphs, so to many more edges). */
+#define CY_CENSUS_TWOCELL 2
+#define CY_CENSUS_KIND(trees) ((trees) == CY_CENSUS_TWOCELL ? "twocell" : (trees) ? "tree" : "board")
 
 /* How a board's solve ended. */
 enum { CY_CENSUS_SOLVED = 0, CY_CENSUS_TIMEOUT = 1, CY_CENSUS_MEMORY = 2 };
@@ -92,6 +97,15 @@ int cy_census_moves(const cy_board *b);
 /* Whether a solved row breaks "player 1 wins exactly when the number of
  * edges is odd". */
 static inline int cy_census_breaks_parity(int edges, int winner) { return winner != (edges % 2 ? 1 : 2); }
+/* The edges of a row that can be marked on the empty board, as SQL over the
+ * columns kind, edges and leaves: on a plane board every edge but those at a
+ * degree-1 vertex (marking one makes that vertex a sink or a source; a
+ * connected board of two or more edges has one such edge per degree-1
+ * vertex, the single edge has none markable), on a tree with special leaves
+ * every edge.  Lin's form of the parity question (Fokkink and Zandee 2022 §1)
+ * counts these. */
+#define CY_CENSUS_MARKABLE_SQL \
+    "(CASE WHEN kind = 'tree' THEN edges WHEN edges > leaves THEN edges - leaves ELSE 0 END)"
 
 /* ---- the store ---- */
 

@@ -175,9 +175,7 @@ static int pipeline_close(pipeline *p, int complete, cy_error *err)
 
 /* ------------------------------------------------------------ graphs */
 
-/* Reads a graph6/sparse6 line into g in nauty's canonical labelling and its
- * canonical graph6 into g6 (g6size bytes); -1 when unusable. */
-static int canonical_graph(char *line, emb_graph *g, char *g6, size_t g6size)
+int cy_census_canonical_graph(char *line, struct emb_graph *g, char *g6, size_t g6size)
 {
     int n = graphsize(line);
     if (n < 1 || n > EMB_MAXN)
@@ -278,10 +276,8 @@ static void codeset_clear(codeset *cs)
 
 /* ------------------------------------------------------------ boards */
 
-/* Builds the board of m with face 'outer' outer (faces as emb_faces numbers
- * them), special vertices where special[v] (or none). */
-static cy_board *map_board(const emb_map *m, const int *off, const int *face, int nf, int outer,
-                           const unsigned char *special, cy_error *err)
+cy_board *cy_census_map_board(const struct emb_map *m, const int *off, const int *face, int nf, int outer,
+                              const unsigned char *special, cy_error *err)
 {
     int nd = off[m->n];
     int *walk = malloc(sizeof(int) * (size_t)(nd ? nd : 1));
@@ -365,7 +361,7 @@ static int visit_map(const emb_map *m, void *vctx)
         emb_code(m, off, face, f, code);
         if (!codeset_add(&c->seen, code))
             continue;
-        cy_board *b = map_board(m, off, face, nf, f, NULL, c->err);
+        cy_board *b = cy_census_map_board(m, off, face, nf, f, NULL, c->err);
         if (!b) {
             char msg[sizeof c->err->msg];
             snprintf(msg, sizeof msg, "%s", c->err ? c->err->msg : "");
@@ -491,7 +487,7 @@ static int graph_line(char *line, void *vctx)
     graph_lines *c = vctx;
     emb_graph g;
     char g6[G6_MAX];
-    if (canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != c->ne)
+    if (cy_census_canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != c->ne)
         return cy_error_set(c->err, "%s wrote a graph this program cannot read: %.40s", c->tool, line);
     return c->fn(&g, g6, c->ctx);
 }
@@ -591,7 +587,7 @@ int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_erro
     if (strlen(g6) >= sizeof line)
         return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
     strcpy(line, g6);
-    if (canonical_graph(line, &g, canon, sizeof canon) < 0)
+    if (cy_census_canonical_graph(line, &g, canon, sizeof canon) < 0)
         return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
     cy_census_enum_opts o = {g.ne, 0, 0, 1};
     bctx c = {.o = &o, .f = f, .ctx = ctx, .err = err};
@@ -620,7 +616,7 @@ static int tree_board(const emb_graph *g, const char *g6, void *ctx)
     }
     int off[EMB_MAXN + 1], face[2 * EMB_MAXN];
     int nf = emb_faces(&m, off, face);
-    cy_board *b = nf == 1 ? map_board(&m, off, face, nf, 0, special, c->err) : NULL;
+    cy_board *b = nf == 1 ? cy_census_map_board(&m, off, face, nf, 0, special, c->err) : NULL;
     if (!b)
         return cy_error_set(c->err, "internal error: the board of tree %s was refused", g6);
     char code[G6_MAX + 1];

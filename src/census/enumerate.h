@@ -65,4 +65,26 @@ int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx)
  * as cy_census_enumerate does for that graph (codes and order alike). */
 int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_error *err);
 
+/* The helpers the enumerators share (enumerate.c; the types are
+ * enum_embed.h's). */
+struct emb_graph;
+struct emb_map;
+/* Reads a graph6/sparse6 line into g in nauty's canonical labelling and its
+ * canonical graph6 into g6 (g6size bytes); -1 when unusable. */
+int cy_census_canonical_graph(char *line, struct emb_graph *g, char *g6, size_t g6size);
+/* Builds the board of map m with face 'outer' outer (faces as emb_faces
+ * numbers them, nf of them), special vertices where special[v] (or none);
+ * NULL with a message when the library refuses it. */
+cy_board *cy_census_map_board(const struct emb_map *m, const int *off, const int *face, int nf, int outer,
+                              const unsigned char *special, cy_error *err);
+
+/* The boards with exactly two cells and no degree-1 vertex (twocell.c):
+ * every one of o->edges edges once, as cy_census_enumerate hands out boards
+ * (the same codes and graph6 as the census gives them; parts are every
+ * parts-th board); o->trees is ignored. */
+int cy_census_twocell_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err);
+/* How many such boards have `edges` edges, by the formula of twocell.c (a
+ * sum over the three shapes, not the enumeration). */
+long cy_census_twocell_count(int edges);
+
 #endif

@@ -158,7 +158,7 @@ static int q_summary(qctx *q)
     sqlite3_stmt *st = prep(q,
                             "SELECT kind, edges, count(*), sum(winner = 1), sum(winner = 2), sum(parity_breaker = 1),"
                             " sum(parity_breaker = 1 AND triangle_free), sum(status <> 'solved') FROM boards"
-                            " WHERE 1%s GROUP BY kind, edges ORDER BY kind = 'tree', edges",
+                            " WHERE 1%s GROUP BY kind, edges ORDER BY CASE kind WHEN 'board' THEN 0 WHEN 'tree' THEN 1 ELSE 2 END, edges",
                             q->range);
     if (!st)
         return -1;

@@ -364,6 +364,258 @@ static void moves_table(rep *r)
     cy_census_printf(&r->md, "\n");
 }
 
+/* The parity of the solved boards of kind by edge count, counted two ways:
+ * by all their edges (the parity question of Alvarado et al. 2021) and by
+ * their markable edges (Lin's form of it, CY_CENSUS_MARKABLE_SQL), and the
+ * boards without degree-1 vertices, where both agree (the modified
+ * conjecture of Barua et al. 2022). */
+static void markable_parity(rep *r, const char *kind)
+{
+    sqlite3_stmt *st;
+    char *sql = sqlite3_mprintf("SELECT edges, count(*), sum(parity_breaker = 1),"
+                                " sum(winner <> CASE WHEN " CY_CENSUS_MARKABLE_SQL " %% 2 = 1 THEN 1 ELSE 2 END),"
+                                " sum(leaves = 0), sum(leaves = 0 AND parity_breaker = 1), sum(" CY_CENSUS_MARKABLE_SQL " <> edges)"
+                                " FROM boards WHERE kind = '%q' AND status = 'solved' GROUP BY edges ORDER BY edges",
+                                kind);
+    int rc = sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &st, NULL);
+    sqlite3_free(sql);
+    if (rc != SQLITE_OK)
+        return;
+    cy_census_printf(&r->md, "| edges | boards | with unmarkable edges | breaking parity of all edges | breaking parity of the "
+                             "markable edges (Lin) | without degree-1 vertices | of them breaking parity (Barua et al.) |\n"
+                             "|---|---|---|---|---|---|---|\n");
+    long long t[6] = {0};
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        long long v[6];
+        for (int k = 0; k < 6; k++)
+            t[k] += v[k] = sqlite3_column_int64(st, k + 1);
+        cy_census_printf(&r->md, "| %d | %lld | %lld | %lld | %lld | %lld | %lld |\n", sqlite3_column_int(st, 0), v[0], v[5],
+                         v[1], v[2], v[3], v[4]);
+    }
+    sqlite3_finalize(st);
+    cy_census_printf(&r->md, "| all | %lld | %lld | %lld | %lld | %lld | %lld |\n\n", t[0], t[5], t[1], t[2], t[3], t[4]);
+}
+
+/* The shape of a two-cell board without degree-1 vertices and its lengths,
+ * from its invariants (twocell.c describes the shapes): a theta (middle
+ * path, outer paths), a figure-eight or a dumbbell side by side (cycles, and
+ * the path of a dumbbell) or one inside the other (outer cycle, inner cycle,
+ * path).  Returns the shape's index in twocell_shapes; -1 when the row fits
+ * none (then it is not such a board). */
+static const char *const twocell_shapes[] = {"theta", "figure-eight side by side", "figure-eight, one cycle inside",
+                                             "dumbbell side by side", "dumbbell, one cycle inside"};
+static int twocell_shape(int edges, const char *cell_sizes, int inner, int max_degree, int biconnected, int vertices,
+                         int outer_vertices, int len[3])
+{
+    int c1 = 0, c2 = 0;
+    if (sscanf(cell_sizes, "%d,%d", &c1, &c2) != 2 || edges != vertices + 1)
+        return -1;
+    int side = outer_vertices == vertices;
+    if (biconnected && max_degree == 3) {
+        len[0] = inner;               /* the middle path */
+        len[1] = c1 - inner;
+        len[2] = c2 - inner;
+        return len[1] + len[2] + inner == edges ? 0 : -1;
+    }
+    if (max_degree == 4) {
+        len[2] = 0;
+        if (side) {
+            len[0] = c1;
+            len[1] = c2;
+        } else {
+            len[0] = c2 - c1;         /* the outer cycle */
+            len[1] = c1;              /* the inner one */
+        }
+        return len[0] + len[1] == edges ? (side ? 1 : 2) : -1;
+    }
+    if (side) {
+        len[0] = c1;
+        len[1] = c2;
+        len[2] = edges - c1 - c2;     /* the path */
+    } else {
+        len[1] = c1;                  /* the inner cycle */
+        len[2] = c2 - edges;          /* the annulus's walk is p + q + 2L */
+        len[0] = edges - c1 - len[2];
+    }
+    return len[0] >= 3 && len[1] >= 3 && len[2] >= 1 ? (side ? 3 : 4) : -1;
+}
+
+/* The rule the even exceptions follow (observed in the boards of `census
+ * twocell`, checked by twocell_section against every even board): one cycle
+ * is a triangle, inside the other or beside one of 4 or more edges (never
+ * the outer cycle, never two triangles side by side), and the path between
+ * the cycles has L edges (0 for a figure-eight) with L = 0 (mod 4), or L odd
+ * and at least 3.  Thetas never.  shape and len as twocell_shape gives them. */
+static int twocell_rule(int shape, const int len[3])
+{
+    int tri, L;
+    switch (shape) {
+    case 1: tri = len[0] == 3 && len[1] >= 4; L = 0; break;   /* side by side, cycles ascending */
+    case 2: tri = len[1] == 3; L = 0; break;                  /* the inner cycle */
+    case 3: tri = len[0] == 3 && len[1] >= 4; L = len[2]; break;
+    case 4: tri = len[1] == 3; L = len[2]; break;
+    default: return 0;
+    }
+    return tri && (L % 4 == 0 || (L % 2 == 1 && L >= 3));
+}
+
+/* The two-cell boards without degree-1 vertices of `census twocell`
+ * (kind 'twocell'): counts against the formula, winners, Grundy values,
+ * the parity question and its exceptions by shape, the time of the run. */
+static void twocell_section(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    if (!scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell'"))
+        return;
+    int lo = 0, hi = 0, ex = exhaustive(r, "twocell", &lo, &hi);
+    cy_census_printf(m, "## 6. Two-cell boards beyond the census (`census twocell`)\n\n"
+                        "A board with exactly two cells and no degree-1 vertex is two cycles sharing a path (a *theta*), "
+                        "sharing a vertex (a *figure-eight*) or joined by a path (a *dumbbell*): E = V + 1 by Euler's "
+                        "formula, so the degrees less 2 add up to 2. Each graph has one embedding on the sphere, and a "
+                        "board is that embedding with one of its three faces outer: a theta with any of its paths in the "
+                        "middle; the cycles of a figure-eight or a dumbbell side by side, or one inside the other. "
+                        "`cycles census twocell` builds exactly these (src/census/twocell.c), not from nauty's list of all "
+                        "graphs, so it reaches far beyond the census; counting them by shape gives "
+                        "(E - 3)(E - 4) boards of E >= 3 edges (column *formula*; the tests compare it with the "
+                        "enumeration, and the enumeration with the census's own two-cell boards). All their edges are "
+                        "markable, so Lin's form of the parity question and the modified conjecture of Barua et al. 2022 "
+                        "are the same question here.\n\n");
+    if (ex)
+        cy_census_printf(m, "**Exhaustive** for %d to %d edges: every statement below about these boards is proved by "
+                            "exhaustion for those sizes, a conjecture beyond.\n\n", lo, hi);
+    else
+        cy_census_printf(m, "No complete range of edge counts is in this database: observed only.\n\n");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
+                           "SELECT edges, count(*), sum(biconnected), sum(max_degree = 4), sum(winner = 1), sum(winner = 2),"
+                           " sum(parity_breaker = 1), sum(status <> 'solved'),"
+                           " (SELECT sum(seconds) FROM units u WHERE u.kind = 'twocell' AND u.rules = 'standard' AND u.edges = b.edges),"
+                           " (SELECT sum(cpu_seconds) FROM units u WHERE u.kind = 'twocell' AND u.rules = 'standard' AND u.edges = b.edges)"
+                           " FROM boards b WHERE kind = 'twocell' GROUP BY edges ORDER BY edges",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    cy_census_printf(m, "| edges | boards | formula | thetas | figure-eights | dumbbells | player 1 wins | player 2 wins | "
+                        "Grundy values | breaking parity | unsolved | wall seconds | CPU seconds |\n"
+                        "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    double wall = 0, cpu = 0;
+    long long total = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int e = sqlite3_column_int(st, 0);
+        long long v[7];
+        for (int k = 0; k < 7; k++)
+            v[k] = sqlite3_column_int64(st, k + 1);
+        double w = sqlite3_column_double(st, 8), c = sqlite3_column_double(st, 9);
+        wall += w;
+        cpu += c;
+        total += v[0];
+        cy_census_buf h = {0};
+        cy_census_printf(&h, "%s", "");
+        sqlite3_stmt *g;
+        char *sql = sqlite3_mprintf("SELECT grundy, count(*) FROM boards WHERE kind = 'twocell' AND edges = %d"
+                                    " AND status = 'solved' GROUP BY grundy ORDER BY grundy", e);
+        if (sqlite3_prepare_v2(cy_census_store_db(r->s), sql, -1, &g, NULL) == SQLITE_OK) {
+            while (sqlite3_step(g) == SQLITE_ROW)
+                cy_census_printf(&h, "%s%d: %lld", h.n ? ", " : "", sqlite3_column_int(g, 0),
+                                 (long long)sqlite3_column_int64(g, 1));
+            sqlite3_finalize(g);
+        }
+        sqlite3_free(sql);
+        cy_census_printf(m, "| %d | %lld | %ld | %lld | %lld | %lld | %lld | %lld | %s | %lld | %lld | %.1f | %.1f |\n", e, v[0],
+                         cy_census_twocell_count(e), v[1], v[2], v[0] - v[1] - v[2], v[3], v[4], h.s, v[5], v[6], w, c);
+        free(h.s);
+    }
+    sqlite3_finalize(st);
+    cy_census_printf(m, "\n%lld boards in %.0f s of wall time (%.0f CPU seconds), one thread.\n\n", total, wall, cpu);
+    cy_census_printf(m, "Counted by markable edges as under question 1:\n\n");
+    markable_parity(r, "twocell");
+    /* the parity question */
+    for (int odd = 1; odd >= 0; odd--) {
+        long long n = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = %d", odd);
+        long long bad = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND parity_breaker = 1 AND edges %% 2 = %d", odd);
+        cy_census_printf(m, "- %s number of edges: %lld boards, of which %lld %s won by player %d%s.\n", odd ? "An odd" : "An even",
+                         n, n - bad, n - bad == 1 ? "is" : "are", odd ? 1 : 2,
+                         bad ? "" : ex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)");
+    }
+    cy_census_printf(m, "\n");
+    /* the exceptions by shape: where they fall */
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
+                           "SELECT edges, cell_sizes, inner_edges, max_degree, biconnected, vertices, outer_vertices,"
+                           " parity_breaker, grundy FROM boards WHERE kind = 'twocell' AND status = 'solved'"
+                           " ORDER BY edges, code",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    enum { NS = sizeof twocell_shapes / sizeof twocell_shapes[0] };
+    long long boards[NS][2] = {{0}}, breaks[NS][2] = {{0}};
+    cy_census_buf list[NS][2];
+    memset(list, 0, sizeof list);
+    long long unknown = 0, named = 0, named_break = 0, unnamed_break = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int e = sqlite3_column_int(st, 0), len[3];
+        int k = twocell_shape(e, (const char *)sqlite3_column_text(st, 1), sqlite3_column_int(st, 2),
+                              sqlite3_column_int(st, 3), sqlite3_column_int(st, 4), sqlite3_column_int(st, 5),
+                              sqlite3_column_int(st, 6), len);
+        if (k < 0) {
+            unknown++;
+            continue;
+        }
+        int odd = e % 2;
+        boards[k][odd]++;
+        if (!odd) {
+            int rule = twocell_rule(k, len), brk = sqlite3_column_int(st, 7) == 1;
+            named += rule;
+            named_break += rule && brk;
+            unnamed_break += !rule && brk;
+        }
+        if (sqlite3_column_int(st, 7) != 1)
+            continue;
+        if (++breaks[k][odd] > 12)
+            continue;   /* the first 12 listed */
+        cy_census_printf(&list[k][odd], "%s%d,%d", list[k][odd].n ? "; " : "", len[0], len[1]);
+        if (k != 1 && k != 2)
+            cy_census_printf(&list[k][odd], ",%d", len[2]);
+    }
+    sqlite3_finalize(st);
+    cy_census_printf(m, "By shape (lengths: a theta's middle path, then its outer paths; a figure-eight's cycles, the outer "
+                        "one first when one is inside; a dumbbell's cycles, the outer one first when one is inside, then "
+                        "its path), the boards that break parity (the smallest 12 of each row listed):\n\n"
+                        "| shape | edges | boards | breaking parity | their lengths |\n|---|---|---|---|---|\n");
+    for (int k = 0; k < NS; k++)
+        for (int odd = 1; odd >= 0; odd--) {
+            cy_census_printf(m, "| %s | %s | %lld | %lld | %s%s |\n", twocell_shapes[k], odd ? "odd" : "even", boards[k][odd],
+                             breaks[k][odd], list[k][odd].s ? list[k][odd].s : "", breaks[k][odd] > 12 ? "; ..." : "");
+            free(list[k][odd].s);
+        }
+    if (unknown)
+        cy_census_printf(m, "\n%lld rows fit none of the shapes (not boards of `census twocell`).\n", unknown);
+    long long even = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 0");
+    cy_census_printf(m, "\nThe pattern of the exceptions (observed, and checked here against every even board of the database): "
+                        "an even board breaks parity when one of its two cycles is a triangle, inside the other cycle or "
+                        "beside a cycle of 4 or more edges (never the outer cycle, never two triangles side by side), and the "
+                        "path from it to the other cycle has L edges (L = 0 for a figure-eight) with L divisible by 4, or L "
+                        "odd and at least 3. A theta never breaks parity. Of the %lld even boards the rule names %lld; %lld "
+                        "of them break parity, and %lld boards it does not name break parity.%s\n\n",
+                     even, named, named_break, unnamed_break,
+                     named == named_break && !unnamed_break
+                         ? (ex ? " **The rule names exactly the exceptions** for these sizes." : " The rule names exactly the exceptions.")
+                         : " The rule does not hold.");
+    static const char *const what[] = {"the boards of an odd number of edges", "the even exceptions", "the other even boards"};
+    static const char *const where[] = {"edges %% 2 = 1", "parity_breaker = 1 AND edges %% 2 = 0",
+                                        "parity_breaker = 0 AND edges %% 2 = 0"};
+    cy_census_printf(m, "Grundy values:");
+    for (int k = 0; k < 3; k++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT %%s(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND %s", where[k]);
+        long long lo = scalar(r, -1, sql, "min"), hi = scalar(r, -1, sql, "max");
+        if (lo < 0)
+            continue;
+        if (lo == hi)
+            cy_census_printf(m, "%s %s %lld", k ? ";" : "", what[k], lo);
+        else
+            cy_census_printf(m, "%s %s %lld to %lld", k ? ";" : "", what[k], lo, hi);
+    }
+    cy_census_printf(m, ".\n\n");
+}
+
 /* The variant summary of (kind, rules) as text, appended. */
 static void query_rules(rep *r, int trees, const char *rules)
 {
@@ -586,6 +838,18 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         cy_census_printf(m, "\n");
     } else if (bex)
         cy_census_printf(m, "**No triangle-free board of %d to %d edges breaks parity** (proved by exhaustion).\n\n", blo, bhi);
+    cy_census_printf(m, "### Parity by markable edges\n\n"
+                        "An edge at a degree-1 vertex can never be marked (either arrow makes that vertex a sink or a "
+                        "source). Lin 2021 (as Fokkink and Zandee 2022 §1 report it) asks whether player 1 wins exactly when "
+                        "the number of *markable* edges is odd; Barua et al. 2022 §7 conjecture that on boards without "
+                        "degree-1 vertices (where every edge is markable) player 1 wins exactly when the number of edges "
+                        "is odd. The plane boards counted both ways:\n\n");
+    markable_parity(&r, "board");
+    cy_census_printf(m, "The smallest board against Lin's form that has degree-1 vertices:\n");
+    picture(&r, "lin-smallest",
+            "SELECT board, 'against Lin''s form: ' || edges || ' edges, ' || " CY_CENSUS_MARKABLE_SQL " || ' markable, winner ' || winner"
+            " FROM boards WHERE kind = 'board' AND status = 'solved' AND leaves > 0"
+            " AND winner <> CASE WHEN " CY_CENSUS_MARKABLE_SQL " %% 2 = 1 THEN 1 ELSE 2 END ORDER BY edges, vertices, code LIMIT 1");
     /* question 2 */
     cy_census_printf(m, "## 2. A Grundy value of four or more? (Fokkink and Zandee 2022 §4)\n\n");
     long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
@@ -678,6 +942,7 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         }
     }
     cy_census_printf(m, "\n");
+    twocell_section(&r);
     /* moves to the end */
     cy_census_printf(m, "## Moves to the end under perfect play\n\n"
                         "The `moves` column is the number of moves the standard game (a move completing a cycle cell wins "

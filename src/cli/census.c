@@ -15,6 +15,7 @@
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]"
+#define USAGE_TWOCELL "cycles census twocell --edges A..B --db FILE [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
 #define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* The defaults of census plan, for the code and the --help text. */
@@ -29,6 +30,13 @@
     "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
     "  --resume       go on with the edge counts the database has begun\n"                                        \
     "  --trees        trees whose leaves are special instead of plane boards (default: plane boards)\n"         \
+    "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
+#define NOTES_TWOCELL                                                                                             \
+    "  every board with exactly two cells and no degree-1 vertex (kind 'twocell' in the database)\n"          \
+    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                \
+    "  --part R/M     every M-th board of each edge count, from the R-th (default: all of them)\n"             \
+    "  --resume       go on with the edge counts the database has begun\n"                                        \
     "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
 #define NOTES_MERGE "  --partial      merge unfinished edge counts too\n"
 #define NOTES_QUERY                                                                                               \
@@ -80,17 +88,32 @@ static cy_census_store *open_db(const cy_census_args *a, int create, int *status
     return s;
 }
 
-static int census_run(int argc, char **argv)
+/* census run, or with twocell census twocell: the two-cell boards without
+ * degree-1 vertices (src/census/twocell.c) in the same units and batches. */
+static int census_run(int argc, char **argv, int twocell)
 {
     cy_census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "edges db trees part resume timeout memory quiet batch rules players extra-turn", &a, &perr);
+    const char *usage = twocell ? USAGE_TWOCELL : USAGE_RUN;
+    int rc = cy_census_parse_args(argc, argv, 3,
+                                  twocell ? "edges db part resume timeout memory quiet batch"
+                                          : "edges db trees part resume timeout memory quiet batch rules players extra-turn",
+                                  &a, &perr);
     if (rc)
         return census_usage(&perr);
-    if (a.npos)
-        return usage_fail("unexpected argument \"%s\" (usage: " USAGE_RUN ")", a.pos[0]);
-    if (!a.have_edges)
-        return usage_fail("%s--edges A..B is required (usage: " USAGE_RUN ")", "");
+    char fmt[400];
+    if (a.npos) {
+        snprintf(fmt, sizeof fmt, "unexpected argument \"%%s\" (usage: %s)", usage);
+        return usage_fail(fmt, a.pos[0]);
+    }
+    if (!a.have_edges) {
+        snprintf(fmt, sizeof fmt, "%%s--edges A..B is required (usage: %s)", usage);
+        return usage_fail(fmt, "");
+    }
+    if (twocell) {
+        a.run.trees = CY_CENSUS_TWOCELL;
+        a.run.enumerate = cy_census_twocell_enumerate;
+    }
     cy_census_store *s = open_db(&a, 1, &rc);
     if (!s)
         return rc;
@@ -280,13 +303,14 @@ static int census_plan(int argc, char **argv)
 
 int cmd_census(int argc, char **argv)
 {
-    static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_MERGE "\n  " USAGE_QUERY "\n  " USAGE_REPORT "\n  " USAGE_PLAN "\n";
+    static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_TWOCELL "\n  " USAGE_MERGE "\n  " USAGE_QUERY
+                                "\n  " USAGE_REPORT "\n  " USAGE_PLAN "\n";
     if (argc < 3)
-        return usage_fail("%sno subcommand: run, merge, query, report or plan", "");
+        return usage_fail("%sno subcommand: run, twocell, merge, query, report or plan", "");
     const char *sub = argv[2];
     /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
     static const char *const subs[][3] = {
-        {"run", USAGE_RUN, NOTES_RUN}, {"merge", USAGE_MERGE, NOTES_MERGE}, {"query", USAGE_QUERY, NOTES_QUERY},
+        {"run", USAGE_RUN, NOTES_RUN}, {"twocell", USAGE_TWOCELL, NOTES_TWOCELL}, {"merge", USAGE_MERGE, NOTES_MERGE}, {"query", USAGE_QUERY, NOTES_QUERY},
         {"report", USAGE_REPORT, NOTES_REPORT}, {"plan", USAGE_PLAN, NOTES_PLAN}};
     for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
@@ -296,7 +320,9 @@ int cmd_census(int argc, char **argv)
                     return 0;
                 }
     if (!strcmp(sub, "run"))
-        return census_run(argc, argv);
+        return census_run(argc, argv, 0);
+    if (!strcmp(sub, "twocell"))
+        return census_run(argc, argv, 1);
     if (!strcmp(sub, "merge"))
         return census_merge(argc, argv);
     if (!strcmp(sub, "query"))
@@ -309,5 +335,5 @@ int cmd_census(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
-    return usage_fail("unknown subcommand \"%s\" (run, merge, query, report or plan)", sub);
+    return usage_fail("unknown subcommand \"%s\" (run, twocell, merge, query, report or plan)", sub);
 }

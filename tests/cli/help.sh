@@ -35,7 +35,7 @@ for c in $cmds; do
     ok "$c --help"
   fi
 done
-for s in run merge query report plan; do
+for s in run twocell merge query report plan; do
   run census "$s" --help
   if [ "$RC" != 0 ] || printf '%s\n' "$OUT" | grep -Eiq 'readme|docs/' || ! printf '%s\n' "$OUT" | grep -q 'man cycles'; then
     bad "census $s --help" "exit status $RC: $OUT"

@@ -228,7 +228,7 @@ while IFS=$'\t' read -r where cmd k; do
   # plan's, and cycles-solve-mpi's), and under the sanitizers
   # LeakSanitizer's table of suppressed library leaks; any other line is an
   # error
-  errs=$(grep -v -E '^(\r|census: (boards|trees) of |census plan: |cycles: ([^:]*: )?[0-9]+ positions, |solve-mpi: )' "$WORK/ex.err" | tr -d '\r')
+  errs=$(grep -v -E '^(\r|census: (boards|trees|twocells) of |census plan: |cycles: ([^:]*: )?[0-9]+ positions, |solve-mpi: )' "$WORK/ex.err" | tr -d '\r')
   if [ "$ASAN" = 1 ]; then
     errs=$(grep -v -E '^(-{20,}|Suppressions used:|[[:space:]]+count[[:space:]]+bytes[[:space:]]+template|[[:space:]]+[0-9]+[[:space:]]+[0-9]+[[:space:]]+[^[:space:]]+)$' <<<"$errs")
   fi
