@@ -6,7 +6,7 @@
  * top: a white background, cycle cells filled, edges (grey unmarked, dashed
  * unmarkable, black marked, red and thick for the last move, green for
  * hints), arrowheads at the middle of the edges, vertices with labels, and
- * the caption.  Every element carries a <title>, which viewers show as a
+ * the legend and the caption.  Every element carries a <title>, which viewers show as a
  * tooltip.
  */
 #include "internal.h"
@@ -15,12 +15,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Colours. */
-#define C_EDGE "#8a8a8a"
-#define C_MARKED "#202020"
-#define C_LAST "#d62728"
-#define C_HINT "#1a9850"
-#define C_CYCLE "#ffd54f"
+/* Colours: those of the page (web/app.css). */
+#define C_EDGE "#aab3bd"
+#define C_UNMARKABLE "#c5ccd3"
+#define C_MARKED "#5c6670"
+#define C_P1 "#1f6feb"
+#define C_P2 "#e8590c"
+#define C_LAST "#1d232b"
+#define C_HINT "#2f9e44"
+#define C_CYCLE "#ffd43b"
+#define C_INK "#1d232b"
+#define C_SPECIAL "#dee2e6"
+
+/* The widest and narrowest picture cy_picture.width may ask for. */
+#define MIN_WIDTH 16.0
+#define MAX_WIDTH 8192.0
 
 /* The largest picture we write for the sake of spacing (pixels), the
  * largest we write at all (the longest side of the drawing area), and the
@@ -180,8 +189,57 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
                   bx - dy * hw, by + dx * hw, bx + dy * hw, by - dx * hw, colour);
 }
 
+/* The signs of a legend. */
+enum sign { S_SPECIAL, S_CYCLE, S_P1, S_P2, S_MARKED, S_LAST, S_HINT, S_UNMARKABLE, S_NSIGNS };
+static const char *const sign_text[S_NSIGNS] = {
+    "special vertex (no sink/source rule)", "cycle cell", "player 1's arrows", "player 2's arrows",
+    "arrows", "the last move (thicker)", "winning move", "unmarkable edge (no arrow is legal)"};
+/* Height of a legend line (pixels). */
+#define LEGEND_LINE 20.0
+
+/* Appends the legend: one line per sign shown (shown[s]), its symbol then
+ * its meaning, from the pixel row top down; the last move in last_colour. */
+static void put_legend(cy_buf *o, const unsigned char *shown, double top, const char *last_colour)
+{
+    cy_buf_puts(o, "<g id=\"legend\" font-size=\"13\">\n");
+    double y = top;
+    for (int s = 0; s < S_NSIGNS; s++) {
+        if (!shown[s])
+            continue;
+        double x = 14, cy = y + LEGEND_LINE / 2;
+        switch (s) {
+        case S_SPECIAL:
+            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"3\" fill=\"" C_SPECIAL
+                             "\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
+                          x + 5, cy - 7);
+            break;
+        case S_CYCLE:
+            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"14\" fill=\"" C_CYCLE
+                             "\" fill-opacity=\"0.75\"/>\n",
+                          x, cy - 7);
+            break;
+        case S_UNMARKABLE:
+            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" C_UNMARKABLE
+                             "\" stroke-width=\"2\" stroke-dasharray=\"7 5\"/>\n",
+                          x, cy, x + 24, cy);
+            break;
+        default: {
+            const char *c = s == S_P1 ? C_P1 : s == S_P2 ? C_P2 : s == S_HINT ? C_HINT : s == S_LAST ? last_colour : C_MARKED;
+            double w = s == S_LAST ? 4.5 : 2.5;
+            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                             "stroke-width=\"%.1f\"/><polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n",
+                          x, cy, x + 24, cy, c, w, x + 19, cy, x + 9, cy - 5, x + 9, cy + 5, c);
+        }
+        }
+        cy_buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\" dy=\"0.35em\" fill=\"" C_INK "\">%s</text>\n", x + 34, cy,
+                      sign_text[s]);
+        y += LEGEND_LINE;
+    }
+    cy_buf_puts(o, "</g>\n");
+}
+
 /* The whole picture (see cycles.h and the top of this file); NULL only when
- * the layout fails. */
+ * the layout fails or the size asked for is out of range. */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
 {
     double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
@@ -225,15 +283,59 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         }
     }
 
+    /* the signs the picture shows, for the legend */
+    unsigned char shown[S_NSIGNS] = {0};
+    int nshown = 0;
+    double legend_w = 0;
+    if (p && p->legend) {
+        for (int v = 0; v < b->nv; v++)
+            shown[S_SPECIAL] |= b->special[v] != 0;
+        shown[S_CYCLE] = cy_rules_cycle_cell(b, mark) >= 0;
+        for (int e = 0; e < b->ne; e++) {
+            int who = mark[e] && p->owner ? p->owner[e] : 0;
+            shown[S_P1] |= who == 1;
+            shown[S_P2] |= who == 2;
+            shown[S_MARKED] |= mark[e] && !who && cy_dart(e, mark[e]) != last;
+            shown[S_UNMARKABLE] |= unmarkable[e] && !hint[2 * e] && !hint[2 * e + 1];
+            shown[S_HINT] |= !mark[e] && (hint[2 * e] || hint[2 * e + 1]);
+        }
+        shown[S_LAST] = last >= 0;
+        for (int k = 0; k < S_NSIGNS; k++)
+            if (shown[k]) {
+                nshown++;
+                /* 13px type is about 7.5px a character wide */
+                legend_w = fmax(legend_w, 48 + 7.5 * (double)strlen(sign_text[k]) + 12);
+            }
+    }
+    double legend_h = nshown ? nshown * LEGEND_LINE + 8 : 0;
     frame f;
     /* 14px type is about 8px a character wide */
-    choose_frame(b, xy, caption ? 30 : 0, caption ? 24 + 8.0 * (double)strlen(caption) : 0, &f);
+    choose_frame(b, xy, (caption ? 30 : 0) + legend_h,
+                 fmax(caption ? 24 + 8.0 * (double)strlen(caption) : 0, legend_w), &f);
+    /* the size asked for: the drawing is scaled to it (the viewBox keeps the
+     * drawing's own units) */
+    double nw = ceil(f.width), nh = ceil(f.height), ow = nw, oh = nh;
+    if (p && (p->width > 0 || p->scale > 0)) {
+        ow = p->width > 0 ? p->width : nw * p->scale;
+        ow = round(ow);
+        oh = fmax(1, round(nh * ow / nw));
+        if (!(ow >= MIN_WIDTH && ow <= MAX_WIDTH && oh <= MAX_WIDTH)) {
+            free(xy);
+            free(mark);
+            free(hint);
+            free(unmarkable);
+            return cy_error_set(err, "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
+                                     "%.0f by %.0f",
+                                MIN_WIDTH, MAX_WIDTH, MAX_WIDTH, ow, oh),
+                   NULL;
+        }
+    }
     cy_buf o = {0};
     cy_buf_printf(&o,
                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                   "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
-                  ceil(f.width), ceil(f.height), ceil(f.width), ceil(f.height));
+                  ow, oh, nw, nh);
     cy_buf_puts(&o, "<title>");
     put_xml(&o, b->name ? b->name : "board");
     cy_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
@@ -262,7 +364,8 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         char what[2 * CY_MAX_LABEL + 64];
         if (mark[e]) {
             int d = cy_dart(e, mark[e]);
-            colour = d == last ? C_LAST : C_MARKED;
+            int who = p && p->owner ? p->owner[e] : 0;
+            colour = who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED;
             width = d == last ? 4.5 : 2.5;
             cls = d == last ? "last-move" : "marked";
             cy_move_str(b, d, what, sizeof what);
@@ -276,6 +379,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
                 cls = "hint";
                 strcat(what, " (a winning move)");
             } else if (unmarkable[e]) {
+                colour = C_UNMARKABLE;
                 dash = " stroke-dasharray=\"7 5\"";
                 cls = "unmarkable";
                 strcat(what, " (unmarkable)");
@@ -292,7 +396,9 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     for (int e = 0; e < b->ne; e++) {
         if (mark[e]) {
             int d = cy_dart(e, mark[e]);
-            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14, d == last ? C_LAST : C_MARKED);
+            int who = p && p->owner ? p->owner[e] : 0;
+            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14,
+                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED);
         } else {
             /* both ways: an arrowhead near each end, like a double-headed arrow */
             int both = hint[2 * e] && hint[2 * e + 1];
@@ -311,20 +417,25 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         put_xml(&o, b->label[v]);
         cy_buf_puts(&o, b->special[v] ? " (special)</title>" : "</title>");
         if (b->special[v])
-            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"#dddddd\" "
-                              "stroke=\"#202020\" stroke-width=\"1.5\"/>",
+            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
+                              "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
                           x - r, y - r, 2 * r, 2 * r);
         else
-            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"#202020\" "
+            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
                               "stroke-width=\"1.5\"/>",
                           x, y, r);
-        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\">", x, y);
+        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
         put_xml(&o, b->label[v]);
         cy_buf_puts(&o, "</text></g>\n");
     }
     cy_buf_puts(&o, "</g>\n");
+    if (nshown)
+        put_legend(&o, shown, f.height - (caption ? 30 : 0) - legend_h + 4,
+                   last >= 0 && p->owner && p->owner[cy_dart_edge(last)]
+                       ? (p->owner[cy_dart_edge(last)] == 1 ? C_P1 : C_P2)
+                       : C_LAST);
     if (caption) {
-        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"#202020\">", 12.0,
+        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"" C_INK "\">", 12.0,
                       f.height - 12);
         put_xml(&o, caption);
         cy_buf_puts(&o, "</text>\n");
