@@ -118,7 +118,15 @@ const cli_command cli_commands[] = {
      "\nrun: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
      "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
      "boards solved so far, and --resume goes on.  report writes to standard output\n"
-     "without -o.  `man cycles` describes the database and the queries.\n",
+     "without -o.  `man cycles` describes the database and the queries.\n"
+     "\nthe queries:\n"
+     "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"
+     "  grundy-max       the largest Grundy value and the boards that have it\n"
+     "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"
+     "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"
+     "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"
+     "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"
+     "  timeouts         the boards the run did not solve in its time or memory\n",
      NULL},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n", NULL},
     {"version", cmd_version, "", 0, 0, "", "the version\n", NULL},
