@@ -997,10 +997,15 @@ typedef struct cy_text_opts {
  * direction legal) dotted (. : or Unicode dotted lines, dim in colour), a
  * special vertex's label followed by a star; no line is wider than
  * max_width columns and the drawing has at most max_height rows.  A board
- * without coordinates (or too big to draw in max_width columns and
- * max_height rows with its labels apart) gets a plain list of its arrows
- * and unmarked edges instead ("(unmarkable)" after those), wrapped at
- * max_width (an entry longer than a line excepted).  Lines end in \n;
+ * without coordinates is placed by cy_layout (the placement of
+ * cy_render_svg); a board whose own coordinates are too cramped for the
+ * space is spread out (its embedding kept) or, failing that, placed as if
+ * it had none.  Lines run unbroken: one character a column or a row, a
+ * slant (/ \) where the line steps to the next row or column.  A board on a
+ * closed surface, or too big to draw in max_width columns and max_height
+ * rows with its labels apart, gets a plain list of its arrows and unmarked
+ * edges instead ("(unmarkable)" after those), wrapped at max_width (an
+ * entry longer than a line excepted).  Lines end in \n;
  * malloc'd (never NULL: running out of memory aborts). */
 char *cy_render_text(const cy_board *b, const cy_text_opts *o);
 

@@ -22,6 +22,9 @@
 
 /* Boards with more vertices get the plain list. */
 #define TEXT_MAX_VERTICES 400
+/* The most edges of a board whose own cramped coordinates are spread out
+ * before its picture gives up on them (cy_layout_ok is quadratic). */
+#define TEXT_SPREAD_EDGES 300
 /* The most rows a picture has. */
 #define TEXT_MAX_ROWS 60
 
@@ -338,7 +341,20 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     else {
         int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
         grid g = {0};
-        if (place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h) < 0)
+        int placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        /* the board's own coordinates too cramped for the space: spread
+         * out (the embedding kept), else the layout computed from the
+         * embedding alone */
+        if (placed < 0 && b->has_coords && b->ne <= TEXT_SPREAD_EDGES && cy_layout_ok(b, xy)) {
+            cy_layout_spread(b, xy);
+            placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        }
+        if (placed < 0 && b->has_coords) {
+            cy_error err;
+            if (cy_layout_computed(b, xy, &err) == 0)
+                placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        }
+        if (placed < 0)
             text = plain_list(b, o, maxw, unmarkable);
         else {
             g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));

@@ -411,7 +411,7 @@ static void test_unmarkable_special_height(void **state)
         free(p);
         free(t);
     }
-    char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_width = 8});
+    char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_width = 5});
     assert_non_null(strstr(t, "1-5 (unmarkable)"));
     free(t);
     cy_board_free(b);

@@ -137,15 +137,34 @@ static int analyse(game *g, cy_analysis *a, cy_error *err)
     return r;
 }
 
-/* Prints the picture of the position (cy_render_text), and under it what
- * its special signs mean when it has any. */
-static void picture(game *g)
+/* The picture of the position (cy_render_text) as high as the terminal
+ * allows; a board that cannot be drawn so (its labels would touch) is drawn
+ * taller, the screen scrolling, rather than listed.  Malloc'd. */
+static char *render(game *g)
 {
-    const cy_board *b = g->b;
     g->pic.mark = g->mark;
     g->pic.owner = g->owner;
     g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
-    char *t = cy_render_text(b, &g->pic);
+    char *t = cy_render_text(g->b, &g->pic);
+    if (!strncmp(t, "arrows:", 7) && g->pic.max_height > 0 && !g->b->surface) {
+        cy_text_opts tall = g->pic;
+        tall.max_height = 0;
+        char *u = cy_render_text(g->b, &tall);
+        if (strncmp(u, "arrows:", 7)) {
+            free(t);
+            return u;
+        }
+        free(u);
+    }
+    return t;
+}
+
+/* Prints the picture of the position (render), and under it what its
+ * special signs mean when it has any. */
+static void picture(game *g)
+{
+    const cy_board *b = g->b;
+    char *t = render(g);
     fputs(t, stdout);
     int special = 0, unmarkable = 0;
     for (int v = 0; v < b->nv; v++)
@@ -774,8 +793,7 @@ int cmd_play(cli_opts *o)
      * prompt), else the picture and the status */
     int tall = 0;
     if (rows) {
-        g.pic.mark = g.mark;
-        char *t = cy_render_text(b, &g.pic);
+        char *t = render(&g);
         for (const char *c = t; *c; c++)
             tall += *c == '\n';
         free(t);

@@ -193,6 +193,13 @@ n=0
 for v in 1 2 3 4 5 6 7 8 9; do printf '%s\n' "$OUT" | grep -Eq "(^|[^0-9])$v([^0-9]|$)" && n=$((n + 1)); done
 if [ "$n" = 9 ] && ! printf '%s\n' "$OUT" | grep -q '^arrows:'; then ok "picture without coordinates"
 else bad "picture without coordinates" "$OUT"; fi
+# a board whose labels cannot be apart in the terminal's height (asym30 in
+# 80 x 24, said by COLUMNS and LINES on a pipe) is drawn taller, not listed
+LINES=24 COLUMNS=80 play_in 'quit\n' asym30 --engine random --seed 1
+n=0
+for v in $(seq 1 18); do printf '%s\n' "$OUT" | grep -Eq "(^|[^0-9])$v([^0-9]|$)" && n=$((n + 1)); done
+if [ "$n" = 18 ] && ! printf '%s\n' "$OUT" | grep -q '^arrows:'; then ok "cramped board drawn taller"
+else bad "cramped board drawn taller" "$OUT"; fi
 LC_ALL=C.UTF-8 game "Unicode in a UTF-8 locale" '^1─+→─+2' '1->2\nquit\n' grid:2x3 --seed 1
 # colours on a terminal (script gives the game one), none with NO_COLOR
 if command -v script >/dev/null; then
