@@ -35,8 +35,10 @@ static int history(const cli_opts *o, const cy_board *b, unsigned char *owner, i
     const char *texts[2] = {file_moves, o->moves};
     for (int k = 0; k < 2; k++) {
         int *m = NULL, nm = 0;
-        if (texts[k] && *texts[k] && cy_moves_parse(b, texts[k], &m, &nm, &err) == 0 && nm > 0) {
-            *d = realloc(*d, sizeof(int) * (size_t)(*n + nm));
+        int *grown;
+        if (texts[k] && *texts[k] && cy_moves_parse(b, texts[k], &m, &nm, &err) == 0 && nm > 0 &&
+            (grown = realloc(*d, sizeof(int) * (size_t)(*n + nm)))) {
+            *d = grown;
             memcpy(*d + *n, m, sizeof(int) * (size_t)nm);
             *n += nm;
         }

@@ -137,11 +137,38 @@ static int analyse(game *g, cy_analysis *a, cy_error *err)
     return r;
 }
 
+/* Sets the picture's bounds from the terminal's size (TIOCGWINSZ, asked
+ * again at every picture so that a resized window is filled); when standard
+ * output is no terminal, from COLUMNS and LINES when the shell exported
+ * them, else 78 columns and any height.  Returns the rows (0: not known). */
+static int fit_terminal(game *g)
+{
+    struct winsize ws;
+    int rows = 0, cols = 0;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
+        cols = ws.ws_col;
+        rows = ws.ws_row;
+    } else {
+        const char *c = getenv("COLUMNS"), *l = getenv("LINES");
+        cols = c ? atoi(c) : 0;
+        rows = l ? atoi(l) : 0;
+        if (cols < 20 || cols > 1000)
+            cols = 0;
+        if (rows < 8 || rows > 1000)
+            rows = 0;
+    }
+    g->pic.max_width = cols ? cols - 1 : 78;
+    /* room under the picture for its legend, the status, a reply and the prompt */
+    g->pic.max_height = rows ? (rows - 6 > 8 ? rows - 6 : 8) : 0;
+    return rows;
+}
+
 /* The picture of the position (cy_render_text) as high as the terminal
  * allows; a board that cannot be drawn so (its labels would touch) is drawn
  * taller, the screen scrolling, rather than listed.  Malloc'd. */
 static char *render(game *g)
 {
+    fit_terminal(g);
     g->pic.mark = g->mark;
     g->pic.owner = g->owner;
     g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
@@ -755,28 +782,7 @@ int cmd_play(cli_opts *o)
     const char *cs = nl_langinfo(CODESET);
     g.pic.utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
     g.pic.color = isatty(1) && !getenv("NO_COLOR");
-    g.pic.max_width = 78;
-    struct winsize ws;
-    int rows = 0, cols = 0;
-    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
-        cols = ws.ws_col;
-        rows = ws.ws_row;
-    } else {
-        /* not a terminal (or one that does not say its size): COLUMNS and
-         * LINES when the shell exported them, else 78 columns and any height */
-        const char *c = getenv("COLUMNS"), *l = getenv("LINES");
-        cols = c ? atoi(c) : 0;
-        rows = l ? atoi(l) : 0;
-        if (cols < 20 || cols > 1000)
-            cols = 0;
-        if (rows < 8 || rows > 1000)
-            rows = 0;
-    }
-    if (cols)
-        g.pic.max_width = cols - 1;
-    if (rows)
-        /* room under the picture for its legend, the status, a reply and the prompt */
-        g.pic.max_height = rows - 6 > 8 ? rows - 6 : 8;
+    int rows = fit_terminal(&g);
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
