@@ -65,8 +65,8 @@ const cli_command cli_commands[] = {
      "first play-engine engine-play strategy seed moves special timeout memory threads rules players extra-turn",
      "play a game in the terminal against the engine\n"
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
-     "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
-     "is set).\n",
+     "The board is drawn after each move, to the terminal's size (in colour on a\n"
+     "terminal unless NO_COLOR is set).  At the end: undo, new (a new game) or quit.\n",
      "timeout: seconds the engine may search for a move; after that it says so and plays "
      "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
      "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
