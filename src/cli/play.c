@@ -548,8 +548,8 @@ static void announce(game *g)
         print_walk(b, c);
         printf("), a cycle cell\n");
     } else if (played == 0)
-        printf("game over before it starts, %s: no move is possible, so player 1 cannot move\n",
-               g->human == 2 ? "you win" : "the engine wins");
+        printf("game over before it starts, %s: no move is possible and %s first\n",
+               g->human == 2 ? "you win" : "the engine wins", g->human == 2 ? "the engine moves" : "you move");
     else
         printf("game over, %s %s: no legal move is left, and %s made the last move\n", w, you ? "win" : "wins", w);
 }
