@@ -159,8 +159,8 @@ for seed in 1 2 3 4 5 6 7 8; do
 done
 
 # the picture of the board: after the moves (ASCII in the C locale, no
-# colours on a pipe), the final position at game over, and a plain list
-# for a board without coordinates
+# colours on a pipe), the final position at game over, a board without
+# coordinates placed by the layout, a cramped one drawn taller
 export LC_ALL=C
 game "picture at the start" '^1-+2-+3$' 'quit\n' grid:2x3 --seed 1
 game "picture after a move" '^1-+>-+2' '1->2\nquit\n' grid:2x3 --seed 1
