@@ -42,8 +42,11 @@ wait_for '^legal moves \(48\)' || bad "moves" "$(screen)"
 keys 'help' Enter
 wait_for '^  quit   leave the game' || bad "help" "$(screen)"
 keys Up Up Enter
-if wait_for '^you> moves$' && [ "$(screen | grep -c '^legal moves (48)')" -ge 1 ] \
-  && [ "$(screen | grep -c '^you> moves$')" = 2 ]; then ok "history"; else bad "history" "$(screen)"; fi
+# (the first "you> moves" is on the screen already: wait for the second)
+twice() { [ "$(screen | grep -c '^you> moves$')" = 2 ]; }
+for _ in $(seq 600); do twice && break; sleep 0.1; done
+if twice && wait_for '^you> ?$' && [ "$(screen | grep -c '^legal moves (48)')" -ge 1 ]; then ok "history"
+else bad "history" "$(screen)"; fi
 
 # editing: arrow up, Ctrl-A to the start, a word typed before: "xmoves"
 keys Up C-a 'x' Enter
