@@ -962,6 +962,8 @@ typedef struct cy_picture {
                                    to it (16 to 8192); 0: its own size (scale) */
     double scale;               /* with width 0: the own size times this (0: 1) */
     int legend;                 /* a legend under the board for the signs it shows */
+    int deaths;                 /* draw the death moves (each lets the opponent complete
+                                   a cycle cell) as hollow dashed arrowheads */
 } cy_picture;
 
 /* An SVG picture of b laid out by cy_layout (y up in the layout, so the
@@ -970,7 +972,8 @@ typedef struct cy_picture {
  * as grey squares), unmarked edges grey, edges that can never be marked
  * dashed, marked edges dark grey (blue for player 1, orange for player 2
  * when owner says) with an arrowhead at the middle, cycle cells filled
- * yellow, the last move thicker, hints as green arrows; the caption and the
+ * yellow, the last move thicker, hints as green arrows, death moves (when
+ * asked) as hollow dashed arrowheads; the caption and the
  * legend (one entry per sign the picture shows) under the board.  A malloc'd
  * string, or NULL with a message (a width outside 16 to 8192 pixels, a
  * scale that makes one, or a board that cannot be laid out). */

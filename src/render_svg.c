@@ -165,7 +165,7 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
 /* Appends an arrowhead for dart d at fraction t along the part of its edge
  * that the vertex discs leave visible, shrunk to fit that part. */
 static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t,
-                          double len, const char *colour)
+                          double len, const char *colour, int hollow)
 {
     int u = cy_tail(b, d), v = cy_head(b, d);
     double x1 = px(f, xy[2 * u]), y1 = py(f, xy[2 * u + 1]);
@@ -185,15 +185,21 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
     double hw = len * 0.5;
     double tx = mx + dx * len / 2, ty = my + dy * len / 2;
     double bx = mx - dx * len / 2, by = my - dy * len / 2;
-    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", tx, ty,
-                  bx - dy * hw, by + dx * hw, bx + dy * hw, by - dx * hw, colour);
+    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" ", tx, ty, bx - dy * hw, by + dx * hw, bx + dy * hw,
+                  by - dx * hw);
+    if (hollow)
+        cy_buf_printf(o, "class=\"death\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                      colour);
+    else
+        cy_buf_printf(o, "fill=\"%s\"/>\n", colour);
 }
 
 /* The signs of a legend. */
-enum sign { S_SPECIAL, S_CYCLE, S_P1, S_P2, S_MARKED, S_LAST, S_HINT, S_UNMARKABLE, S_NSIGNS };
+enum sign { S_SPECIAL, S_CYCLE, S_P1, S_P2, S_MARKED, S_LAST, S_HINT, S_DEATH, S_UNMARKABLE, S_NSIGNS };
 static const char *const sign_text[S_NSIGNS] = {
     "special vertex (no sink/source rule)", "cycle cell", "player 1's arrows", "player 2's arrows",
-    "arrows", "the last move (thicker)", "winning move", "unmarkable edge (no arrow is legal)"};
+    "arrows", "the last move (thicker)", "winning move", "death move (lets the opponent complete a cycle cell)",
+    "unmarkable edge (no arrow is legal)"};
 /* Height of a legend line (pixels). */
 #define LEGEND_LINE 20.0
 
@@ -217,6 +223,11 @@ static void put_legend(cy_buf *o, const unsigned char *shown, double top, const 
             cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"14\" fill=\"" C_CYCLE
                              "\" fill-opacity=\"0.75\"/>\n",
                           x, cy - 7);
+            break;
+        case S_DEATH:
+            cy_buf_printf(o, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"" C_INK
+                             "\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                          x + 19, cy, x + 7, cy - 6, x + 7, cy + 6);
             break;
         case S_UNMARKABLE:
             cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" C_UNMARKABLE
@@ -262,6 +273,15 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
             hint[p->hints[i]] = 1;
     const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
+    /* death[d]: a legal move that lets the opponent complete a cycle cell */
+    unsigned char *death = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    if (p && p->deaths && cy_rules_cycle_cell(b, mark) < 0) {
+        int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int n = cy_rules_legal(b, mark, legal);
+        for (int i = 0; i < n; i++)
+            death[legal[i]] = (unsigned char)(cy_rules_is_death(b, mark, legal[i], NULL) != 0);
+        free(legal);
+    }
 
     /* unmarkable edges: unmarked, and neither direction legal.  After a
      * cycle cell no move is legal, so then the edges are classified one by
@@ -298,6 +318,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
             shown[S_MARKED] |= mark[e] && !who && cy_dart(e, mark[e]) != last;
             shown[S_UNMARKABLE] |= unmarkable[e] && !hint[2 * e] && !hint[2 * e + 1];
             shown[S_HINT] |= !mark[e] && (hint[2 * e] || hint[2 * e + 1]);
+            shown[S_DEATH] |= !mark[e] && ((death[2 * e] && !hint[2 * e]) || (death[2 * e + 1] && !hint[2 * e + 1]));
         }
         shown[S_LAST] = last >= 0;
         for (int k = 0; k < S_NSIGNS; k++)
@@ -323,6 +344,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
             free(xy);
             free(mark);
             free(hint);
+            free(death);
             free(unmarkable);
             return cy_error_set(err, "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
                                      "%.0f by %.0f",
@@ -398,13 +420,18 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
             int d = cy_dart(e, mark[e]);
             int who = p && p->owner ? p->owner[e] : 0;
             put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14,
-                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED);
+                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED, 0);
         } else {
             /* both ways: an arrowhead near each end, like a double-headed arrow */
             int both = hint[2 * e] && hint[2 * e + 1];
             for (int s = 0; s < 2; s++)
                 if (hint[2 * e + s])
-                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT);
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT, 0);
+            /* death moves not drawn as hints: hollow, near their heads when both ways are */
+            int bothd = death[2 * e] && death[2 * e + 1];
+            for (int s = 0; s < 2; s++)
+                if (death[2 * e + s] && !hint[2 * e + s])
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, bothd ? 0.72 : 0.5, 14, C_INK, 1);
         }
     }
     cy_buf_puts(&o, "</g>\n");
@@ -444,6 +471,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     free(xy);
     free(mark);
     free(hint);
+    free(death);
     free(unmarkable);
     return cy_buf_take(&o);
 }

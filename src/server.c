@@ -535,7 +535,7 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
         free(d);
         /* the picture's size (size=PIXELS wide or scale=F), caption
          * (caption=auto: the board, the moves played and whose move; or the
-         * text given) and legend (legend=1) */
+         * text given), legend (legend=1) and death moves (deaths=1) */
         const char *size = arg(c, "size"), *scale = arg(c, "scale"), *cap = arg(c, "caption");
         char autocap[200];
         if (cap && !strcmp(cap, "auto")) {
@@ -551,7 +551,8 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
                         .caption = cap,
                         .width = size ? atof(size) : 0,
                         .scale = scale ? atof(scale) : 0,
-                        .legend = arg(c, "legend") && strcmp(arg(c, "legend"), "0")};
+                        .legend = arg(c, "legend") && strcmp(arg(c, "legend"), "0"),
+                        .deaths = arg(c, "deaths") && strcmp(arg(c, "deaths"), "0")};
         if (export_slot(srv, 1)) {
             text = cy_render_svg(b, &p, &err);
             if (text && png) {

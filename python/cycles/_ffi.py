@@ -195,6 +195,7 @@ typedef struct cy_picture {
     double width;
     double scale;
     int legend;
+    int deaths;
 } cy_picture;
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
 

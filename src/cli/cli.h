@@ -52,6 +52,7 @@ typedef struct cli_opts {
     double scale;          /* --scale F (draw): its own size times F */
     const char *caption;   /* --caption TEXT|auto|none (draw) */
     int legend;            /* --legend (draw) */
+    int deaths;            /* --deaths (draw) */
     int dot;               /* --dot (tree) */
     const char *first;     /* --first human|engine (play) */
     const char *player;    /* --engine-play perfect|mirror|random (play) */

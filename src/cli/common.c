@@ -190,6 +190,8 @@ static const cli_option catalogue[] = {
     {"caption", NULL, 0, "TEXT", K_STRING, AT(caption), 0, 0,
      "the line under the picture: auto (the board, the moves, whose move; the default), none, or TEXT"},
     {"legend", NULL, 0, NULL, K_FLAG, AT(legend), 0, 0, "a legend under the picture for the signs it shows"},
+    {"deaths", NULL, 0, NULL, K_FLAG, AT(deaths), 0, 0,
+     "draw the death moves (each lets the opponent complete a cycle cell) as hollow dashed arrowheads"},
     {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
     {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default " CLI_STR(CLI_BENCH_RUNS) ")"},
     {"boards", NULL, 0, "LIST", K_STRING, AT(boards), 0, 0, "the boards to time, blank or comma separated"},

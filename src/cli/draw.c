@@ -1,6 +1,6 @@
 /*
  * draw.c - `cycles draw BOARD [--moves M] [--hints] [--size PIXELS|--scale F]
- * [--caption TEXT|auto|none] [--legend] [-o FILE.svg|FILE.png]`: a picture
+ * [--caption TEXT|auto|none] [--legend] [--deaths] [-o FILE.svg|FILE.png]`: a picture
  * of the board and the position (SVG on standard output without -o), each
  * arrow in the colour of the player who drew it.  With --hints the solver
  * finds the winning moves, drawn in green.
@@ -175,7 +175,8 @@ int cmd_draw(cli_opts *o)
                     .owner = owner,
                     .width = o->size,
                     .scale = o->scale,
-                    .legend = o->legend};
+                    .legend = o->legend,
+                    .deaths = o->deaths};
     svg = cy_render_svg(b, &p, &err);
     free(owner);
     free(hist);

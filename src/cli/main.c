@@ -47,7 +47,7 @@ const cli_command cli_commands[] = {
      "memory: the memory bound of each run, e.g. 512M or 2G (default " CLI_STR(CLI_BENCH_MEMORY_MIB) "M)\n"
      "runs: runs per board and engine, the median counts (default " CLI_STR(CLI_BENCH_RUNS) ")\n"},
     {"draw", cmd_draw, "BOARD", 1, 1,
-     "moves special hints size scale caption legend output timeout memory quiet engine threads",
+     "moves special hints deaths size scale caption legend output timeout memory quiet engine threads",
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
      "winning moves in green.  --size 1600 makes the picture 1600 pixels wide\n"

@@ -93,6 +93,16 @@ has "own caption" "$WORK/cap.svg" '>Slide 3: K4 &amp; more</text>'
 run draw lollipop:5 --legend -o "$WORK/legend.svg"
 has "legend unmarkable" "$WORK/legend.svg" 'unmarkable edge \(no arrow is legal\)'
 ! grep -q 'special vertex' "$WORK/legend.svg" && ok "legend only of signs shown" || bad "legend only of signs shown" "special"
+# death moves: on C4 after 1->2 2->3 the two legal moves 3->4 and 4->1 each
+# leave one edge that completes the cycle (checked by hand): both drawn
+# hollow with --deaths, none without, and the legend says what they are
+run draw cycle:4 --moves "1->2 2->3" --deaths --legend -o "$WORK/deaths.svg"
+[ "$(count_in "$WORK/deaths.svg" 'class="death"')" = 2 ] && ok "death moves drawn" ||
+  bad "death moves drawn" "$(count_in "$WORK/deaths.svg" 'class="death"')"
+has "legend death move" "$WORK/deaths.svg" 'death move \(lets the opponent complete a cycle cell\)'
+run draw cycle:4 --moves "1->2 2->3" -o "$WORK/nodeaths.svg"
+[ "$(count_in "$WORK/nodeaths.svg" 'class="death"')" = 0 ] && ok "no death moves unless asked" ||
+  bad "no death moves unless asked" "drawn"
 run draw path:2 --legend -o "$WORK/legend2.svg"
 has "legend special" "$WORK/legend2.svg" 'special vertex'
 
