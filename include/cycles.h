@@ -964,14 +964,27 @@ typedef struct cy_picture {
     const int *hints;           /* moves (darts) drawn in the hint colour ... */
     int nhints;                 /* ... and how many */
     const char *caption;        /* a line of text under the board, or NULL */
+    const unsigned char *owner; /* per edge, the player (1 or 2) who marked it, drawn in
+                                   that player's colour; 0 or NULL: not known */
+    double width;               /* the picture's width in pixels, the drawing scaled
+                                   to it (16 to 8192); 0: its own size (scale) */
+    double scale;               /* with width 0: the own size times this (0: 1) */
+    int legend;                 /* a legend under the board for the signs it shows */
+    int deaths;                 /* draw the death moves (each lets the opponent complete
+                                   a cycle cell) as hollow dashed arrowheads */
 } cy_picture;
 
 /* An SVG picture of b laid out by cy_layout (y up in the layout, so the
- * picture looks like the board's own drawing): vertices as circles with their
- * labels (special vertices as grey squares), unmarked edges grey, edges that
- * can never be marked dashed, marked edges black with an arrowhead at the
- * middle, cycle cells filled, the last move red and thicker, hints as green
- * arrows.  A malloc'd string, or NULL with a message. */
+ * picture looks like the board's own drawing), in the colours of the page of
+ * `cycles serve`: vertices as circles with their labels (special vertices
+ * as grey squares), unmarked edges grey, edges that can never be marked
+ * dashed, marked edges dark grey (blue for player 1, orange for player 2
+ * when owner says) with an arrowhead at the middle, cycle cells filled
+ * yellow, the last move thicker, hints as green arrows, death moves (when
+ * asked) as hollow dashed arrowheads; the caption and the
+ * legend (one entry per sign the picture shows) under the board.  A malloc'd
+ * string, or NULL with a message (a width outside 16 to 8192 pixels, a
+ * scale that makes one, or a board that cannot be laid out). */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
 
 /* What a text picture shows besides the board (cy_render_text). */
@@ -995,10 +1008,15 @@ typedef struct cy_text_opts {
  * direction legal) dotted (. : or Unicode dotted lines, dim in colour), a
  * special vertex's label followed by a star; no line is wider than
  * max_width columns and the drawing has at most max_height rows.  A board
- * without coordinates (or too big to draw in max_width columns and
- * max_height rows with its labels apart) gets a plain list of its arrows
- * and unmarked edges instead ("(unmarkable)" after those), wrapped at
- * max_width (an entry longer than a line excepted).  Lines end in \n;
+ * without coordinates is placed by cy_layout (the placement of
+ * cy_render_svg); a board whose own coordinates are too cramped for the
+ * space is spread out (its embedding kept) or, failing that, placed as if
+ * it had none.  Lines run unbroken: one character a column or a row, a
+ * slant (/ \) where the line steps to the next row or column.  A board on a
+ * closed surface, or too big to draw in max_width columns and max_height
+ * rows with its labels apart, gets a plain list of its arrows and unmarked
+ * edges instead ("(unmarkable)" after those), wrapped at max_width (an
+ * entry longer than a line excepted).  Lines end in \n;
  * malloc'd (never NULL: running out of memory aborts). */
 char *cy_render_text(const cy_board *b, const cy_text_opts *o);
 

@@ -17,6 +17,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const known_keys[] = {"format", "version", "name", "vertices", "cells",
@@ -547,11 +548,11 @@ static void put_number(cy_buf *out, double x, double q)
 
 /* The rounding quantum of b's coordinates: 10^-9 of the largest coordinate's
  * power of ten (1e-9 for a drawing of size about 1). */
-static double coord_quantum(const cy_board *b)
+static double coord_quantum(const cy_board *b, const double *x, const double *y)
 {
     double m = 0;
     for (int v = 0; v < b->nv; v++)
-        m = fmax(m, fmax(fabs(b->x[v]), fabs(b->y[v])));
+        m = fmax(m, fmax(fabs(x[v]), fabs(y[v])));
     return m > 0 ? pow(10, floor(log10(m)) - 9) : 1e-9;
 }
 
@@ -590,8 +591,32 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
         return cy_error_set(err, "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"), NULL;
     if (b->multi && drawing)
         return cy_error_set(err, "the board has parallel edges, which a drawing cannot have"), NULL;
-    if (drawing && !b->has_coords)
-        return cy_error_set(err, "the board has no coordinates, so it cannot be written as a drawing (write it as json or table)"), NULL;
+    /* a board without coordinates is drawn where cy_layout places it (the
+     * placement of the pictures), its layout rounded to a box 10 wide */
+    double *lay = NULL;
+    const double *X = b->x, *Y = b->y;
+    if (drawing && !b->has_coords) {
+        double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        if (cy_layout(b, xy, err) < 0) {
+            free(xy);
+            return NULL;
+        }
+        double lo = INFINITY, hi = -INFINITY;
+        for (int v = 0; v < 2 * b->nv; v++) {
+            lo = fmin(lo, xy[v]);
+            hi = fmax(hi, xy[v]);
+        }
+        double k = hi > lo ? 10 / (hi - lo) : 1;
+        lay = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        for (int v = 0; v < b->nv; v++) {
+            lay[v] = (xy[2 * v] - lo) * k;
+            lay[b->nv + v] = (xy[2 * v + 1] - lo) * k;
+        }
+        free(xy);
+        X = lay;
+        Y = lay + b->nv;
+    }
+    int coords = b->has_coords || lay;
     if (b->has_coords)
         for (int v = 0; v < b->nv; v++)
             if (!isfinite(b->x[v]) || !isfinite(b->y[v]))
@@ -606,19 +631,20 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
     /* labels need no escaping: cy_label_ok rules out quotes, backslashes and
      * control characters */
     cy_buf_puts(&out, "  \"vertices\": [");
-    double q = b->has_coords ? coord_quantum(b) : 1;
+    double q = coords ? coord_quantum(b, X, Y) : 1;
     for (int v = 0; v < b->nv; v++) {
-        if (b->has_coords) {
+        if (coords) {
             cy_buf_printf(&out, "%s\n    {\"label\": \"%s\", \"x\": ", v ? "," : "", b->label[v]);
-            put_number(&out, b->x[v], q);
+            put_number(&out, X[v], q);
             cy_buf_puts(&out, ", \"y\": ");
-            put_number(&out, b->y[v], q);
+            put_number(&out, Y[v], q);
             cy_buf_puts(&out, "}");
         } else {
             cy_buf_printf(&out, "%s\"%s\"", v ? ", " : "", b->label[v]);
         }
     }
-    cy_buf_puts(&out, b->has_coords ? "\n  ],\n" : "],\n");
+    cy_buf_puts(&out, coords ? "\n  ],\n" : "],\n");
+    free(lay);
     if (drawing) {
         cy_buf_puts(&out, "  \"edges\": [");
         for (int e = 0; e < b->ne; e++)

@@ -41,6 +41,10 @@ int cy_layout_ok(const cy_board *b, const double *xy);
 /* Spreads out a drawing that passes cy_layout_ok without changing its
  * embedding (layout_spread.c). */
 void cy_layout_spread(const cy_board *b, double *xy);
+/* The layout computed from the embedding alone (cy_layout's for a board
+ * without coordinates), whether or not b has coordinates of its own; 0, or
+ * -1 with a message. */
+int cy_layout_computed(const cy_board *b, double *xy, cy_error *err);
 
 /* Total physical memory in bytes (0 if unknown). */
 size_t cy_physical_memory(void);

@@ -456,3 +456,10 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err)
     }
     return tutte_layout(b, xy, err);
 }
+
+int cy_layout_computed(const cy_board *b, double *xy, cy_error *err)
+{
+    if (b->surface)
+        return cy_layout(b, xy, err);
+    return tutte_layout(b, xy, err);
+}

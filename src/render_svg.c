@@ -6,7 +6,7 @@
  * top: a white background, cycle cells filled, edges (grey unmarked, dashed
  * unmarkable, black marked, red and thick for the last move, green for
  * hints), arrowheads at the middle of the edges, vertices with labels, and
- * the caption.  Every element carries a <title>, which viewers show as a
+ * the legend and the caption.  Every element carries a <title>, which viewers show as a
  * tooltip.
  */
 #include "internal.h"
@@ -15,12 +15,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Colours. */
-#define C_EDGE "#8a8a8a"
-#define C_MARKED "#202020"
-#define C_LAST "#d62728"
-#define C_HINT "#1a9850"
-#define C_CYCLE "#ffd54f"
+/* Colours: those of the page (web/app.css). */
+#define C_EDGE "#aab3bd"
+#define C_UNMARKABLE "#c5ccd3"
+#define C_MARKED "#5c6670"
+#define C_P1 "#1f6feb"
+#define C_P2 "#e8590c"
+#define C_LAST "#1d232b"
+#define C_HINT "#2f9e44"
+#define C_CYCLE "#ffd43b"
+#define C_INK "#1d232b"
+#define C_SPECIAL "#dee2e6"
+
+/* The widest and narrowest picture cy_picture.width may ask for. */
+#define MIN_WIDTH 16.0
+#define MAX_WIDTH 8192.0
 
 /* The largest picture we write for the sake of spacing (pixels), the
  * largest we write at all (the longest side of the drawing area), and the
@@ -156,7 +165,7 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
 /* Appends an arrowhead for dart d at fraction t along the part of its edge
  * that the vertex discs leave visible, shrunk to fit that part. */
 static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t,
-                          double len, const char *colour)
+                          double len, const char *colour, int hollow)
 {
     int u = cy_tail(b, d), v = cy_head(b, d);
     double x1 = px(f, xy[2 * u]), y1 = py(f, xy[2 * u + 1]);
@@ -176,12 +185,72 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
     double hw = len * 0.5;
     double tx = mx + dx * len / 2, ty = my + dy * len / 2;
     double bx = mx - dx * len / 2, by = my - dy * len / 2;
-    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" fill=\"%s\"/>\n", tx, ty,
-                  bx - dy * hw, by + dx * hw, bx + dy * hw, by - dx * hw, colour);
+    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" ", tx, ty, bx - dy * hw, by + dx * hw, bx + dy * hw,
+                  by - dx * hw);
+    if (hollow)
+        cy_buf_printf(o, "class=\"death\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                      colour);
+    else
+        cy_buf_printf(o, "fill=\"%s\"/>\n", colour);
+}
+
+/* The signs of a legend. */
+enum sign { S_SPECIAL, S_CYCLE, S_P1, S_P2, S_MARKED, S_LAST, S_HINT, S_DEATH, S_UNMARKABLE, S_NSIGNS };
+static const char *const sign_text[S_NSIGNS] = {
+    "special vertex (no sink/source rule)", "cycle cell", "player 1's arrows", "player 2's arrows",
+    "arrows", "the last move (thicker)", "winning move", "death move (lets the opponent complete a cycle cell)",
+    "unmarkable edge (no arrow is legal)"};
+/* Height of a legend line (pixels). */
+#define LEGEND_LINE 20.0
+
+/* Appends the legend: one line per sign shown (shown[s]), its symbol then
+ * its meaning, from the pixel row top down; the last move in last_colour. */
+static void put_legend(cy_buf *o, const unsigned char *shown, double top, const char *last_colour)
+{
+    cy_buf_puts(o, "<g id=\"legend\" font-size=\"13\">\n");
+    double y = top;
+    for (int s = 0; s < S_NSIGNS; s++) {
+        if (!shown[s])
+            continue;
+        double x = 14, cy = y + LEGEND_LINE / 2;
+        switch (s) {
+        case S_SPECIAL:
+            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"3\" fill=\"" C_SPECIAL
+                             "\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
+                          x + 5, cy - 7);
+            break;
+        case S_CYCLE:
+            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"14\" fill=\"" C_CYCLE
+                             "\" fill-opacity=\"0.75\"/>\n",
+                          x, cy - 7);
+            break;
+        case S_DEATH:
+            cy_buf_printf(o, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"" C_INK
+                             "\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                          x + 19, cy, x + 7, cy - 6, x + 7, cy + 6);
+            break;
+        case S_UNMARKABLE:
+            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" C_UNMARKABLE
+                             "\" stroke-width=\"2\" stroke-dasharray=\"7 5\"/>\n",
+                          x, cy, x + 24, cy);
+            break;
+        default: {
+            const char *c = s == S_P1 ? C_P1 : s == S_P2 ? C_P2 : s == S_HINT ? C_HINT : s == S_LAST ? last_colour : C_MARKED;
+            double w = s == S_LAST ? 4.5 : 2.5;
+            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                             "stroke-width=\"%.1f\"/><polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n",
+                          x, cy, x + 24, cy, c, w, x + 19, cy, x + 9, cy - 5, x + 9, cy + 5, c);
+        }
+        }
+        cy_buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\" dy=\"0.35em\" fill=\"" C_INK "\">%s</text>\n", x + 34, cy,
+                      sign_text[s]);
+        y += LEGEND_LINE;
+    }
+    cy_buf_puts(o, "</g>\n");
 }
 
 /* The whole picture (see cycles.h and the top of this file); NULL only when
- * the layout fails. */
+ * the layout fails or the size asked for is out of range. */
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
 {
     double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
@@ -204,6 +273,15 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
             hint[p->hints[i]] = 1;
     const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
+    /* death[d]: a legal move that lets the opponent complete a cycle cell */
+    unsigned char *death = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    if (p && p->deaths && cy_rules_cycle_cell(b, mark) < 0) {
+        int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int n = cy_rules_legal(b, mark, legal);
+        for (int i = 0; i < n; i++)
+            death[legal[i]] = (unsigned char)(cy_rules_is_death(b, mark, legal[i], NULL) != 0);
+        free(legal);
+    }
 
     /* unmarkable edges: unmarked, and neither direction legal.  After a
      * cycle cell no move is legal, so then the edges are classified one by
@@ -225,15 +303,61 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         }
     }
 
+    /* the signs the picture shows, for the legend */
+    unsigned char shown[S_NSIGNS] = {0};
+    int nshown = 0;
+    double legend_w = 0;
+    if (p && p->legend) {
+        for (int v = 0; v < b->nv; v++)
+            shown[S_SPECIAL] |= b->special[v] != 0;
+        shown[S_CYCLE] = cy_rules_cycle_cell(b, mark) >= 0;
+        for (int e = 0; e < b->ne; e++) {
+            int who = mark[e] && p->owner ? p->owner[e] : 0;
+            shown[S_P1] |= who == 1;
+            shown[S_P2] |= who == 2;
+            shown[S_MARKED] |= mark[e] && !who && cy_dart(e, mark[e]) != last;
+            shown[S_UNMARKABLE] |= unmarkable[e] && !hint[2 * e] && !hint[2 * e + 1];
+            shown[S_HINT] |= !mark[e] && (hint[2 * e] || hint[2 * e + 1]);
+            shown[S_DEATH] |= !mark[e] && ((death[2 * e] && !hint[2 * e]) || (death[2 * e + 1] && !hint[2 * e + 1]));
+        }
+        shown[S_LAST] = last >= 0;
+        for (int k = 0; k < S_NSIGNS; k++)
+            if (shown[k]) {
+                nshown++;
+                /* 13px type is about 7.5px a character wide */
+                legend_w = fmax(legend_w, 48 + 7.5 * (double)strlen(sign_text[k]) + 12);
+            }
+    }
+    double legend_h = nshown ? nshown * LEGEND_LINE + 8 : 0;
     frame f;
     /* 14px type is about 8px a character wide */
-    choose_frame(b, xy, caption ? 30 : 0, caption ? 24 + 8.0 * (double)strlen(caption) : 0, &f);
+    choose_frame(b, xy, (caption ? 30 : 0) + legend_h,
+                 fmax(caption ? 24 + 8.0 * (double)strlen(caption) : 0, legend_w), &f);
+    /* the size asked for: the drawing is scaled to it (the viewBox keeps the
+     * drawing's own units) */
+    double nw = ceil(f.width), nh = ceil(f.height), ow = nw, oh = nh;
+    if (p && (p->width > 0 || p->scale > 0)) {
+        ow = p->width > 0 ? p->width : nw * p->scale;
+        ow = round(ow);
+        oh = fmax(1, round(nh * ow / nw));
+        if (!(ow >= MIN_WIDTH && ow <= MAX_WIDTH && oh <= MAX_WIDTH)) {
+            free(xy);
+            free(mark);
+            free(hint);
+            free(death);
+            free(unmarkable);
+            return cy_error_set(err, "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
+                                     "%.0f by %.0f",
+                                MIN_WIDTH, MAX_WIDTH, MAX_WIDTH, ow, oh),
+                   NULL;
+        }
+    }
     cy_buf o = {0};
     cy_buf_printf(&o,
                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                   "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
-                  ceil(f.width), ceil(f.height), ceil(f.width), ceil(f.height));
+                  ow, oh, nw, nh);
     cy_buf_puts(&o, "<title>");
     put_xml(&o, b->name ? b->name : "board");
     cy_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
@@ -262,7 +386,8 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         char what[2 * CY_MAX_LABEL + 64];
         if (mark[e]) {
             int d = cy_dart(e, mark[e]);
-            colour = d == last ? C_LAST : C_MARKED;
+            int who = p && p->owner ? p->owner[e] : 0;
+            colour = who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED;
             width = d == last ? 4.5 : 2.5;
             cls = d == last ? "last-move" : "marked";
             cy_move_str(b, d, what, sizeof what);
@@ -276,6 +401,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
                 cls = "hint";
                 strcat(what, " (a winning move)");
             } else if (unmarkable[e]) {
+                colour = C_UNMARKABLE;
                 dash = " stroke-dasharray=\"7 5\"";
                 cls = "unmarkable";
                 strcat(what, " (unmarkable)");
@@ -292,13 +418,20 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     for (int e = 0; e < b->ne; e++) {
         if (mark[e]) {
             int d = cy_dart(e, mark[e]);
-            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14, d == last ? C_LAST : C_MARKED);
+            int who = p && p->owner ? p->owner[e] : 0;
+            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14,
+                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED, 0);
         } else {
             /* both ways: an arrowhead near each end, like a double-headed arrow */
             int both = hint[2 * e] && hint[2 * e + 1];
             for (int s = 0; s < 2; s++)
                 if (hint[2 * e + s])
-                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT);
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT, 0);
+            /* death moves not drawn as hints: hollow, near their heads when both ways are */
+            int bothd = death[2 * e] && death[2 * e + 1];
+            for (int s = 0; s < 2; s++)
+                if (death[2 * e + s] && !hint[2 * e + s])
+                    put_arrowhead(&o, b, xy, &f, 2 * e + s, bothd ? 0.72 : 0.5, 14, C_INK, 1);
         }
     }
     cy_buf_puts(&o, "</g>\n");
@@ -311,20 +444,25 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         put_xml(&o, b->label[v]);
         cy_buf_puts(&o, b->special[v] ? " (special)</title>" : "</title>");
         if (b->special[v])
-            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"#dddddd\" "
-                              "stroke=\"#202020\" stroke-width=\"1.5\"/>",
+            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
+                              "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
                           x - r, y - r, 2 * r, 2 * r);
         else
-            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"#202020\" "
+            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
                               "stroke-width=\"1.5\"/>",
                           x, y, r);
-        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\">", x, y);
+        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
         put_xml(&o, b->label[v]);
         cy_buf_puts(&o, "</text></g>\n");
     }
     cy_buf_puts(&o, "</g>\n");
+    if (nshown)
+        put_legend(&o, shown, f.height - (caption ? 30 : 0) - legend_h + 4,
+                   last >= 0 && p->owner && p->owner[cy_dart_edge(last)]
+                       ? (p->owner[cy_dart_edge(last)] == 1 ? C_P1 : C_P2)
+                       : C_LAST);
     if (caption) {
-        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"#202020\">", 12.0,
+        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"" C_INK "\">", 12.0,
                       f.height - 12);
         put_xml(&o, caption);
         cy_buf_puts(&o, "</text>\n");
@@ -333,6 +471,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     free(xy);
     free(mark);
     free(hint);
+    free(death);
     free(unmarkable);
     return cy_buf_take(&o);
 }

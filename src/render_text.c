@@ -22,6 +22,9 @@
 
 /* Boards with more vertices get the plain list. */
 #define TEXT_MAX_VERTICES 400
+/* The most edges of a board whose own cramped coordinates are spread out
+ * before its picture gives up on them (cy_layout_ok is quadratic). */
+#define TEXT_SPREAD_EDGES 300
 /* The most rows a picture has. */
 #define TEXT_MAX_ROWS 60
 
@@ -132,27 +135,17 @@ static int arrow_glyph(double dx, double dy, int utf8)
     return dirs[((k % 8) + 8) % 8];
 }
 
-/* The line glyph for an edge of screen direction (dx, dy). */
-static int line_glyph(double dx, double dy)
-{
-    double vx = fabs(dx), vy = 2 * fabs(dy);
-    if (vy <= 0.5 * vx)
-        return G_HORIZ;
-    if (vx <= 0.5 * vy)
-        return G_VERT;
-    return dx * dy > 0 ? G_BACKSLASH : G_SLASH;
-}
-
 /* The columns of each label's first character, and the rows, into col/row;
  * 0 on success, -1 when the board cannot be drawn in the space. */
-static int place(const cy_board *b, int maxw, int maxh, int lw, int *col, int *row, int *w, int *h)
+static int place(const cy_board *b, const double *xy, int maxw, int maxh, int lw, int *col, int *row, int *w,
+                 int *h)
 {
     double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
     for (int v = 0; v < b->nv; v++) {
-        minx = fmin(minx, b->x[v]);
-        maxx = fmax(maxx, b->x[v]);
-        miny = fmin(miny, b->y[v]);
-        maxy = fmax(maxy, b->y[v]);
+        minx = fmin(minx, xy[2 * v]);
+        maxx = fmax(maxx, xy[2 * v]);
+        miny = fmin(miny, xy[2 * v + 1]);
+        maxy = fmax(maxy, xy[2 * v + 1]);
     }
     if (!isfinite(minx) || !isfinite(maxx) || !isfinite(miny) || !isfinite(maxy))
         return -1;
@@ -161,7 +154,7 @@ static int place(const cy_board *b, int maxw, int maxh, int lw, int *col, int *r
     double s = 0;
     for (int u = 0; u < b->nv; u++)
         for (int v = u + 1; v < b->nv; v++) {
-            double dx = fabs(b->x[u] - b->x[v]), dy = fabs(b->y[u] - b->y[v]);
+            double dx = fabs(xy[2 * u] - xy[2 * v]), dy = fabs(xy[2 * u + 1] - xy[2 * v + 1]);
             double need = INFINITY;
             if (dx > 1e-12)
                 need = (lw + 3) / (2 * dx);
@@ -173,21 +166,24 @@ static int place(const cy_board *b, int maxw, int maxh, int lw, int *col, int *r
     if (s == 0)
         s = 1;
     double need = s, spanx = maxx - minx, spany = maxy - miny;
-    s *= 1.5; /* room for the lines and arrows between the labels */
-    /* fit the width and the height; a board that needs more is not drawn */
-    if (spanx > 0 && 2 * s * spanx + lw > maxw)
-        s = (maxw - lw) / (2 * spanx);
-    if (spany > 0 && s * spany + 1 > maxh)
-        s = (maxh - 1) / spany;
+    /* as big as the space allows, up to twice the least scale (room
+     * for the lines and arrows between the labels); a board that does not
+     * fit at the least scale is not drawn */
+    double fitw = spanx > 0 ? (maxw - lw) / (2 * spanx) : INFINITY, fith = spany > 0 ? (maxh - 1) / spany : INFINITY;
+    s = fmin(2 * need, fmin(fitw, fith));
     if (!(s > 0) || s < need)
         return -1;
-    *w = (int)lround(2 * s * spanx) + lw;
+    /* a picture the height bounds is widened a little where the width
+     * allows (terminal cells are often more than twice as tall as wide); an
+     * affine stretch keeps the drawing plane */
+    double sx = fmin(1.3 * s, fitw);
+    *w = (int)lround(2 * sx * spanx) + lw;
     *h = (int)lround(s * spany) + 1;
     if (*w > maxw)
         *w = maxw;
     for (int v = 0; v < b->nv; v++) {
-        col[v] = (int)lround(2 * s * (b->x[v] - minx)) + (lw - 1) / 2;
-        row[v] = (int)lround(s * (maxy - b->y[v]));
+        col[v] = (int)lround(2 * sx * (xy[2 * v] - minx)) + (lw - 1) / 2;
+        row[v] = (int)lround(s * (maxy - xy[2 * v + 1]));
     }
     return 0;
 }
@@ -208,15 +204,17 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
     int *mid = cy_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
     for (int e = 0; e < b->ne; e++) {
         int u = b->eu[e], v = b->ev[e];
-        double dx = col[v] - col[u], dy = row[v] - row[u];
-        int glyph = line_glyph(dx, dy);
-        /* one character a column for a flat line, else one a row (a
-         * diagonal drawn a column a step would double its characters) */
-        int steps = glyph == G_HORIZ ? (int)fabs(dx) : (int)fabs(dy);
+        int dx = col[v] - col[u], dy = row[v] - row[u];
+        /* one cell a column where the edge spans more columns than rows,
+         * else one a row, so the cells touch: a straight run (- or |) where
+         * the line stays in its row or column and a slant (/ or \) where it
+         * steps to the next, never a staircase of runs with gaps */
+        int cols = abs(dx) > abs(dy), steps = cols ? abs(dx) : abs(dy);
+        int slant = dx * dy > 0 ? G_BACKSLASH : G_SLASH;
         int m = o->mark ? o->mark[e] : 0, d = m ? cy_dart(e, m) : -1;
-        int colour = C_NONE;
+        int colour = C_NONE, dotted = 0;
         if (!m && unmarkable[e]) {
-            glyph = DOTTED(glyph);
+            dotted = 1;
             colour = o->color ? C_DIM : C_NONE;
         }
         if (m && o->color) {
@@ -225,10 +223,15 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
         }
         /* the free cells of the edge, to find its middle */
         int nfree = 0, first = -1, last = -1;
+        int pc = col[u], pr = row[u];
         for (int i = 1; i < steps; i++) {
-            cell *c = at(g, col[u] + (int)lround(dx * i / steps), row[u] + (int)lround(dy * i / steps));
+            int cc = col[u] + (int)lround((double)dx * i / steps), cr = row[u] + (int)lround((double)dy * i / steps);
+            int glyph = cols ? (cr != pr ? slant : G_HORIZ) : (cc != pc ? slant : G_VERT);
+            pc = cc;
+            pr = cr;
+            cell *c = at(g, cc, cr);
             if (c && !c->vertex) {
-                c->glyph = (unsigned char)glyph;
+                c->glyph = (unsigned char)(dotted ? DOTTED(glyph) : glyph);
                 c->colour = (unsigned char)colour;
                 if (first < 0)
                     first = i;
@@ -239,8 +242,8 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
         mid[2 * e] = mid[2 * e + 1] = -1;
         if (m && nfree) {
             int i = (first + last) / 2;
-            mid[2 * e] = col[u] + (int)lround(dx * i / steps);
-            mid[2 * e + 1] = row[u] + (int)lround(dy * i / steps);
+            mid[2 * e] = col[u] + (int)lround((double)dx * i / steps);
+            mid[2 * e + 1] = row[u] + (int)lround((double)dy * i / steps);
         }
     }
     /* arrows over the lines, so no other edge hides them */
@@ -323,12 +326,35 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
             unmarkable[e] = in.cls == CY_EDGE_UNMARKABLE;
         }
     char *text;
-    if (!b->has_coords || b->surface || b->nv > TEXT_MAX_VERTICES || b->nv < 1 || maxw < 2 * lw + 4)
+    /* the board's own coordinates, else cy_layout's, the placement of the SVG pictures */
+    double *xy = NULL;
+    if (!b->surface && b->nv >= 1 && b->nv <= TEXT_MAX_VERTICES && maxw >= 2 * lw + 4) {
+        cy_error err;
+        xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        if (cy_layout(b, xy, &err) < 0) {
+            free(xy);
+            xy = NULL;
+        }
+    }
+    if (!xy)
         text = plain_list(b, o, maxw, unmarkable);
     else {
         int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
         grid g = {0};
-        if (place(b, maxw, maxh, lw, col, row, &g.w, &g.h) < 0)
+        int placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        /* the board's own coordinates too cramped for the space: spread
+         * out (the embedding kept), else the layout computed from the
+         * embedding alone */
+        if (placed < 0 && b->has_coords && b->ne <= TEXT_SPREAD_EDGES && cy_layout_ok(b, xy)) {
+            cy_layout_spread(b, xy);
+            placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        }
+        if (placed < 0 && b->has_coords) {
+            cy_error err;
+            if (cy_layout_computed(b, xy, &err) == 0)
+                placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
+        }
+        if (placed < 0)
             text = plain_list(b, o, maxw, unmarkable);
         else {
             g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
@@ -339,6 +365,7 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
         free(col);
         free(row);
     }
+    free(xy);
     free(mark);
     free(unmarkable);
     return text;

@@ -7,7 +7,8 @@
  * arrowhead pointing from its edge's tail label towards its head label as
  * they are found in the picture (read back from the text, not from the
  * renderer).  Random boards given coordinates by cy_layout must not break it.
- * Boards without coordinates get the plain list.
+ * Boards without coordinates are placed by cy_layout and drawn the same way;
+ * every line is unbroken (no cell of a line without two neighbours).
  */
 #include "support.h"
 
@@ -152,7 +153,7 @@ static void check(const cy_board *b, const unsigned char *mark, const unsigned c
     }
     if (!color)
         assert_null(strchr(t, '\033'));
-    if (b->has_coords && exact && strncmp(t, "arrows:", 7) != 0) {
+    if (exact && strncmp(t, "arrows:", 7) != 0) {
         pic p;
         read_pic(t, &p);
         int arrows = 0, marked = 0, dc, dr;
@@ -318,7 +319,8 @@ static void test_colours(void **state)
     cy_board_free(b);
 }
 
-/* A board without coordinates gets the plain list; random boards with the
+/* A board without coordinates is placed by cy_layout: every label in the
+ * picture, the one arrow between its labels; random boards with the
  * coordinates of cy_layout are drawn within bounds. */
 static void test_plain_and_random(void **state)
 {
@@ -328,11 +330,25 @@ static void test_plain_and_random(void **state)
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);
     int d = cy_board_dart(b, cy_board_find(b, "1"), cy_board_find(b, "2"));
     mark[cy_dart_edge(d)] = (unsigned char)cy_dart_mark(d);
-    cy_text_opts o = {.mark = mark, .last = d};
-    char *t = cy_render_text(b, &o);
-    assert_non_null(strstr(t, "arrows: 1->2 (last)\n"));
-    assert_non_null(strstr(t, "unmarked: "));
-    free(t);
+    for (int h = 18; h <= 40; h += 22) {
+        cy_text_opts o = {.mark = mark, .last = d, .max_width = 79, .max_height = h};
+        char *t = cy_render_text(b, &o);
+        assert_null(strstr(t, "arrows:"));
+        pic *p = malloc(sizeof *p);
+        read_pic(t, p);
+        assert_true(p->h <= h);
+        for (int v = 0; v < b->nv; v++) {
+            int c, r;
+            assert_int_equal(find_label(p, b->label[v], &c, &r), 0);
+        }
+        int arrows = 0, dc, dr;
+        for (int r = 0; r < p->h; r++)
+            for (int c = 0; c < 200; c++)
+                arrows += arrow(p->cp[r][c], &dc, &dr);
+        assert_int_equal(arrows, 1);
+        free(p);
+        free(t);
+    }
     free(mark);
     cy_board_free(b);
 
@@ -395,7 +411,7 @@ static void test_unmarkable_special_height(void **state)
         free(p);
         free(t);
     }
-    char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_width = 8});
+    char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .max_width = 5});
     assert_non_null(strstr(t, "1-5 (unmarkable)"));
     free(t);
     cy_board_free(b);
@@ -427,6 +443,53 @@ static void test_unmarkable_special_height(void **state)
     cy_board_free(b);
 }
 
+/* Whether code point cp is part of a line (solid or dotted). */
+static int line_cp(unsigned cp)
+{
+    return cp == '-' || cp == '|' || cp == '/' || cp == '\\' || cp == 0x2500 || cp == 0x2502 || cp == 0x2571 ||
+           cp == 0x2572;
+}
+
+/* Lines are unbroken: every cell of a line has at least two cells around it
+ * (of its eight) that are not blank, the next cells of its line or a label
+ * or arrowhead it meets; a diagonal drawn as separate steps with gaps (a
+ * staircase) leaves cells with one neighbour or none. */
+static void test_unbroken_lines(void **state)
+{
+    (void)state;
+    const char *specs[] = {"k4", "wedge:3,4,5", "theta:2,3,3", "butterfly", "gtheta:2,3,2,4", "asym30", "k4-table",
+                           "chord:6,2", "inner:5"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(specs[i]);
+        for (int utf8 = 0; utf8 < 2; utf8++)
+            for (int w = 40; w <= 120; w += 80) {
+                char *t = cy_render_text(b, &(cy_text_opts){.last = -1, .utf8 = utf8, .max_width = w});
+                pic *p = malloc(sizeof *p);
+                read_pic(t, p);
+                for (int r = 0; r < p->h; r++)
+                    for (int c = 0; c < 200; c++) {
+                        if (!line_cp(p->cp[r][c]))
+                            continue;
+                        int n = 0;
+                        for (int dr = -1; dr <= 1; dr++)
+                            for (int dc = -1; dc <= 1; dc++) {
+                                int rr = r + dr, cc = c + dc;
+                                if ((dr || dc) && rr >= 0 && rr < p->h && cc >= 0 && cc < 200 && p->cp[rr][cc] &&
+                                    p->cp[rr][cc] != ' ')
+                                    n++;
+                            }
+                        if (n < 2) {
+                            fprintf(stderr, "%s: a broken line at row %d, column %d:\n%s", specs[i], r, c, t);
+                            fail();
+                        }
+                    }
+                free(p);
+                free(t);
+            }
+        cy_board_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_colours),
         cmocka_unit_test(test_plain_and_random),
         cmocka_unit_test(test_unmarkable_special_height),
+        cmocka_unit_test(test_unbroken_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -512,9 +512,12 @@ class Position:
                                can_force_win=d.get("can_force_win"), raw=d)
 
     # ---------------------------------------------------------------- pictures and formats
-    def draw(self, hints: bool = False, caption: Optional[str] = None, timeout: Optional[float] = 10) -> SVG:
-        """An SVG picture of the position (cy_render_svg): the last move red,
-        with hints=True the winning moves green (solved within timeout)."""
+    def draw(self, hints: bool = False, caption: Optional[str] = None, timeout: Optional[float] = 10,
+             width: Optional[float] = None, legend: bool = False) -> SVG:
+        """An SVG picture of the position (cy_render_svg): the last move
+        thicker, with hints=True the winning moves green (solved within
+        timeout); width in pixels (16 to 8192) scales it, legend=True says
+        what its signs mean."""
         nh, harr = 0, ffi.NULL
         if hints:
             winning, _ = self._analyse(_opts(timeout), False)
@@ -522,7 +525,7 @@ class Position:
         cap = ffi.new("char[]", _c(caption, "caption")) if caption else ffi.NULL
         mark = self._cmark()
         pic = ffi.new("cy_picture *", {"mark": mark, "last": self._last, "hints": harr, "nhints": nh,
-                                       "caption": cap})
+                                       "caption": cap, "width": float(width or 0), "legend": int(bool(legend))})
         err = ffi.new("cy_error *")
         svg = lib.cy_render_svg(self._b, pic, err)
         if svg == ffi.NULL:

@@ -192,6 +192,11 @@ typedef struct cy_picture {
     const int *hints;
     int nhints;
     const char *caption;
+    const unsigned char *owner;
+    double width;
+    double scale;
+    int legend;
+    int deaths;
 } cy_picture;
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err);
 

@@ -109,6 +109,8 @@ def test_pictures():
     assert svg.data.count('class="last-move"') == 1
     assert p.draw().data.count('class="hint"') == 0
     assert "my caption" in p.draw(caption="my caption").data
+    assert re.search(r'<svg [^>]*width="1600" ', p.draw(width=1600).data)
+    assert 'id="legend"' in p.draw(legend=True).data and 'id="legend"' not in p.draw().data
 
 
 def test_save_svg(tmp_path):

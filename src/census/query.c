@@ -118,9 +118,11 @@ static int list_boards(qctx *q, const char *title, const char *key, const char *
     if (!st)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
+    char more[96] = "";
+    if (total > limit && limit >= 0)
+        snprintf(more, sizeof more, " (the first %d listed; --limit N lists N, --limit 0 all)", limit);
     if (!arr)
-        cy_census_printf(&q->text, "\n%s: %d%s\n\n", title, total,
-                         total > limit && limit >= 0 ? " (the first listed; --limit N shows more)" : "");
+        cy_census_printf(&q->text, "\n%s: %d%s\n\n", title, total, more);
     int n = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         list_board(q, st, arr, "  ");
@@ -288,6 +290,17 @@ static int q_trees(qctx *q)
         json_object_set_new(q->json, "trees", arr);
     if (done(q, st, rc) < 0)
         return -1;
+    /* a database of plane boards only: say how trees get into it */
+    st = prep(q, "SELECT count(*) FROM boards WHERE kind = 'tree'");
+    if (!st)
+        return -1;
+    rc = sqlite3_step(st);
+    long long trees = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    if (done(q, st, rc) < 0)
+        return -1;
+    if (!trees && !q->json)
+        cy_census_printf(&q->text, "\nThis database holds no trees: cycles census run --trees --edges A..B --db FILE "
+                                   "adds them.\n");
     return list_boards(q, "trees against Conjecture 1, smallest first", "counterexamples", "parity_breaker = 1",
                        "edges, vertices, code") < 0
                ? -1

@@ -141,7 +141,7 @@ static int picture(rep *r, const char *name, const char *fmt, ...)
         cy_board *b = cy_read_board(json, strlen(json), CY_FMT_JSON, NULL, &e);
         char *svg = NULL;
         if (b) {
-            cy_picture p = {NULL, -1, NULL, 0, caption};
+            cy_picture p = {.last = -1, .caption = caption};
             svg = cy_render_svg(b, &p, &e);
         }
         if (svg && !r->dir)

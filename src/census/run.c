@@ -55,17 +55,19 @@ static void progress(unit_ctx *c, int final)
     }
     if (final) {
         progress_clear(c);
-        fprintf(stderr, "census: %ss of %d edges, %s rules, part %d/%d: %lld boards, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
-                CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.rules, c->u.part, c->u.parts, (long long)c->u.done,
+        fprintf(stderr, "census: %ss of %d edge%s, %s rules, part %d/%d: %lld board%s, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
+                CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.edges == 1 ? "" : "s", c->u.rules, c->u.part, c->u.parts,
+                (long long)c->u.done, c->u.done == 1 ? "" : "s",
                 c->u.seconds, c->u.cpu_seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
                 c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
         return;
     }
     if (c->tty)
         fputs("\r\033[K", stderr);
-    fprintf(stderr, "census: %ss of %d edges, part %d/%d: %lld boards, %.0f boards/s, %s%s",
-            CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.part, c->u.parts,
-            (long long)(c->u.done + c->in_batch), rate, eta, c->tty ? "" : "\n");
+    long long n = (long long)(c->u.done + c->in_batch);
+    fprintf(stderr, "census: %ss of %d edge%s, part %d/%d: %lld board%s, %.0f boards/s, %s%s",
+            CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.edges == 1 ? "" : "s", c->u.part, c->u.parts, n,
+            n == 1 ? "" : "s", rate, eta, c->tty ? "" : "\n");
     fflush(stderr);
 }
 

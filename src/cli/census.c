@@ -142,8 +142,9 @@ static int census_run(int argc, char **argv, int twocell)
         return 2;
     }
     if (!a.run.quiet)
-        fprintf(stderr, "census: %ss of %d to %d edges (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
-                a.hi, a.rules_key, a.db, cy_census_now() - t0);
+        fprintf(stderr, "census: %ss of %d%s%.0d edge%s (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
+                a.hi > a.lo ? " to " : "", a.hi > a.lo ? a.hi : 0, a.hi == 1 ? "" : "s", a.rules_key, a.db,
+                cy_census_now() - t0);
     return 0;
 }
 
@@ -167,6 +168,17 @@ static int census_merge(int argc, char **argv)
     return 0;
 }
 
+/* The queries and what each answers: for `census query` without a name and
+ * for `cycles help census` (main.c repeats these lines). */
+#define QUERY_LIST                                                                                                \
+    "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"    \
+    "  grundy-max       the largest Grundy value and the boards that have it\n"                                  \
+    "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"                   \
+    "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"         \
+    "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"               \
+    "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"    \
+    "  timeouts         the boards the run did not solve in its time or memory\n"
+
 static int census_query(int argc, char **argv)
 {
     cy_census_args a;
@@ -174,10 +186,13 @@ static int census_query(int argc, char **argv)
     int rc = cy_census_parse_args(argc, argv, 3, "db json trees limit edges rules players extra-turn", &a, &perr);
     if (rc)
         return census_usage(&perr);
+    if (!a.npos) {
+        /* no query named: the list of them, to choose from */
+        fputs("the queries (" USAGE_QUERY "):\n" QUERY_LIST, stdout);
+        return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
+    }
     if (a.npos != 1)
-        return usage_fail(a.npos ? "one query at a time (usage: " USAGE_QUERY ")%s"
-                                 : "no query named (usage: " USAGE_QUERY ")%s",
-                          "");
+        return usage_fail("one query at a time (usage: " USAGE_QUERY ")%s", "");
     a.query.lo = a.have_edges ? a.lo : 0;
     a.query.hi = a.have_edges ? a.hi : 0;
     const char *name = a.pos[0];

@@ -50,6 +50,11 @@ typedef struct cli_opts {
     int no_replies;        /* --no-replies (solve) */
     int no_baseline;       /* --no-baseline (bench) */
     int hints;             /* --hints (draw) */
+    int size;              /* --size PIXELS (draw): the picture's width */
+    double scale;          /* --scale F (draw): its own size times F */
+    const char *caption;   /* --caption TEXT|auto|none (draw) */
+    int legend;            /* --legend (draw) */
+    int deaths;            /* --deaths (draw) */
     int dot;               /* --dot (tree) */
     const char *first;     /* --first human|engine (play) */
     const char *player;    /* --engine-play perfect|mirror|random (play) */

@@ -129,6 +129,7 @@ typedef enum kind {
     K_INT,     /* a whole number from lo to hi into an int */
     K_LONG,    /* the same into a long */
     K_SECONDS, /* a positive number of seconds into a double */
+    K_FACTOR,  /* a number from 0.1 to 20 into a double */
     K_SIZE,    /* a size such as 512M into a size_t */
     K_ENGINE,  /* fast or plain into an int (CY_ENGINE_*) */
     K_SEARCH   /* rounds or dfpn into an int (CY_SEARCH_*) */
@@ -194,6 +195,13 @@ static const cli_option catalogue[] = {
      "with --rules score: whoever completes a cycle cell moves again"},
     {"to", NULL, 0, "FORMAT", K_STRING, AT(to), 0, 0, "table, table-text, json, drawing, dot or benntaylor"},
     {"hints", NULL, 0, NULL, K_FLAG, AT(hints), 0, 0, "solve and draw the winning moves in green"},
+    {"size", NULL, 0, "PIXELS", K_INT, AT(size), 16, 8192, "the picture's width in pixels (16 to 8192)"},
+    {"scale", NULL, 0, "F", K_FACTOR, AT(scale), 0, 0, "the picture at F times its own size (0.1 to 20)"},
+    {"caption", NULL, 0, "TEXT", K_STRING, AT(caption), 0, 0,
+     "the line under the picture: auto (the board, the moves, whose move; the default), none, or TEXT"},
+    {"legend", NULL, 0, NULL, K_FLAG, AT(legend), 0, 0, "a legend under the picture for the signs it shows"},
+    {"deaths", NULL, 0, NULL, K_FLAG, AT(deaths), 0, 0,
+     "draw the death moves (each lets the opponent complete a cycle cell) as hollow dashed arrowheads"},
     {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
     {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default " CLI_STR(CLI_BENCH_RUNS) ")"},
     {"boards", NULL, 0, "LIST", K_STRING, AT(boards), 0, 0, "the boards to time, blank or comma separated"},
@@ -378,6 +386,16 @@ static int set_option(cli_opts *o, int i, const char *val)
         if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
             errno || !(t > 0) || !isfinite(t) || t > 1e9)
             return cli_usage_fail("--%s wants a positive number of seconds, not \"%.80s\"", name, val);
+        *(double *)at = t;
+        return CLI_OK;
+    }
+    case K_FACTOR: {
+        errno = 0;
+        double t = strtod(val, &end);
+        /* decimal, as for seconds: no blanks, sign or hex */
+        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
+            errno || !(t >= 0.1 && t <= 20))
+            return cli_usage_fail("--%s wants a number from 0.1 to 20, not \"%.80s\"", name, val);
         *(double *)at = t;
         return CLI_OK;
     }

@@ -1,7 +1,9 @@
 /*
- * draw.c - `cycles draw BOARD [--moves M] [--hints] [-o FILE.svg|FILE.png]`:
- * a picture of the board and the position (SVG on standard output without
- * -o).  With --hints the solver finds the winning moves, drawn in green.
+ * draw.c - `cycles draw BOARD [--moves M] [--hints] [--size PIXELS|--scale F]
+ * [--caption TEXT|auto|none] [--legend] [--deaths] [-o FILE.svg|FILE.png]`: a picture
+ * of the board and the position (SVG on standard output without -o), each
+ * arrow in the colour of the player who drew it.  With --hints the solver
+ * finds the winning moves, drawn in green.
  */
 #include "cli.h"
 
@@ -18,24 +20,34 @@ static int ends_with(const char *name, const char *ext)
     return n >= k && strcasecmp(name + n - k, ext) == 0;
 }
 
-/* The last move of the position: the last of --moves, else the last of the
- * moves in the board file; -1 when there are none. */
-static int last_move(const cli_opts *o, const cy_board *b)
+/* The moves of the position in order (the board file's, then --moves) into
+ * *d (malloc'd) and how many into *n; the player of each marked edge (move i
+ * is player 1's when i is even) into owner.  Returns the last move's dart,
+ * or -1 when there are none. */
+static int history(const cli_opts *o, const cy_board *b, unsigned char *owner, int **d, int *n)
 {
     cy_error err;
     char *file_moves = NULL;
-    const char *text = o->moves;
-    if (!text || !*text) {
-        cy_board *tmp = cy_load(o->board, &file_moves, &err);
-        cy_board_free(tmp);
-        text = file_moves;
+    cy_board *tmp = cy_load(o->board, &file_moves, &err);
+    cy_board_free(tmp);
+    *d = NULL;
+    *n = 0;
+    const char *texts[2] = {file_moves, o->moves};
+    for (int k = 0; k < 2; k++) {
+        int *m = NULL, nm = 0;
+        int *grown;
+        if (texts[k] && *texts[k] && cy_moves_parse(b, texts[k], &m, &nm, &err) == 0 && nm > 0 &&
+            (grown = realloc(*d, sizeof(int) * (size_t)(*n + nm)))) {
+            *d = grown;
+            memcpy(*d + *n, m, sizeof(int) * (size_t)nm);
+            *n += nm;
+        }
+        free(m);
     }
-    int last = -1, *d = NULL, n = 0;
-    if (text && cy_moves_parse(b, text, &d, &n, &err) == 0 && n > 0)
-        last = d[n - 1];
-    free(d);
     free(file_moves);
-    return last;
+    for (int i = 0; i < *n; i++)
+        owner[cy_dart_edge((*d)[i])] = (unsigned char)(1 + i % 2);
+    return *n ? (*d)[*n - 1] : -1;
 }
 
 /* Writes len bytes to path through a temporary file renamed into place, so
@@ -67,12 +79,22 @@ static int write_bytes(const char *path, const unsigned char *data, size_t len)
 
 /* The caption: the board, the moves played, whose turn or who won, and what
  * the colours mean (partial: the search for the hints stopped early). */
-static void caption(const cy_board *b, const unsigned char *mark, int hints, int nwin, int partial, char *buf,
-                    size_t n)
+static void caption(const cy_board *b, const unsigned char *mark, const int *d, int nd, int hints, int nwin,
+                    int partial, char *buf, size_t n)
 {
     int played = cy_rules_played(b, mark), cyc = cy_rules_cycle_cell(b, mark);
     size_t k = (size_t)snprintf(buf, n, "%.60s: %d move%s", b->name ? b->name : "board", played,
                                 played == 1 ? "" : "s");
+    /* the moves themselves when they are few */
+    if (nd == played && nd > 0 && nd <= 6) {
+        for (int i = 0; i < nd && k < n; i++) {
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, d[i], m, sizeof m);
+            k += (size_t)snprintf(buf + k, n - k, "%s%.40s", i ? " " : " (", m);
+        }
+        if (k < n)
+            k += (size_t)snprintf(buf + k, n - k, ")");
+    }
     if (k >= n)
         return;
     if (cyc >= 0)
@@ -99,6 +121,8 @@ static void caption(const cy_board *b, const unsigned char *mark, int hints, int
 int cmd_draw(cli_opts *o)
 {
     int png = 0;
+    if (o->size && o->scale > 0)
+        return cli_usage_fail("--size and --scale both set the picture's size: give one");
     if (o->output && strcmp(o->output, "-") != 0) {
         if (ends_with(o->output, ".png"))
             png = 1;
@@ -137,10 +161,25 @@ int cmd_draw(cli_opts *o)
             partial = 1;
         }
     }
-    char cap[256];
-    caption(b, mark, o->hints, a.nwin, partial, cap, sizeof cap);
-    cy_picture p = {.mark = mark, .last = last_move(o, b), .hints = a.winning, .nhints = a.nwin, .caption = cap};
+    char cap[512];
+    unsigned char *owner = calloc((size_t)b->ne + 1, 1);
+    int *hist = NULL, nhist = 0, last = history(o, b, owner, &hist, &nhist);
+    caption(b, mark, hist, nhist, o->hints, a.nwin, partial, cap, sizeof cap);
+    const char *text = !o->caption || !strcmp(o->caption, "auto") ? cap : !strcmp(o->caption, "none") ? NULL
+                                                                                                      : o->caption;
+    cy_picture p = {.mark = mark,
+                    .last = last,
+                    .hints = a.winning,
+                    .nhints = a.nwin,
+                    .caption = text,
+                    .owner = owner,
+                    .width = o->size,
+                    .scale = o->scale,
+                    .legend = o->legend,
+                    .deaths = o->deaths};
     svg = cy_render_svg(b, &p, &err);
+    free(owner);
+    free(hist);
     if (!svg) {
         cli_fail(o->board, "%s", err.msg);
         goto out;

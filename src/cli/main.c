@@ -47,10 +47,12 @@ const cli_command cli_commands[] = {
      "timeout: seconds each run may take (default " CLI_STR(CLI_BENCH_TIMEOUT) ")\n"
      "memory: the memory bound of each run, e.g. 512M or 2G (default " CLI_STR(CLI_BENCH_MEMORY_MIB) "M)\n"
      "runs: runs per board and engine, the median counts (default " CLI_STR(CLI_BENCH_RUNS) ")\n"},
-    {"draw", cmd_draw, "BOARD", 1, 1, "moves special hints output timeout memory quiet engine threads",
+    {"draw", cmd_draw, "BOARD", 1, 1,
+     "moves special hints deaths size scale caption legend output timeout memory quiet engine threads",
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
      "\nSVG on standard output, or -o FILE.svg or FILE.png.  --hints draws the\n"
-     "winning moves in green.\n",
+     "winning moves in green.  --size 1600 makes the picture 1600 pixels wide\n"
+     "(for slides), --legend says what its signs mean.\n",
      "timeout: with --hints: stop the solver after this many seconds and draw the winning moves found so far, "
      "exit status 2 (default: no limit)\n"
      "memory: with --hints: bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)\n"},
@@ -64,8 +66,8 @@ const cli_command cli_commands[] = {
      "first play-engine engine-play strategy seed moves special timeout memory threads rules players extra-turn",
      "play a game in the terminal against the engine\n"
      "\nType moves as U->V; hint, undo, moves, show, help and quit do what they say.\n"
-     "The board is drawn after each move (in colour on a terminal unless NO_COLOR\n"
-     "is set).\n",
+     "The board is drawn after each move, to the terminal's size (in colour on a\n"
+     "terminal unless NO_COLOR is set).  At the end: undo, new (a new game) or quit.\n",
      "timeout: seconds the engine may search for a move; after that it says so and plays "
      "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
      "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
@@ -120,7 +122,15 @@ const cli_command cli_commands[] = {
      "run, twocell: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
      "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
      "boards solved so far, and --resume goes on.  report writes to standard output\n"
-     "without -o.  `man cycles` describes the database and the queries.\n",
+     "without -o.  `man cycles` describes the database and the queries.\n"
+     "\nthe queries:\n"
+     "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"
+     "  grundy-max       the largest Grundy value and the boards that have it\n"
+     "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"
+     "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"
+     "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"
+     "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"
+     "  timeouts         the boards the run did not solve in its time or memory\n",
      NULL},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n", NULL},
     {"version", cmd_version, "", 0, 0, "", "the version\n", NULL},

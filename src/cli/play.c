@@ -60,6 +60,7 @@ typedef struct game {
     int *buf;              /* room for 2*ne darts */
     int echo;              /* echo input lines (standard input is not a terminal) */
     unsigned char *owner;  /* per edge: the player who marked it in this session, or 0 */
+    unsigned char *start;  /* the position the session began with (for `new`) */
     cy_text_opts pic;      /* how the board is drawn (UTF-8, colours, width) */
     int changes, drawn;    /* positions played and undone so far; the count last drawn */
 } game;
@@ -136,15 +137,61 @@ static int analyse(game *g, cy_analysis *a, cy_error *err)
     return r;
 }
 
-/* Prints the picture of the position (cy_render_text), and under it what
- * its special signs mean when it has any. */
-static void picture(game *g)
+/* Sets the picture's bounds from the terminal's size (TIOCGWINSZ, asked
+ * again at every picture so that a resized window is filled); when standard
+ * output is no terminal, from COLUMNS and LINES when the shell exported
+ * them, else 78 columns and any height.  Returns the rows (0: not known). */
+static int fit_terminal(game *g)
 {
-    const cy_board *b = g->b;
+    struct winsize ws;
+    int rows = 0, cols = 0;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
+        cols = ws.ws_col;
+        rows = ws.ws_row;
+    } else {
+        const char *c = getenv("COLUMNS"), *l = getenv("LINES");
+        cols = c ? atoi(c) : 0;
+        rows = l ? atoi(l) : 0;
+        if (cols < 20 || cols > 1000)
+            cols = 0;
+        if (rows < 8 || rows > 1000)
+            rows = 0;
+    }
+    g->pic.max_width = cols ? cols - 1 : 78;
+    /* room under the picture for its legend, the status, a reply and the prompt */
+    g->pic.max_height = rows ? (rows - 6 > 8 ? rows - 6 : 8) : 0;
+    return rows;
+}
+
+/* The picture of the position (cy_render_text) as high as the terminal
+ * allows; a board that cannot be drawn so (its labels would touch) is drawn
+ * taller, the screen scrolling, rather than listed.  Malloc'd. */
+static char *render(game *g)
+{
+    fit_terminal(g);
     g->pic.mark = g->mark;
     g->pic.owner = g->owner;
     g->pic.last = g->nhist ? g->hist[g->nhist - 1] : -1;
-    char *t = cy_render_text(b, &g->pic);
+    char *t = cy_render_text(g->b, &g->pic);
+    if (!strncmp(t, "arrows:", 7) && g->pic.max_height > 0 && !g->b->surface) {
+        cy_text_opts tall = g->pic;
+        tall.max_height = 0;
+        char *u = cy_render_text(g->b, &tall);
+        if (strncmp(u, "arrows:", 7)) {
+            free(t);
+            return u;
+        }
+        free(u);
+    }
+    return t;
+}
+
+/* Prints the picture of the position (render), and under it what its
+ * special signs mean when it has any. */
+static void picture(game *g)
+{
+    const cy_board *b = g->b;
+    char *t = render(g);
     fputs(t, stdout);
     int special = 0, unmarkable = 0;
     for (int v = 0; v < b->nv; v++)
@@ -202,16 +249,29 @@ static void print_walk(const cy_board *b, int f)
                cy_dart_edge(b->fdarts[i]));
 }
 
-/* Prints darts d[0..n) as "U->V U->V ...", or "none". */
-static void print_moves(const cy_board *b, const int *d, int n)
+/* Prints head, then darts d[0..n) as " U->V U->V ..." (or " none") and a
+ * newline, wrapped at the picture's width between moves (never inside one),
+ * the lines after the first indented by two. */
+static void print_moves(const game *g, const char *head, const int *d, int n)
 {
-    for (int i = 0; i < n; i++) {
+    int maxw = g->pic.max_width > 0 ? g->pic.max_width : 78, col = (int)strlen(head);
+    fputs(head, stdout);
+    for (int i = 0; i <= n; i++) {
         char m[2 * CY_MAX_LABEL + 8];
-        cy_move_str(b, d[i], m, sizeof m);
+        if (i == n && n)
+            break;
+        if (i < n)
+            cy_move_str(g->b, d[i], m, sizeof m);
+        else
+            snprintf(m, sizeof m, "none");
+        int w = (int)strlen(m);
+        if (col + 1 + w > maxw && col > 2) {
+            fputs("\n ", stdout);
+            col = 1;
+        }
         printf(" %s", m);
+        col += 1 + w;
     }
-    if (!n)
-        printf(" none");
     printf("\n");
 }
 
@@ -277,19 +337,54 @@ static void show(game *g)
 static void moves(game *g)
 {
     int n = cy_rules_legal(g->b, g->mark, g->buf), nd = 0;
-    printf("legal moves (%d):", n);
-    print_moves(g->b, g->buf, n);
+    char head[96];
+    snprintf(head, sizeof head, "legal moves (%d):", n);
+    print_moves(g, head, g->buf, n);
     for (int i = 0; i < n; i++)
         if (cy_rules_is_death(g->b, g->mark, g->buf[i], NULL))
             g->buf[nd++] = g->buf[i];
     if (nd) {
-        printf("death moves, which let the opponent complete a cycle cell (%d):", nd);
-        print_moves(g->b, g->buf, nd);
+        snprintf(head, sizeof head, "death moves, which let the opponent complete a cycle cell (%d):", nd);
+        print_moves(g, head, g->buf, nd);
     }
 }
 
-/* `hint`: the winning moves, or that there are none and which moves at least
- * do not lose at once. */
+/* The most moves a hint in a lost position names. */
+#define HINT_LOST_MOVES 3
+
+/* The safe moves of a lost position ranked by the room they leave: the
+ * number of safe moves (no death move) left after each, most first (ties in
+ * the order of the board's edges); a move that leaves more room keeps the
+ * game going longer and gives the opponent more chances to go wrong.  The
+ * moves into g->buf, their counts into room; returns how many. */
+static int ranked_safe(game *g, int *room)
+{
+    int n = cy_rules_safe(g->b, g->mark, g->buf);
+    int *tmp = malloc(sizeof(int) * (size_t)(2 * g->b->ne + 1));
+    if (!tmp)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int e = cy_dart_edge(g->buf[i]);
+        g->mark[e] = (unsigned char)cy_dart_mark(g->buf[i]);
+        room[i] = cy_rules_safe(g->b, g->mark, tmp);
+        g->mark[e] = CY_UNMARKED;
+    }
+    free(tmp);
+    /* insertion sort, stable: most room first */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && room[j] > room[j - 1]; j--) {
+            int t = room[j];
+            room[j] = room[j - 1];
+            room[j - 1] = t;
+            t = g->buf[j];
+            g->buf[j] = g->buf[j - 1];
+            g->buf[j - 1] = t;
+        }
+    return n;
+}
+
+/* `hint`: the winning moves, or, in a lost position, the few safe moves that
+ * leave the most room (ranked_safe), never the whole list. */
 static void hint(game *g)
 {
     if (!g->solver) {
@@ -300,24 +395,35 @@ static void hint(game *g)
     cy_error err;
     if (analyse(g, &a, &err) < 0) {
         if (a.nwin) {
-            printf("winning move%s found before the solver stopped (%s):", a.nwin == 1 ? "" : "s", err.msg);
-            print_moves(g->b, a.winning, a.nwin);
+            char head[640];
+            snprintf(head, sizeof head, "winning move%s found before the solver stopped (%s):", a.nwin == 1 ? "" : "s",
+                     err.msg);
+            print_moves(g, head, a.winning, a.nwin);
         } else
             printf("no hint: %s\n", err.msg);
         cy_analysis_free(&a);
         return;
     }
-    if (a.nwin) {
-        printf("winning move%s:", a.nwin == 1 ? "" : "s");
-        print_moves(g->b, a.winning, a.nwin);
-    } else {
-        int n = cy_rules_safe(g->b, g->mark, g->buf);
+    if (a.nwin)
+        print_moves(g, a.nwin == 1 ? "winning move:" : "winning moves:", a.winning, a.nwin);
+    else {
+        int *room = malloc(sizeof(int) * (size_t)(2 * g->b->ne + 1));
+        int n = room ? ranked_safe(g, room) : 0;
         printf("no move wins against perfect play; ");
         if (n) {
-            printf("moves that do not hand over a cycle cell:");
-            print_moves(g->b, g->buf, n);
+            int k = n < HINT_LOST_MOVES ? n : HINT_LOST_MOVES;
+            printf("%s that leave%s the most room (safe moves left after %s):\n", k == 1 ? "the move" : "the moves",
+                   k == 1 ? "s" : "", k == 1 ? "it" : "each");
+            for (int i = 0; i < k; i++) {
+                char m[2 * CY_MAX_LABEL + 8];
+                cy_move_str(g->b, g->buf[i], m, sizeof m);
+                printf("  %s (%d)\n", m, room[i]);
+            }
+            if (n > k)
+                printf("  and %d more safe move%s (moves lists every legal move)\n", n - k, n - k == 1 ? "" : "s");
         } else
             printf("every move lets the opponent complete a cycle cell\n");
+        free(room);
     }
     cy_analysis_free(&a);
 }
@@ -409,28 +515,43 @@ static void engine_move(game *g)
     play_move(g, d);
 }
 
-/* Announces the end of the game: who won and why (the winner called "you"
- * or "the engine" when the game ended in this session). */
+/* "you", "the engine" or "player N" for the player p in an announcement:
+ * the player's own terms when the game was played in this session. */
+static const char *whom(const game *g, int p, char *buf, size_t n)
+{
+    if (g->nhist)
+        return who(g, p);
+    snprintf(buf, n, "player %d", p);
+    return buf;
+}
+
+/* Announces the end of the game in the player's terms: who won ("you win",
+ * "the engine wins", or "player N wins" for a game that was over when the
+ * session began) and why, naming the completed cell and the move that
+ * completed it. */
 static void announce(game *g)
 {
     const cy_board *b = g->b;
     int played = cy_rules_played(b, g->mark), winner = played % 2 ? 1 : 2;
     int c = cy_rules_cycle_cell(b, g->mark);
-    char whom[32] = "";
-    if (g->nhist)
-        snprintf(whom, sizeof whom, " (%s)", who(g, winner));
+    char wb[32];
+    const char *w = whom(g, winner, wb, sizeof wb);
+    int you = !strcmp(w, "you");
     if (c >= 0) {
-        char m[2 * CY_MAX_LABEL + 8] = "the last move";
-        if (g->nhist)
+        char m[2 * CY_MAX_LABEL + 8];
+        if (g->nhist) {
             cy_move_str(b, g->hist[g->nhist - 1], m, sizeof m);
-        printf("game over: %s completed cell %d (", m, c + 1);
+            printf("game over, %s %s: %s move %s completed cell %d (", w, you ? "win" : "wins", you ? "your" : "its",
+                   m, c + 1);
+        } else
+            printf("game over, %s wins: the last move completed cell %d (", w, c + 1);
         print_walk(b, c);
-        printf("), a cycle cell; player %d%s wins\n", winner, whom);
+        printf("), a cycle cell\n");
     } else if (played == 0)
-        printf("game over before it starts: no move is possible; player 2 (%s) wins since player 1 cannot move\n",
-               who(g, 2));
+        printf("game over before it starts, %s: no move is possible and %s first\n",
+               g->human == 2 ? "you win" : "the engine wins", g->human == 2 ? "the engine moves" : "you move");
     else
-        printf("game over: no legal move is left; player %d%s made the last move and wins\n", winner, whom);
+        printf("game over, %s %s: no legal move is left, and %s made the last move\n", w, you ? "win" : "wins", w);
 }
 
 /* Prints the commands. */
@@ -471,6 +592,51 @@ static void print_clean(const char *s, int max)
     fputs(buf, stdout);
     if (k < n)
         printf("...");
+}
+
+/* At game over: what the player can do, until a command that leaves the
+ * state (`undo` or `new`: returns 0, the game goes on) or `quit` or the end
+ * of the input (returns 1).  `show` and `help` work as in the game. */
+static int game_over(game *g, cli_lines *in)
+{
+    printf("type undo (take back your last move), new (a new game) or quit\n");
+    for (;;) {
+        fflush(stdout);
+        const char *raw = in ? cli_lines_get(in, "you> ") : NULL;
+        if (!raw) {
+            if (g->echo)
+                printf("(end of input)\n");
+            return 1;
+        }
+        char line[LINE_MAX_USED + 1];
+        trim(strlen(raw) > LINE_MAX_USED ? "" : raw, line, sizeof line);
+        for (char *p = line; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        if (!*line)
+            continue;
+        if (!strcmp(line, "quit") || !strcmp(line, "exit") || !strcmp(line, "q"))
+            return 1;
+        if (!strcmp(line, "undo")) {
+            int before = g->nhist;
+            undo(g);
+            if (g->nhist < before)
+                return 0;
+        } else if (!strcmp(line, "new")) {
+            if (g->start)
+                memcpy(g->mark, g->start, (size_t)g->b->ne);
+            memset(g->owner, 0, (size_t)g->b->ne);
+            g->nhist = 0;
+            g->changes++;
+            printf("new game: you are player %d\n", g->human);
+            return 0;
+        } else if (!strcmp(line, "show"))
+            show(g);
+        else if (!strcmp(line, "help") || !strcmp(line, "?"))
+            printf("the game is over: undo takes back your last move (and the engine's reply), new starts a new "
+                   "game from the first position, quit leaves; show draws the position\n");
+        else
+            printf("the game is over: type undo, new or quit\n");
+    }
 }
 
 /* Handles one input line; returns 1 when the human quits. */
@@ -607,21 +773,16 @@ int cmd_play(cli_opts *o)
     g.hist = malloc(sizeof(int) * (size_t)(g.b->ne + 1));
     g.echo = !isatty(0);
     g.owner = calloc((size_t)g.b->ne + 1, 1);
+    g.start = malloc((size_t)g.b->ne + 1);
+    if (g.start)
+        memcpy(g.start, g.mark, (size_t)g.b->ne);
     /* the picture: Unicode when the locale says UTF-8, colours on a terminal
      * unless NO_COLOR is set (https://no-color.org), as wide as the terminal */
     setlocale(LC_CTYPE, "");
     const char *cs = nl_langinfo(CODESET);
     g.pic.utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
     g.pic.color = isatty(1) && !getenv("NO_COLOR");
-    g.pic.max_width = 78;
-    struct winsize ws;
-    int rows = 0;
-    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
-        g.pic.max_width = ws.ws_col - 1;
-        rows = ws.ws_row;
-        /* room under the picture for its legend, the status, a reply and the prompt */
-        g.pic.max_height = rows - 6 > 8 ? rows - 6 : 8;
-    }
+    int rows = fit_terminal(&g);
     g.start_played = cy_rules_played(g.b, g.mark);
 
     const cy_board *b = g.b;
@@ -638,8 +799,7 @@ int cmd_play(cli_opts *o)
      * prompt), else the picture and the status */
     int tall = 0;
     if (rows) {
-        g.pic.mark = g.mark;
-        char *t = cy_render_text(b, &g.pic);
+        char *t = render(&g);
         for (const char *c = t; *c; c++)
             tall += *c == '\n';
         free(t);
@@ -657,7 +817,9 @@ int cmd_play(cli_opts *o)
             if (g.drawn != g.changes)
                 picture(&g); /* the final position */
             announce(&g);
-            break;
+            if (game_over(&g, in))
+                break;
+            continue;
         }
         if (to_move(&g) != g.human) {
             engine_move(&g);
@@ -680,6 +842,7 @@ int cmd_play(cli_opts *o)
     free(g.buf);
     free(g.hist);
     free(g.owner);
+    free(g.start);
     cy_solver_free(g.solver);
     cy_strategy_free(g.mirror);
     free(g.mark);

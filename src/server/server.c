@@ -554,7 +554,26 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
         if (moves && cy_moves_parse(b, moves, &d, &n, &err) == 0 && n > 0)
             last = d[n - 1];
         free(d);
-        cy_picture p = {.mark = mark, .last = last, .hints = NULL, .nhints = 0, .caption = NULL};
+        /* the picture's size (size=PIXELS wide or scale=F), caption
+         * (caption=auto: the board, the moves played and whose move; or the
+         * text given), legend (legend=1) and death moves (deaths=1) */
+        const char *size = arg(c, "size"), *scale = arg(c, "scale"), *cap = arg(c, "caption");
+        char autocap[200];
+        if (cap && !strcmp(cap, "auto")) {
+            int played = cy_rules_played(b, mark), over = cy_rules_over(b, mark);
+            snprintf(autocap, sizeof autocap, "%.60s: %d move%s; player %d %s", b->name ? b->name : "board", played,
+                     played == 1 ? "" : "s", over ? (played % 2 ? 1 : 2) : (played % 2 ? 2 : 1),
+                     over ? "wins" : "to move");
+            cap = autocap;
+        } else if (cap && (!*cap || !strcmp(cap, "none") || strlen(cap) > 200))
+            cap = NULL;
+        cy_picture p = {.mark = mark,
+                        .last = last,
+                        .caption = cap,
+                        .width = size ? atof(size) : 0,
+                        .scale = scale ? atof(scale) : 0,
+                        .legend = arg(c, "legend") && strcmp(arg(c, "legend"), "0"),
+                        .deaths = arg(c, "deaths") && strcmp(arg(c, "deaths"), "0")};
         if (export_draw(srv, b, &p, png, &text, &bytes, &len, &err) < 0) {
             a->retry = 1;
             fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once, %d waiting); try "

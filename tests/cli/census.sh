@@ -190,4 +190,29 @@ if [ -x "$MPI_BIN" ] && command -v mpirun >/dev/null; then
 else
   echo "SKIP: cycles-census-mpi or mpirun not found: the MPI run is not tested"
 fi
+# the small edges of the command line: a query named by nobody lists the
+# queries (every one the program knows, from its own error message), as
+# does `cycles help census`; --limit N says it listed N; the trees query of
+# a database without trees says how to make them; singulars
+S=$WORK/small.db
+"$BIN" census run --edges 1..3 --db "$S" 2>"$WORK/run.err"
+grep -q '^census: boards of 1 edge, standard rules, part 0/1: 1 board, ' "$WORK/run.err" && ok "singulars" ||
+  bad "singulars" "$(cat "$WORK/run.err")"
+names=$("$BIN" census query nosuch --db "$S" 2>&1 | sed -n 's/.*(the queries: \(.*\)).*/\1/p' | tr -d ,)
+run census query --db "$S"
+lst=$OUT
+"$BIN" help census >"$WORK/help.out" 2>&1
+n=0
+for q in $names; do
+  printf '%s\n' "$lst" | grep -q "^  $q  " && grep -q "^  $q  " "$WORK/help.out" && n=$((n + 1))
+done
+[ "$RC" = 0 ] && [ "$n" -ge 7 ] && [ "$n" = "$(echo $names | wc -w)" ] && ok "queries listed" ||
+  bad "queries listed" "$n of '$names': $lst"
+run census query grundy-max --db "$S" --limit 1
+printf '%s\n' "$OUT" | grep -q '(the first 1 listed; --limit N lists N, --limit 0 all)' && ok "limit said" ||
+  bad "limit said" "$OUT"
+run census query trees --db "$S"
+printf '%s\n' "$OUT" | grep -q 'holds no trees: cycles census run --trees' && ok "no trees hint" || bad "no trees hint" "$OUT"
+run census query trees --db "$A"
+! printf '%s\n' "$OUT" | grep -q 'holds no trees' && ok "no hint with trees" || bad "no hint with trees" "$OUT"
 finish

@@ -37,7 +37,11 @@ run draw grid:3x3 --moves "1->2 5->4" --hints -o "$f"
 [ "$(count_in "$f" 'class="hint"')" = 3 ] && ok "three hints" || bad "three hints" "$(count_in "$f" 'class="hint"')"
 [ "$(count_in "$f" 'class="last-move"')" = 1 ] && ok "last move" || bad "last move" "not once"
 has "last move is 5->4" "$f" '5-&gt;4 \(last move\)'
-has "caption" "$f" 'grid:3x3: 2 moves; player 1 to move; green: winning moves'
+has "caption" "$f" 'grid:3x3: 2 moves \(1-&gt;2 5-&gt;4\); player 1 to move; green: winning moves'
+# the arrows in the players' colours of the page (web/app.css): 1->2 player 1's, 5->4 player 2's
+p1=$(sed -n 's/^ *--p1: *\(#[0-9a-f]*\);.*/\1/p' "$SRC/web/app.css")
+p2=$(sed -n 's/^ *--p2: *\(#[0-9a-f]*\);.*/\1/p' "$SRC/web/app.css")
+grep -q "stroke=\"$p1\"" "$f" && grep -q "stroke=\"$p2\"" "$f" && ok "page colours" || bad "page colours" "$p1 $p2"
 
 # a cycle cell filled, and the caption says who won
 f="$WORK/cycle.svg"
@@ -64,6 +68,43 @@ if [ "$RC" = 0 ]; then
 else
   expect_error "png refused" 'cannot write PNG' draw k4 -o "$WORK/k4.png"
 fi
+
+# the size for slides: --size is the PNG's width (read from its header),
+# --scale a factor of the own size; caption none or own text; a legend for
+# the signs shown (lollipop:5 has an unmarkable edge, no special vertex)
+png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}'; }
+if cy_png=$("$BIN" draw grid:4x4 --size 1600 -o "$WORK/x.png" 2>&1) && [ -s "$WORK/x.png" ]; then
+  w=$(png_width "$WORK/x.png")
+  [ "$w" = 1600 ] && ok "--size 1600: 1600 px wide" || bad "--size 1600: 1600 px wide" "$w px"
+  run draw grid:4x4 -o "$WORK/own.png"
+  run draw grid:4x4 --scale 2 -o "$WORK/x2.png"
+  w1=$(png_width "$WORK/own.png") w2=$(png_width "$WORK/x2.png")
+  [ "$w2" = $((2 * w1)) ] && ok "--scale 2: twice as wide" || bad "--scale 2: twice as wide" "$w1 then $w2"
+else
+  ok "--size (no PNG in this build: $cy_png)"
+fi
+expect_out "svg width" '^<svg [^>]* width="800" ' draw k4 --size 800
+expect_usage "size too small" '--size wants a whole number from 16 to 8192' draw k4 --size 3
+expect_usage "size and scale" 'give one' draw k4 --size 800 --scale 2
+run draw k4 --caption none -o "$WORK/nocap.svg"
+! grep -q 'id="caption"' "$WORK/nocap.svg" && ok "caption none" || bad "caption none" "a caption"
+run draw k4 --caption 'Slide 3: K4 & more' -o "$WORK/cap.svg"
+has "own caption" "$WORK/cap.svg" '>Slide 3: K4 &amp; more</text>'
+run draw lollipop:5 --legend -o "$WORK/legend.svg"
+has "legend unmarkable" "$WORK/legend.svg" 'unmarkable edge \(no arrow is legal\)'
+! grep -q 'special vertex' "$WORK/legend.svg" && ok "legend only of signs shown" || bad "legend only of signs shown" "special"
+# death moves: on C4 after 1->2 2->3 the two legal moves 3->4 and 4->1 each
+# leave one edge that completes the cycle (checked by hand): both drawn
+# hollow with --deaths, none without, and the legend says what they are
+run draw cycle:4 --moves "1->2 2->3" --deaths --legend -o "$WORK/deaths.svg"
+[ "$(count_in "$WORK/deaths.svg" 'class="death"')" = 2 ] && ok "death moves drawn" ||
+  bad "death moves drawn" "$(count_in "$WORK/deaths.svg" 'class="death"')"
+has "legend death move" "$WORK/deaths.svg" 'death move \(lets the opponent complete a cycle cell\)'
+run draw cycle:4 --moves "1->2 2->3" -o "$WORK/nodeaths.svg"
+[ "$(count_in "$WORK/nodeaths.svg" 'class="death"')" = 0 ] && ok "no death moves unless asked" ||
+  bad "no death moves unless asked" "drawn"
+run draw path:2 --legend -o "$WORK/legend2.svg"
+has "legend special" "$WORK/legend2.svg" 'special vertex'
 
 # errors: one line, exit 1, nothing on stdout, no file left behind
 expect_usage "bad extension" 'writes .svg or .png' draw k4 -o "$WORK/k4.txt"

@@ -55,7 +55,8 @@ elif printf '%s\n' "$OUT" | grep -Eq '"[xy]": -?[0-9.]*e-|"[xy]": -0[,}]|[0-9]{1
 else
   ok "drawing coordinates"
 fi
-for b in k4 grid:3x3 windmill:3 cycle:5 theta:2,3,4; do
+# (figure1 and k4-table have no coordinates: the layout of the pictures places them)
+for b in k4 grid:3x3 windmill:3 cycle:5 theta:2,3,4 figure1 k4-table; do
   timeout 30 "$BIN" convert "$b" --to drawing >"$WORK/d1.json" 2>"$WORK/err"
   timeout 30 "$BIN" convert "$WORK/d1.json" --to drawing >"$WORK/d2.json" 2>>"$WORK/err"
   s1=$(timeout 30 "$BIN" solve "$b" --quiet --json | grep -v -e positions -e seconds -e '"board"')

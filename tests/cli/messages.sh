@@ -20,7 +20,10 @@ expect_out "no move at the start (solve)" \
   '^game over before it starts: no move is possible; player 2 wins since player 1 cannot move$' solve grid:1x3
 printf '%s\n' "$OUT" | grep -q 'made the last move' && bad "no move at the start" "still says 'made the last move'"
 expect_out "no move at the start (show)" 'no move is possible; player 2 wins' show grid:1x3
-expect_out "no move at the start (play)" 'no move is possible; player 2 \(the engine\) wins' play grid:1x3
+expect_out "no move at the start (play)" '^game over before it starts, the engine wins: no move is possible and you move first$' \
+  play grid:1x3
+expect_out "no move at the start (play second)" '^game over before it starts, you win: no move is possible and the engine moves first$' \
+  play grid:1x3 --first engine
 expect_out "no move at the start (json)" '"winner": 2' solve grid:1x3 --json
 expect_out "no move at the start (draw)" 'no move is possible: player 2 wins' draw grid:1x3
 # after moves the last mover wins: path:2 (special ends) is full after two

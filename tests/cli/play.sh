@@ -44,21 +44,35 @@ game "unknown command" 'unknown command "dance"' 'dance\nquit\n' k4
 # the engine replies, and the end says who won and why
 game "engine replies" '^engine \(player 2\) plays ' '1->2\nquit\n' k4 --seed 3
 # C3: after 1->2 every reply hands player 1 the cycle (one of these two completes it)
-game "win by a cycle cell" 'completed cell 1 \(1 2 3\), a cycle cell; player 1 \(you\) wins' \
+game "win by a cycle cell" '^game over, you win: your move [0-9]->[0-9] completed cell 1 \(1 2 3\), a cycle cell$' \
   '1->2\n2->3\n3->1\n' cycle:3 --seed 4
+# at game over: undo takes the winning move back and the game goes on; new
+# starts again; anything else is answered, not played
+game "game over offers undo" '^type undo \(take back your last move\), new \(a new game\) or quit$' \
+  '1->2\n2->3\n3->1\n' cycle:3 --seed 4
+play_in '1->2\n2->3\n3->1\n1->2\nundo\nmoves\nquit\n' cycle:3 --seed 4
+if [ "$RC" = 0 ] && printf '%s\n' "$OUT" | grep -q '^the game is over: type undo, new or quit$' &&
+  printf '%s\n' "$OUT" | grep -q '^undone: [0-9]->[0-9] (yours)$' &&
+  printf '%s\n' "$OUT" | grep -q '^legal moves (1): ' &&
+  printf '%s\n' "$OUT" | grep -q '^game abandoned after 2 moves$'; then ok "undo after game over"
+else bad "undo after game over" "$OUT"; fi
+play_in '1->2\n2->3\n3->1\nnew\nquit\n' cycle:3 --seed 4
+if [ "$RC" = 0 ] && printf '%s\n' "$OUT" | grep -q '^new game: you are player 1$' &&
+  printf '%s\n' "$OUT" | grep -q '^game abandoned after 0 moves$'; then ok "new game after game over"
+else bad "new game after game over" "$OUT"; fi
 # path:2 (ends special): after 1->2 the engine's 2->3 is the last move
-game "win by the last move" 'no legal move is left; player 2 \(the engine\) made the last move and wins' \
+game "win by the last move" '^game over, the engine wins: no legal move is left, and the engine made the last move$' \
   '1->2\n' path:2 --seed 5
 game "engine first" 'You are player 2 and move second' 'quit\n' k4 --first engine --seed 6
 game "engine moves first" '^engine \(player 1\) plays ' 'quit\n' k4 --first engine --seed 6
 # the perfect engine wins K4 as the second player whatever we do
-game "perfect engine wins k4" 'player 2 \(the engine\) (wins|made the last move)' \
+game "perfect engine wins k4" '^game over, the engine wins' \
   '1->2\n1->3\n1->4\n2->3\n2->4\n3->4\n2->1\n3->1\n4->1\n3->2\n4->2\n4->3\n' k4 --seed 7
-game "perfect engine wins as first player" 'player 1 \(the engine\) (wins|made the last move)' \
+game "perfect engine wins as first player" '^game over, the engine wins' \
   '1->2\n2->3\n3->4\n4->5\n5->1\n2->1\n3->2\n4->3\n5->4\n1->5\n' cycle:5 --first engine --seed 8
 
 # hint, moves, show, undo
-game "hint when losing" 'no move wins against perfect play; moves that do not hand over a cycle cell:' 'hint\nquit\n' k4
+game "hint when losing" 'no move wins against perfect play; the moves? that leaves? the most room' 'hint\nquit\n' k4
 game "hint when winning" '^winning moves?: ' 'hint\nquit\n' cycle:5
 game "moves" 'legal moves \(12\): ' 'moves\nquit\n' k4
 game "death moves" 'death moves, which let the opponent complete a cycle cell \(2\): ' \
@@ -75,13 +89,28 @@ game "engine random" 'the engine \(random\)' 'quit\n' k4 --engine random
 game "engine=random" 'the engine \(random\)' 'quit\n' k4 --engine=random
 game "engine-play random" 'the engine \(random\)' 'quit\n' k4 --engine-play random
 game "engine perfect" 'the engine \(perfect\)' 'quit\n' k4 --engine perfect
-game "random engine takes a cycle" 'player 1 \(the engine\) wins' '1->2\n' cycle:3 --engine random --moves "2->3" --seed 1
+game "random engine takes a cycle" '^game over, the engine wins: its move' '1->2\n' cycle:3 --engine random --moves "2->3" --seed 1
 game "random on a big board" 'player [12]' '1->2\nquit\n' grid:9x9 --engine random --seed 1
 game "hint on a big board" 'no hint: ' 'hint\nquit\n' grid:9x9 --engine random --seed 1
 game "same seed, same game" "$(play_in '1->2\n' k4 --seed 42; printf '%s\n' "$OUT" | grep '^engine' | head -1 |
   sed 's/[>()]/./g')" '1->2\n' k4 --seed 42
-game "game already over" '^game over: the last move completed cell 1 \(1 2 3\), a cycle cell; player 1 wins$' '' \
+game "game already over" '^game over, player 1 wins: the last move completed cell 1 \(1 2 3\), a cycle cell$' '' \
   cycle:3 --moves "1->2 2->3 3->1"
+
+# a lost position's hint names a few moves, not every safe one (K4 is lost
+# for player 1, whose 12 first moves are all safe), each with the number of
+# safe moves it leaves
+play_in 'hint\nquit\n' k4 --seed 1
+h=$(printf '%s\n' "$OUT" | sed -n '/^you> hint$/,/^you> quit$/p' | grep -c '^  [0-9]->[0-9] ([0-9]*)$')
+[ "$h" -ge 1 ] && [ "$h" -le 3 ] && ok "lost hint: a few moves" || bad "lost hint: a few moves" "$OUT"
+# moves wrap between moves at the width (COLUMNS on a pipe), never inside one
+play_in 'moves\nquit\n' grid:4x4 --engine random --seed 1
+COLUMNS=40 play_in 'moves\nquit\n' grid:4x4 --engine random --seed 1
+body=$(printf '%s\n' "$OUT" | sed -n '/^you> moves$/,/^you> quit$/p' | sed '1d;$d')
+if [ "$(printf '%s\n' "$body" | awk 'length > 39' | wc -l)" = 0 ] && [ "$(printf '%s\n' "$body" | wc -l)" -ge 3 ] &&
+  [ "$(printf '%s\n' "$body" | sed 's/^legal moves (48)://' | tr ' ' '\n' | grep -cE '^[0-9]+->[0-9]+$')" = 48 ]; then
+  ok "moves wrapped between moves"
+else bad "moves wrapped between moves" "$body"; fi
 
 # errors: one line, exit 1, nothing on stdout
 expect_usage "bad engine" '--engine is perfect, mirror or random, not "fast"' play k4 --engine fast
@@ -101,7 +130,7 @@ all=""
 for d in 1-\>2 2-\>3 4-\>5 5-\>6 7-\>8 8-\>9 1-\>4 4-\>7 2-\>5 5-\>8 3-\>6 6-\>9; do
   all="$all$d\n${d#*->}->${d%%->*}\n"
 done
-game "mirror wins grid:3x3" 'player 2 \(the engine\) (wins|made the last move)' "$all$all$all" grid:3x3 --engine mirror
+game "mirror wins grid:3x3" '^game over, the engine wins' "$all$all$all" grid:3x3 --engine mirror
 expect_error "mirror needs a strategy" 'no mirror strategy of the papers applies' play k4 --engine mirror
 expect_error "mirror side" 'player 1.s, so the engine must be player 1 \(--first engine\)' \
   play cycle:5 --engine mirror --first human
@@ -124,32 +153,32 @@ for seed in 1 2 3 4 5 6 7 8; do
     timeout 20 "$BIN" play "$board" --engine random --seed "$seed" <"$WORK/fuzz_in" >"$WORK/out" 2>"$WORK/err"
     rc=$?
     if [ "$rc" != 0 ]; then bad "fuzz $board $seed" "exit status $rc: $(tail -c 300 "$WORK/err")"; continue; fi
-    if tail -1 "$WORK/out" | grep -Eq 'game over|game abandoned'; then ok "fuzz $board $seed"
+    if tail -1 "$WORK/out" | grep -Eq 'game over|game abandoned|end of input'; then ok "fuzz $board $seed"
     else bad "fuzz $board $seed" "last line: $(tail -1 "$WORK/out")"; fi
   done
 done
 
 # the picture of the board: after the moves (ASCII in the C locale, no
-# colours on a pipe), the final position at game over, and a plain list
-# for a board without coordinates
+# colours on a pipe), the final position at game over, a board without
+# coordinates placed by the layout, a cramped one drawn taller
 export LC_ALL=C
-game "picture at the start" '^1-----2-----3$' 'quit\n' grid:2x3 --seed 1
-game "picture after a move" '^1-->--2' '1->2\nquit\n' grid:2x3 --seed 1
+game "picture at the start" '^1-+2-+3$' 'quit\n' grid:2x3 --seed 1
+game "picture after a move" '^1-+>-+2' '1->2\nquit\n' grid:2x3 --seed 1
 # the engine's reply is drawn too: the picture after it has two arrows
 play_in '1->2\nquit\n' grid:2x3 --seed 1
 n=$(printf '%s\n' "$OUT" | sed -n '/^you> 1->2$/,/^you> quit$/p' | grep -E '^[0-9 |/\\<>^v-]+$' | tr -cd '<>^v' | wc -c)
 [ "$n" = 2 ] && ok "both moves drawn" || bad "both moves drawn" "$n arrowheads after two moves: $OUT"
 printf '%s\n' "$OUT" | grep -q $'\033' && bad "no colours on a pipe" "ESC in the transcript" || ok "no colours on a pipe"
 # (path:1's ends are special: starred, and the legend says so)
-game "final position" '^1\*-->---2\*$' '1->2\n' path:1 --seed 1
+game "final position" '^1\*-+>-+2\*$' '1->2\n' path:1 --seed 1
 play_in '1->2\n' path:1 --seed 1
-[ "$(printf '%s\n' "$OUT" | tail -3 | head -1)" = "1*-->---2*" ] && ok "final position before the end" ||
+printf '%s\n' "$OUT" | tail -5 | head -1 | grep -Eq '^1\*-+>-+2\*$' && ok "final position before the end" ||
   bad "final position before the end" "$OUT"
 # a Ctrl-L typed into a line is no part of the command: it draws the board
 # again (after the echo of the line), and the command is carried out
 play_in 'hi\fnt\nquit\n' k4 --seed 1
 if [ "$RC" = 0 ] && ! printf '%s\n' "$OUT" | grep -q 'unknown command' \
-  && printf '%s\n' "$OUT" | sed -n '/^you> hint$/,$p' | sed -n 2,8p | grep -q '^3-----------2$' \
+  && printf '%s\n' "$OUT" | sed -n '/^you> hint$/,$p' | sed -n 2,12p | grep -Eq '^3-+2$' \
   && printf '%s\n' "$OUT" | grep -q '^no move wins against perfect play'; then ok "stray Ctrl-L"
 else bad "stray Ctrl-L" "$OUT"; fi
 play_in 'hint\033[A\nquit\n' k4 --seed 1
@@ -157,8 +186,21 @@ printf '%s\n' "$OUT" | grep -q '^you> hint\[A$' && ok "escape sequences out of a
 # the unmarkable edge is dotted and the legend says what dots mean
 game "unmarkable edge dotted" '^ *:$' 'quit\n' lollipop:4 --seed 1
 game "unmarkable legend" '^  \.:\. unmarkable edge \(no arrow is legal\)$' 'quit\n' lollipop:4 --seed 1
-game "plain list without coordinates" '^arrows: 1->2 \(1\) [^ ]+ \(2\) \(last\)$' '1->2\nquit\n' "$SRC/boards/figure1.json" --seed 1
-LC_ALL=C.UTF-8 game "Unicode in a UTF-8 locale" '^1──→──2' '1->2\nquit\n' grid:2x3 --seed 1
+# a board without coordinates is placed by the layout of cycles draw: every
+# vertex in the picture, no list of arrows
+play_in 'quit\n' "$SRC/boards/figure1.json" --seed 1
+n=0
+for v in 1 2 3 4 5 6 7 8 9; do printf '%s\n' "$OUT" | grep -Eq "(^|[^0-9])$v([^0-9]|$)" && n=$((n + 1)); done
+if [ "$n" = 9 ] && ! printf '%s\n' "$OUT" | grep -q '^arrows:'; then ok "picture without coordinates"
+else bad "picture without coordinates" "$OUT"; fi
+# a board whose labels cannot be apart in the terminal's height (asym30 in
+# 80 x 24, said by COLUMNS and LINES on a pipe) is drawn taller, not listed
+LINES=24 COLUMNS=80 play_in 'quit\n' asym30 --engine random --seed 1
+n=0
+for v in $(seq 1 18); do printf '%s\n' "$OUT" | grep -Eq "(^|[^0-9])$v([^0-9]|$)" && n=$((n + 1)); done
+if [ "$n" = 18 ] && ! printf '%s\n' "$OUT" | grep -q '^arrows:'; then ok "cramped board drawn taller"
+else bad "cramped board drawn taller" "$OUT"; fi
+LC_ALL=C.UTF-8 game "Unicode in a UTF-8 locale" '^1─+→─+2' '1->2\nquit\n' grid:2x3 --seed 1
 # colours on a terminal (script gives the game one), none with NO_COLOR
 if command -v script >/dev/null; then
   printf '1->2\nquit\n' | timeout 20 script -qec "$BIN play grid:2x3 --seed 1" /dev/null >"$WORK/tty" 2>&1

@@ -182,6 +182,21 @@ fetch "/api/export?board=figure1&moves=1-%3E2&format=json"
   ok "export json" || bad "export json" "$CODE $(diff "$WORK/body" "$WORK/conv.json" | head -3)"
 fetch "/api/export?name=drawn&moves=1-%3E2&format=svg" --data-binary "$DRAWN"
 [ "$CODE" = 200 ] && [ "$TYPE" = image/svg+xml ] && grep -q '<svg' "$WORK/body" && ok "export svg" || bad "export svg" "$CODE"
+# the size and caption of a picture for slides: size=PIXELS is its width
+# (the SVG's width; a PNG's, read from its header, when the build has PNG)
+fetch "/api/export?board=grid:4x4&moves=1-%3E2&format=svg&size=1600&caption=auto&legend=1"
+[ "$CODE" = 200 ] && grep -q '<svg [^>]* width="1600" ' "$WORK/body" &&
+  grep -q '>grid:4x4: 1 move; player 2 to move</text>' "$WORK/body" && grep -q 'id="legend"' "$WORK/body" &&
+  ok "export size, caption, legend" || bad "export size, caption, legend" "$CODE $(head -c 300 "$WORK/body")"
+fetch "/api/export?board=k4&format=svg"
+[ "$CODE" = 200 ] && ! grep -q 'id="caption"\|id="legend"' "$WORK/body" && ok "export: no caption by default" ||
+  bad "export: no caption by default" "$CODE"
+if "$BIN" draw k4 -o "$WORK/probe.png" 2>/dev/null; then
+  fetch "/api/export?board=grid:4x4&format=png&size=1600"
+  w=$(od -An -tu1 -j16 -N4 "$WORK/body" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}')
+  [ "$CODE" = 200 ] && [ "$w" = 1600 ] && ok "export png 1600 px wide" || bad "export png 1600 px wide" "$CODE $w"
+fi
+expect_status "export: size out of range" 422 '16 to 8192 pixels wide' "/api/export?board=k4&format=svg&size=9"
 expect_status "export: bad format" 400 'format: json, svg or png' "/api/export?board=k4&format=gif"
 expect_status "export: a board on the torus has no picture" 422 'not in the plane' "/api/export?board=k5-torus&format=svg"
 # export pictures are drawn EXPORT_SLOTS at a time (stats: exports_limit):
