@@ -50,7 +50,13 @@ for how in declared streamed; do
   else
     bad "818 KB board, $how size" "$code $(head -c 300 "$WORK/body")"
   fi
-  kill -0 "$SPID" 2>/dev/null && ok "alive after the 818 KB board ($how)" || { bad "818 KB board ($how)" "the server died"; finish; exit 1; }
+  if kill -0 "$SPID" 2>/dev/null; then
+    ok "alive after the 818 KB board ($how)"
+  else
+    bad "818 KB board ($how)" "the server died"
+    finish
+    exit 1
+  fi
 done
 get "served after the big uploads" "/api/solve?board=k4" 200 '"winner"'
 stop_server TERM
