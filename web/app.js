@@ -1025,16 +1025,36 @@ function showHint() {
   }
   const p = state.position, death = new Set(p.death);
   const safe = p.legal.filter((m) => !death.has(m));
+  const tellPick = (pick, room) => {
+    state.hint = pick;
+    render();
+    say((a.complete === false ? 'No winning move was found in the time the server allows. ' :
+      'No move wins here against perfect play. ') +
+      (safe.length ? 'To keep the game going, play ' + pick + ': it gives no cycle cell away' +
+        (room !== undefined ? ' and leaves the most room, ' + room + ' safe move' + (room === 1 ? '' : 's') +
+          ' after it' : '') +
+        (safe.length > 1 ? '; ' + (safe.length - 1) + ' other move' + (safe.length === 2 ? ' gives' : 's give') +
+          ' none away either.' : '.') :
+        'Every move lets the other player complete a cycle cell.'));
+  };
   const pick = safe[0] || p.legal[0];
   if (!pick)
     return;
-  state.hint = pick;
-  render();
-  say((a.complete === false ? 'No winning move was found in the time the server allows. ' :
-    'No move wins here against perfect play. ') +
-    (safe.length ? 'To keep the game going, play ' + pick + ': it gives no cycle cell away' +
-      (safe.length > 1 ? ', nor do ' + (safe.length - 1) + ' other moves.' : '.') :
-      'Every move lets the other player complete a cycle cell.'));
+  tellPick(pick);
+  if (safe.length < 2)
+    return;
+  // rank the safe moves by the room they leave (the safe moves after each,
+  // as the terminal's hint does): one board question each, no search
+  const gen = state.gen, moves = allMoves();
+  Promise.all(safe.slice(0, 40).map((m) => engine.board(moves.concat([m])).then((b) => {
+    const d = new Set(b.position.death);
+    return {m, room: b.position.legal.filter((x) => !d.has(x)).length};
+  }))).then((ranked) => {
+    if (gen !== state.gen || state.hint !== pick)
+      return;
+    ranked.sort((x, y) => y.room - x.room);
+    tellPick(ranked[0].m, ranked[0].room);
+  }, () => {});
 }
 
 // Shows or hides the analysis.

@@ -152,7 +152,7 @@ for c in $COMMANDS; do
     # a value each option takes (a string option takes any)
     case $opt in
       threads|runs|seed|split-depth) v=1 ;; players) v=3 ;; port) v=0 ;; timeout) v=5 ;; memory) v=64M ;;
-      engine) v=fast ;; search) v=rounds ;; *) v=x ;;
+      engine) v=fast ;; search) v=rounds ;; size) v=100 ;; scale) v=2 ;; *) v=x ;;
     esac
     want "$c --$opt twice" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v" "--$opt" "$v"
     grep -q -- "--$opt is given twice" "$WORK/err" || bad "$c --$opt twice" "$(cat "$WORK/err")"
@@ -180,6 +180,12 @@ for c in $COMMANDS; do
     want "$c --memory 1K names the least" 2 "$c" "${pre[@]}" "${board[@]}" --memory 1K
     grep -q -- "--memory is at least ${least}M" "$WORK/err" || bad "$c --memory 1K" "$(cat "$WORK/err")"
   fi
+  for opt in size scale; do
+    echo "$valued" | grep -qx "$opt" || continue
+    for v in 0 -2 99999 " 3" +3 3x 0x3 "" nan inf 1e400; do
+      want "$c --$opt '$v'" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v"
+    done
+  done
   for opt in seed port runs split-depth players; do
     echo "$valued" | grep -qx "$opt" || continue
     for v in -1 99999999999999999999 " 3" +3 3x 0x3 "" 1e3; do

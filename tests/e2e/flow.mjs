@@ -179,9 +179,23 @@ async function main() {
     check('lost position: one move shown', hinted.length === 1, JSON.stringify(hinted));
     check('lost position: a legal move that is no death move', k4pos.position.legal.includes(hinted[0]) &&
           !k4pos.position.death.includes(hinted[0]), `${hinted} vs death ${k4pos.position.death}`);
+    // the safe moves ranked by the room each leaves (the safe moves after
+    // it), counted here from /api/board's legal and death moves
+    const safeK4 = k4pos.position.legal.filter((m) => !k4pos.position.death.includes(m));
+    const room = {};
+    for (const m of safeK4) {
+      const after = await (await fetch(base + 'api/board?board=k4&moves=' + encodeURIComponent(m))).json();
+      room[m] = after.position.legal.filter((x) => !after.position.death.includes(x)).length;
+    }
+    const most = Math.max(...Object.values(room));
+    await page.waitForFunction(() => /most room/.test(document.getElementById('status').textContent), null,
+                               { timeout: 30000 }).catch(() => {});
+    const ranked = await page.$$eval('polygon.hint', (ps) => ps.map((p) => p.dataset.hint));
     const said = await page.textContent('#status');
     check('lost position: the hint says no move wins and names the move',
-          /No move wins/.test(said) && said.includes(hinted[0]) && said.length < 200, said);
+          /No move wins/.test(said) && said.includes(ranked[0]) && said.length < 260, said);
+    check('lost position: the hinted move leaves the most room', ranked.length === 1 && room[ranked[0]] === most &&
+          said.includes(most + ' safe move'), `${ranked} rooms ${JSON.stringify(room)}`);
 
     // --- the Board field after ?edit=, a closed surface, a failed upload
     await page.goto(base + '?edit=' + encodeURIComponent('100,100;300,100;200,250|1-2;2-3;3-1'));
