@@ -34,6 +34,9 @@ char *cy_json_text(struct json_t *o);
 /* Whether label is acceptable as a vertex label (non-empty, at most
  * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
 int cy_label_ok(const char *label);
+/* cy_rules_check for a position the caller knows has no cycle cell (the
+ * game goes on): the same verdict without looking at every cell. */
+cy_verdict cy_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex);
 /* The largest size of a coordinate: a board whose coordinates are not
  * finite numbers within +-CY_MAX_COORD is refused, so that differences and
  * products of coordinates (the geometry of drawings, the scaling of

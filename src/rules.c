@@ -109,6 +109,13 @@ cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, i
     return sink_or_source(b, mark, d, vertex);
 }
 
+cy_verdict cy_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex)
+{
+    if (mark[cy_dart_edge(d)] != CY_UNMARKED)
+        return CY_ILLEGAL_MARKED;
+    return sink_or_source(b, mark, d, vertex);
+}
+
 void cy_rules_explain(const cy_board *b, int d, cy_verdict v, int vertex, char *buf, size_t n)
 {
     char m[2 * CY_MAX_LABEL + 8];

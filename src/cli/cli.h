@@ -189,6 +189,11 @@ cli_lines *cli_lines_new(void (*redraw)(void *ctx), void *ctx);
 const char *cli_lines_get(cli_lines *l, const char *prompt);
 /* Whether lines are edited (standard input and output are a terminal). */
 int cli_lines_editing(const cli_lines *l);
+/* Whether the last line from a pipe or file was longer than CLI_LINE_MAX
+ * bytes: only its first CLI_LINE_MAX bytes were kept, the rest read and
+ * dropped. */
+#define CLI_LINE_MAX 4096
+int cli_lines_cut(const cli_lines *l);
 void cli_lines_free(cli_lines *l);
 
 /* The answer of `cycles solve` as readable text (nr replies, 0 for none);

@@ -672,6 +672,10 @@ int cmd_play(cli_opts *o)
                    n, n == 1 ? "" : "s");
             break;
         }
+        if (cli_lines_cut(in)) {
+            printf("that line is too long; type a move as U->V, or help\n");
+            continue;
+        }
         if (handle(&g, line))
             break;
     }
