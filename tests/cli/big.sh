@@ -144,4 +144,21 @@ run show "$WORK/c.json"
 check "cycle:2000 marked round: a cycle cell" --why "exit $RC: $ERR $(printf '%s\n' "$OUT" | head -5)" eval '[[ "$OUT" == *"cycle cell"* ]]'
 expect_error "a move after the cycle cell: the game is over" "the game is over" show "$WORK/c.json" --moves "1->2"
 
+# --- show on big boards: every edge classified (on an empty board whose
+# cells have at least three edges and whose vertices have degree at least
+# two, every direction of every edge is legal and none is a death move)
+run show windmill:20000
+printf '%s\n' "$OUT" >"$WORK/show.txt"
+check "windmill:20000: shown" --why "exit $RC: $ERR" [ "$RC" = 0 ]
+check "windmill:20000: 120000 legal moves" grep -q '^legal moves (120000): ' "$WORK/show.txt"
+check "windmill:20000: no death move" grep -qx 'death moves (0): none' "$WORK/show.txt"
+check "windmill:20000: every edge both ways" --why "$(grep -c 'markable both ways$' "$WORK/show.txt")" \
+  [ "$(grep -c 'markable both ways$' "$WORK/show.txt")" = 60000 ]
+python3 -c 'import json; n = 99999; print(json.dumps({"vertices": [str(i) for i in range(n)], "cells": [[str(i) for i in range(n)]]}))' >"$WORK/one.json"
+run show "$WORK/one.json"
+printf '%s\n' "$OUT" >"$WORK/show.txt"
+check "one cell of 99999: shown" --why "exit $RC: $ERR" [ "$RC" = 0 ]
+check "one cell of 99999: 199998 legal moves" grep -q '^legal moves (199998): ' "$WORK/show.txt"
+check "one cell of 99999: no death move" grep -qx 'death moves (0): none' "$WORK/show.txt"
+
 finish
