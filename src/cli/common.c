@@ -665,6 +665,13 @@ FILE *cli_out_open(const char *path, cli_out **hp)
         *hp = h;
         return h->f;
     }
+    if (exists && access(h->target, W_OK) != 0) {
+        /* a file the user may not write is not replaced either, as > would not */
+        int e = errno;
+        out_free(h);
+        cli_fail(path, "%s", strerror(e));
+        return NULL;
+    }
     size_t n = strlen(h->target) + 16;
     h->tmp = malloc(n);
     if (!h->tmp) {
