@@ -485,8 +485,15 @@ class Board(Position):
         path = os.fspath(path)
         if not os.path.isfile(path):
             raise FileNotFoundError(f"{path}: no such file")
+        # the program's limit, checked before the file is read (and the
+        # read bounded, should the file grow meanwhile)
+        limit = 64 << 20
+        if os.path.getsize(path) > limit:
+            raise BoardError(f"{path}: file is larger than 64 MiB")
         with open(path, "rb") as f:
-            text = f.read()
+            text = f.read(limit + 1)
+        if len(text) > limit:
+            raise BoardError(f"{path}: file is larger than 64 MiB")
         err = ffi.new("cy_error *")
         moves = ffi.new("char **")
         b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)
