@@ -649,11 +649,14 @@ FILE *cli_out_open(const char *path, cli_out **hp)
         cli_fail(path, "out of memory");
         return NULL;
     }
-    if (exists && (!S_ISREG(st.st_mode) || st.st_nlink > 1)) {
+    /* a symbolic link to nothing yet: the file it names is made through it */
+    int dangling = !exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (dangling || (exists && (!S_ISREG(st.st_mode) || st.st_nlink > 1))) {
         /* a FIFO, a device, a socket, or a file with other names: written
          * in place (a FIFO waits for its reader) */
-        h->in_place_regular = S_ISREG(st.st_mode);
-        int fd = open(h->target, O_WRONLY | (h->in_place_regular ? O_TRUNC : 0) | O_CLOEXEC);
+        h->in_place_regular = dangling || S_ISREG(st.st_mode);
+        int fd = open(h->target, O_WRONLY | (h->in_place_regular ? O_TRUNC : 0) | (dangling ? O_CREAT : 0) | O_CLOEXEC,
+                      0666);
         if (fd < 0 || !(h->f = fdopen(fd, "wb"))) {
             int e = errno;
             if (fd >= 0)

@@ -81,6 +81,13 @@ check "symlink: the target written" --why "$(head -c 80 target.json)" grep -q cy
 run show target.json
 check "symlink: the target reads back" --why "$ERR" [ "$RC" = 0 ]
 
+# a symbolic link to a file not made yet: the file is made, the link kept
+ln -s made.json dangling.json
+run convert k4 --to json -o dangling.json
+check "dangling symlink: exit 0" --why "$ERR" [ "$RC" = 0 ]
+check "dangling symlink: still a link" [ -L dangling.json ]
+check "dangling symlink: the file it names made" grep -q cycles-board made.json
+
 # hard links: both names still one file, holding the new text
 echo old >h1.json
 ln h1.json h2.json
