@@ -257,6 +257,10 @@ typedef struct cy_edge_info {
 } cy_edge_info;
 
 void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_info *info);
+/* cy_rules_classify for every edge at once, into info[ne]: the same
+ * answers, in time about linear in the board (classifying the edges one by
+ * one looks at every cell for each of them). */
+void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info *info);
 
 /* Vertex v is an almost-sink (1), an almost-source (2) or neither (0). */
 int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v);

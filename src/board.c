@@ -369,6 +369,11 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         for (int v = 0; v < b->nv; v++) {
             b->x[v] = d->xy[2 * v];
             b->y[v] = d->xy[2 * v + 1];
+            if (!cy_coord_ok(b->x[v]) || !cy_coord_ok(b->y[v])) {
+                cy_error_set(err, "vertex %s has a coordinate that is not a finite number of at most 1e100 in size",
+                             b->label[v]);
+                goto fail;
+            }
         }
     }
 

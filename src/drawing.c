@@ -49,9 +49,10 @@ static int check_items(const drawing *g, cy_error *err)
     for (int v = 0; v < g->nv; v++) {
         if (g->labels && (!g->labels[v] || !cy_label_ok(g->labels[v])))
             return cy_error_set(err, "vertex %d has an unusable label", v + 1);
-        if (!isfinite(g->xy[2 * v]) || !isfinite(g->xy[2 * v + 1])) {
+        if (!cy_coord_ok(g->xy[2 * v]) || !cy_coord_ok(g->xy[2 * v + 1])) {
             char b[24];
-            return cy_error_set(err, "vertex %s has a coordinate that is not a finite number", lab(g, v, b));
+            return cy_error_set(err, "vertex %s has a coordinate that is not a finite number of at most 1e100 in size",
+                                lab(g, v, b));
         }
     }
     for (int e = 0; e < g->ne; e++) {

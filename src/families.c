@@ -118,6 +118,31 @@ static void b_xy(build *b, int v, double x, double y)
     }
 }
 
+/* Rounds the coordinates computed for a family (n points, or none) to 9
+ * decimal places of the largest one's power of ten, as a decimal divided
+ * by a power of ten, so that the noise of the trigonometry (3.5e-17 for 0,
+ * 0.5000000000000001) is gone and the files written show the short numbers
+ * they read back as. */
+static void snap(double *xy, int n)
+{
+    if (!xy)
+        return;
+    double m = 0;
+    for (int i = 0; i < 2 * n; i++)
+        m = fmax(m, fabs(xy[i]));
+    if (!(m > 0) || !isfinite(m))
+        return;
+    int e = (int)floor(log10(m)) - 9;
+    if (e >= 0 || e < -22)
+        return; /* 10^-e must be exact */
+    double p = pow(10, -e);
+    for (int i = 0; i < 2 * n; i++) {
+        xy[i] = round(xy[i] * p) / p;
+        if (xy[i] == 0)
+            xy[i] = 0; /* no -0 */
+    }
+}
+
 /* Turns b into a board named spec and frees b; NULL with a message if the
  * model refuses it (which would be a bug here). */
 static cy_board *b_finish(build *b, const ctx *c, cy_error *err)
@@ -131,6 +156,7 @@ static cy_board *b_finish(build *b, const ctx *c, cy_error *err)
         if (i < ncells)
             cells[i] = b->w + s;
     }
+    snap(b->xy, b->nv);
     cy_board_desc d = {
         .nv = b->nv,
         .labels = NULL,

@@ -48,11 +48,37 @@ static size_t first_content(const char *text, size_t len)
     return i;
 }
 
+/* The most values ("[", "{" and ",") a JSON board object may hold: a
+ * native board or drawing within CY_MAX_VERTICES and CY_MAX_EDGES holds
+ * fewer than 3 million (5 a vertex with coordinates, 3 an edge pair, 2 a
+ * step of a walk with its edge number, and a move an edge).  Counted before
+ * the text is parsed, so that a file of millions of vertices is refused
+ * without building them all. */
+#define JSON_MAX_VALUES 4000000L
+
 /* Parses text as JSON; NULL with a message naming the line and column. */
 static json_t *parse_json(const char *text, size_t len, cy_error *err)
 {
     json_error_t je;
     size_t skip = first_content(text, len);
+    if (skip < len && text[skip] == '{') {
+        long values = 0;
+        int in_string = 0;
+        for (size_t i = skip; i < len; i++) {
+            char c = text[i];
+            if (in_string) {
+                if (c == '\\')
+                    i++;
+                else if (c == '"')
+                    in_string = 0;
+            } else if (c == '"')
+                in_string = 1;
+            else if ((c == ',' || c == '[' || c == '{') && ++values > JSON_MAX_VALUES)
+                return cy_error_set(err, "the board has more than %ld JSON values, more than a board of at most %d vertices and %d edges needs",
+                                    JSON_MAX_VALUES, CY_MAX_VERTICES, CY_MAX_EDGES),
+                       NULL;
+        }
+    }
     json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
     if (!root)
         cy_error_set(err, "invalid JSON at line %d, column %d: %s", je.line, je.column, je.text);

@@ -140,15 +140,61 @@ static int read_numbers(const bt_line *l, long *v, int *neg, int max, int sign)
     return k;
 }
 
-/* Appends to w (at *n) the walk round the tree of loose edges hanging at v,
- * entered from parent (-1 at the top): for each loose edge v-x not yet
- * walked, x, the walk round x's subtree, and v again.  -1 when the loose
- * edges close a cycle (which is no cell). */
-static int tour(int v, int parent, const int *ls, const int *ladj, int *seen, const int *eu, const int *ev,
-                unsigned char *done, int *w, int *n)
+_Static_assert(CY_MAX_EDGES < (1 << 20) && CY_MAX_VERTICES < (1 << 20), "first_parallel packs 20-bit numbers");
+
+/* Compares two keys. */
+static int by_key(const void *a, const void *b)
 {
-    for (int i = ls[v]; i < ls[v + 1]; i++) {
-        int e = ladj[i];
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The lowest-numbered edge e joining the same two vertices as an earlier
+ * edge (*f the first such), or -1 when no two edges are parallel; a sort of
+ * the edges by their ends (the lower first, then the edge's number: vertices
+ * and edges fit 20 bits each), so n log n on boards of any size. */
+static int first_parallel(int ne, const int *eu, const int *ev, int *f)
+{
+    unsigned long long *k = cy_xmalloc(sizeof *k * ((size_t)ne + 1));
+    for (int e = 0; e < ne; e++) {
+        unsigned long long lo = (unsigned)(eu[e] < ev[e] ? eu[e] : ev[e]), hi = (unsigned)(eu[e] ^ ev[e]) ^ lo;
+        k[e] = lo << 40 | hi << 20 | (unsigned)e;
+    }
+    qsort(k, (size_t)ne, sizeof *k, by_key);
+    int best = -1;
+    for (int i = 0; i + 1 < ne; i++)
+        if (k[i] >> 20 == k[i + 1] >> 20 && (i == 0 || k[i - 1] >> 20 != k[i] >> 20)) {
+            int a = (int)(k[i] & 0xFFFFF), b = (int)(k[i + 1] & 0xFFFFF); /* the group's first two */
+            if (best < 0 || b < best) {
+                best = b;
+                *f = a;
+            }
+        }
+    free(k);
+    return best;
+}
+
+/* Appends to w (at *n) the walk round the tree of loose edges hanging at
+ * root: for each loose edge v-x not yet walked, x, the walk round x's
+ * subtree, and v again.  -1 when the loose edges close a cycle (which is no
+ * cell).  Iterative, with its own stack (stack, room for nv entries: a
+ * vertex is on it at most once), so a path of any length is walked without
+ * running out of the call stack. */
+static int tour(int root, const int *ls, const int *ladj, int *seen, const int *eu, const int *ev,
+                unsigned char *done, int *w, int *n, int *stack, int *next)
+{
+    int top = 0;
+    stack[top++] = root;
+    next[root] = ls[root];
+    while (top > 0) {
+        int v = stack[top - 1], parent = top > 1 ? stack[top - 2] : -1;
+        if (next[v] == ls[v + 1]) {
+            top--;
+            if (top > 0)
+                w[(*n)++] = stack[top - 1]; /* back at the parent */
+            continue;
+        }
+        int e = ladj[next[v]++];
         if (done[e])
             continue;
         done[e] = 1;
@@ -157,9 +203,8 @@ static int tour(int v, int parent, const int *ls, const int *ladj, int *seen, co
             return -1;
         seen[x] = 1;
         w[(*n)++] = x;
-        if (tour(x, v, ls, ladj, seen, eu, ev, done, w, n) < 0)
-            return -1;
-        w[(*n)++] = v;
+        next[x] = ls[x];
+        stack[top++] = x;
     }
     return 0;
 }
@@ -167,21 +212,15 @@ static int tour(int v, int parent, const int *ls, const int *ladj, int *seen, co
 /* The board when some edges lie on no cell: the outer face the cells leave
  * (from a board of the cells alone), with the trees of loose edges walked
  * round where they hang on it. */
-static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, const int *ev, int ncells,
-                                  int **walk, const int *wlen, const char *name, cy_error *err)
+static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, const int *ev, const int *oncell,
+                                  int ncells, int **walk, const int *wlen, const char *name, cy_error *err)
 {
     int *outer = cy_xmalloc(sizeof(int) * (4 * (size_t)ne + 2)), no = 0;
     int *seen = cy_xcalloc((size_t)nv, sizeof(int));
     int *ls = cy_xcalloc((size_t)nv + 1, sizeof(int)), *ladj = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
-    unsigned char *done = cy_xcalloc((size_t)ne + 1, 1), *oncell = cy_xcalloc((size_t)ne + 1, 1);
+    unsigned char *done = cy_xcalloc((size_t)ne + 1, 1);
+    int *stack = cy_xmalloc(sizeof(int) * ((size_t)nv + 1)), *next = cy_xmalloc(sizeof(int) * ((size_t)nv + 1));
     cy_board *b = NULL;
-    for (int c = 0; c < ncells; c++)
-        for (int i = 0; i < wlen[c]; i++) {
-            int u = walk[c][i], v = walk[c][(i + 1) % wlen[c]];
-            for (int e = 0; e < ne; e++)
-                if ((eu[e] == u && ev[e] == v) || (eu[e] == v && ev[e] == u))
-                    oncell[e] = 1;
-        }
     for (int e = 0; e < ne; e++)
         if (!oncell[e]) {
             ls[eu[e] + 1]++;
@@ -248,7 +287,7 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
     }
     for (int i = 0; i < nbase; i++) {
         outer[no++] = base[i];
-        if (tour(base[i], -1, ls, ladj, seen, eu, ev, done, outer, &no) < 0) {
+        if (tour(base[i], ls, ladj, seen, eu, ev, done, outer, &no, stack, next) < 0) {
             cy_error_set(err, "the edges on no cell close a cycle that is no cell: not a board this reader can place");
             goto out;
         }
@@ -273,7 +312,8 @@ out:
     free(ls);
     free(ladj);
     free(done);
-    free(oncell);
+    free(stack);
+    free(next);
     return b;
 }
 
@@ -357,36 +397,54 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
     }
     /* turn the cells the same way round: flip[c] says whether cell c is
      * reversed */
+    /* occ[2e], occ[2e+1]: the cells walking edge e (and where), so that
+     * turning the cells below costs the length of the walks */
     int *uses = cy_xcalloc((size_t)ne + 1, sizeof(int)), closed = ne > 0, twisted = 0;
+    int *occ_c = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1)), *occ_i = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    int *dlast = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    for (int d = 0; d < 2 * ne; d++)
+        dlast[d] = -1;
     for (int c = 0; c < ncells; c++)
         for (int i = 0; i < wlen[c]; i++) {
             int e = darts[c][i] >> 1;
             if (++uses[e] > 2) {
                 cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); an edge has two sides", e, c);
                 free(uses);
+                free(occ_c);
+                free(occ_i);
+                free(dlast);
                 goto out_darts;
             }
+            occ_c[2 * e + uses[e] - 1] = c;
+            occ_i[2 * e + uses[e] - 1] = i;
             /* a cell running twice along an edge the same way is twisted */
-            for (int j = 0; j < i; j++)
-                twisted |= darts[c][j] == darts[c][i];
+            twisted |= dlast[darts[c][i]] == c;
+            dlast[darts[c][i]] = c;
         }
+    free(dlast);
     for (int e = 0; e < ne; e++)
         closed &= uses[e] == 2;
-    free(uses);
     /* loops and parallel edges: only where the cells cover a closed surface */
     for (int e = 0; e < ne && !closed; e++)
         if (eu[e] == ev[e]) {
             cy_error_set(err, "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
                          l[3 + e].no, e, eu[e]);
+            free(uses);
+            free(occ_c);
+            free(occ_i);
             goto out_darts;
         }
-    for (int e = 0; e < ne && !closed; e++)
-        for (int f = 0; f < e; f++)
-            if ((eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e])) {
-                cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
-                             l[3 + e].no, f, e, eu[e], ev[e]);
-                goto out_darts;
-            }
+    if (!closed) {
+        int f, e = first_parallel(ne, eu, ev, &f);
+        if (e >= 0) {
+            cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
+                         l[3 + e].no, f, e, eu[e], ev[e]);
+            free(uses);
+            free(occ_c);
+            free(occ_i);
+            goto out_darts;
+        }
+    }
     flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     for (int c = 0; c < ncells; c++)
@@ -401,12 +459,11 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             int c = queue[qh++];
             for (int i = 0; i < wlen[c]; i++) {
                 int e = darts[c][i] >> 1;
-                for (int o = 0; o < ncells; o++) {
+                for (int u = 0; u < uses[e]; u++) {
+                    int o = occ_c[2 * e + u], j = occ_i[2 * e + u];
                     if (o == c)
                         continue;
-                    for (int j = 0; j < wlen[o]; j++) {
-                        if (darts[o][j] >> 1 != e)
-                            continue;
+                    {
                         /* c walks e as darts[c][i] ^ flip[c]; o must walk the other way */
                         int want = (darts[c][i] ^ flip[c]) ^ 1, f = (darts[o][j] ^ want) & 1;
                         if (flip[o] < 0) {
@@ -415,6 +472,9 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
                         } else if (flip[o] != f && !closed) {
                             cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
                                          c, o, e);
+                            free(uses);
+                            free(occ_c);
+                            free(occ_i);
                             goto out_darts;
                         } else if (flip[o] != f) {
                             twisted = 1; /* a non-orientable surface */
@@ -424,6 +484,9 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             }
         }
     }
+    free(uses);
+    free(occ_c);
+    free(occ_i);
     for (int c = 0; c < ncells && !twisted; c++)
         if (flip[c]) { /* the walk backwards: its darts reversed, in reverse order */
             for (int i = 0, j = wlen[c] - 1; i < j; i++, j--) {
@@ -473,15 +536,14 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
         int loose = 0;
         for (int e = 0; e < ne; e++)
             loose += !onwalk[e];
-        free(onwalk);
         if (closed) {
             /* with parallel edges the walks name their edges by the file's
              * numbers; otherwise the edges are numbered by their ends, as in
              * every other board (and in the same board read back from json) */
-            int parallel = 0;
+            int parallel = 0, f;
             for (int e = 0; e < ne && !parallel; e++)
-                for (int f = 0; f <= e && !parallel; f++) /* f == e: a loop */
-                    parallel = (eu[f] == eu[e] && ev[f] == ev[e]) || (eu[f] == ev[e] && ev[f] == eu[e]);
+                parallel = eu[e] == ev[e]; /* a loop */
+            parallel |= first_parallel(ne, eu, ev, &f) >= 0;
             int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
             unsigned char **rev = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
             for (int c = 0; names && c < ncells; c++) {
@@ -505,12 +567,13 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             free(names);
             free(rev);
         } else if (loose)
-            b = with_loose_edges(nv, labels, ne, eu, ev, ncells, walk, wlen, name, err);
+            b = with_loose_edges(nv, labels, ne, eu, ev, onwalk, ncells, walk, wlen, name, err);
         else {
             cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
                                   .cells = (const int *const *)walk, .cell_len = wlen, .name = name};
             b = cy_board_from_faces(&desc, err);
         }
+        free(onwalk);
     }
     if (b && b->ne != ne) {
         cy_error_set(err, "the board is not connected or has a vertex on no edge (%d edges reached of %d)", b->ne, ne);

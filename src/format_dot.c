@@ -41,8 +41,12 @@ char *cy_dot_write(const cy_board *b, const unsigned char *mark, cy_error *err)
             cy_buf_puts(&out, " [");
             if (b->special[v])
                 cy_buf_puts(&out, "shape=box, style=filled, fillcolor=lightgrey");
-            if (pinned)
-                cy_buf_printf(&out, "%spos=\"%.15g,%.15g!\"", b->special[v] ? ", " : "", b->x[v], b->y[v]);
+            if (pinned) {
+                char px[40], py[40];
+                cy_double_text(px, sizeof px, b->x[v]);
+                cy_double_text(py, sizeof py, b->y[v]);
+                cy_buf_printf(&out, "%spos=\"%s,%s!\"", b->special[v] ? ", " : "", px, py);
+            }
             cy_buf_puts(&out, "]");
         }
         cy_buf_puts(&out, ";\n");

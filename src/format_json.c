@@ -105,8 +105,9 @@ static int read_vertex(jverts *jv, int v, const json_t *e, int *hascoord, cy_err
             if (!json_is_number(x) || !json_is_number(y))
                 return cy_error_set(err, "vertex %d: the coordinates \"x\" and \"y\" must be numbers", v + 1);
             double cx = json_number_value(x), cy = json_number_value(y);
-            if (!isfinite(cx) || !isfinite(cy))
-                return cy_error_set(err, "vertex %d has a coordinate that is not a finite number", v + 1);
+            if (!cy_coord_ok(cx) || !cy_coord_ok(cy))
+                return cy_error_set(err, "vertex %d has a coordinate that is not a finite number of at most 1e100 in size",
+                                    v + 1);
             jv->xy[2 * v] = cx;
             jv->xy[2 * v + 1] = cy;
             *hascoord = 1;
@@ -532,28 +533,13 @@ cy_board *cy_json_read(const json_t *root, cy_format want, char **moves, cy_erro
 
 /* ----------------------------------------------------------------- writing */
 
-/* Appends coordinate x as a JSON number rounded to quantum q (a power of ten
- * a billionth of the drawing's size, see coord_quantum): the noise of
- * floating point (3.5e-17 for 0, 0.50000000000000011) is gone, -0 is 0,
- * and what is written reads back to the same number. */
-static void put_number(cy_buf *out, double x, double q)
+/* Appends coordinate x (finite) as a JSON number that reads back to the
+ * same double (cy_double_text). */
+static void put_number(cy_buf *out, double x)
 {
     char s[40];
-    double r = round(x / q) * q;
-    if (r == 0 || fabs(r) < q / 2)
-        r = 0; /* no -0 */
-    snprintf(s, sizeof s, "%.15g", r);
+    cy_double_text(s, sizeof s, x);
     cy_buf_puts(out, s);
-}
-
-/* The rounding quantum of b's coordinates: 10^-9 of the largest coordinate's
- * power of ten (1e-9 for a drawing of size about 1). */
-static double coord_quantum(const cy_board *b, const double *x, const double *y)
-{
-    double m = 0;
-    for (int v = 0; v < b->nv; v++)
-        m = fmax(m, fmax(fabs(x[v]), fabs(y[v])));
-    return m > 0 ? pow(10, floor(log10(m)) - 9) : 1e-9;
 }
 
 /* Appends s as a JSON string, escaped by cy_escape first (it comes from
@@ -609,8 +595,10 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
         double k = hi > lo ? 10 / (hi - lo) : 1;
         lay = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         for (int v = 0; v < b->nv; v++) {
-            lay[v] = (xy[2 * v] - lo) * k;
-            lay[b->nv + v] = (xy[2 * v + 1] - lo) * k;
+            /* 9 digits of the box, as the families' coordinates: short
+             * numbers that read back exactly */
+            lay[v] = round((xy[2 * v] - lo) * k * 1e8) / 1e8;
+            lay[b->nv + v] = round((xy[2 * v + 1] - lo) * k * 1e8) / 1e8;
         }
         free(xy);
         X = lay;
@@ -631,13 +619,12 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
     /* labels need no escaping: cy_label_ok rules out quotes, backslashes and
      * control characters */
     cy_buf_puts(&out, "  \"vertices\": [");
-    double q = coords ? coord_quantum(b, X, Y) : 1;
     for (int v = 0; v < b->nv; v++) {
         if (coords) {
             cy_buf_printf(&out, "%s\n    {\"label\": \"%s\", \"x\": ", v ? "," : "", b->label[v]);
-            put_number(&out, X[v], q);
+            put_number(&out, X[v]);
             cy_buf_puts(&out, ", \"y\": ");
-            put_number(&out, Y[v], q);
+            put_number(&out, Y[v]);
             cy_buf_puts(&out, "}");
         } else {
             cy_buf_printf(&out, "%s\"%s\"", v ? ", " : "", b->label[v]);

@@ -5,6 +5,7 @@
 #define CYCLES_INTERNAL_H
 
 #include "cycles.h"
+#include <math.h>
 #include <stdlib.h>
 
 /* malloc/calloc/realloc that abort with a message when memory runs out:
@@ -33,6 +34,18 @@ char *cy_json_text(struct json_t *o);
 /* Whether label is acceptable as a vertex label (non-empty, at most
  * CY_MAX_LABEL bytes, printable, no blanks, commas, quotes or "->"). */
 int cy_label_ok(const char *label);
+/* cy_rules_check for a position the caller knows has no cycle cell (the
+ * game goes on): the same verdict without looking at every cell. */
+cy_verdict cy_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex);
+/* The largest size of a coordinate: a board whose coordinates are not
+ * finite numbers within +-CY_MAX_COORD is refused, so that differences and
+ * products of coordinates (the geometry of drawings, the scaling of
+ * pictures) never overflow. */
+#define CY_MAX_COORD 1e100
+/* Writes finite x into s (n >= 32) as the shortest of %.15g, %.16g and
+ * %.17g that reads back (strtod) as the same double; -0 as 0. */
+void cy_double_text(char *s, size_t n, double x);
+#define cy_coord_ok(x) (isfinite(x) && fabs(x) <= CY_MAX_COORD)
 
 
 /* Whether xy is a plane straight-line drawing of b with the board's

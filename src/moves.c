@@ -33,11 +33,43 @@ void cy_edge_str(const cy_board *b, int e, char *buf, size_t n)
         snprintf(buf, n, "%s-%s", b->label[b->eu[e]], b->label[b->ev[e]]);
 }
 
+/* A vertex and its label: the entries of the sorted index of labels that
+ * reading many moves uses (a search through the labels for each move would
+ * cost the number of moves times the number of vertices). */
+typedef struct fentry {
+    const char *label;
+    int v;
+} fentry;
+/* Compares two entries by label. */
+static int by_label(const void *x, const void *y)
+{
+    return strcmp(((const fentry *)x)->label, ((const fentry *)y)->label);
+}
+
+/* The vertex of b labelled label, or -1: by the index sorted (b->nv
+ * entries) when there is one. */
+static int find(const cy_board *b, const fentry *sorted, const char *label)
+{
+    if (!sorted)
+        return cy_board_find(b, label);
+    int lo = 0, hi = b->nv - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2, k = strcmp(sorted[mid].label, label);
+        if (k == 0)
+            return sorted[mid].v;
+        if (k < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
 /* The edge named by a prefix "eN:" (or "+eN:", "-eN:", which also say the
  * way along it) of the label [*s, e) when the whole is no vertex label: N,
  * with *s moved past the prefix and *sign set to '+', '-' or 0; else -1.
  * -2 when N is too large to be an edge. */
-static int edge_prefix(const cy_board *b, const char **s, const char *e, char *sign)
+static int edge_prefix(const cy_board *b, const fentry *sorted, const char **s, const char *e, char *sign)
 {
     const char *p = *s;
     *sign = 0;
@@ -46,7 +78,7 @@ static int edge_prefix(const cy_board *b, const char **s, const char *e, char *s
     if (n <= CY_MAX_LABEL) {
         memcpy(whole, p, n);
         whole[n] = 0;
-        if (cy_board_find(b, whole) >= 0)
+        if (find(b, sorted, whole) >= 0)
             return -1;
     }
     if (p != e && (*p == '+' || *p == '-'))
@@ -88,6 +120,13 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
     int *out = cy_xmalloc(sizeof(int) * cap);
     int count = 0;
     const char *p = text;
+    fentry *sorted = NULL;
+    if (strlen(text) > 256 && b->nv > 16) { /* many moves: an index */
+        sorted = cy_xmalloc(sizeof *sorted * (size_t)b->nv);
+        for (int v = 0; v < b->nv; v++)
+            sorted[v] = (fentry){b->label[v], v};
+        qsort(sorted, (size_t)b->nv, sizeof *sorted, by_label);
+    }
     for (;;) {
         while (is_sep(*p))
             p++;
@@ -124,7 +163,7 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
         }
         const char *ustart = start;
         char sign;
-        int named = edge_prefix(b, &ustart, ustop, &sign);
+        int named = edge_prefix(b, sorted, &ustart, ustop, &sign);
         if (named == -2) {
             cy_error_set(err, "move %d \"%.*s\" names an edge the board does not have (edges are e0 to e%d)", count + 1,
                          len > 60 ? 60 : len, start, b->ne - 1);
@@ -134,7 +173,7 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
             cy_error_set(err, "move %d names a vertex label longer than %d characters", count + 1, CY_MAX_LABEL);
             goto fail;
         }
-        int a = cy_board_find(b, u), c = cy_board_find(b, v);
+        int a = find(b, sorted, u), c = find(b, sorted, v);
         if (a < 0 || c < 0) {
             cy_error_set(err, "move %d (%s->%s): the board has no vertex %s", count + 1, u, v, a < 0 ? u : v);
             goto fail;
@@ -182,24 +221,34 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
     }
     *darts = out;
     *n = count;
+    free(sorted);
     return 0;
 fail:
+    free(sorted);
     free(out);
     return -1;
 }
 
 int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err)
 {
+    /* whether a cycle cell is complete: looked for once, then only in the
+     * cells of each edge marked, so a long list of moves costs its length */
+    int over = n > 0 && cy_rules_cycle_cell(b, mark) >= 0;
     for (int i = 0; i < n; i++) {
         int vertex = -1;
-        cy_verdict v = cy_rules_check(b, mark, darts[i], &vertex);
+        cy_verdict v = over ? CY_ILLEGAL_OVER : cy_rules_check_open(b, mark, darts[i], &vertex);
         if (v != CY_LEGAL) {
             char why[256], m[2 * CY_MAX_LABEL + 8];
             cy_rules_explain(b, darts[i], v, vertex, why, sizeof why);
             cy_move_str(b, darts[i], m, sizeof m);
             return cy_error_set(err, "move %d (%s) is illegal: %s", i + 1, m, why);
         }
-        mark[cy_dart_edge(darts[i])] = (unsigned char)cy_dart_mark(darts[i]);
+        int e = cy_dart_edge(darts[i]);
+        mark[e] = (unsigned char)cy_dart_mark(darts[i]);
+        for (int side = 0; side < 2; side++) {
+            int c = b->sface[2 * e + side];
+            over |= c < b->ncells && cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE;
+        }
     }
     return 0;
 }

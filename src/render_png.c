@@ -62,6 +62,10 @@ static void lib_load(void)
 
 /* The largest PNG side we render (pixels). */
 #define PNG_MAX_SIDE 8192.0
+/* The most SVG text turned into PNG: librsvg holds about 40 times the
+ * text while it draws (a 33 MB picture of cycle:99999 took 1.26 GB), so
+ * 4 MiB keeps PNG within about 160 MiB. */
+#define PNG_MAX_SVG (4 << 20)
 
 /* Where cairo's PNG writer puts the bytes. */
 typedef struct png_sink {
@@ -118,6 +122,9 @@ int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *
     *png_len = 0;
     if (!cy_png_available())
         return cy_error_set(err, "cannot load librsvg-2.so.2 to write PNG (install librsvg2-2); write .svg instead");
+    if (svg_len > PNG_MAX_SVG)
+        return cy_error_set(err, "the picture is too detailed for PNG (%zu KiB of SVG; at most %d KiB): write .svg instead",
+                            svg_len >> 10, PNG_MAX_SVG >> 10);
     GError *ge = NULL;
     RsvgHandle *h = lib.new_from_data((const guint8 *)svg, svg_len, &ge);
     if (!h) {

@@ -95,6 +95,30 @@ static double seg_dist(double x, double y, double ax, double ay, double bx, doub
     return hypot(x - ax - t * dx, y - ay - t * dy);
 }
 
+/* Moves and scales xy (n points) into [0, 1] x [0, 1], the longest side
+ * of their box 1 (halves first, so that no difference overflows), keeping
+ * the shape: the picture's arithmetic then never meets an infinity or a
+ * NaN, whatever the coordinates' size. */
+static void normalise(double *xy, int n)
+{
+    double minx = xy[0], maxx = xy[0], miny = xy[1], maxy = xy[1];
+    for (int v = 0; v < n; v++) {
+        minx = fmin(minx, xy[2 * v]);
+        maxx = fmax(maxx, xy[2 * v]);
+        miny = fmin(miny, xy[2 * v + 1]);
+        maxy = fmax(maxy, xy[2 * v + 1]);
+    }
+    double half = fmax(maxx / 2 - minx / 2, maxy / 2 - miny / 2);
+    if (!(half > 0) || !isfinite(half))
+        half = 0.5;
+    for (int v = 0; v < n; v++) {
+        xy[2 * v] = (xy[2 * v] / 2 - minx / 2) / half;
+        xy[2 * v + 1] = (xy[2 * v + 1] / 2 - miny / 2) / half;
+        if (!isfinite(xy[2 * v]) || !isfinite(xy[2 * v + 1]))
+            xy[2 * v] = xy[2 * v + 1] = 0;
+    }
+}
+
 /* Chooses the frame.  The layout's longest side becomes 60 pixels per
  * vertex's square root (240 to 900), then grows until vertex centres are 5
  * disc radii apart (room for an arrowhead between two discs) and 2 radii away
@@ -106,6 +130,7 @@ static double seg_dist(double x, double y, double ax, double ay, double bx, doub
  * caption_h more height for the caption. */
 static void choose_frame(const cy_board *b, const double *xy, double caption_h, double caption_w, frame *f)
 {
+    /* xy is normalised by the caller (normalise): within [0, 1] */
     double minx = xy[0], maxx = xy[0], miny = xy[1], maxy = xy[1], rmax = 0;
     for (int v = 0; v < b->nv; v++) {
         minx = fmin(minx, xy[2 * v]);
@@ -303,6 +328,7 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         }
     }
 
+    normalise(xy, b->nv);
     /* the signs the picture shows, for the legend */
     unsigned char shown[S_NSIGNS] = {0};
     int nshown = 0;

@@ -319,12 +319,13 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1), *unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
     if (o->mark)
         memcpy(mark, o->mark, (size_t)b->ne);
-    for (int e = 0; e < b->ne; e++)
-        if (!mark[e]) {
-            cy_edge_info in;
-            cy_rules_classify(b, mark, e, &in);
-            unmarkable[e] = in.cls == CY_EDGE_UNMARKABLE;
-        }
+    {
+        cy_edge_info *info = cy_xmalloc(sizeof *info * ((size_t)b->ne + 1));
+        cy_rules_classify_all(b, mark, info);
+        for (int e = 0; e < b->ne; e++)
+            unmarkable[e] = !mark[e] && info[e].cls == CY_EDGE_UNMARKABLE;
+        free(info);
+    }
     char *text;
     /* the board's own coordinates, else cy_layout's, the placement of the SVG pictures */
     double *xy = NULL;

@@ -109,6 +109,13 @@ cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, i
     return sink_or_source(b, mark, d, vertex);
 }
 
+cy_verdict cy_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex)
+{
+    if (mark[cy_dart_edge(d)] != CY_UNMARKED)
+        return CY_ILLEGAL_MARKED;
+    return sink_or_source(b, mark, d, vertex);
+}
+
 void cy_rules_explain(const cy_board *b, int d, cy_verdict v, int vertex, char *buf, size_t n)
 {
     char m[2 * CY_MAX_LABEL + 8];
@@ -255,6 +262,224 @@ void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_in
         info->cls = CY_EDGE_ONE_WAY;
     else
         info->cls = death ? CY_EDGE_UNPLAYABLE : CY_EDGE_UNMARKABLE;
+}
+
+/* What classifying every edge at once needs of a position: per cell its
+ * counts of darts along, against and unmarked, and its unmarked darts while
+ * there are at most two; the cells one edge short of complete (the
+ * candidates of cy_rules_winning_completion), their completing darts, and
+ * for each vertex the candidates whose completing dart touches it (their
+ * legality is all a move at that vertex can change). */
+typedef struct batch {
+    int *along, *against, *open, *gap; /* per cell; gap: 2 unmarked darts (-1 none) */
+    int *cand, ncand;                  /* the candidates, by cell */
+    int *lcand, nlcand;                /* those whose completing dart is legal */
+    int *fin;                          /* per cell: its completing dart, or -1 */
+    unsigned char *legal;              /* per cell: that dart legal (in the position) */
+    int *tstart, *tcell;               /* per vertex: the candidates touching it */
+    int *seen;                         /* per cell: the last dart that looked at it */
+} batch;
+
+/* The counts of cell c after dart d (on edge e) is marked: *al, *ag, *op. */
+static void counts_after(const cy_board *b, const batch *t, int c, int d, int *al, int *ag, int *op)
+{
+    int e = cy_dart_edge(d);
+    *al = t->along[c];
+    *ag = t->against[c];
+    *op = t->open[c];
+    for (int s = 0; s < 2; s++)
+        if (b->sface[2 * e + s] == c) {
+            (*op)--;
+            if (b->sdart[2 * e + s] == d)
+                (*al)++;
+            else
+                (*ag)++;
+        }
+}
+
+/* The dart completing cell c after d is marked when it is one edge short
+ * then and not broken, else -1 (cy_rules_winning_completion's choice). */
+static int completing_after(const cy_board *b, const batch *t, int c, int d)
+{
+    int al, ag, op;
+    counts_after(b, t, c, d, &al, &ag, &op);
+    if (!b->cyclable[c] || (al && ag) || op != 1)
+        return -1;
+    int gap = -1;
+    for (int k = 0; k < 2; k++)
+        if (t->gap[2 * c + k] >= 0 && cy_dart_edge(t->gap[2 * c + k]) != cy_dart_edge(d))
+            gap = t->gap[2 * c + k];
+    if (gap < 0)
+        return -1;
+    return al ? gap : cy_dart_rev(gap);
+}
+
+/* cy_rules_completes(b, mark, w) for the position after d, from the counts:
+ * the first side of w's edge whose cell w completes, or -1. */
+static int completes_after(const cy_board *b, const batch *t, int d, int w)
+{
+    int e = cy_dart_edge(w);
+    for (int side = 0; side < 2; side++) {
+        int x = b->sdart[2 * e + side], c = b->sface[2 * e + side];
+        if (c >= b->ncells || !b->cyclable[c])
+            continue;
+        int al, ag, op;
+        counts_after(b, t, c, d, &al, &ag, &op);
+        /* every other edge of c marked, all the way w runs along c */
+        if (op == 1 && (x == w ? ag == 0 : al == 0))
+            return c;
+    }
+    return -1;
+}
+
+/* Whether dart d (legal, its edge unmarked) is a death move, and the cell
+ * it hands over (cy_rules_is_death), from the batch: only the cells of d's
+ * edge and the candidates touching its ends are looked at again. */
+static int death_batch(const cy_board *b, unsigned char *mark, batch *t, int d, int *cell)
+{
+    int e = cy_dart_edge(d), ends[2] = {cy_tail(b, d), cy_head(b, d)};
+    *cell = -1;
+    /* a cell d completes: the game is over, no completion is left */
+    for (int s = 0; s < 2; s++) {
+        int c = b->sface[2 * e + s], al, ag, op;
+        if (c >= b->ncells)
+            continue;
+        counts_after(b, t, c, d, &al, &ag, &op);
+        if (b->cyclable[c] && !(al && ag) && op == 0)
+            return 0;
+    }
+    mark[e] = (unsigned char)cy_dart_mark(d);
+    int best = -1, bestc = b->ncells;
+    /* the cells of e and the candidates touching its ends, looked at again */
+    for (int s = 0; s < 2; s++) {
+        int c = b->sface[2 * e + s];
+        if (c >= b->ncells || t->seen[c] == d)
+            continue;
+        t->seen[c] = d;
+        int w = completing_after(b, t, c, d);
+        if (w >= 0 && c < bestc && sink_or_source(b, mark, w, NULL) == CY_LEGAL) {
+            best = w;
+            bestc = c;
+        }
+    }
+    for (int k = 0; k < 2; k++)
+        for (int i = t->tstart[ends[k]]; i < t->tstart[ends[k] + 1]; i++) {
+            int c = t->tcell[i];
+            if (t->seen[c] == d)
+                continue;
+            t->seen[c] = d;
+            if (c < bestc && sink_or_source(b, mark, t->fin[c], NULL) == CY_LEGAL) {
+                best = t->fin[c];
+                bestc = c;
+            }
+        }
+    /* the first other candidate whose completing dart was legal still is */
+    for (int i = 0; i < t->nlcand && t->lcand[i] < bestc; i++) {
+        int c = t->lcand[i];
+        if (t->seen[c] != d) {
+            best = t->fin[c];
+            bestc = c;
+            break;
+        }
+    }
+    if (best >= 0)
+        *cell = completes_after(b, t, d, best);
+    mark[e] = CY_UNMARKED;
+    return best >= 0;
+}
+
+void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info *info)
+{
+    int nc = b->ncells;
+    batch t;
+    t.along = cy_xcalloc((size_t)nc + 1, sizeof(int));
+    t.against = cy_xcalloc((size_t)nc + 1, sizeof(int));
+    t.open = cy_xcalloc((size_t)nc + 1, sizeof(int));
+    t.gap = cy_xmalloc(sizeof(int) * (2 * (size_t)nc + 2));
+    t.fin = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.legal = cy_xcalloc((size_t)nc + 1, 1);
+    t.cand = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.lcand = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.nlcand = 0;
+    t.seen = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.tstart = cy_xcalloc((size_t)b->nv + 2, sizeof(int));
+    t.ncand = 0;
+    int over = cy_rules_cycle_cell(b, mark) >= 0;
+    for (int c = 0; c < nc; c++) {
+        t.gap[2 * c] = t.gap[2 * c + 1] = -1;
+        t.seen[c] = -1;
+        t.fin[c] = -1;
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int r = relation(mark, b->fdarts[i]);
+            t.along[c] += r == 1;
+            t.against[c] += r == -1;
+            if (r == 0 && t.open[c] < 2)
+                t.gap[2 * c + t.open[c]] = b->fdarts[i];
+            t.open[c] += r == 0;
+        }
+        if (b->cyclable[c] && !(t.along[c] && t.against[c]) && t.open[c] == 1) {
+            int g = t.gap[2 * c];
+            t.fin[c] = t.along[c] ? g : cy_dart_rev(g);
+            t.legal[c] = sink_or_source(b, mark, t.fin[c], NULL) == CY_LEGAL;
+            t.cand[t.ncand++] = c;
+            if (t.legal[c])
+                t.lcand[t.nlcand++] = c;
+        }
+    }
+    for (int i = 0; i < t.ncand; i++) {
+        int w = t.fin[t.cand[i]];
+        t.tstart[cy_tail(b, w) + 1]++;
+        if (cy_head(b, w) != cy_tail(b, w))
+            t.tstart[cy_head(b, w) + 1]++;
+    }
+    for (int v = 0; v < b->nv; v++)
+        t.tstart[v + 1] += t.tstart[v];
+    t.tcell = cy_xmalloc(sizeof(int) * (2 * (size_t)t.ncand + 1));
+    {
+        int *fill = cy_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
+        memcpy(fill, t.tstart, sizeof(int) * (size_t)b->nv);
+        for (int i = 0; i < t.ncand; i++) {
+            int c = t.cand[i], w = t.fin[c];
+            t.tcell[fill[cy_tail(b, w)]++] = c;
+            if (cy_head(b, w) != cy_tail(b, w))
+                t.tcell[fill[cy_head(b, w)]++] = c;
+        }
+        free(fill);
+    }
+    for (int e = 0; e < b->ne; e++) {
+        cy_edge_info *in = &info[e];
+        in->cls = CY_EDGE_MARKED;
+        in->death_cell[0] = in->death_cell[1] = -1;
+        in->vertex[0] = in->vertex[1] = -1;
+        in->verdict[0] = in->verdict[1] = CY_ILLEGAL_MARKED;
+        if (mark[e] != CY_UNMARKED)
+            continue;
+        int safe = 0, death = 0, legal = 0;
+        for (int s = 0; s < 2; s++) {
+            int d = 2 * e + s;
+            in->verdict[s] = sink_or_source(b, mark, d, &in->vertex[s]);
+            if (in->verdict[s] != CY_LEGAL)
+                continue;
+            legal++;
+            if (!over && death_batch(b, mark, &t, d, &in->death_cell[s]))
+                death++;
+            else
+                safe++;
+        }
+        in->cls = legal == 0 ? CY_EDGE_UNMARKABLE : safe == 2 ? CY_EDGE_BOTH : safe == 1 ? CY_EDGE_ONE_WAY
+                  : death ? CY_EDGE_UNPLAYABLE : CY_EDGE_UNMARKABLE;
+    }
+    free(t.along);
+    free(t.against);
+    free(t.open);
+    free(t.gap);
+    free(t.fin);
+    free(t.legal);
+    free(t.cand);
+    free(t.lcand);
+    free(t.seen);
+    free(t.tstart);
+    free(t.tcell);
 }
 
 int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v)

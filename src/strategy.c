@@ -175,37 +175,62 @@ static int prop1(const cy_board *b, int c, int k)
     return 1;
 }
 
-/* Chooses axes for cells c.. so that every vertex of degree >= 4 lies on one
- * (property 2); 1 on success. */
-static int cactus_search(cactus *t, int c)
+/* Adds step (1 or -1) to the count of chosen axes through each vertex that
+ * reflection k of cell c fixes. */
+static void cactus_fix(cactus *t, int c, int k, int step)
 {
     const cy_board *b = t->b;
-    if (c == b->ncells)
+    int n = cy_face_len(b, c);
+    for (int i = 0; i < n; i++)
+        if (refl_pos(n, k, i) == i)
+            t->fixes[cell_vertex(b, c, i)] += step;
+}
+
+/* Chooses axes for the cells in order so that every vertex of degree >= 4
+ * lies on one (property 2), backtracking; 1 on success with t->axis set, 0
+ * when there is no such choice or the budget runs out.  Iterative (the
+ * choice being tried at each cell is in t->axis), so that a cactus of many
+ * cells needs no deep call stack. */
+static int cactus_search(cactus *t)
+{
+    const cy_board *b = t->b;
+    if (b->ncells == 0)
         return 1;
     if (--t->budget < 0)
         return 0;
-    int n = cy_face_len(b, c);
-    for (int k = 0; k < n; k++) {
-        if (!prop1(b, c, k))
+    int c = 0;
+    t->axis[0] = -1;
+    for (;;) {
+        int n = cy_face_len(b, c), k = t->axis[c];
+        if (k >= 0)
+            cactus_fix(t, c, k, -1); /* that choice failed further on */
+        for (k++; k < n; k++) {
+            if (!prop1(b, c, k))
+                continue;
+            cactus_fix(t, c, k, 1);
+            int ok = 1;
+            for (int i = 0; i < n && ok; i++) {
+                int v = cell_vertex(b, c, i);
+                if (cy_degree(b, v) >= 4 && t->last[v] == c && t->fixes[v] == 0)
+                    ok = 0;
+            }
+            if (ok)
+                break;
+            cactus_fix(t, c, k, -1);
+        }
+        if (k == n) { /* no choice left here: back to the cell before */
+            if (c == 0)
+                return 0;
+            c--;
             continue;
-        for (int i = 0; i < n; i++)
-            if (refl_pos(n, k, i) == i)
-                t->fixes[cell_vertex(b, c, i)]++;
-        int ok = 1;
-        for (int i = 0; i < n && ok; i++) {
-            int v = cell_vertex(b, c, i);
-            if (cy_degree(b, v) >= 4 && t->last[v] == c && t->fixes[v] == 0)
-                ok = 0;
         }
-        if (ok && cactus_search(t, c + 1)) {
-            t->axis[c] = k;
+        t->axis[c] = k;
+        if (c + 1 == b->ncells)
             return 1;
-        }
-        for (int i = 0; i < n; i++)
-            if (refl_pos(n, k, i) == i)
-                t->fixes[cell_vertex(b, c, i)]--;
+        if (--t->budget < 0)
+            return 0;
+        t->axis[++c] = -1;
     }
-    return 0;
 }
 
 /* The modified mirror-reverse strategy when b is a triangle-free cactus whose
@@ -256,7 +281,7 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
     for (int c = 0; c < b->ncells; c++)
         for (int i = 0; i < cy_face_len(b, c); i++)
             t.last[cell_vertex(b, c, i)] = c;
-    int found = cactus_search(&t, 0);
+    int found = cactus_search(&t);
     cy_strategy *s = NULL;
     if (!found)
         snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023): no choice of an axis for every cycle partners vertices of degree 4 or more among themselves and passes through each of them");

@@ -312,3 +312,14 @@ void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...)
              cy_now() - t->born);
     cy_ticker_line(t, final, text);
 }
+
+void cy_double_text(char *s, size_t n, double x)
+{
+    if (x == 0)
+        x = 0; /* no -0 */
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(s, n, "%.*g", digits, x);
+        if (strtod(s, NULL) == x)
+            return;
+    }
+}

@@ -585,6 +585,10 @@ class Board(Position):
         path = os.fspath(path)
         if not os.path.isfile(path):
             raise FileNotFoundError(f"{path}: no such file")
+        # the program's limit, checked by the file's size before it is read
+        # (and the read bounded below, should the file grow meanwhile)
+        if os.path.getsize(path) > _MAX_FILE:
+            raise BoardError(f"{path}: file is larger than {_MAX_FILE >> 20} MiB")
         with open(path, "rb") as f:
             # the bound of the command line's BOARD files (src/load.c), read
             # at most one byte past it whatever the file claims

@@ -44,6 +44,27 @@ def test_load(tmp_path):
         cycles.Board.load(bad)
 
 
+def test_load_checks_the_size_first(tmp_path):
+    # a sparse file past the 64 MiB limit: refused by its size, with the
+    # command line's words, before a byte is read
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate((64 << 20) + 1)
+    with pytest.raises(cycles.BoardError, match="big.json: file is larger than 64 MiB"):
+        cycles.Board.load(big)
+    rc, _, err = cli("show", str(big), ok=False)
+    assert rc == 1 and "file is larger than 64 MiB" in err
+
+
+def test_load_a_long_path(tmp_path):
+    # a BennTaylor path of 100,000 vertices: its reader once recursed per vertex
+    n = 100000
+    p = tmp_path / "path.txt"
+    p.write_text("path\n%d %d\nEDGES\n" % (n, n - 1) + "".join("%d %d\n" % (i, i + 1) for i in range(n - 1)) + "CYCLES")
+    b = cycles.Board.load(p)
+    assert (b.nv, b.ne) == (n, n - 1)
+
+
 def test_json_round_trip_keeps_the_moves():
     p = cycles.Board.family("grid:3x3").play("1->2 5->4")
     b = cycles.Board.from_json(p.to_json())

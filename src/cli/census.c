@@ -244,25 +244,6 @@ static int census_report(int argc, char **argv)
     return 0;
 }
 
-/* Writes text to path through a temporary file renamed when complete; -1
- * with the message printed. */
-static int write_whole(const char *path, const char *text)
-{
-    cy_census_buf tmp = {0};
-    cy_census_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp.s, "w");
-    int ok = f && fputs(text, f) >= 0;
-    ok = f && fclose(f) == 0 && ok;
-    if (ok && rename(tmp.s, path) == 0) {
-        free(tmp.s);
-        return 0;
-    }
-    remove(tmp.s);
-    free(tmp.s);
-    cli_fail(path, "cannot write the plan");
-    return -1;
-}
-
 static int census_plan(int argc, char **argv)
 {
     cy_census_args a;
@@ -306,7 +287,7 @@ static int census_plan(int argc, char **argv)
                     cy_census_printf(&doc, " %s", argv[i]);
             cy_census_printf(&doc, "` (%s).\n\n%s", CY_VERSION, table);
         }
-        rc = write_whole(a.output, doc.s) < 0 ? 1 : 0;
+        rc = cli_write_file(a.output, doc.s, strlen(doc.s));
         free(doc.s);
     } else {
         fputs(table, stdout);

@@ -156,8 +156,37 @@ int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
 int cli_apply_special(cy_board **b, const char *list, const char *what);
 
 /* Writes text to o->output, or to stdout when there is none (escaped by
- * cy_escape, newlines and tabs kept); returns 0 or 1. */
+ * cy_escape, newlines and tabs kept); returns 0 or 1 after a message naming
+ * the file or "standard output" (a failed write, flush or close). */
 int cli_emit(const cli_opts *o, const char *text);
+
+/* A file named by -o being written (common.c).  cli_out_open makes a
+ * regular file (or a new one) as a temporary file beside it, with the mode
+ * (and, where allowed, the owner) of the file it replaces; the file a
+ * symbolic link names is the one replaced.  A FIFO, a device or another
+ * file that is not regular, and a regular file with other hard links, are
+ * written in place.  Returns the stream, or NULL after a message naming
+ * path. */
+typedef struct cli_out cli_out;
+FILE *cli_out_open(const char *path, cli_out **h);
+/* Ends the writing: when failed is 0 and every write, the flush and the
+ * close succeeded, the temporary file replaces the file; else it is removed
+ * (a regular file written in place is emptied) and a message names path.
+ * Returns 0, or 1 after the message (also when failed was set). */
+int cli_out_close(cli_out *h, int failed);
+/* Ends the writing without a message, leaving the file as it was (a
+ * regular file written in place is emptied). */
+void cli_out_abandon(cli_out *h);
+/* Writes len bytes to path as cli_out_open and cli_out_close do: 0, or 1
+ * after a message. */
+int cli_write_file(const char *path, const void *data, size_t len);
+/* At the end of a command: whether everything written to standard output
+ * reached it (flushed and closed).  Returns rc, or 1 after a message
+ * "standard output: cannot write: ..." when it did not. */
+int cli_close_stdout(int rc);
+/* Notes that a command has already reported a failed write to standard
+ * output, so that cli_close_stdout does not say it again. */
+void cli_stdout_reported(void);
 
 /* The input lines of the terminal games (lines.c): on a terminal, libedit's
  * line editing and history, Ctrl-L clearing the screen and calling
@@ -171,6 +200,11 @@ cli_lines *cli_lines_new(void (*redraw)(void *ctx), void *ctx);
 const char *cli_lines_get(cli_lines *l, const char *prompt);
 /* Whether lines are edited (standard input and output are a terminal). */
 int cli_lines_editing(const cli_lines *l);
+/* Whether the last line from a pipe or file was longer than CLI_LINE_MAX
+ * bytes: only its first CLI_LINE_MAX bytes were kept, the rest read and
+ * dropped. */
+#define CLI_LINE_MAX 4096
+int cli_lines_cut(const cli_lines *l);
 void cli_lines_free(cli_lines *l);
 
 /* The answer of `cycles solve` as readable text (nr replies, 0 for none);

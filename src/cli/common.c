@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Prints "cycles: " what ": " and the message, escaped and cut to a
@@ -621,6 +623,9 @@ int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
     return 0;
 }
 
+/* Set once a failed write to standard output has been reported. */
+static int stdout_reported;
+
 int cli_emit(const cli_opts *o, const char *text)
 {
     if (!o->output || !strcmp(o->output, "-")) {
@@ -628,30 +633,187 @@ int cli_emit(const cli_opts *o, const char *text)
          * (a board's name, say), no control character but newlines and
          * tabs and no invalid UTF-8 reaches standard output */
         char *safe = cy_escape_dup(text, CY_ESCAPE_KEEP_LINES);
-        fputs(safe, stdout);
+        errno = 0;
+        int bad = fputs(safe, stdout) < 0;
         free(safe);
-        return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
+        bad |= fflush(stdout) != 0 || ferror(stdout);
+        if (bad) {
+            stdout_reported = 1;
+            return cli_fail("standard output", "cannot write: %s", strerror(errno ? errno : EIO));
+        }
+        return 0;
     }
-    /* write to a temporary file and rename, so a failure leaves nothing half-written */
-    size_t n = strlen(o->output) + 16;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return cli_fail(o->output, "out of memory");
-    snprintf(tmp, n, "%s.tmp%d", o->output, (int)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
+    return cli_write_file(o->output, text, strlen(text));
+}
+
+int cli_close_stdout(int rc)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (!bad && fclose(stdout) != 0 && errno != EBADF) { /* EBADF: closed by the caller (>&-), nothing written */
+        bad = 1;
+        e = errno;
+    }
+    if (!bad)
+        return rc;
+    if (!stdout_reported)
+        cli_fail("standard output", "cannot write: %s", e ? strerror(e) : "a write failed");
+    stdout_reported = 1;
+    return 1;
+}
+
+void cli_stdout_reported(void)
+{
+    stdout_reported = 1;
+}
+
+struct cli_out {
+    const char *path; /* as the user wrote it, for messages */
+    char *target;     /* the file written or replaced (a link's target) */
+    char *tmp;        /* the temporary file, or NULL when written in place */
+    int in_place_regular;
+    FILE *f;
+};
+
+/* Frees h. */
+static void out_free(cli_out *h)
+{
+    free(h->target);
+    free(h->tmp);
+    free(h);
+}
+
+FILE *cli_out_open(const char *path, cli_out **hp)
+{
+    cli_out *h = calloc(1, sizeof *h);
+    if (!h) {
+        cli_fail(path, "out of memory");
+        return NULL;
+    }
+    h->path = path;
+    struct stat st, lst;
+    int exists = stat(path, &st) == 0;
+    /* a symbolic link: the file it names is replaced, the link kept */
+    if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        h->target = realpath(path, NULL);
+    if (!h->target)
+        h->target = strdup(path);
+    if (!h->target) {
+        out_free(h);
+        cli_fail(path, "out of memory");
+        return NULL;
+    }
+    /* a symbolic link to nothing yet: the file it names is made through it */
+    int dangling = !exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (dangling || (exists && (!S_ISREG(st.st_mode) || st.st_nlink > 1))) {
+        /* a FIFO, a device, a socket, or a file with other names: written
+         * in place (a FIFO waits for its reader) */
+        h->in_place_regular = dangling || S_ISREG(st.st_mode);
+        int fd = open(h->target, O_WRONLY | (h->in_place_regular ? O_TRUNC : 0) | (dangling ? O_CREAT : 0) | O_CLOEXEC,
+                      0666);
+        if (fd < 0 || !(h->f = fdopen(fd, "wb"))) {
+            int e = errno;
+            if (fd >= 0)
+                close(fd);
+            out_free(h);
+            cli_fail(path, "%s", strerror(e));
+            return NULL;
+        }
+        *hp = h;
+        return h->f;
+    }
+    if (exists && access(h->target, W_OK) != 0) {
+        /* a file the user may not write is not replaced either, as > would not */
         int e = errno;
-        free(tmp);
-        return cli_fail(o->output, "%s", strerror(e));
+        out_free(h);
+        cli_fail(path, "%s", strerror(e));
+        return NULL;
     }
-    int bad = fputs(text, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, o->output) != 0) {
+    size_t n = strlen(h->target) + 16;
+    h->tmp = malloc(n);
+    if (!h->tmp) {
+        out_free(h);
+        cli_fail(path, "out of memory");
+        return NULL;
+    }
+    snprintf(h->tmp, n, "%s.tmpXXXXXX", h->target);
+    int fd = mkstemp(h->tmp);
+    if (fd < 0) {
         int e = errno;
-        remove(tmp);
-        free(tmp);
-        return cli_fail(o->output, "cannot write: %s", strerror(e));
+        out_free(h);
+        cli_fail(path, "%s", strerror(e));
+        return NULL;
     }
-    free(tmp);
-    return 0;
+    if (exists) {
+        /* keep the mode, and the owner where the system allows */
+        if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+            /* not allowed (not root): the file becomes the writer's, as any new file */
+        }
+        fchmod(fd, st.st_mode & 07777);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    if (!(h->f = fdopen(fd, "wb"))) {
+        int e = errno;
+        close(fd);
+        unlink(h->tmp);
+        out_free(h);
+        cli_fail(path, "%s", strerror(e));
+        return NULL;
+    }
+    *hp = h;
+    return h->f;
+}
+
+int cli_out_close(cli_out *h, int failed)
+{
+    int e = failed ? errno : 0;
+    if (!failed) {
+        errno = 0;
+        failed = fflush(h->f) != 0 || ferror(h->f);
+        e = errno;
+    }
+    if (fclose(h->f) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+    }
+    if (!failed && h->tmp && rename(h->tmp, h->target) != 0) {
+        failed = 1;
+        e = errno;
+    }
+    if (failed) {
+        if (h->tmp)
+            unlink(h->tmp);
+        else if (h->in_place_regular && truncate(h->target, 0) != 0) {
+            /* nothing more to do: the message below says the write failed */
+        }
+        cli_fail(h->path, "cannot write: %s", strerror(e ? e : EIO));
+    }
+    out_free(h);
+    return failed ? 1 : 0;
+}
+
+void cli_out_abandon(cli_out *h)
+{
+    fclose(h->f);
+    if (h->tmp)
+        unlink(h->tmp);
+    else if (h->in_place_regular && truncate(h->target, 0) != 0) {
+        /* the caller has already said what went wrong */
+    }
+    out_free(h);
+}
+
+int cli_write_file(const char *path, const void *data, size_t len)
+{
+    cli_out *h;
+    FILE *f = cli_out_open(path, &h);
+    if (!f)
+        return 1;
+    errno = 0;
+    int bad = len && fwrite(data, 1, len, f) != len;
+    return cli_out_close(h, bad);
 }

@@ -50,33 +50,6 @@ static int history(const cli_opts *o, const cy_board *b, unsigned char *owner, i
     return *n ? (*d)[*n - 1] : -1;
 }
 
-/* Writes len bytes to path through a temporary file renamed into place, so
- * that a failure leaves nothing half-written; 0 or 1 after the message. */
-static int write_bytes(const char *path, const unsigned char *data, size_t len)
-{
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return cli_fail(path, "out of memory");
-    snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int e = errno;
-        free(tmp);
-        return cli_fail(path, "%s", strerror(e));
-    }
-    int bad = fwrite(data, 1, len, f) != len;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        free(tmp);
-        return cli_fail(path, "cannot write: %s", strerror(e ? e : EIO));
-    }
-    free(tmp);
-    return 0;
-}
-
 /* The caption: the board, the moves played, whose turn or who won, and what
  * the colours mean (partial: the search for the hints stopped early). */
 static void caption(const cy_board *b, const unsigned char *mark, const int *d, int nd, int hints, int nwin,
@@ -191,7 +164,7 @@ int cmd_draw(cli_opts *o)
             cli_fail(o->output, "%s", err.msg);
             goto out;
         }
-        rc = write_bytes(o->output, bytes, len);
+        rc = cli_write_file(o->output, bytes, len);
         free(bytes);
     } else
         rc = cli_emit(o, svg);

@@ -25,6 +25,7 @@ struct cli_lines {
     char *line;            /* the last line, control characters taken out */
     size_t cap;
     int echo;              /* standard input is not a terminal: echo each line */
+    int cut;               /* the last line was longer than CLI_LINE_MAX: cut */
 };
 
 /* libedit asks for the prompt through this. */
@@ -133,12 +134,27 @@ const char *cli_lines_get(cli_lines *l, const char *prompt)
     }
     fputs(prompt, stdout);
     fflush(stdout);
-    char *s = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&s, &cap, stdin);
-    const char *t = n < 0 ? NULL : keep(l, s, (size_t)n);
-    free(s);
-    return t;
+    /* at most CLI_LINE_MAX bytes kept; the rest of a longer line is read
+     * and dropped, so a line without end (/dev/zero) holds no memory */
+    char s[CLI_LINE_MAX];
+    size_t n = 0;
+    int c, any = 0;
+    l->cut = 0;
+    while ((c = getchar()) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (n < sizeof s)
+            s[n++] = (char)c;
+        else
+            l->cut = 1;
+    }
+    return any ? keep(l, s, n) : NULL;
+}
+
+int cli_lines_cut(const cli_lines *l)
+{
+    return l->cut;
 }
 
 void cli_lines_free(cli_lines *l)

@@ -174,7 +174,8 @@ int cmd_version(cli_opts *o)
     return CLI_OK;
 }
 
-int main(int argc, char **argv)
+/* The command named by argv[1], run. */
+static int run(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage_fail("no command given (try cycles help)");
@@ -194,4 +195,11 @@ int main(int argc, char **argv)
     if (rc)
         return rc < 0 ? CLI_OK : rc;
     return c->run ? c->run(&o) : cmd_census(argc, argv);
+}
+
+/* Runs the command; a failed write to standard output (a full disk,
+ * /dev/full) is an error, exit status 1. */
+int main(int argc, char **argv)
+{
+    return cli_close_stdout(run(argc, argv));
 }

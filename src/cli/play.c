@@ -196,12 +196,12 @@ static void picture(game *g)
     int special = 0, unmarkable = 0;
     for (int v = 0; v < b->nv; v++)
         special |= b->special[v];
-    for (int e = 0; e < b->ne; e++)
-        if (!g->mark[e]) {
-            cy_edge_info in;
-            cy_rules_classify(b, g->mark, e, &in);
-            unmarkable |= in.cls == CY_EDGE_UNMARKABLE;
-        }
+    cy_edge_info *info = calloc((size_t)b->ne + 1, sizeof *info);
+    if (info) /* out of memory: no legend */
+        cy_rules_classify_all(b, g->mark, info);
+    for (int e = 0; info && e < b->ne; e++)
+        unmarkable |= !g->mark[e] && info[e].cls == CY_EDGE_UNMARKABLE;
+    free(info);
     if (strstr(t, "unmarked:") != t && (special || unmarkable))
         printf("%s%s%s\n", special ? "  * a special vertex (no sink/source rule)" : "",
                unmarkable ? (g->pic.utf8 ? "  \u2504\u2506\u00b7 unmarkable edge" : "  .:. unmarkable edge") : "",
@@ -309,15 +309,22 @@ static void show(game *g)
         }
     printf("%s\n  unmarked:", any ? "" : " none");
     any = 0;
+    cy_edge_info *info = calloc((size_t)b->ne + 1, sizeof *info);
+    if (info)
+        cy_rules_classify_all(b, g->mark, info);
     for (int e = 0; e < b->ne; e++)
         if (!g->mark[e]) {
             cy_edge_info in;
-            cy_rules_classify(b, g->mark, e, &in);
+            if (info)
+                in = info[e];
+            else
+                cy_rules_classify(b, g->mark, e, &in); /* out of memory: one by one */
             char name[2 * CY_MAX_LABEL + 16];
             cy_edge_str(b, e, name, sizeof name);
             printf(" %s%s", name, in.cls == CY_EDGE_UNMARKABLE ? " (unmarkable)" : "");
             any = 1;
         }
+    free(info);
     printf("%s\n", any ? "" : " none");
     for (int c = 0; c < b->ncells; c++) {
         int missing;
@@ -833,6 +840,10 @@ int cmd_play(cli_opts *o)
             printf("%s\ngame abandoned at the end of the input after %d move%s\n", g.echo ? "(end of input)" : "",
                    n, n == 1 ? "" : "s");
             break;
+        }
+        if (cli_lines_cut(in)) {
+            printf("that line is too long; type a move as U->V, or help\n");
+            continue;
         }
         if (handle(&g, line))
             break;

@@ -194,21 +194,15 @@ int cmd_positions(cli_opts *o)
         cy_board_free(b);
         return rc;
     }
-    /* -o FILE: a temporary file renamed at the end, removed on failure */
+    /* -o FILE: a temporary file renamed at the end, removed on failure
+     * (cli_out_open) */
     int to_file = o->output && strcmp(o->output, "-");
-    char *tmp = NULL;
+    cli_out *out = NULL;
     FILE *f = stdout;
-    if (to_file) {
-        size_t n = strlen(o->output) + 16;
-        tmp = cy_xmalloc(n);
-        snprintf(tmp, n, "%s.tmp%d", o->output, (int)getpid());
-        if (!(f = fopen(tmp, "wb"))) {
-            int rc = cli_fail(o->output, "%s", strerror(errno));
-            free(tmp);
-            cy_positions_free(it);
-            cy_board_free(b);
-            return rc;
-        }
+    if (to_file && !(f = cli_out_open(o->output, &out))) {
+        cy_positions_free(it);
+        cy_board_free(b);
+        return 1;
     }
     double flushed = born;
     cy_ticker tick = {.on = !o->quiet, .born = born, .last = born};
@@ -241,9 +235,12 @@ int cmd_positions(cli_opts *o)
     progress(&tick, it, b, 1);
     int rc = 0;
     uint64_t n = cy_positions_done(it);
-    if (bad)
-        rc = cli_fail(to_file ? o->output : NULL, "cannot write %s after %llu positions: %s",
-                      to_file ? "the file" : "to standard output", (unsigned long long)n, strerror(errno));
+    if (bad) {
+        rc = cli_fail(to_file ? o->output : "standard output", "cannot write after %llu positions: %s",
+                      (unsigned long long)n, strerror(errno ? errno : EIO));
+        if (!to_file)
+            cli_stdout_reported();
+    }
     else if (k < 0 || timed_out) {
         int played = cy_positions_played(it);
         char why[64];
@@ -257,12 +254,10 @@ int cmd_positions(cli_opts *o)
         rc = CLI_USAGE;
     }
     if (to_file) {
-        bad = fclose(f) != 0;
-        if (!rc && (bad || rename(tmp, o->output) != 0))
-            rc = cli_fail(o->output, "cannot write: %s", strerror(errno));
         if (rc)
-            remove(tmp);
-        free(tmp);
+            cli_out_abandon(out);
+        else
+            rc = cli_out_close(out, 0);
     }
     free(line.s);
     cy_positions_free(it);

@@ -99,9 +99,11 @@ static char *report(const cy_board *b, unsigned char *mark)
     }
 
     cy_buf_puts(&o, "\nedges:\n");
+    /* every edge classified at once: edge by edge, each would look at every cell */
+    cy_edge_info *info = cy_xmalloc(sizeof *info * ((size_t)b->ne + 1));
+    cy_rules_classify_all(b, mark, info);
     for (int e = 0; e < b->ne; e++) {
-        cy_edge_info in;
-        cy_rules_classify(b, mark, e, &in);
+        cy_edge_info in = info[e];
         char m[2 * CY_MAX_LABEL + 8];
         if (b->multi)
             cy_buf_printf(&o, "  e%-3d %s-%s  ", e, b->label[b->eu[e]], b->label[b->ev[e]]);
@@ -147,9 +149,10 @@ static char *report(const cy_board *b, unsigned char *mark)
     int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int *death = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int n = cy_rules_legal(b, mark, legal), nd = 0;
-    for (int i = 0; i < n; i++)
-        if (cy_rules_is_death(b, mark, legal[i], NULL))
+    for (int i = 0; i < n; i++) /* a death move hands over a cell */
+        if (info[cy_dart_edge(legal[i])].death_cell[legal[i] & 1] >= 0)
             death[nd++] = legal[i];
+    free(info);
     cy_buf_puts(&o, "\n");
     put_moves(&o, b, "legal moves", legal, n);
     put_moves(&o, b, "death moves", death, nd);

@@ -350,6 +350,10 @@ int cli_play_variant(const cli_opts *o)
                        g.played);
                 break;
             }
+            if (cli_lines_cut(in)) {
+                printf("that line is too long; type a move as U->V, or quit\n");
+                continue;
+            }
             w += strspn(w, " ");
             if (!strcmp(w, "quit")) {
                 printf("game abandoned after %d moves\n", g.played);

@@ -45,7 +45,8 @@ else
   fi
 fi
 
-# --- convert --to drawing: coordinates rounded; reading back gives the same
+# --- convert --to drawing: no noise in the coordinates of a family (they are
+# rounded where they are computed); reading back gives the same
 # board, written the same again
 run convert k4 --to drawing
 if [ "$RC" != 0 ]; then
