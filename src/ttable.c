@@ -26,19 +26,23 @@
 #define START_BYTES ((size_t)1 << 22)
 
 /* An entry is one word, read and written whole with relaxed atomics, so no
- * thread ever sees half of another's store: bits 63..16 a fragment of the
- * key (FRAG_BITS of a hash of both words), bits 15..8 the move + 1, bits
- * 7..5 a work class, bits 4..0 the value + 1 (0 marks a free entry).  Eight
- * entries fill a cache line, twice as many a byte as with the two words of
- * a key and data of before.  The price is the check: a probe compares 48
- * bits of the key against the (at most 8) entries of its bucket, so a key
- * never stored is taken for one stored with a chance of at most 8 / 2^48
- * (2.8e-14) a probe, against 4 / 2^104 when each entry kept 104 bits. */
+ * thread ever sees half of another's store: bits 63..17 a fragment of the
+ * key (47 bits of a hash of both words), bit 16 COPY (see tt_grow), bits
+ * 15..8 the move + 1, bits 7..5 a work class, bits 4..0 the value + 1 (0
+ * marks a free entry).  Eight entries fill a cache line, twice as many a
+ * byte as with the two words of a key and data of before.  The price is
+ * the check: a probe compares 47 bits of the key against the (at most 8)
+ * entries of its bucket, so a key never stored is taken for one stored
+ * with a chance of at most 8 / 2^47 (5.7e-14) a probe, against 4 / 2^104
+ * when each entry kept 104 bits. */
 typedef struct entry {
     uint64_t w;
 } entry;
 
-#define FRAG_SHIFT 16
+#define FRAG_SHIFT 17
+#define FRAG_MASK (~(((uint64_t)1 << FRAG_SHIFT) - 1))
+/* An entry copied by a doubling and not found by a probe since. */
+#define COPY ((uint64_t)1 << 16)
 #define VALUE_MAX 30 /* larger values are not stored (none seen in practice) */
 
 /* The fragment of a key an entry keeps: 48 bits of a mix of both words, in
@@ -51,7 +55,7 @@ static inline uint64_t fragment(const uint64_t key[2])
     x ^= x >> 32;
     x *= 0xD6E8FEB86659FD93ull;
     x ^= x >> 29;
-    return x & ~(((uint64_t)1 << FRAG_SHIFT) - 1);
+    return x & FRAG_MASK;
 }
 
 /* The counters are written by every thread and have a cache line of their
@@ -148,11 +152,18 @@ void tt_grow(tt *t)
     t->nbuckets *= 2;
     t->bytes *= 2;
     /* an entry does not keep the bit of its key that now tells bucket i
-     * from its twin i + old, so it goes to both: a probe finds it in its
-     * own, and the copy in the other, under a fragment no key of that
-     * bucket is likely to have, is given up as the bucket fills */
-    for (size_t i = 0; i < old; i++)
-        memcpy(t->e + (i + old) * WAYS, t->e + i * WAYS, WAYS * sizeof(entry));
+     * from its twin i + old, so it goes to both, marked COPY: a probe finds
+     * it in its own bucket and takes the mark off there, and the copy in
+     * the other, under a fragment no key of that bucket is likely to have,
+     * keeps its mark, which a full bucket gives up first (tt_put) */
+    for (size_t i = 0; i < old; i++) {
+        entry *b = t->e + i * WAYS, *twin = t->e + (i + old) * WAYS;
+        for (int w = 0; w < WAYS; w++) {
+            if (b[w].w)
+                b[w].w |= COPY;
+            twin[w] = b[w];
+        }
+    }
 }
 
 static inline uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
@@ -164,7 +175,9 @@ int tt_probe(tt *t, const uint64_t key[2], int *move)
     uint64_t f = fragment(key);
     for (int i = 0; i < WAYS; i++) {
         uint64_t w = load(&b[i].w);
-        if (w && (w & ~(((uint64_t)1 << FRAG_SHIFT) - 1)) == f) {
+        if (w && (w & FRAG_MASK) == f) {
+            if (w & COPY) /* the entry's own bucket: no longer a mere copy */
+                __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
             if (move)
                 *move = (int)((w >> 8) & 0xFF) - 1;
             return (int)(w & 0x1F) - 1;
@@ -209,11 +222,15 @@ int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
         if (!d) {
             victim = i;
             fresh = 1;
-        } else if ((d & ~(((uint64_t)1 << FRAG_SHIFT) - 1)) == f) {
+        } else if ((d & FRAG_MASK) == f) {
             victim = i;
-        } else if (((d >> 5) & 7) < least) {
-            least = (d >> 5) & 7;
-            cheapest = i;
+        } else {
+            /* a copy no probe has found first, then the least work */
+            uint64_t rank = (d & COPY ? 0 : 8) + ((d >> 5) & 7);
+            if (rank < least) {
+                least = rank;
+                cheapest = i;
+            }
         }
     }
     int what = fresh ? TT_FRESH : TT_SAME;

@@ -4,8 +4,9 @@
  * value and move unless the table said it gave an entry up, keys never
  * stored are not found, keys differing only by the solver's salts are kept
  * apart, a growing table keeps its entries through each doubling, a full
- * bucket gives up the entry that cost least, and values the entry has no
- * room for are not kept.
+ * bucket gives up the entry that cost least, the copies a doubling leaves
+ * in the bucket that is not their key's are given up before entries that
+ * cost less, and values the entry has no room for are not kept.
  */
 #include "support.h"
 
@@ -174,11 +175,46 @@ static void test_growth(void **state)
     tt_free(t);
 }
 
+/* A doubling copies each bucket into its twin (8 ways a bucket, the
+ * bucket's index bits 24 and up of key[1]); the copies that no probe finds
+ * there are given up first, before entries that cost less: 8 cheap keys of
+ * the twin all stay, and so do the 8 dear keys in their own bucket. */
+static void test_copies_go_first(void **state)
+{
+    (void)state;
+    tt *t = tt_new((size_t)64 << 20, 1);
+    assert_non_null(t);
+    tt_stats st;
+    tt_stats_get(t, &st);
+    uint64_t nb = st.capacity / 8, dear[8][2], cheap[8][2];
+    uint64_t key1 = 0x0123456789ABCDEFull & ~((nb * 2 - 1) << 24); /* bucket 0, twin nb */
+    for (int i = 0; i < 8; i++) {
+        dear[i][0] = 0x1111111111111111ull * (uint64_t)(i + 1);
+        dear[i][1] = key1;
+        assert_int_equal(tt_put(t, dear[i], i, -1, (uint64_t)1 << 30), TT_FRESH);
+    }
+    tt_grow(t);
+    tt_stats_get(t, &st);
+    assert_int_equal(st.capacity, nb * 16);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(tt_get(t, dear[i]), i);
+    for (int i = 0; i < 8; i++) {
+        cheap[i][0] = 0x2222222222222222ull * (uint64_t)(i + 1);
+        cheap[i][1] = key1 | (nb << 24); /* the twin */
+        assert_int_equal(tt_put(t, cheap[i], 10 + i, -1, 1), TT_REPLACED);
+    }
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(tt_get(t, cheap[i]), 10 + i);
+        assert_int_equal(tt_get(t, dear[i]), i);
+    }
+    tt_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keeps_all),   cmocka_unit_test(test_salts),  cmocka_unit_test(test_replacement),
-        cmocka_unit_test(test_value_range), cmocka_unit_test(test_growth),
+        cmocka_unit_test(test_value_range), cmocka_unit_test(test_growth),  cmocka_unit_test(test_copies_go_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
