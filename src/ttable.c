@@ -236,7 +236,10 @@ int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
     int what = fresh ? TT_FRESH : TT_SAME;
     if (victim < 0) {
         victim = cheapest;
-        what = TT_REPLACED;
+        /* a copy of a doubling is most often the twin of an entry in its
+         * own bucket: its place counts as free, or the copies would make
+         * the table ask for room (tt_needs_room) as if it were full */
+        what = load(&b[victim].w) & COPY ? TT_FRESH : TT_REPLACED;
     }
     store(&b[victim].w, w);
     return what;
