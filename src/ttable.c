@@ -26,23 +26,23 @@
 #define START_BYTES ((size_t)1 << 22)
 
 /* An entry is one word, read and written whole with relaxed atomics, so no
- * thread ever sees half of another's store: bits 63..17 a fragment of the
- * key (47 bits of a hash of both words), bit 16 COPY (see tt_grow), bits
- * 15..8 the move + 1, bits 7..5 a work class, bits 4..0 the value + 1 (0
+ * thread ever sees half of another's store: bits 63..18 a fragment of the
+ * key (46 bits of a hash of both words), bit 17 COPY (see tt_grow), bits
+ * 16..9 the move + 1, bits 8..5 a work class, bits 4..0 the value + 1 (0
  * marks a free entry).  Eight entries fill a cache line, twice as many a
  * byte as with the two words of a key and data of before.  The price is
- * the check: a probe compares 47 bits of the key against the (at most 8)
+ * the check: a probe compares 46 bits of the key against the (at most 8)
  * entries of its bucket, so a key never stored is taken for one stored
- * with a chance of at most 8 / 2^47 (5.7e-14) a probe, against 4 / 2^104
+ * with a chance of at most 8 / 2^46 (1.1e-13) a probe, against 4 / 2^104
  * when each entry kept 104 bits. */
 typedef struct entry {
     uint64_t w;
 } entry;
 
-#define FRAG_SHIFT 17
+#define FRAG_SHIFT 18
 #define FRAG_MASK (~(((uint64_t)1 << FRAG_SHIFT) - 1))
 /* An entry copied by a doubling and not found by a probe since. */
-#define COPY ((uint64_t)1 << 16)
+#define COPY ((uint64_t)1 << 17)
 #define VALUE_MAX 30 /* larger values are not stored (none seen in practice) */
 
 /* The fragment of a key an entry keeps: 48 bits of a mix of both words, in
@@ -131,11 +131,14 @@ int tt_needs_room(const tt *t)
 {
     if (!t->grow || 2 * t->bytes > t->max_bytes)
         return 0;
-    /* half full, or an eighth of it given up to make room */
+    /* a quarter full (as many entries as filled half of a table of the
+     * 16-byte entries of before: at half full, growing later, searches
+     * repeated more, bench/lean_table.sh), or an eighth of it given up to
+     * make room */
     uint64_t cap = (uint64_t)t->nbuckets * WAYS;
     uint64_t used = __atomic_load_n(&t->used, __ATOMIC_RELAXED);
     uint64_t replaced = __atomic_load_n(&t->replaced, __ATOMIC_RELAXED);
-    return used * 2 > cap || (replaced - t->replaced_at_grow) * 8 > cap;
+    return used * 4 > cap || (replaced - t->replaced_at_grow) * 8 > cap;
 }
 
 void tt_grow(tt *t)
@@ -179,7 +182,7 @@ int tt_probe(tt *t, const uint64_t key[2], int *move)
             if (w & COPY) /* the entry's own bucket: no longer a mere copy */
                 __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
             if (move)
-                *move = (int)((w >> 8) & 0xFF) - 1;
+                *move = (int)((w >> 9) & 0xFF) - 1;
             return (int)(w & 0x1F) - 1;
         }
     }
@@ -200,12 +203,12 @@ void tt_count(tt *t, tt_counts *c)
     memset(c, 0, sizeof *c);
 }
 
-/* A work count as a class of three bits: a third of its bit length, at
- * most 7 (work of 2^21 positions and more all counts alike). */
+/* A work count as a class of four bits: half its bit length, at most 15
+ * (work of 2^30 positions and more all counts alike). */
 static inline uint64_t work_class(uint64_t work)
 {
     unsigned bits = work ? 64u - (unsigned)__builtin_clzll(work) : 0;
-    return bits / 3 < 7 ? bits / 3 : 7;
+    return bits / 2 < 15 ? bits / 2 : 15;
 }
 
 int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
@@ -214,7 +217,7 @@ int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
         return TT_SAME; /* not kept: it will be searched again if asked */
     entry *b = bucket(t, key[1]);
     uint64_t f = fragment(key);
-    uint64_t w = f | (uint64_t)((move + 1) & 0xFF) << 8 | work_class(work) << 5 | (uint64_t)(value + 1);
+    uint64_t w = f | (uint64_t)((move + 1) & 0xFF) << 9 | work_class(work) << 5 | (uint64_t)(value + 1);
     int victim = -1, cheapest = 0, fresh = 0;
     uint64_t least = UINT64_MAX;
     for (int i = 0; i < WAYS && victim < 0; i++) {
@@ -226,7 +229,7 @@ int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
             victim = i;
         } else {
             /* a copy no probe has found first, then the least work */
-            uint64_t rank = (d & COPY ? 0 : 8) + ((d >> 5) & 7);
+            uint64_t rank = (d & COPY ? 0 : 16) + ((d >> 5) & 15);
             if (rank < least) {
                 least = rank;
                 cheapest = i;
