@@ -7,6 +7,7 @@
 # Usage: bench/lean_table.sh OLD NEW [RUNS] [BOARD...]
 # (the bounds: MEMS="8M 16M 64M" by default)
 set -euo pipefail
+[ $# -ge 2 ] && [ -x "$1" ] && [ -x "$2" ] || { echo "usage: bench/lean_table.sh OLD NEW [RUNS] [BOARD...] (OLD and NEW: cycles executables)" >&2; exit 2; }
 old=$1 new=$2 runs=${3:-3}
 shift 3 || shift $#
 boards=("$@")

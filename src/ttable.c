@@ -43,12 +43,12 @@ typedef struct entry {
 #define FRAG_MASK (~(((uint64_t)1 << FRAG_SHIFT) - 1))
 /* An entry copied by a doubling and not found by a probe since. */
 #define COPY ((uint64_t)1 << 17)
-#define VALUE_MAX 30 /* larger values are not stored (none seen in practice) */
+#define VALUE_MAX 30 /* larger values are not stored (a miss: searched again) */
 
-/* The fragment of a key an entry keeps: 48 bits of a mix of both words, in
+/* The fragment of a key an entry keeps: 46 bits of a mix of both words, in
  * which every bit of either counts (XOR-shifts and odd multipliers are
  * one-to-one), so keys differing only in key[0] (an entry's salt), which
- * share a bucket, have fragments that differ but by chance (2^-48). */
+ * share a bucket, have fragments that differ but by chance (2^-46). */
 static inline uint64_t fragment(const uint64_t key[2])
 {
     uint64_t x = key[0] ^ (key[1] * 0x9E3779B97F4A7C15ull) ^ (key[1] >> 29);
