@@ -1,17 +1,18 @@
 /*
- * ttable.c - a lock-free transposition table (the XOR trick of Hyatt's
- * chess programs): each entry is two words, check = key0 ^ data and data,
- * written and read with relaxed atomics, so a torn entry fails its check and
- * reads as a miss.  Buckets of four entries fill one cache line; a full bucket
- * replaces the entry that took the least work to compute.
+ * ttable.c - a lock-free transposition table: each entry is one word (a
+ * fragment of the key, the value, the move and a work class), written and
+ * read with relaxed atomics, so no reader sees a torn entry.  Buckets of
+ * eight entries fill one cache line; a full bucket replaces the entry that
+ * took the least work to compute.
  *
  * A growing table starts small and doubles in place as it fills, up to its
  * bound: on machines where first touching a page is dear, a table the size of
  * the search costs far less than a sparse huge one.  A bucket's index is read
- * from bits that each entry keeps, so doubling splits every bucket into
- * itself and its twin in the new half, and the mapping grows with mremap,
- * without a copy.  Its users double it (tt_grow) when it asks for room, at a
- * moment when no thread is using it.
+ * from bits of the key that an entry does not keep, so doubling copies every
+ * bucket into its twin in the new half (each entry is found in the one its
+ * key names; the other copy is given up in time), and the mapping grows with
+ * mremap.  Its users double it (tt_grow) when it asks for room, at a moment
+ * when no thread is using it.
  */
 #define _GNU_SOURCE /* mremap */
 #include "ttable.h"
@@ -20,13 +21,42 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define WAYS 4
+#define WAYS 8
 /* The size a growing table starts at. */
 #define START_BYTES ((size_t)1 << 22)
 
+/* An entry is one word, read and written whole with relaxed atomics, so no
+ * thread ever sees half of another's store: bits 63..18 a fragment of the
+ * key (46 bits of a hash of both words), bit 17 COPY (see tt_grow), bits
+ * 16..9 the move + 1, bits 8..5 a work class, bits 4..0 the value + 1 (0
+ * marks a free entry).  Eight entries fill a cache line, twice as many a
+ * byte as with the two words of a key and data of before.  The price is
+ * the check: a probe compares 46 bits of the key against the (at most 8)
+ * entries of its bucket, so a key never stored is taken for one stored
+ * with a chance of at most 8 / 2^46 (1.1e-13) a probe, against 4 / 2^104
+ * when each entry kept 104 bits. */
 typedef struct entry {
-    uint64_t check, data; /* data: key1 high 40 bits | move << 16 | work class << 8 | value */
+    uint64_t w;
 } entry;
+
+#define FRAG_SHIFT 18
+#define FRAG_MASK (~(((uint64_t)1 << FRAG_SHIFT) - 1))
+/* An entry copied by a doubling and not found by a probe since. */
+#define COPY ((uint64_t)1 << 17)
+#define VALUE_MAX 30 /* larger values are not stored (a miss: searched again) */
+
+/* The fragment of a key an entry keeps: 46 bits of a mix of both words, in
+ * which every bit of either counts (XOR-shifts and odd multipliers are
+ * one-to-one), so keys differing only in key[0] (an entry's salt), which
+ * share a bucket, have fragments that differ but by chance (2^-46). */
+static inline uint64_t fragment(const uint64_t key[2])
+{
+    uint64_t x = key[0] ^ (key[1] * 0x9E3779B97F4A7C15ull) ^ (key[1] >> 29);
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ull;
+    x ^= x >> 29;
+    return x & FRAG_MASK;
+}
 
 /* The counters are written by every thread and have a cache line of their
  * own, apart from the fields every probe reads: sharing one line made each
@@ -41,10 +71,9 @@ struct tt {
     uint64_t replaced_at_grow;
 };
 
-#define KEY_MASK 0xFFFFFFFFFF000000ull
 #define KEY_SHIFT 24
 
-/* The bucket of a key: from bits of key1 that the entry keeps. */
+/* The bucket of a key: from bits of key1 alone. */
 static inline entry *bucket(const tt *t, uint64_t key1)
 {
     return t->e + ((key1 >> KEY_SHIFT) & (t->nbuckets - 1)) * WAYS;
@@ -102,11 +131,14 @@ int tt_needs_room(const tt *t)
 {
     if (!t->grow || 2 * t->bytes > t->max_bytes)
         return 0;
-    /* half full, or an eighth of it given up to make room */
+    /* a quarter full (as many entries as filled half of a table of the
+     * 16-byte entries of before: at half full, growing later, searches
+     * repeated more, bench/lean_table.sh), or an eighth of it given up to
+     * make room */
     uint64_t cap = (uint64_t)t->nbuckets * WAYS;
     uint64_t used = __atomic_load_n(&t->used, __ATOMIC_RELAXED);
     uint64_t replaced = __atomic_load_n(&t->replaced, __ATOMIC_RELAXED);
-    return used * 2 > cap || (replaced - t->replaced_at_grow) * 8 > cap;
+    return used * 4 > cap || (replaced - t->replaced_at_grow) * 8 > cap;
 }
 
 void tt_grow(tt *t)
@@ -122,16 +154,18 @@ void tt_grow(tt *t)
     size_t old = t->nbuckets;
     t->nbuckets *= 2;
     t->bytes *= 2;
-    /* each entry of bucket i stays or moves to its twin i + old, which is
-     * fresh and so has room for all of them */
+    /* an entry does not keep the bit of its key that now tells bucket i
+     * from its twin i + old, so it goes to both, marked COPY: a probe finds
+     * it in its own bucket and takes the mark off there, and the copy in
+     * the other, under a fragment no key of that bucket is likely to have,
+     * keeps its mark, which a full bucket gives up first (tt_put) */
     for (size_t i = 0; i < old; i++) {
         entry *b = t->e + i * WAYS, *twin = t->e + (i + old) * WAYS;
-        int k = 0;
-        for (int w = 0; w < WAYS; w++)
-            if (b[w].data && ((b[w].data >> KEY_SHIFT) & old)) {
-                twin[k++] = b[w];
-                b[w].check = b[w].data = 0;
-            }
+        for (int w = 0; w < WAYS; w++) {
+            if (b[w].w)
+                b[w].w |= COPY;
+            twin[w] = b[w];
+        }
     }
 }
 
@@ -141,12 +175,15 @@ static inline void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATO
 int tt_probe(tt *t, const uint64_t key[2], int *move)
 {
     entry *b = bucket(t, key[1]);
+    uint64_t f = fragment(key);
     for (int i = 0; i < WAYS; i++) {
-        uint64_t data = load(&b[i].data), check = load(&b[i].check);
-        if (data && (check ^ data) == key[0] && (data & KEY_MASK) == (key[1] & KEY_MASK)) {
+        uint64_t w = load(&b[i].w);
+        if (w && (w & FRAG_MASK) == f) {
+            if (w & COPY) /* the entry's own bucket: no longer a mere copy */
+                __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
             if (move)
-                *move = (int)((data >> 16) & 0xFF) - 1;
-            return (int)(data & 0xFF);
+                *move = (int)((w >> 9) & 0xFF) - 1;
+            return (int)(w & 0x1F) - 1;
         }
     }
     return -1;
@@ -166,35 +203,48 @@ void tt_count(tt *t, tt_counts *c)
     memset(c, 0, sizeof *c);
 }
 
-/* A work count as a small class: its bit length. */
-static inline uint64_t work_class(uint64_t work) { return work ? 64u - (uint64_t)__builtin_clzll(work) : 0; }
+/* A work count as a class of four bits: half its bit length, at most 15
+ * (work of 2^30 positions and more all counts alike). */
+static inline uint64_t work_class(uint64_t work)
+{
+    unsigned bits = work ? 64u - (unsigned)__builtin_clzll(work) : 0;
+    return bits / 2 < 15 ? bits / 2 : 15;
+}
 
 int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
 {
+    if (value < 0 || value > VALUE_MAX)
+        return TT_SAME; /* not kept: it will be searched again if asked */
     entry *b = bucket(t, key[1]);
-    uint64_t data = (key[1] & KEY_MASK) | (uint64_t)((move + 1) & 0xFF) << 16 | work_class(work) << 8 |
-                    (uint64_t)(value & 0xFF);
+    uint64_t f = fragment(key);
+    uint64_t w = f | (uint64_t)((move + 1) & 0xFF) << 9 | work_class(work) << 5 | (uint64_t)(value + 1);
     int victim = -1, cheapest = 0, fresh = 0;
     uint64_t least = UINT64_MAX;
     for (int i = 0; i < WAYS && victim < 0; i++) {
-        uint64_t d = load(&b[i].data);
+        uint64_t d = load(&b[i].w);
         if (!d) {
             victim = i;
             fresh = 1;
-        } else if ((load(&b[i].check) ^ d) == key[0] && (d & KEY_MASK) == (key[1] & KEY_MASK)) {
+        } else if ((d & FRAG_MASK) == f) {
             victim = i;
-        } else if (((d >> 8) & 0xFF) < least) {
-            least = (d >> 8) & 0xFF;
-            cheapest = i;
+        } else {
+            /* a copy no probe has found first, then the least work */
+            uint64_t rank = (d & COPY ? 0 : 16) + ((d >> 5) & 15);
+            if (rank < least) {
+                least = rank;
+                cheapest = i;
+            }
         }
     }
     int what = fresh ? TT_FRESH : TT_SAME;
     if (victim < 0) {
         victim = cheapest;
-        what = TT_REPLACED;
+        /* a copy of a doubling is most often the twin of an entry in its
+         * own bucket: its place counts as free, or the copies would make
+         * the table ask for room (tt_needs_room) as if it were full */
+        what = load(&b[victim].w) & COPY ? TT_FRESH : TT_REPLACED;
     }
-    store(&b[victim].check, key[0] ^ data);
-    store(&b[victim].data, data);
+    store(&b[victim].w, w);
     return what;
 }
 

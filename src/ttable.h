@@ -38,8 +38,9 @@ int tt_get(tt *t, const uint64_t key[2]);
 /* The same, and the move stored with it into *move (if not NULL): -1 for
  * none, else 0..254. */
 int tt_probe(tt *t, const uint64_t key[2], int *move);
-/* Stores value (0..255) and move (-1 for none, else 0..254: the move that
- * settled the entry, as chess engines keep a best move) under key; work
+/* Stores value (0..30; a larger one is not kept, and counts as TT_SAME)
+ * and move (-1 for none, else 0..254: the move that settled the entry, as
+ * chess engines keep a best move) under key; work
  * (positions searched to find it) decides what a full bucket gives up: the
  * entry that cost least.  Returns where it went: over key's own entry
  * (TT_SAME), into a free one (TT_FRESH) or over another key's
