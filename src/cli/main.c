@@ -23,13 +23,15 @@ const cli_command cli_commands[] = {
     /* BOARD is required: no word only with --from-jobs DIR, which holds it */
     {"solve", cmd_solve, "BOARD", 0, 1,
      "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
-     "from-jobs rules players extra-turn " SOLVER_SWITCHES,
+     "from-jobs rules players extra-turn certificate " SOLVER_SWITCHES,
      "who wins with perfect play, the winning moves and the Grundy value\n"
      "\nFor a lost position, a winning reply to every move.  Running out of\n"
      "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
      "theorem of the papers proves the answer it is given without search\n"
      "(--no-theorems searches).  --split-depth D -o DIR writes the solve as\n"
-     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n",
+     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n"
+     "--certificate FILE writes a certificate of who wins (and of the Grundy\n"
+     "value, unless --no-grundy) that cycles-check FILE confirms on its own.\n",
      "timeout: stop the search after this many seconds and print what is known, exit status 2 "
      "(default: no limit; SIGINT and SIGTERM do the same)\n"},
     {"show", cmd_show, "BOARD", 1, 1, "moves special output rules players extra-turn",

@@ -65,6 +65,29 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
     return t;
 }
 
+/* --certificate FILE: writes the certificate of the answer just printed
+ * (the same solver, so its table serves again); a note on stderr unless
+ * --quiet.  Returns the exit status. */
+static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark, int over)
+{
+    if (over)
+        return cli_fail(o->certificate, "no certificate: the game is over");
+    cy_cert_stats st;
+    cy_error err;
+    int rc = cy_certificate_write(s, mark, !o->solver.no_grundy, o->certificate, &st, &err);
+    cy_solver_progress_end(s);
+    if (rc < 0) {
+        char why[64];
+        cli_fail(o->certificate, "no certificate written: %s",
+                 rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why));
+        return rc == -1 ? 1 : 2;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "certificate: %llu records, %llu bytes in %.3f s\n", (unsigned long long)st.records,
+                (unsigned long long)st.bytes, st.seconds);
+    return 0;
+}
+
 int cmd_solve(cli_opts *o)
 {
     if (o->from_jobs) {
@@ -77,6 +100,8 @@ int cmd_solve(cli_opts *o)
                               "or --from-jobs DIR)");
     /* from here an interrupt gives the partial answer --timeout would
      * (not for --split-depth, which writes its jobs whole or not at all) */
+    if (o->certificate && (cli_variant_wanted(o) || o->split_depth))
+        return cli_usage_fail("--certificate is for the standard rules, without --split-depth");
     if (cli_variant_wanted(o)) {
         cli_catch_interrupts();
         return cli_solve_variant(o);
@@ -130,6 +155,8 @@ int cmd_solve(cli_opts *o)
         rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
         free(text);
     }
+    if (rc == 0 && o->certificate)
+        rc = solve_certificate(o, s, mark, a.over);
     free(legal);
     free(reply);
     cy_analysis_free(&a);
