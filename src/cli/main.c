@@ -106,7 +106,7 @@ const cli_command cli_commands[] = {
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */
-    {"census", NULL, "run|merge|query|report|plan ...", 1, 64, "",
+    {"census", NULL, "run|merge|query|report|plan|certify ...", 1, 64, "",
      "every small board solved into SQLite, and the papers' questions asked of it\n"
      "\n  cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume]\n"
      "      [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]\n"
@@ -115,7 +115,8 @@ const cli_command cli_commands[] = {
      "  cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]\n"
      "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
      "      [--seed N] [--timeout S] [--count-timeout S] [--json] [-o FILE]\n"
-     "\nrun: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
+     "  cycles census certify --db FILE -o DIR [--edges A..B] [--limit N] [--timeout S]\n"
+     "\ncertify writes certificates (cycles-check) of the report's example boards.  run: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
      "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
      "boards solved so far, and --resume goes on.  report writes to standard output\n"
      "without -o.  `man cycles` describes the database and the queries.\n",
