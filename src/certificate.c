@@ -32,7 +32,18 @@ typedef struct ckey {
     uint64_t fwd, bwd;
     int kind, g;
     int val;             /* '=': the value written (not part of the key) */
+    long idx;            /* the record's index in cert.recs */
 } ckey;
+
+/* A record found, kept in memory until the backward pass has chosen what
+ * the root's claim needs. */
+typedef struct crec {
+    uint64_t fwd, bwd;
+    int kind, g;
+    int nmoves;
+    size_t move;         /* its moves: cert.moves[move .. move + nmoves) */
+    int keep;
+} crec;
 
 typedef struct cert {
     cy_solver *s;
@@ -42,6 +53,10 @@ typedef struct cert {
     ckey *set;           /* open addressing; kind 0 is an empty slot */
     size_t cap, used;
     uint64_t records, bytes;
+    crec *recs;          /* every record found, in the order found */
+    size_t nrec, caprec;
+    int *moves;
+    size_t nmv, capmv;
     int failed;          /* a negative CY_SOLVE_ code or -1 */
     cy_error *err;
 } cert;
@@ -98,7 +113,7 @@ static void remember(cert *c, const ckey *k)
 
 static ckey key_of(const cy_board *b, const unsigned char *mark, int kind, int g)
 {
-    ckey k = {0, 0, kind, kind == '!' ? g : 0, g};
+    ckey k = {0, 0, kind, kind == '!' ? g : 0, g, -1};
     for (int e = 0; e < b->ne; e++) {
         if (mark[e] == CY_FWD)
             k.fwd |= 1ULL << e;
@@ -108,33 +123,95 @@ static ckey key_of(const cy_board *b, const unsigned char *mark, int kind, int g
     return k;
 }
 
-/* Writes a move as the format's signed edge: "+e" along the edge, "-e" against. */
-static void put_move(cert *c, int d)
+/* Adds a record (kind, the position, the value, its moves) to those found. */
+static void add_record(cert *c, ckey *k, const unsigned char *mark, int g, const int *moves, int n)
 {
-    int n = fprintf(c->f, " %c%d", (d & 1) ? '-' : '+', d >> 1);
-    c->bytes += n > 0 ? (uint64_t)n : 0;
+    if (c->nrec == c->caprec) {
+        c->caprec = c->caprec ? 2 * c->caprec : 1024;
+        c->recs = cy_xrealloc(c->recs, c->caprec * sizeof *c->recs);
+    }
+    while (c->nmv + (size_t)n > c->capmv) {
+        c->capmv = c->capmv ? 2 * c->capmv : 1024;
+        c->moves = cy_xrealloc(c->moves, c->capmv * sizeof *c->moves);
+    }
+    ckey m = key_of(c->b, mark, '=', 0);
+    crec *r = &c->recs[c->nrec];
+    *r = (crec){m.fwd, m.bwd, k->kind, g, n, c->nmv, 0};
+    memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
+    c->nmv += (size_t)n;
+    k->idx = (long)c->nrec++;
+    remember(c, k);
 }
 
-/* Starts a record: its kind, the position's marks and the value. */
-static void put_head(cert *c, int kind, const unsigned char *mark, int g)
+/* The record of this key, or -1. */
+static long find(const cert *c, const ckey *k)
+{
+    const ckey *x = &c->set[slot(c, k)];
+    return x->kind ? x->idx : -1;
+}
+
+/* Writes record r: "KIND MARKS G MOVES". */
+static void put_record(cert *c, const crec *r)
 {
     char line[CY_FAST_MAX_EDGES + 2];
     for (int e = 0; e < c->b->ne; e++)
-        line[e] = mark[e] == CY_FWD ? '+' : mark[e] == CY_BWD ? '-' : '.';
+        line[e] = (r->fwd >> e) & 1 ? '+' : (r->bwd >> e) & 1 ? '-' : '.';
     line[c->b->ne] = 0;
-    int n = fprintf(c->f, "%c %s %d", kind, line, g);
+    int n = fprintf(c->f, "%c %s %d", r->kind, line, r->g);
     c->bytes += n > 0 ? (uint64_t)n : 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        int d = c->moves[r->move + (size_t)i];
+        n = fprintf(c->f, " %c%d", (d & 1) ? '-' : '+', d >> 1);
+        c->bytes += n > 0 ? (uint64_t)n : 0;
+    }
+    fputc('\n', c->f);
+    c->bytes++;
     c->records++;
 }
 
-static void put_end(cert *c)
+/* The backward pass: from the root's record, marks what each kept record
+ * relies on, the "=" record of a child wherever one was found (so no "!"
+ * record is kept beside an "=" record of the same position), then writes
+ * the kept records in the order found. */
+static void trim_and_write(cert *c, long root)
 {
-    fputc('\n', c->f);
-    c->bytes++;
+    long *stack = cy_xmalloc((c->nrec + 1) * sizeof *stack);
+    size_t sp = 0;
+    unsigned char *mark = cy_xmalloc((size_t)c->b->ne + 1);
+    int moves[2 * CY_FAST_MAX_EDGES];
+    c->recs[root].keep = 1;
+    stack[sp++] = root;
+    while (sp) {
+        const crec *r = &c->recs[stack[--sp]];
+        for (int e = 0; e < c->b->ne; e++)
+            mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
+        int n = r->nmoves;
+        memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
+        int all = r->kind == '=';
+        int g = r->g;
+        if (all)
+            n = cy_rules_safe(c->b, mark, moves);
+        for (int i = 0; i < n; i++) {
+            int e = moves[i] >> 1;
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            ckey eq = key_of(c->b, mark, '=', 0), ne = key_of(c->b, mark, '!', g);
+            mark[e] = CY_UNMARKED;
+            long y = find(c, &eq);
+            if (y < 0 && all)
+                y = find(c, &ne);
+            if (y >= 0 && !c->recs[y].keep) {
+                c->recs[y].keep = 1;
+                stack[sp++] = y;
+            }
+        }
+    }
+    for (size_t i = 0; i < c->nrec; i++)
+        if (c->recs[i].keep)
+            put_record(c, &c->recs[i]);
+    free(mark);
+    free(stack);
 }
 
-/* The value of the normal-play game at mark (no completion possible):
- * the Grundy value, or who wins (1 or 0); negative on a stop. */
 /* Records the first stop of the solver (v < 0); returns v. */
 static int stop(cert *c, int v)
 {
@@ -238,10 +315,7 @@ static void need_ne(cert *c, unsigned char *mark, int g)
             need_eq(c, mark, h);
         return;
     }
-    remember(c, &ne);
-    put_head(c, '!', mark, g);
-    put_move(c, moves[i]);
-    put_end(c);
+    add_record(c, &ne, mark, g, &moves[i], 1);
     int e = moves[i] >> 1;
     mark[e] = (unsigned char)cy_dart_mark(moves[i]);
     need_eq(c, mark, g);
@@ -270,11 +344,10 @@ static void need_eq(cert *c, unsigned char *mark, int g)
         }
     }
     eq.val = g;
-    remember(c, &eq);
-    put_head(c, '=', mark, g);
+    int w[2 * CY_FAST_MAX_EDGES];
     for (int k = 0; k < g; k++)
-        put_move(c, moves[wit[k]]);
-    put_end(c);
+        w[k] = moves[wit[k]];
+    add_record(c, &eq, mark, g, w, g);
     for (int k = 0; k < g; k++) {
         int e = moves[wit[k]] >> 1;
         mark[e] = (unsigned char)cy_dart_mark(moves[wit[k]]);
@@ -373,6 +446,8 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
             rc = c.failed;
             goto out;
         }
+        ckey rk = key_of(b, m, grundy || !v ? '=' : '!', 0);
+        trim_and_write(&c, find(&c, &rk));
     }
     fputs("end\n", c.f);
     c.bytes += 4;
@@ -392,6 +467,8 @@ out:
     st->bytes = c.bytes;
     st->seconds = cy_now() - t0;
     free(c.set);
+    free(c.recs);
+    free(c.moves);
     free(tmp);
     free(m);
     return rc;
