@@ -68,10 +68,8 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
 /* --certificate FILE: writes the certificate of the answer just printed
  * (the same solver, so its table serves again); a note on stderr unless
  * --quiet.  Returns the exit status. */
-static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark, int over)
+static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark)
 {
-    if (over)
-        return cli_fail(o->certificate, "no certificate: the game is over");
     cy_cert_stats st;
     cy_error err;
     int rc = cy_certificate_write(s, mark, !o->solver.no_grundy, o->certificate, &st, &err);
@@ -83,8 +81,9 @@ static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mar
         return rc == -1 ? 1 : 2;
     }
     if (!o->quiet)
-        fprintf(stderr, "certificate: %llu records, %llu bytes in %.3f s\n", (unsigned long long)st.records,
-                (unsigned long long)st.bytes, st.seconds);
+        fprintf(stderr, "certificate: %llu records, %llu bytes in %.3f s (%llu positions searched in all)\n",
+                (unsigned long long)st.records, (unsigned long long)st.bytes, st.seconds,
+                (unsigned long long)st.positions);
     return 0;
 }
 
@@ -115,6 +114,10 @@ int cmd_solve(cli_opts *o)
     int rc = 1;
     if (o->split_depth) {
         rc = solve_split(o, b, mark);
+        goto out;
+    }
+    if (o->certificate && cy_rules_cycle_cell(b, mark) >= 0) {
+        rc = cli_fail(o->certificate, "no certificate: the game is over (a cycle cell has been completed)");
         goto out;
     }
     cli_catch_interrupts();
@@ -156,7 +159,7 @@ int cmd_solve(cli_opts *o)
         free(text);
     }
     if (rc == 0 && o->certificate)
-        rc = solve_certificate(o, s, mark, a.over);
+        rc = solve_certificate(o, s, mark);
     free(legal);
     free(reply);
     cy_analysis_free(&a);
