@@ -326,6 +326,8 @@ static void need_ne(cert *c, unsigned char *mark, int g)
  * then what the record needs. */
 static void need_eq(cert *c, unsigned char *mark, int g)
 {
+    if (cy_interrupted())
+        stop(c, CY_SOLVE_TIMEOUT); /* SIGINT or SIGTERM: nothing is written */
     ckey eq = key_of(c->b, mark, '=', 0);
     if (c->failed || seen(c, &eq))
         return;

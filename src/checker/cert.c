@@ -679,7 +679,7 @@ static int check_record(ck *c, long k, char *m)
     memcpy(m, c->marks + r->mark, (size_t)c->ne);
     if (position_fault(c, m, why, sizeof why))
         return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
-    const int *w = c->moves + r->move;
+    const int *w = c->moves ? c->moves + r->move : NULL; /* no moves at all: NULL */
     /* the named moves: safe, and to a position of the value said */
     for (int i = 0; i < r->nmoves; i++) {
         int d = w[i];
