@@ -37,9 +37,9 @@ row() {
   t1=$(date +%s.%N)
   local wsec searched records bytes
   wsec=$(echo "$t1 - $t0" | bc)
-  searched=$(sed -n 's/^certificate: .*(\([0-9]*\) positions searched in all)$/\1/p' "$out/$name.err")
-  records=$(sed -n 's/^certificate: \([0-9]*\) records, \([0-9]*\) bytes.*/\1/p' "$out/$name.err")
-  bytes=$(sed -n 's/^certificate: \([0-9]*\) records, \([0-9]*\) bytes.*/\2/p' "$out/$name.err")
+  searched=$(sed -n 's/^certificate: .*(\([0-9]*\) positions searched in all)$/\1/p' "$out/$name.out")
+  records=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\1/p' "$out/$name.out")
+  bytes=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\2/p' "$out/$name.out")
   if [ "$rc" != 0 ]; then
     local partial
     partial=$(find "$out" -name "$name.cert.tmp*" -printf '%s' 2>/dev/null | head -c 20)

@@ -66,8 +66,8 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
 }
 
 /* --certificate FILE: writes the certificate of the answer just printed
- * (the same solver, so its table serves again); a note on stderr unless
- * --quiet.  Returns the exit status. */
+ * (the same solver, so its table serves again), and says so in a last
+ * line.  Returns the exit status. */
 static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark)
 {
     cy_cert_stats st;
@@ -80,10 +80,17 @@ static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mar
                  rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why));
         return rc == -1 ? 1 : 2;
     }
-    if (!o->quiet)
-        fprintf(stderr, "certificate: %llu records, %llu bytes in %.3f s (%llu positions searched in all)\n",
-                (unsigned long long)st.records, (unsigned long long)st.bytes, st.seconds,
-                (unsigned long long)st.positions);
+    /* a last line of the text answer on standard output (not in JSON nor
+     * in a file the answer went to) */
+    if (!o->json && !o->output) {
+        char *file = cy_escape_dup(o->certificate, 0);
+        printf("certificate: %s, %llu records, %llu bytes in %.3f s (%llu positions searched in all)\n", file,
+               (unsigned long long)st.records, (unsigned long long)st.bytes, st.seconds,
+               (unsigned long long)st.positions);
+        free(file);
+        if (fflush(stdout))
+            return cli_fail(NULL, "cannot write to standard output");
+    }
     return 0;
 }
 
