@@ -122,6 +122,35 @@ check "a missing file" --why "rc $CRC: $CERR" eval '[ "$CRC" = 1 ] && printf "%s
 timeout 10 "$CHECK" >/dev/null 2>&1
 check "no argument: usage error" [ $? = 2 ]
 
+# census certify: a certificate of each example board of a small census
+# (boards of 1 to 7 edges, trees of 1 to 11: the first trees against
+# Conjecture 1 have 11 edges); each verifies, with the database's value
+timeout 300 "$BIN" census run --edges 1..7 --db "$WORK/c.db" --quiet >/dev/null 2>&1 &&
+  timeout 300 "$BIN" census run --trees --edges 1..11 --db "$WORK/c.db" --quiet >/dev/null 2>&1
+check "census for certify" [ $? = 0 ]
+run census certify --db "$WORK/c.db" -o "$WORK/certs" --limit 2 --quiet
+check "census certify" --why "rc $RC: $ERR" [ "$RC" = 0 ]
+for class in grundy-max grundy-smallest conjecture1 two-cells; do
+  check "census certify: $class" --why "no $class certificate in $(ls "$WORK/certs")" \
+    eval 'ls "$WORK/certs" | grep -q "^$class-"'
+done
+n=0
+for f in "$WORK"/certs/*.cert; do
+  name=$(basename "$f")
+  verify "$f"
+  if [ "$CRC" != 0 ]; then bad "census certificate $name" "rc $CRC: $CERR"; continue; fi
+  # the table's value is the checker's
+  g=$(printf '%s\n' "$OUT" | awk -F' [|] ' -v n="$name" '$1 == "| " n { print $3 }')
+  check "census certificate $name: value" --why "table: $g; check: $COUT" \
+    eval 'printf "%s\n" "$COUT" | grep -q "(grundy $g)"'
+  n=$((n + 1))
+done
+check "census certificates checked" --why "only $n" [ "$n" -ge 10 ]
+run census certify --db "$WORK/c.db" --quiet
+check "census certify without -o: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
+run census certify --db "$WORK/none.db" -o "$WORK/x"
+check "census certify, no database" --why "rc $RC: $ERR" [ "$RC" = 1 ]
+
 # solve --certificate: errors
 run solve k4 --rules misere --certificate "$WORK/x.cert"
 check "certificate with other rules: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
