@@ -41,10 +41,10 @@ row() {
   records=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\1/p' "$out/$name.out")
   bytes=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\2/p' "$out/$name.out")
   if [ "$rc" != 0 ]; then
-    local partial
-    partial=$(find "$out" -name "$name.cert.tmp*" -printf '%s' 2>/dev/null | head -c 20)
+    local found
+    found=$(sed -n 's/.*(\([0-9]*\) records found by then)$/\1/p' "$out/$name.err")
     printf '| %s | not written (status %s after %.0f s%s) | | | | | | |\n' "$name" "$rc" "$wsec" \
-      "${partial:+; $partial bytes written by then}"
+      "${found:+; $found records found by then}"
     rm -f "$out/$name.cert.tmp"*
     return
   fi

@@ -1133,7 +1133,8 @@ typedef struct cy_cert_stats {
     int grundy;           /* the Grundy value certified, or -1 (not asked, or
                              a cycle cell can be completed at once) */
     int immediate;        /* the player to move completes a cycle cell at once */
-    uint64_t records;     /* records written (after the header) */
+    uint64_t records;     /* records written (after the header); after a
+                             stop, the records found by then */
     uint64_t bytes;       /* bytes of the file */
     uint64_t positions;   /* positions the solver had searched by the end */
     double seconds;       /* time to write, the searches included */

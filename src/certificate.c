@@ -137,7 +137,8 @@ static void add_record(cert *c, ckey *k, const unsigned char *mark, int g, const
     ckey m = key_of(c->b, mark, '=', 0);
     crec *r = &c->recs[c->nrec];
     *r = (crec){m.fwd, m.bwd, k->kind, g, n, c->nmv, 0};
-    memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
+    if (n)
+        memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
     c->nmv += (size_t)n;
     k->idx = (long)c->nrec++;
     remember(c, k);
@@ -186,7 +187,8 @@ static void trim_and_write(cert *c, long root)
         for (int e = 0; e < c->b->ne; e++)
             mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
         int n = r->nmoves;
-        memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
+        if (n)
+            memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
         int all = r->kind == '=';
         int g = r->g;
         if (all)
@@ -465,7 +467,7 @@ out:
     cy_solver_stats st2;
     cy_solver_stats_get(s, &st2);
     st->positions = st2.positions;
-    st->records = c.records;
+    st->records = rc ? c.nrec : c.records; /* on a stop: the records found by then */
     st->bytes = c.bytes;
     st->seconds = cy_now() - t0;
     free(c.set);

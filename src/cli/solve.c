@@ -76,8 +76,8 @@ static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mar
     cy_solver_progress_end(s);
     if (rc < 0) {
         char why[64];
-        cli_fail(o->certificate, "no certificate written: %s",
-                 rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why));
+        cli_fail(o->certificate, "no certificate written: %s (%llu records found by then)",
+                 rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why), (unsigned long long)st.records);
         return rc == -1 ? 1 : 2;
     }
     /* a last line of the text answer on standard output (not in JSON nor
