@@ -29,30 +29,32 @@ mkdir -p "$out"
 row() {
   local name=$1 spec=$2
   shift 2
-  local f="$out/$name.cert" t0 t1 rc
+  local f t0 t1 rc
+  local base="$out/${name// /-}"
+  f="$base.cert"
   t0=$(date +%s.%N)
   timeout "$TIMEOUT" "$bindir/cycles" solve "$spec" --no-replies --threads 1 --certificate "$f" "$@" \
-    >"$out/$name.out" 2>"$out/$name.err"
+    >"$base.out" 2>"$base.err"
   rc=$?
   t1=$(date +%s.%N)
   local wsec searched records bytes
   wsec=$(echo "$t1 - $t0" | bc)
-  searched=$(sed -n 's/^certificate: .*(\([0-9]*\) positions searched in all)$/\1/p' "$out/$name.out")
-  records=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\1/p' "$out/$name.out")
-  bytes=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\2/p' "$out/$name.out")
+  searched=$(sed -n 's/^certificate: .*(\([0-9]*\) positions searched in all)$/\1/p' "$base.out")
+  records=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\1/p' "$base.out")
+  bytes=$(sed -n 's/^certificate: .*, \([0-9]*\) records, \([0-9]*\) bytes.*/\2/p' "$base.out")
   if [ "$rc" != 0 ]; then
     local found
-    found=$(sed -n 's/.*(\([0-9]*\) records found by then)$/\1/p' "$out/$name.err")
+    found=$(sed -n 's/.*(\([0-9]*\) records found by then)$/\1/p' "$base.err")
     printf '| %s | not written (status %s after %.0f s%s) | | | | | | |\n' "$name" "$rc" "$wsec" \
       "${found:+; $found records found by then}"
-    rm -f "$out/$name.cert.tmp"*
+    rm -f "$base.cert.tmp"*
     return
   fi
   local c0 c1 verdict mem
   c0=$(date +%s.%N)
-  verdict=$(/usr/bin/time -f '%M' -o "$out/$name.mem" timeout "$TIMEOUT" "$bindir/cycles-check" "$f" 2>&1 | head -1)
+  verdict=$(/usr/bin/time -f '%M' -o "$base.mem" timeout "$TIMEOUT" "$bindir/cycles-check" "$f" 2>&1 | head -1)
   c1=$(date +%s.%N)
-  mem=$(tail -1 "$out/$name.mem")
+  mem=$(tail -1 "$base.mem")
   printf '| %s | %s | %s | %s | %s | %.2f | %.2f | %s MiB |\n' "$name" "${verdict#verified: }" "$searched" \
     "$records" "$bytes" "$wsec" "$(echo "$c1 - $c0" | bc)" "$((mem / 1024))"
 }
@@ -66,10 +68,9 @@ fi
 if [ $# = 0 ]; then
   for b in figure1 grid:3x4 wedge:5,7,9 theta:7,8,9 grid:4x4; do row "$b" "$b" --no-grundy; done
 fi
-# the census report's example boards: each JSON board it prints, in order
-i=0
-grep -o '^`{"format":"cycles-board".*}`$' "$here/../docs/census-report.md" | tr -d '`' | while read -r json; do
-  i=$((i + 1))
-  printf '%s\n' "$json" >"$out/report-$i.json"
-  row "report-$i" "$out/report-$i.json"
+# the census report's example boards: each JSON board it prints, named by
+# its line in docs/census-report.md
+grep -n '^`{"format":"cycles-board".*}`$' "$here/../docs/census-report.md" | tr -d '`' | while IFS=: read -r n json; do
+  printf '%s\n' "$json" >"$out/report-line-$n.json"
+  row "census-report.md line $n" "$out/report-line-$n.json"
 done
