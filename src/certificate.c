@@ -242,10 +242,10 @@ static int children(cert *c, unsigned char *mark, int *moves, int *vals)
 static void need_eq(cert *c, unsigned char *mark, int g);
 
 /* Picks among the n safe moves of mark one to a position of value want:
- * one whose child already has its "=" record (nothing more to write),
- * else the solver's winning move (who-wins certificates, want 0), else the
- * first found by valuing the children in turn (vals[i] < -9: not valued
- * yet).  -1 if there is none. */
+ * one whose child already has its "=" record (nothing more to write); else,
+ * for who wins alone (want 0), the winning move whose child has the fewest
+ * safe moves; else the first found by valuing the children in turn
+ * (vals[i] < -9: not valued yet).  -1 if there is none. */
 static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n, int want)
 {
     for (int i = 0; i < n; i++) {
@@ -260,13 +260,23 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
             return i;
     }
     if (!c->grundy) {
-        int d, r = cy_solver_move(c->s, mark, &d);
-        if (r < 0)
-            stop(c, r);
-        for (int i = 0; r == 1 && i < n; i++)
-            if (moves[i] == d)
-                return i;
-        return -1;
+        /* the winning move whose lost position has the fewest safe moves
+         * (each is a branch the certificate must answer): a third to a
+         * half fewer records than the solver's own winning move */
+        int best = -1, bestn = 1 << 30, tmp[2 * CY_FAST_MAX_EDGES];
+        for (int i = 0; i < n && !c->failed; i++) {
+            int e = moves[i] >> 1;
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            if (value(c, mark) == 0) {
+                int k = cy_rules_safe(c->b, mark, tmp);
+                if (k < bestn) {
+                    bestn = k;
+                    best = i;
+                }
+            }
+            mark[e] = CY_UNMARKED;
+        }
+        return c->failed ? -1 : best;
     }
     for (int i = 0; i < n && !c->failed; i++) {
         if (vals[i] < -9) {
