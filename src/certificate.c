@@ -241,10 +241,16 @@ static int children(cert *c, unsigned char *mark, int *moves, int *vals)
 
 static void need_eq(cert *c, unsigned char *mark, int g);
 
+/* Who-wins certificates choose the narrowest winning move in positions of
+ * at most this many unmarked edges (each reply valued: cheap there), the
+ * solver's winning move in larger ones. */
+#define CERT_NARROW_EDGES 16
+
 /* Picks among the n safe moves of mark one to a position of value want:
  * one whose child already has its "=" record (nothing more to write); else,
  * for who wins alone (want 0), the winning move whose child has the fewest
- * safe moves; else the first found by valuing the children in turn
+ * safe moves (the solver's own winning move with more than
+ * CERT_NARROW_EDGES edges unmarked); else the first found by valuing the children in turn
  * (vals[i] < -9: not valued yet).  -1 if there is none. */
 static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n, int want)
 {
@@ -258,6 +264,20 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
             vals[i] = v;
         if (v == want)
             return i;
+    }
+    int open = 0;
+    for (int e = 0; e < c->b->ne; e++)
+        open += mark[e] == CY_UNMARKED;
+    if (!c->grundy && open > CERT_NARROW_EDGES) {
+        /* many edges left: valuing every reply would cost searches as
+         * hard as the solve itself; the solver's own winning move is cheap */
+        int d, r = cy_solver_move(c->s, mark, &d);
+        if (r < 0)
+            stop(c, r);
+        for (int i = 0; r == 1 && i < n; i++)
+            if (moves[i] == d)
+                return i;
+        return -1;
     }
     if (!c->grundy) {
         /* the winning move whose lost position has the fewest safe moves
