@@ -244,7 +244,7 @@ static void need_eq(cert *c, unsigned char *mark, int g);
 /* Who-wins certificates choose the narrowest winning move in positions of
  * at most this many unmarked edges (each reply valued: cheap there), the
  * solver's winning move in larger ones. */
-#define CERT_NARROW_EDGES 16
+#define CERT_NARROW_EDGES 20
 
 /* Picks among the n safe moves of mark one to a position of value want:
  * one whose child already has its "=" record (nothing more to write); else,
