@@ -1155,6 +1155,33 @@ int cy_positions_played(const cy_positions *it);
 double cy_positions_memory_need(const cy_positions *it);
 void cy_positions_free(cy_positions *it);
 
+/* ---------------------------------------------------------- certificates */
+
+/* What cy_certificate_write wrote. */
+typedef struct cy_cert_stats {
+    int claim;            /* 'N': the player to move wins; 'P': loses */
+    int grundy;           /* the Grundy value certified, or -1 (not asked, or
+                             a cycle cell can be completed at once) */
+    int immediate;        /* the player to move completes a cycle cell at once */
+    uint64_t records;     /* records written (after the header); after a
+                             stop, the records found by then */
+    uint64_t bytes;       /* bytes of the file */
+    uint64_t positions;   /* positions the solver had searched by the end */
+    double seconds;       /* time to write, the searches included */
+} cy_cert_stats;
+
+/* Writes to path (through a temporary file renamed at the end, so nothing
+ * half-written is left) a certificate, format version 1 of
+ * docs/certificates.md, of who wins the standard game from mark on the
+ * solver's board and, with grundy, of its Grundy value: a header (the
+ * board, the position, the claim) and the records the claim needs, each
+ * found with the solver s and checkable by the separate program
+ * cycles-check.  The board has at most CY_FAST_MAX_EDGES edges and mark no
+ * cycle cell.  Returns 0 with *st filled, or a negative CY_SOLVE_ code (out
+ * of time or memory) or -1 with a message in err. */
+int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
+                         cy_cert_stats *st, cy_error *err);
+
 #ifdef __cplusplus
 }
 #endif

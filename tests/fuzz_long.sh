@@ -14,7 +14,7 @@ SECS=${1:-600}
 OUT=${2:-/tmp/cycles-fuzz-long}
 shift 2 2>/dev/null || shift $#
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(read moves spec server)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(read moves spec server check)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CLANG=$(command -v clang || command -v clang-14) || { echo "fuzz_long.sh: clang not found" >&2; exit 2; }
 nice -n 10 bash "$SRC/tests/fuzz/run.sh" "$CLANG" "$SRC" "$OUT" 0 "${TARGETS[@]}" >"$OUT.build.log" 2>&1 ||

@@ -274,6 +274,28 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
                      cy_error *err);
 
+/* ---- certificates of the report's examples (certify.c) ---- */
+
+typedef struct cy_census_certify_opts {
+    const char *dir;           /* the folder the certificates go to (made if missing) */
+    int lo, hi;                /* edge counts; 0, 0: all */
+    int limit;                 /* boards per class and edge count; 0: 1, -1: all */
+    double timeout;            /* seconds each board's solver may take; 0: none */
+    size_t memory;             /* each solver's tables; 0: the default */
+    int quiet;                 /* no line on stderr per certificate */
+} cy_census_certify_opts;
+
+/* Writes into o->dir a certificate of the Grundy value (cy_certificate_write)
+ * of each example board of the report: grundy-max-E-K.cert (the boards of
+ * the largest value of E edges), grundy-smallest-E-1.cert (the smallest
+ * board of each value), conjecture1-E-K.cert (trees against Conjecture 1)
+ * and two-cells-E-K.cert (two-cell boards breaking parity).  *table gets a
+ * markdown table, a row per certificate: value, positions searched,
+ * records, bytes, seconds.  -1 with a message if the database fails, or
+ * when a certificate could not be written or its value disagrees with the
+ * database's (the table says which). */
+int cy_census_certify(cy_census_store *s, const cy_census_certify_opts *o, char **table, cy_error *err);
+
 /* ---- options of the census commands ---- */
 
 typedef struct cy_census_args {

@@ -16,6 +16,7 @@
 #define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]"
 #define USAGE_TWOCELL "cycles census twocell --edges A..B --db FILE [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE_CERTIFY "cycles census certify --db FILE -o DIR [--edges A..B] [--limit N] [--timeout S] [--memory SIZE] [--quiet]"
 #define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* The defaults of census plan, for the code and the --help text. */
@@ -53,6 +54,13 @@
     "  --vertices A..B  only graphs of these vertex counts (default: every count possible)\n"                   \
     "  --seed N       the seed of the sampling; the same seed, the same plan (default 0)\n"                      \
     "  --memory SIZE  the table the sampled boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"
+
+#define NOTES_CERTIFY                                                                                             \
+    "  -o DIR         the folder of the certificates (made if missing), one FILE.cert a board\n"                  \
+    "  --limit N      boards a class and edge count (default 1; 0: all)\n"                                      \
+    "  --timeout S    seconds each board's search may take (default: no limit)\n"                                \
+    "  --memory SIZE  each board's table (default: the solver's)\n"                                             \
+    "Certificates of the report's examples (cycles-check FILE checks each); a table on standard output.\n"
 
 /* Prints a usage error from the parser; returns exit status 2. */
 static int census_usage(const cy_error *err)
@@ -244,6 +252,42 @@ static int census_report(int argc, char **argv)
     return 0;
 }
 
+static int census_certify(int argc, char **argv)
+{
+    cy_census_args a;
+    cy_error perr;
+    int rc = cy_census_parse_args(argc, argv, 3, "db output edges limit timeout memory quiet", &a, &perr);
+    if (rc)
+        return census_usage(&perr);
+    if (a.npos)
+        return usage_fail("unexpected argument \"%s\" (usage: " USAGE_CERTIFY ")", a.pos[0]);
+    if (!a.output)
+        return usage_fail("%s-o DIR is required (usage: " USAGE_CERTIFY ")", "");
+    cy_census_store *s = open_db(&a, 0, &rc);
+    if (!s)
+        return rc;
+    cy_census_certify_opts o;
+    memset(&o, 0, sizeof o);
+    o.dir = a.output;
+    o.lo = a.have_edges ? a.lo : 0;
+    o.hi = a.have_edges ? a.hi : 0;
+    o.limit = a.query.limit;
+    o.timeout = a.run.solve.timeout;
+    o.memory = a.run.solve.memory;
+    o.quiet = a.run.quiet;
+    cli_catch_interrupts();
+    char *table = NULL;
+    cy_error err;
+    rc = cy_census_certify(s, &o, &table, &err);
+    cy_census_store_close(s);
+    if (table)
+        fputs(table, stdout);
+    free(table);
+    if (rc < 0)
+        return cli_fail("census certify", "%s", err.msg);
+    return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
+}
+
 static int census_plan(int argc, char **argv)
 {
     cy_census_args a;
@@ -300,14 +344,15 @@ static int census_plan(int argc, char **argv)
 int cmd_census(int argc, char **argv)
 {
     static const char usage[] = "usage:\n  " USAGE_RUN "\n  " USAGE_TWOCELL "\n  " USAGE_MERGE "\n  " USAGE_QUERY
-                                "\n  " USAGE_REPORT "\n  " USAGE_PLAN "\n";
+                                "\n  " USAGE_REPORT "\n  " USAGE_PLAN "\n  " USAGE_CERTIFY "\n";
     if (argc < 3)
-        return usage_fail("%sno subcommand: run, twocell, merge, query, report or plan", "");
+        return usage_fail("%sno subcommand: run, twocell, merge, query, report, plan or certify", "");
     const char *sub = argv[2];
     /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
     static const char *const subs[][3] = {
-        {"run", USAGE_RUN, NOTES_RUN}, {"twocell", USAGE_TWOCELL, NOTES_TWOCELL}, {"merge", USAGE_MERGE, NOTES_MERGE}, {"query", USAGE_QUERY, NOTES_QUERY},
-        {"report", USAGE_REPORT, NOTES_REPORT}, {"plan", USAGE_PLAN, NOTES_PLAN}};
+        {"run", USAGE_RUN, NOTES_RUN}, {"twocell", USAGE_TWOCELL, NOTES_TWOCELL}, {"merge", USAGE_MERGE, NOTES_MERGE},
+        {"query", USAGE_QUERY, NOTES_QUERY}, {"report", USAGE_REPORT, NOTES_REPORT}, {"plan", USAGE_PLAN, NOTES_PLAN},
+        {"certify", USAGE_CERTIFY, NOTES_CERTIFY}};
     for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
@@ -327,9 +372,11 @@ int cmd_census(int argc, char **argv)
         return census_report(argc, argv);
     if (!strcmp(sub, "plan"))
         return census_plan(argc, argv);
+    if (!strcmp(sub, "certify"))
+        return census_certify(argc, argv);
     if (!strcmp(sub, "help") || !strcmp(sub, "--help")) {
         fputs(usage, stdout);
         return 0;
     }
-    return usage_fail("unknown subcommand \"%s\" (run, twocell, merge, query, report or plan)", sub);
+    return usage_fail("unknown subcommand \"%s\" (run, twocell, merge, query, report, plan or certify)", sub);
 }

@@ -71,6 +71,7 @@ typedef struct cli_opts {
     const char *rules;     /* --rules NAME (issue 12) */
     int players;           /* --players K */
     int extra_turn;        /* --extra-turn (with --rules score) */
+    const char *certificate; /* --certificate FILE (solve) */
 } cli_opts;
 
 /* Room for cli_board_head: a long board name is cut. */

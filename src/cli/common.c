@@ -221,6 +221,8 @@ static const cli_option catalogue[] = {
     {"involution", NULL, 0, "U:V,...", K_STRING, AT(involution), 0, 0,
      "check mirror-reverse with this involution (vertex pairs)"},
     {"quick", NULL, 0, NULL, K_FLAG, AT(quick), 0, 0, "leave out the slow boards"},
+    {"certificate", NULL, 0, "FILE", K_STRING, AT(certificate), 0, 0,
+     "also write a certificate of the answer to FILE, which cycles-check FILE confirms"},
 };
 #define NCAT ((int)(sizeof catalogue / sizeof catalogue[0]))
 _Static_assert(sizeof catalogue / sizeof catalogue[0] <= CLI_MAX_OPTIONS, "CLI_MAX_OPTIONS is too small");

@@ -24,13 +24,15 @@ const cli_command cli_commands[] = {
     /* BOARD is required: no word only with --from-jobs DIR, which holds it */
     {"solve", cmd_solve, "BOARD", 0, 1,
      "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
-     "from-jobs rules players extra-turn " SOLVER_SWITCHES,
+     "from-jobs rules players extra-turn certificate " SOLVER_SWITCHES,
      "who wins with perfect play, the winning moves and the Grundy value\n"
      "\nFor a lost position, a winning reply to every move.  Running out of\n"
      "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
      "theorem of the papers proves the answer it is given without search\n"
      "(--no-theorems searches).  --split-depth D -o DIR writes the solve as\n"
-     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n",
+     "independent jobs; --from-jobs DIR (without BOARD) combines their answers.\n"
+     "--certificate FILE writes a certificate of who wins (and of the Grundy\n"
+     "value, unless --no-grundy) that cycles-check FILE confirms on its own.\n",
      "timeout: stop the search after this many seconds and print what is known, exit status 2 "
      "(default: no limit; SIGINT and SIGTERM do the same)\n"},
     {"show", cmd_show, "BOARD", 1, 1, "moves special output rules players extra-turn",
@@ -107,7 +109,7 @@ const cli_command cli_commands[] = {
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */
-    {"census", NULL, "run|twocell|merge|query|report|plan ...", 1, 64, "",
+    {"census", NULL, "run|twocell|merge|query|report|plan|certify ...", 1, 64, "",
      "every small board solved into SQLite, and the papers' questions asked of it\n"
      "\n  cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume]\n"
      "      [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]\n"
@@ -118,7 +120,9 @@ const cli_command cli_commands[] = {
      "  cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]\n"
      "  cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J]\n"
      "      [--seed N] [--timeout S] [--count-timeout S] [--json] [-o FILE]\n"
+     "  cycles census certify --db FILE -o DIR [--edges A..B] [--limit N] [--timeout S]\n"
      "\ntwocell: every board with exactly two cells and no degree-1 vertex (up to 60 edges).\n"
+     "certify: certificates (cycles-check) of the report's example boards.\n"
      "run, twocell: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
      "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
      "boards solved so far, and --resume goes on.  report writes to standard output\n"

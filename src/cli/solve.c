@@ -65,6 +65,35 @@ char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, cons
     return t;
 }
 
+/* --certificate FILE: writes the certificate of the answer just printed
+ * (the same solver, so its table serves again), and says so in a last
+ * line.  Returns the exit status. */
+static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark)
+{
+    cy_cert_stats st;
+    cy_error err;
+    int rc = cy_certificate_write(s, mark, !o->solver.no_grundy, o->certificate, &st, &err);
+    cy_solver_progress_end(s);
+    if (rc < 0) {
+        char why[64];
+        cli_fail(o->certificate, "no certificate written: %s (%llu records found by then)",
+                 rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why), (unsigned long long)st.records);
+        return rc == -1 ? 1 : 2;
+    }
+    /* a last line of the text answer on standard output (not in JSON nor
+     * in a file the answer went to) */
+    if (!o->json && !o->output) {
+        char *file = cy_escape_dup(o->certificate, 0);
+        printf("certificate: %s, %llu records, %llu bytes in %.3f s (%llu positions searched in all)\n", file,
+               (unsigned long long)st.records, (unsigned long long)st.bytes, st.seconds,
+               (unsigned long long)st.positions);
+        free(file);
+        if (fflush(stdout))
+            return cli_fail(NULL, "cannot write to standard output");
+    }
+    return 0;
+}
+
 int cmd_solve(cli_opts *o)
 {
     if (o->from_jobs) {
@@ -77,6 +106,8 @@ int cmd_solve(cli_opts *o)
                               "or --from-jobs DIR)");
     /* from here an interrupt gives the partial answer --timeout would
      * (not for --split-depth, which writes its jobs whole or not at all) */
+    if (o->certificate && (cli_variant_wanted(o) || o->split_depth))
+        return cli_usage_fail("--certificate is for the standard rules, without --split-depth");
     if (cli_variant_wanted(o)) {
         cli_catch_interrupts();
         return cli_solve_variant(o);
@@ -90,6 +121,10 @@ int cmd_solve(cli_opts *o)
     int rc = 1;
     if (o->split_depth) {
         rc = solve_split(o, b, mark);
+        goto out;
+    }
+    if (o->certificate && cy_rules_cycle_cell(b, mark) >= 0) {
+        rc = cli_fail(o->certificate, "no certificate: the game is over (a cycle cell has been completed)");
         goto out;
     }
     cli_catch_interrupts();
@@ -130,6 +165,8 @@ int cmd_solve(cli_opts *o)
         rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
         free(text);
     }
+    if (rc == 0 && o->certificate)
+        rc = solve_certificate(o, s, mark);
     free(legal);
     free(reply);
     cy_analysis_free(&a);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh CLANG SRCDIR OUTDIR SECONDS [TARGET...] - builds the libFuzzer
-# targets (tests/fuzz/fuzz_*.c: read, moves, spec, server; all by default)
+# targets (tests/fuzz/fuzz_*.c: read, moves, spec, server, check; all by
+# default; check, the certificate checker, links src/checker/cert.c alone)
 # with ASan and UBSan, then fuzzes each for SECONDS in turn, starting from its
 # seeds (tests/fuzz/seeds/TARGET, the board seeds and, when present, the
 # published game tables in tests/data/peer-tables) and first running every
@@ -15,7 +16,7 @@ fi
 CLANG=$1 SRC=$(cd "$2" && pwd) OUT=$3 SECS=$4
 shift 4
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(read moves spec server)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(read moves spec server check)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
@@ -61,9 +62,15 @@ for f in "${SOURCES[@]}"; do
 done
 status=0
 for t in "${TARGETS[@]}"; do
-  # shellcheck disable=SC2046,SC2086
-  "$CLANG" "${CFLAGS[@]}" -fsanitize=fuzzer "${PKGCFLAGS[@]}" "$SRC/tests/fuzz/fuzz_$t.c" "${OBJS[@]}" \
-    $(pkg-config --libs $PKGS) -lm -lpthread -o "$OUT/fuzz_$t"
+  if [ "$t" = check ]; then
+    # the checker shares nothing with libcycles: its own source only
+    "$CLANG" "${CFLAGS[@]}" -fsanitize=fuzzer -I"$SRC/src/checker" "$SRC/tests/fuzz/fuzz_$t.c" \
+      "$SRC/src/checker/cert.c" -o "$OUT/fuzz_$t"
+  else
+    # shellcheck disable=SC2046,SC2086
+    "$CLANG" "${CFLAGS[@]}" -fsanitize=fuzzer "${PKGCFLAGS[@]}" "$SRC/tests/fuzz/fuzz_$t.c" "${OBJS[@]}" \
+      $(pkg-config --libs $PKGS) -lm -lpthread -o "$OUT/fuzz_$t"
+  fi
   corpus="$OUT/corpus-$t"
   rm -rf "$corpus"
   mkdir -p "$corpus"

@@ -23,6 +23,7 @@ pc=$(find "$root" -name libcycles.pc)
 libdir=$(dirname "$(dirname "$pc")")
 
 [ -x "$root/bin/cycles" ] || bad "bin/cycles missing"
+[ -x "$root/bin/cycles-check" ] || bad "bin/cycles-check missing"
 [ -f "$root/include/cycles.h" ] || bad "include/cycles.h missing"
 others=$(find "$root/include" -type f ! -name cycles.h)
 [ -z "$others" ] || bad "headers other than cycles.h installed: $others"

@@ -1,0 +1,509 @@
+/*
+ * certificate.c - certificates of answers (docs/certificates.md): a file
+ * from which a second program (cycles-check) confirms who wins a position,
+ * and its Grundy value, without trusting the engines.
+ *
+ * The certificate is built backwards from the root's claim, keeping only
+ * what the claim needs (as drat-trim keeps only the clauses a proof uses):
+ *
+ *   "= X g w0 .. w(g-1)"  X has Grundy value g: wk is a safe move to a
+ *                         position claimed of value k, and every safe move
+ *                         leads to a position claimed of a value other
+ *                         than g (by an "=" record of its own, or a "!");
+ *   "! X g m"             X's value is not g: the safe move m leads to a
+ *                         position of value g (an "=" record).
+ *
+ * Who wins is the case g = 0: a lost position is "= X 0" (every move leads
+ * to a "! Y 0 m", a won position with its winning move), a won one "! X 0 m".
+ * The values come from the solver (cy_solver_wins, cy_solver_grundy); the
+ * records are written the moment they are decided, root first, and each is
+ * written once (a hash set of what has been written).
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One written record's key: the position as two masks (edges marked
+ * forwards, backwards), the kind ('=' or '!') and, for '!', the value. */
+typedef struct ckey {
+    uint64_t fwd, bwd;
+    int kind, g;
+    int val;             /* '=': the value written (not part of the key) */
+    long idx;            /* the record's index in cert.recs */
+} ckey;
+
+/* A record found, kept in memory until the backward pass has chosen what
+ * the root's claim needs. */
+typedef struct crec {
+    uint64_t fwd, bwd;
+    int kind, g;
+    int nmoves;
+    size_t move;         /* its moves: cert.moves[move .. move + nmoves) */
+    int keep;
+} crec;
+
+typedef struct cert {
+    cy_solver *s;
+    const cy_board *b;
+    int grundy;          /* values are Grundy values (else 0/1: who wins) */
+    FILE *f;
+    ckey *set;           /* open addressing; kind 0 is an empty slot */
+    size_t cap, used;
+    uint64_t records, bytes;
+    crec *recs;          /* every record found, in the order found */
+    size_t nrec, caprec;
+    int *moves;
+    size_t nmv, capmv;
+    int failed;          /* a negative CY_SOLVE_ code or -1 */
+    cy_error *err;
+} cert;
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static size_t slot(const cert *c, const ckey *k)
+{
+    uint64_t h = mix(k->fwd ^ mix(k->bwd + (uint64_t)k->kind * 131 + (uint64_t)k->g));
+    size_t i = (size_t)h & (c->cap - 1);
+    while (c->set[i].kind && (c->set[i].fwd != k->fwd || c->set[i].bwd != k->bwd || c->set[i].kind != k->kind ||
+                              c->set[i].g != k->g))
+        i = (i + 1) & (c->cap - 1);
+    return i;
+}
+
+static int seen(const cert *c, const ckey *k)
+{
+    return c->set[slot(c, k)].kind != 0;
+}
+
+/* The value of mark's "=" record, or -1 when none is written yet. */
+static int written_value(const cert *c, const ckey *eq)
+{
+    const ckey *x = &c->set[slot(c, eq)];
+    return x->kind ? x->val : -1;
+}
+
+static void remember(cert *c, const ckey *k)
+{
+    if (2 * (c->used + 1) > c->cap) {
+        ckey *old = c->set;
+        size_t oldcap = c->cap;
+        c->cap *= 2;
+        c->set = cy_xcalloc(c->cap, sizeof *c->set);
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].kind)
+                c->set[slot(c, &old[i])] = old[i];
+        free(old);
+    }
+    size_t i = slot(c, k);
+    if (!c->set[i].kind) {
+        c->set[i] = *k;
+        c->used++;
+    }
+}
+
+static ckey key_of(const cy_board *b, const unsigned char *mark, int kind, int g)
+{
+    ckey k = {0, 0, kind, kind == '!' ? g : 0, g, -1};
+    for (int e = 0; e < b->ne; e++) {
+        if (mark[e] == CY_FWD)
+            k.fwd |= 1ULL << e;
+        else if (mark[e] == CY_BWD)
+            k.bwd |= 1ULL << e;
+    }
+    return k;
+}
+
+/* Adds a record (kind, the position, the value, its moves) to those found. */
+static void add_record(cert *c, ckey *k, const unsigned char *mark, int g, const int *moves, int n)
+{
+    if (c->nrec == c->caprec) {
+        c->caprec = c->caprec ? 2 * c->caprec : 1024;
+        c->recs = cy_xrealloc(c->recs, c->caprec * sizeof *c->recs);
+    }
+    while (c->nmv + (size_t)n > c->capmv) {
+        c->capmv = c->capmv ? 2 * c->capmv : 1024;
+        c->moves = cy_xrealloc(c->moves, c->capmv * sizeof *c->moves);
+    }
+    ckey m = key_of(c->b, mark, '=', 0);
+    crec *r = &c->recs[c->nrec];
+    *r = (crec){m.fwd, m.bwd, k->kind, g, n, c->nmv, 0};
+    if (n)
+        memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
+    c->nmv += (size_t)n;
+    k->idx = (long)c->nrec++;
+    remember(c, k);
+}
+
+/* The record of this key, or -1. */
+static long find(const cert *c, const ckey *k)
+{
+    const ckey *x = &c->set[slot(c, k)];
+    return x->kind ? x->idx : -1;
+}
+
+/* Writes record r: "KIND MARKS G MOVES". */
+static void put_record(cert *c, const crec *r)
+{
+    char line[CY_FAST_MAX_EDGES + 2];
+    for (int e = 0; e < c->b->ne; e++)
+        line[e] = (r->fwd >> e) & 1 ? '+' : (r->bwd >> e) & 1 ? '-' : '.';
+    line[c->b->ne] = 0;
+    int n = fprintf(c->f, "%c %s %d", r->kind, line, r->g);
+    c->bytes += n > 0 ? (uint64_t)n : 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        int d = c->moves[r->move + (size_t)i];
+        n = fprintf(c->f, " %c%d", (d & 1) ? '-' : '+', d >> 1);
+        c->bytes += n > 0 ? (uint64_t)n : 0;
+    }
+    fputc('\n', c->f);
+    c->bytes++;
+    c->records++;
+}
+
+/* The backward pass: from the root's record, marks what each kept record
+ * relies on, the "=" record of a child wherever one was found (so no "!"
+ * record is kept beside an "=" record of the same position), then writes
+ * the kept records in the order found. */
+static void trim_and_write(cert *c, long root)
+{
+    long *stack = cy_xmalloc((c->nrec + 1) * sizeof *stack);
+    size_t sp = 0;
+    unsigned char *mark = cy_xmalloc((size_t)c->b->ne + 1);
+    int moves[2 * CY_FAST_MAX_EDGES];
+    c->recs[root].keep = 1;
+    stack[sp++] = root;
+    while (sp) {
+        const crec *r = &c->recs[stack[--sp]];
+        for (int e = 0; e < c->b->ne; e++)
+            mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
+        int n = r->nmoves;
+        if (n)
+            memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
+        int all = r->kind == '=';
+        int g = r->g;
+        if (all)
+            n = cy_rules_safe(c->b, mark, moves);
+        for (int i = 0; i < n; i++) {
+            int e = moves[i] >> 1;
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            ckey eq = key_of(c->b, mark, '=', 0), ne = key_of(c->b, mark, '!', g);
+            mark[e] = CY_UNMARKED;
+            long y = find(c, &eq);
+            if (y < 0 && all)
+                y = find(c, &ne);
+            if (y >= 0 && !c->recs[y].keep) {
+                c->recs[y].keep = 1;
+                stack[sp++] = y;
+            }
+        }
+    }
+    for (size_t i = 0; i < c->nrec; i++)
+        if (c->recs[i].keep)
+            put_record(c, &c->recs[i]);
+    free(mark);
+    free(stack);
+}
+
+/* Records the first stop of the solver (v < 0); returns v. */
+static int stop(cert *c, int v)
+{
+    if (v < 0 && !c->failed) {
+        c->failed = v;
+        cy_error_set(c->err, "%s", v == CY_SOLVE_TIMEOUT ? "out of time" : v == CY_SOLVE_MEMORY ? "out of memory"
+                                                                                                 : "the board is too large");
+    }
+    return v;
+}
+
+static int value(cert *c, const unsigned char *mark)
+{
+    return stop(c, c->grundy ? cy_solver_grundy(c->s, mark) : cy_solver_wins(c->s, mark));
+}
+
+/* The safe moves of mark, none valued yet. */
+static int children(cert *c, unsigned char *mark, int *moves, int *vals)
+{
+    int n = cy_rules_safe(c->b, mark, moves);
+    for (int i = 0; i < n; i++)
+        vals[i] = -10;
+    return n;
+}
+
+static void need_eq(cert *c, unsigned char *mark, int g);
+
+/* Who-wins certificates choose the narrowest winning move in positions of
+ * at most this many unmarked edges (each reply valued: cheap there), the
+ * solver's winning move in larger ones. */
+#define CERT_NARROW_EDGES 20
+
+/* Picks among the n safe moves of mark one to a position of value want:
+ * one whose child already has its "=" record (nothing more to write); else,
+ * for who wins alone (want 0), the winning move whose child has the fewest
+ * safe moves (the solver's own winning move with more than
+ * CERT_NARROW_EDGES edges unmarked); else the first found by valuing the children in turn
+ * (vals[i] < -9: not valued yet).  -1 if there is none. */
+static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n, int want)
+{
+    for (int i = 0; i < n; i++) {
+        int e = moves[i] >> 1;
+        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+        ckey k = key_of(c->b, mark, '=', 0);
+        mark[e] = CY_UNMARKED;
+        int v = written_value(c, &k);
+        if (v >= 0)
+            vals[i] = v;
+        if (v == want)
+            return i;
+    }
+    int open = 0;
+    for (int e = 0; e < c->b->ne; e++)
+        open += mark[e] == CY_UNMARKED;
+    if (!c->grundy && open > CERT_NARROW_EDGES) {
+        /* many edges left: valuing every reply would cost searches as
+         * hard as the solve itself; the solver's own winning move is cheap */
+        int d, r = cy_solver_move(c->s, mark, &d);
+        if (r < 0)
+            stop(c, r);
+        for (int i = 0; r == 1 && i < n; i++)
+            if (moves[i] == d)
+                return i;
+        return -1;
+    }
+    if (!c->grundy) {
+        /* the winning move whose lost position has the fewest safe moves
+         * (each is a branch the certificate must answer): a third to a
+         * half fewer records than the solver's own winning move */
+        int best = -1, bestn = 1 << 30, tmp[2 * CY_FAST_MAX_EDGES];
+        for (int i = 0; i < n && !c->failed; i++) {
+            int e = moves[i] >> 1;
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            if (value(c, mark) == 0) {
+                int k = cy_rules_safe(c->b, mark, tmp);
+                if (k < bestn) {
+                    bestn = k;
+                    best = i;
+                }
+            }
+            mark[e] = CY_UNMARKED;
+        }
+        return c->failed ? -1 : best;
+    }
+    for (int i = 0; i < n && !c->failed; i++) {
+        if (vals[i] < -9) {
+            int e = moves[i] >> 1;
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            vals[i] = value(c, mark);
+            mark[e] = CY_UNMARKED;
+        }
+        if (vals[i] == want)
+            return i;
+    }
+    return -1;
+}
+
+/* Makes sure the certificate shows that mark is not of value g: an "="
+ * record of its own, or a move to a position of value g. */
+static void need_ne(cert *c, unsigned char *mark, int g)
+{
+    ckey eq = key_of(c->b, mark, '=', 0), ne = key_of(c->b, mark, '!', g);
+    if (c->failed || seen(c, &ne))
+        return;
+    int h = written_value(c, &eq);
+    if (h == g) {
+        c->failed = -1;
+        cy_error_set(c->err, "internal error: a move keeps the value %d", g);
+        return;
+    }
+    if (h >= 0)
+        return;
+    int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES];
+    int n = children(c, mark, moves, vals);
+    int i = pick(c, mark, moves, vals, n, g);
+    if (c->failed)
+        return;
+    if (i < 0 && !c->grundy) {
+        c->failed = -1;
+        cy_error_set(c->err, "internal error: a won position without a winning move");
+        return;
+    }
+    if (i < 0) {
+        /* no move to a position of value g: its own value shows it */
+        h = value(c, mark);
+        if (h == g) {
+            c->failed = -1;
+            cy_error_set(c->err, "internal error: a move keeps the value %d", g);
+        }
+        if (!c->failed)
+            need_eq(c, mark, h);
+        return;
+    }
+    add_record(c, &ne, mark, g, &moves[i], 1);
+    int e = moves[i] >> 1;
+    mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+    need_eq(c, mark, g);
+    mark[e] = CY_UNMARKED;
+}
+
+/* Makes sure the certificate shows that mark has value g: its "=" record,
+ * then what the record needs. */
+static void need_eq(cert *c, unsigned char *mark, int g)
+{
+    if (cy_interrupted())
+        stop(c, CY_SOLVE_TIMEOUT); /* SIGINT or SIGTERM: nothing is written */
+    ckey eq = key_of(c->b, mark, '=', 0);
+    if (c->failed || seen(c, &eq))
+        return;
+    int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES], wit[2 * CY_FAST_MAX_EDGES];
+    int n = children(c, mark, moves, vals);
+    if (c->failed)
+        return;
+    for (int k = 0; k < g; k++) {
+        wit[k] = pick(c, mark, moves, vals, n, k);
+        if (c->failed)
+            return;
+        if (wit[k] < 0) {
+            c->failed = -1;
+            cy_error_set(c->err, "internal error: no move to a position of value %d from one of value %d", k, g);
+            return;
+        }
+    }
+    eq.val = g;
+    int w[2 * CY_FAST_MAX_EDGES];
+    for (int k = 0; k < g; k++)
+        w[k] = moves[wit[k]];
+    add_record(c, &eq, mark, g, w, g);
+    for (int k = 0; k < g; k++) {
+        int e = moves[wit[k]] >> 1;
+        mark[e] = (unsigned char)cy_dart_mark(moves[wit[k]]);
+        need_eq(c, mark, k);
+        mark[e] = CY_UNMARKED;
+    }
+    for (int i = 0; i < n && !c->failed; i++) {
+        int e = moves[i] >> 1;
+        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+        need_ne(c, mark, g);
+        mark[e] = CY_UNMARKED;
+    }
+}
+
+/* The header: format version, board, root and claim (docs/certificates.md). */
+static void put_header(cert *c, const unsigned char *mark, const char *claim)
+{
+    const cy_board *b = c->b;
+    cy_buf t = {0};
+    char *name = cy_escape_dup(b->name ? b->name : "board", 0);
+    cy_buf_printf(&t, "cycles-certificate 1\n# board: %s\nrules standard\nvertices %d\nlabels", name, b->nv);
+    free(name);
+    for (int v = 0; v < b->nv; v++)
+        cy_buf_printf(&t, " %s", b->label[v]);
+    cy_buf_puts(&t, "\nspecial");
+    for (int v = 0; v < b->nv; v++)
+        if (b->special[v])
+            cy_buf_printf(&t, " %d", v);
+    cy_buf_printf(&t, "\nedges %d\n", b->ne);
+    for (int e = 0; e < b->ne; e++)
+        cy_buf_printf(&t, "e %d %d\n", b->eu[e], b->ev[e]);
+    cy_buf_printf(&t, "cells %d\n", b->ncells);
+    for (int f = 0; f < b->ncells; f++) {
+        cy_buf_puts(&t, "c");
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+            cy_buf_printf(&t, " %c%d", (b->fdarts[i] & 1) ? '-' : '+', b->fdarts[i] >> 1);
+        cy_buf_puts(&t, "\n");
+    }
+    cy_buf_puts(&t, "root ");
+    for (int e = 0; e < b->ne; e++)
+        cy_buf_puts(&t, mark[e] == CY_FWD ? "+" : mark[e] == CY_BWD ? "-" : ".");
+    cy_buf_printf(&t, "\nclaim %s\n", claim);
+    fputs(t.s, c->f);
+    c->bytes += t.len;
+    free(t.s);
+}
+
+int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
+                         cy_cert_stats *st, cy_error *err)
+{
+    const cy_board *b = cy_solver_board(s);
+    double t0 = cy_now();
+    memset(st, 0, sizeof *st);
+    st->grundy = -1;
+    if (b->ne > CY_FAST_MAX_EDGES)
+        return cy_error_set(err, "certificates are written for boards of at most %d edges", CY_FAST_MAX_EDGES);
+    if (cy_rules_cycle_cell(b, mark) >= 0)
+        return cy_error_set(err, "the game is over: a cycle cell has been completed");
+    unsigned char *m = cy_xmalloc((size_t)b->ne + 1);
+    memcpy(m, mark, (size_t)b->ne);
+    size_t plen = strlen(path);
+    char *tmp = cy_xmalloc(plen + 32);
+    snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
+    cert c = {.s = s, .b = b, .grundy = grundy, .cap = 1024, .err = err};
+    c.set = cy_xcalloc(c.cap, sizeof *c.set);
+    c.f = fopen(tmp, "w");
+    int rc = 0;
+    if (!c.f) {
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    if (cy_rules_winning_completion(b, m) >= 0) {
+        /* the player to move completes a cycle cell at once: no records */
+        st->claim = 'N';
+        st->immediate = 1;
+        put_header(&c, m, "win");
+    } else {
+        int v = value(&c, m);
+        if (v < 0) {
+            rc = c.failed;
+            goto out;
+        }
+        char claim[32];
+        if (grundy)
+            snprintf(claim, sizeof claim, "grundy %d", v);
+        else
+            snprintf(claim, sizeof claim, "%s", v ? "win" : "loss");
+        st->claim = v ? 'N' : 'P';
+        st->grundy = grundy ? v : -1;
+        put_header(&c, m, claim);
+        if (grundy || !v)
+            need_eq(&c, m, grundy ? v : 0);
+        else
+            need_ne(&c, m, 0);
+        if (c.failed) {
+            rc = c.failed;
+            goto out;
+        }
+        ckey rk = key_of(b, m, grundy || !v ? '=' : '!', 0);
+        trim_and_write(&c, find(&c, &rk));
+    }
+    fputs("end\n", c.f);
+    c.bytes += 4;
+    if (ferror(c.f))
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+out:
+    if (c.f && fclose(c.f) && !rc)
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    if (!rc && rename(tmp, path))
+        rc = cy_error_set(err, "cannot write %s: %s", path, strerror(errno));
+    if (rc && c.f)
+        remove(tmp);
+    cy_solver_stats st2;
+    cy_solver_stats_get(s, &st2);
+    st->positions = st2.positions;
+    st->records = rc ? c.nrec : c.records; /* on a stop: the records found by then */
+    st->bytes = c.bytes;
+    st->seconds = cy_now() - t0;
+    free(c.set);
+    free(c.recs);
+    free(c.moves);
+    free(tmp);
+    free(m);
+    return rc;
+}

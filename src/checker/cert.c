@@ -1,0 +1,835 @@
+/*
+ * cert.c - reads a certificate of the Game of Cycles and checks it
+ * (docs/certificates.md).  Self-contained: the rules below are written from
+ * the papers, not taken from libcycles.
+ *
+ * The game (Alvarado et al. 2021, sections 1-2).  Players take turns
+ * marking an unmarked edge with an arrow.  A move may not leave a vertex a
+ * sink (every edge at it marked, all pointing in) or a source (all pointing
+ * out); special vertices (Fokkink and Zandee 2022) are exempt.  A cell is a
+ * cycle cell when every edge of its boundary walk is marked, all one way
+ * round the walk; whoever completes one wins at once, and otherwise whoever
+ * makes the last move wins.
+ *
+ * The equivalent normal-play game (Fokkink and Zandee 2022, section 3).  A
+ * death move is a legal move after which the opponent can complete a cycle
+ * cell: it loses at once, so it is made only when nothing else is left, and
+ * leaving it out changes no outcome.  In a position where no cycle cell can
+ * be completed, the moves of the normal-play game are the legal moves that
+ * are not death moves (the "safe" moves); each leads again to a position
+ * where no cycle cell can be completed, and whoever cannot move loses.  The
+ * player to move wins the original game exactly when a cycle cell can be
+ * completed at once, or the normal-play game's Grundy value is not 0.
+ *
+ * The records.  "= X g w0 .. w(g-1)" says X has Grundy value g: each wk is
+ * a safe move to a position with a record "= Y k", and every safe move of X
+ * leads to a position Y with a record "= Y h" for some h != g or a record
+ * "! Y g".  "! X g m" says X's value is not g: the safe move m leads to a
+ * position with the record "= Y g" (a position's value is never that of one
+ * of its options).  Positions gain a mark with each move, so by induction
+ * on the unmarked edges every record that passes is true.
+ */
+#include "cert.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds on what a certificate may describe (far above any board the
+ * engine solves; they keep a hostile file from asking for huge memory). */
+#define CK_MAX_VERTICES 100000
+#define CK_MAX_EDGES 100000
+#define CK_MAX_WALK 1000000
+#define CK_MAX_VALUE 1000000
+
+typedef struct rec {
+    char kind;   /* '=' or '!' */
+    int g;       /* the value claimed (=) or excluded (!) */
+    long line;   /* where it is in the file */
+    size_t mark; /* offset of its marks in ck.marks */
+    size_t move; /* offset of its moves in ck.moves */
+    int nmoves;
+    int used;    /* referred to by the root or another record */
+} rec;
+
+typedef struct ck {
+    /* the text, read line by line */
+    const char *text;
+    size_t len, pos;
+    long line;
+    /* the board */
+    int nv, ne, nc;
+    char **label;            /* labels (NULL: vertex numbers) */
+    unsigned char *special;
+    int *eu, *ev;            /* edge e joins eu[e] -> ev[e] when marked '+' */
+    int *wstart, *walk;      /* cell c's walk: darts walk[wstart[c] .. wstart[c+1]) */
+    unsigned char *cyclable; /* the walk uses no edge twice */
+    int *istart, *inc;       /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
+                                each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
+    /* the root and the claim */
+    char *root;
+    int claim;               /* 'W' win, 'L' loss, 'G' grundy */
+    int claim_g;
+    /* the records */
+    rec *recs;
+    long nrec;
+    size_t caprec;
+    char *marks;             /* nrec * ne marks: '.', '+' or '-' */
+    size_t capmarks;
+    int *moves;              /* darts: 2e along edge e, 2e+1 against */
+    size_t nmv, capmv;
+    long *hash;              /* open addressing over record indices, -1 empty */
+    size_t hcap;
+    ck_result *r;
+} ck;
+
+/* ---------------------------------------------------------------- errors */
+
+/* Sets the result's message (first fault only) and returns -1. */
+static int fail(ck *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(ck *c, const char *fmt, ...)
+{
+    if (c->r->msg[0])
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->r->msg, sizeof c->r->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* A piece of the file for a message: printable ASCII kept, the rest as
+ * \xNN, cut at 40 bytes. */
+static const char *shown(const char *s, size_t n, char *buf, size_t cap)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 8 < cap; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (i == 40) {
+            o += (size_t)snprintf(buf + o, cap - o, "...");
+            break;
+        }
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+            buf[o++] = (char)ch;
+        else
+            o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", ch);
+    }
+    buf[o] = 0;
+    return buf;
+}
+
+static void *grow(ck *c, void *p, size_t n, size_t size, size_t *cap)
+{
+    if (n <= *cap)
+        return p;
+    size_t k = *cap ? *cap : 16;
+    while (k < n)
+        k *= 2;
+    void *q = realloc(p, k * size);
+    if (!q) {
+        fail(c, "out of memory");
+        return NULL;
+    }
+    *cap = k;
+    return q;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+#define MAXTOK 16
+
+/* One line split at blanks: the first MAXTOK words, and all of them counted. */
+typedef struct line {
+    const char *w[MAXTOK];
+    size_t n[MAXTOK];
+    int nw;              /* words, at most MAXTOK kept */
+    const char *rest;    /* the text after the first word (for long lines) */
+    const char *end;
+} line;
+
+/* The next line that is neither blank nor a comment (# first); 0 at the end
+ * of the text, -1 on a NUL byte. */
+static int next_line(ck *c, line *l)
+{
+    while (c->pos < c->len) {
+        const char *s = c->text + c->pos;
+        const char *nl = memchr(s, '\n', c->len - c->pos);
+        size_t n = nl ? (size_t)(nl - s) : c->len - c->pos;
+        c->pos += n + (nl != NULL);
+        c->line++;
+        if (memchr(s, 0, n))
+            return fail(c, "line %ld: a NUL byte: this is not a certificate", c->line);
+        if (n && s[n - 1] == '\r')
+            n--;
+        l->nw = 0;
+        l->end = s + n;
+        l->rest = NULL;
+        for (size_t i = 0; i < n;) {
+            while (i < n && (s[i] == ' ' || s[i] == '\t'))
+                i++;
+            size_t j = i;
+            while (j < n && s[j] != ' ' && s[j] != '\t')
+                j++;
+            if (j > i) {
+                if (l->nw == 1 && !l->rest)
+                    l->rest = s + i;
+                if (l->nw < MAXTOK) {
+                    l->w[l->nw] = s + i;
+                    l->n[l->nw] = j - i;
+                }
+                l->nw++;
+            }
+            i = j;
+        }
+        if (l->nw == 0 || l->w[0][0] == '#')
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+static int is(const char *w, size_t n, const char *lit)
+{
+    return strlen(lit) == n && !memcmp(w, lit, n);
+}
+
+/* A whole number 0..max from w[0..n); -1 if it is not one. */
+static long number(const char *w, size_t n, long max)
+{
+    if (n == 0 || n > 9)
+        return -1;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (w[i] < '0' || w[i] > '9')
+            return -1;
+        v = v * 10 + (w[i] - '0');
+    }
+    return v <= max ? v : -1;
+}
+
+/* A dart "+e" or "-e": 2e or 2e+1; -1 if malformed or out of range. */
+static long dart(const ck *c, const char *w, size_t n)
+{
+    if (n < 2 || (w[0] != '+' && w[0] != '-'))
+        return -1;
+    long e = number(w + 1, n - 1, c->ne - 1);
+    return e < 0 ? -1 : 2 * e + (w[0] == '-');
+}
+
+/* The words of a line one by one, past the first MAXTOK kept ones. */
+typedef struct words {
+    const char *p, *end;
+} words;
+
+static int next_word(words *it, const char **w, size_t *n)
+{
+    while (it->p < it->end && (*it->p == ' ' || *it->p == '\t'))
+        it->p++;
+    if (it->p >= it->end)
+        return 0;
+    *w = it->p;
+    while (it->p < it->end && *it->p != ' ' && *it->p != '\t')
+        it->p++;
+    *n = (size_t)(it->p - *w);
+    return 1;
+}
+
+/* Expects a line "KEY N"; N into *v (0..max). */
+static int keyed_number(ck *c, const char *key, long max, long *v)
+{
+    line l;
+    int got = next_line(c, &l);
+    if (got < 0)
+        return -1;
+    if (!got || !is(l.w[0], l.n[0], key) || l.nw != 2)
+        return fail(c, "line %ld: expected \"%s N\"", c->line, key);
+    *v = number(l.w[1], l.n[1], max);
+    if (*v < 0)
+        return fail(c, "line %ld: %s: expected a whole number from 0 to %ld", c->line, key, max);
+    return 0;
+}
+
+/* Reads marks (one of ". + -" per edge) into out[ne]. */
+static int read_marks(ck *c, const char *w, size_t n, char *out)
+{
+    char b[200];
+    if (n != (size_t)c->ne)
+        return fail(c, "line %ld: the position \"%s\" has %zu marks for %d edges", c->line, shown(w, n, b, sizeof b),
+                    n, c->ne);
+    for (size_t i = 0; i < n; i++) {
+        if (w[i] != '.' && w[i] != '+' && w[i] != '-')
+            return fail(c, "line %ld: the position has '%s' where a mark (. + -) belongs", c->line,
+                        shown(w + i, 1, b, sizeof b));
+        out[i] = w[i];
+    }
+    return 0;
+}
+
+static int read_header(ck *c)
+{
+    line l;
+    char b[200];
+    int got = next_line(c, &l);
+    if (got <= 0 || !is(l.w[0], l.n[0], "cycles-certificate") || l.nw != 2)
+        return got < 0 ? -1 : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")",
+                                   c->line);
+    if (!is(l.w[1], l.n[1], "1"))
+        return fail(c, "line %ld: format version %s is not known to this checker (it reads version 1)", c->line,
+                    shown(l.w[1], l.n[1], b, sizeof b));
+    got = next_line(c, &l);
+    if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || !is(l.w[1], l.n[1], "standard"))
+        return got < 0 ? -1 : fail(c, "line %ld: expected \"rules standard\" (the only rules of version 1)", c->line);
+    long v;
+    if (keyed_number(c, "vertices", CK_MAX_VERTICES, &v))
+        return -1;
+    c->nv = (int)v;
+    c->special = calloc((size_t)c->nv + 1, 1);
+    c->label = calloc((size_t)c->nv + 1, sizeof *c->label);
+    if (!c->special || !c->label)
+        return fail(c, "out of memory");
+    /* labels (optional), then special */
+    got = next_line(c, &l);
+    if (got > 0 && is(l.w[0], l.n[0], "labels")) {
+        words it = {l.rest ? l.rest : l.end, l.end};
+        const char *w;
+        size_t n;
+        int k = 0;
+        while (next_word(&it, &w, &n)) {
+            if (k == c->nv)
+                return fail(c, "line %ld: more labels than the %d vertices", c->line, c->nv);
+            shown(w, n, b, sizeof b);
+            c->label[k] = malloc(strlen(b) + 1);
+            if (!c->label[k])
+                return fail(c, "out of memory");
+            strcpy(c->label[k], b);
+            k++;
+        }
+        if (k != c->nv)
+            return fail(c, "line %ld: %d labels for %d vertices", c->line, k, c->nv);
+        got = next_line(c, &l);
+    }
+    if (got <= 0 || !is(l.w[0], l.n[0], "special"))
+        return got < 0 ? -1 : fail(c, "line %ld: expected \"special\" and the special vertices", c->line);
+    {
+        words it = {l.rest ? l.rest : l.end, l.end};
+        const char *w;
+        size_t n;
+        while (next_word(&it, &w, &n)) {
+            long s = number(w, n, c->nv - 1);
+            if (s < 0)
+                return fail(c, "line %ld: special vertex \"%s\" is not a vertex 0..%d", c->line,
+                            shown(w, n, b, sizeof b), c->nv - 1);
+            c->special[s] = 1;
+        }
+    }
+    if (keyed_number(c, "edges", CK_MAX_EDGES, &v))
+        return -1;
+    c->ne = (int)v;
+    c->eu = malloc(((size_t)c->ne + 1) * sizeof *c->eu);
+    c->ev = malloc(((size_t)c->ne + 1) * sizeof *c->ev);
+    c->istart = calloc((size_t)c->nv + 2, sizeof *c->istart);
+    c->inc = malloc((2 * (size_t)c->ne + 1) * sizeof *c->inc);
+    if (!c->eu || !c->ev || !c->istart || !c->inc)
+        return fail(c, "out of memory");
+    for (int e = 0; e < c->ne; e++) {
+        got = next_line(c, &l);
+        if (got <= 0 || !is(l.w[0], l.n[0], "e") || l.nw != 3)
+            return got < 0 ? -1 : fail(c, "line %ld: expected edge %d as \"e U V\"", c->line, e);
+        long u = number(l.w[1], l.n[1], c->nv - 1), w = number(l.w[2], l.n[2], c->nv - 1);
+        if (u < 0 || w < 0)
+            return fail(c, "line %ld: edge %d: its ends must be vertices 0..%d", c->line, e, c->nv - 1);
+        c->eu[e] = (int)u;
+        c->ev[e] = (int)w;
+        c->istart[u + 1]++;
+        c->istart[w + 1]++;
+    }
+    /* each vertex's edge ends */
+    for (int x = 0; x < c->nv; x++)
+        c->istart[x + 1] += c->istart[x];
+    int *fill = malloc(((size_t)c->nv + 1) * sizeof *fill);
+    if (!fill)
+        return fail(c, "out of memory");
+    memcpy(fill, c->istart, (size_t)c->nv * sizeof *fill);
+    for (int e = 0; e < c->ne; e++) {
+        c->inc[fill[c->eu[e]]++] = 2 * e;
+        c->inc[fill[c->ev[e]]++] = 2 * e + 1;
+    }
+    free(fill);
+    if (keyed_number(c, "cells", CK_MAX_EDGES, &v))
+        return -1;
+    c->nc = (int)v;
+    c->wstart = calloc((size_t)c->nc + 1, sizeof *c->wstart);
+    c->cyclable = calloc((size_t)c->nc + 1, 1);
+    unsigned char *seen = calloc((size_t)c->ne + 1, 1);
+    size_t nwalk = 0, capwalk = 0;
+    if (!c->wstart || !c->cyclable || !seen) {
+        free(seen);
+        return fail(c, "out of memory");
+    }
+    for (int f = 0; f < c->nc; f++) {
+        got = next_line(c, &l);
+        if (got <= 0 || !is(l.w[0], l.n[0], "c") || l.nw < 2) {
+            free(seen);
+            return got < 0 ? -1 : fail(c, "line %ld: expected cell %d as \"c\" and its walk of darts", c->line, f);
+        }
+        words it = {l.rest, l.end};
+        const char *w;
+        size_t n;
+        c->cyclable[f] = 1;
+        while (next_word(&it, &w, &n)) {
+            long d = dart(c, w, n);
+            if (d < 0 || nwalk >= CK_MAX_WALK) {
+                free(seen);
+                return fail(c, "line %ld: cell %d: \"%s\" is not a dart +E or -E of an edge 0..%d", c->line, f,
+                            shown(w, n, b, sizeof b), c->ne - 1);
+            }
+            if (!(c->walk = grow(c, c->walk, nwalk + 1, sizeof *c->walk, &capwalk))) {
+                free(seen);
+                return -1;
+            }
+            c->walk[nwalk++] = (int)d;
+            if (seen[d >> 1])
+                c->cyclable[f] = 0; /* an edge twice: never a cycle cell */
+            seen[d >> 1] = 1;
+        }
+        c->wstart[f + 1] = (int)nwalk;
+        /* a closed walk: each dart ends where the next begins */
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+            int d = c->walk[i], e2 = c->walk[i + 1 < c->wstart[f + 1] ? i + 1 : c->wstart[f]];
+            int head = (d & 1) ? c->eu[d >> 1] : c->ev[d >> 1];
+            int tail = (e2 & 1) ? c->ev[e2 >> 1] : c->eu[e2 >> 1];
+            if (head != tail) {
+                free(seen);
+                return fail(c, "line %ld: cell %d is not a closed walk: a dart ends at %d, the next starts at %d",
+                            c->line, f, head, tail);
+            }
+        }
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+            seen[c->walk[i] >> 1] = 0;
+    }
+    free(seen);
+    got = next_line(c, &l);
+    if (got <= 0 || !is(l.w[0], l.n[0], "root") || l.nw != 2)
+        return got < 0 ? -1 : fail(c, "line %ld: expected \"root\" and the position's marks", c->line);
+    c->root = malloc((size_t)c->ne + 1);
+    if (!c->root)
+        return fail(c, "out of memory");
+    if (read_marks(c, l.w[1], l.n[1], c->root))
+        return -1;
+    got = next_line(c, &l);
+    if (got <= 0 || !is(l.w[0], l.n[0], "claim"))
+        return got < 0 ? -1 : fail(c, "line %ld: expected \"claim win\", \"claim loss\" or \"claim grundy G\"", c->line);
+    if (l.nw == 2 && is(l.w[1], l.n[1], "win"))
+        c->claim = 'W';
+    else if (l.nw == 2 && is(l.w[1], l.n[1], "loss"))
+        c->claim = 'L';
+    else if (l.nw == 3 && is(l.w[1], l.n[1], "grundy") && (c->claim_g = (int)number(l.w[2], l.n[2], CK_MAX_VALUE)) >= 0)
+        c->claim = 'G';
+    else
+        return fail(c, "line %ld: expected \"claim win\", \"claim loss\" or \"claim grundy G\"", c->line);
+    return 0;
+}
+
+/* Reads the records up to "end". */
+static int read_records(ck *c)
+{
+    line l;
+    char b[200];
+    for (;;) {
+        int got = next_line(c, &l);
+        if (got < 0)
+            return -1;
+        if (!got)
+            return fail(c, "line %ld: the certificate ends without \"end\" (cut short?)", c->line);
+        if (is(l.w[0], l.n[0], "end") && l.nw == 1)
+            break;
+        if (!(is(l.w[0], l.n[0], "=") || is(l.w[0], l.n[0], "!")) || l.nw < 3)
+            return fail(c, "line %ld: \"%s\" is not a record (\"= MARKS G MOVES\" or \"! MARKS G MOVE\")", c->line,
+                        shown(l.w[0], l.n[0], b, sizeof b));
+        if (!(c->recs = grow(c, c->recs, (size_t)c->nrec + 1, sizeof *c->recs, &c->caprec)))
+            return -1;
+        size_t need = ((size_t)c->nrec + 1) * (size_t)c->ne + 1;
+        if (!(c->marks = grow(c, c->marks, need, 1, &c->capmarks)))
+            return -1;
+        rec *r = &c->recs[c->nrec];
+        memset(r, 0, sizeof *r);
+        r->kind = l.w[0][0];
+        r->line = c->line;
+        r->mark = (size_t)c->nrec * (size_t)c->ne;
+        r->move = c->nmv;
+        if (read_marks(c, l.w[1], l.n[1], c->marks + r->mark))
+            return -1;
+        long g = number(l.w[2], l.n[2], CK_MAX_VALUE);
+        if (g < 0)
+            return fail(c, "line %ld: the value \"%s\" is not a whole number", c->line, shown(l.w[2], l.n[2], b, sizeof b));
+        r->g = (int)g;
+        /* the moves: after the first three words */
+        words it = {l.w[2] + l.n[2], l.end};
+        const char *w;
+        size_t n;
+        while (next_word(&it, &w, &n)) {
+            long d = dart(c, w, n);
+            if (d < 0)
+                return fail(c, "line %ld: \"%s\" is not a move +E or -E of an edge 0..%d", c->line,
+                            shown(w, n, b, sizeof b), c->ne - 1);
+            if (!(c->moves = grow(c, c->moves, c->nmv + 1, sizeof *c->moves, &c->capmv)))
+                return -1;
+            c->moves[c->nmv++] = (int)d;
+            r->nmoves++;
+        }
+        if (r->kind == '=' && r->nmoves != r->g)
+            return fail(c, "line %ld: a record of value %d needs %d moves (one to each smaller value), not %d", c->line,
+                        r->g, r->g, r->nmoves);
+        if (r->kind == '!' && r->nmoves != 1)
+            return fail(c, "line %ld: a \"!\" record needs one move, not %d", c->line, r->nmoves);
+        c->nrec++;
+    }
+    line l2;
+    int got = next_line(c, &l2);
+    if (got != 0)
+        return got < 0 ? -1 : fail(c, "line %ld: text after \"end\"", c->line);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the rules */
+
+/* The arrow at end x of an edge (x = 2e: its first end, 2e+1: its second)
+ * in position m: 1 out of the vertex, -1 into it, 0 unmarked. */
+static int arrow(const char *m, int x)
+{
+    char k = m[x >> 1];
+    if (k == '.')
+        return 0;
+    int out = (k == '+') == !(x & 1); /* '+' runs from the first end to the second */
+    return out ? 1 : -1;
+}
+
+/* Whether vertex v is a sink or a source in m (never when special). */
+static int sink_or_source(const ck *c, const char *m, int v)
+{
+    if (c->special[v] || c->istart[v] == c->istart[v + 1])
+        return 0;
+    int in = 0, out = 0;
+    for (int i = c->istart[v]; i < c->istart[v + 1]; i++) {
+        int a = arrow(m, c->inc[i]);
+        if (a == 0)
+            return 0;
+        in += a < 0;
+        out += a > 0;
+    }
+    return !in || !out;
+}
+
+static int tail_of(const ck *c, int d) { return (d & 1) ? c->ev[d >> 1] : c->eu[d >> 1]; }
+static int head_of(const ck *c, int d) { return (d & 1) ? c->eu[d >> 1] : c->ev[d >> 1]; }
+
+/* Whether dart d is a legal move in m: its edge unmarked, and after it
+ * neither of its ends a sink or a source (only they change). */
+static int legal(const ck *c, char *m, int d)
+{
+    int e = d >> 1;
+    if (m[e] != '.')
+        return 0;
+    m[e] = (d & 1) ? '-' : '+';
+    int ok = !sink_or_source(c, m, tail_of(c, d)) && !sink_or_source(c, m, head_of(c, d));
+    m[e] = '.';
+    return ok;
+}
+
+/* Cell f in m: 2 a cycle cell; 1 one unmarked edge, the rest all one way
+ * round (*gap gets the dart completing it); 0 otherwise. */
+static int cell(const ck *c, const char *m, int f, int *gap)
+{
+    if (!c->cyclable[f])
+        return 0;
+    int along = 0, against = 0, open = 0, hole = -1;
+    for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+        int d = c->walk[i];
+        char k = m[d >> 1];
+        if (k == '.') {
+            open++;
+            hole = d;
+        } else if ((k == '+') == !(d & 1)) {
+            along++;
+        } else {
+            against++;
+        }
+    }
+    if (along && against)
+        return 0;
+    if (open == 0)
+        return 2;
+    if (open > 1)
+        return 0;
+    *gap = against ? (hole ^ 1) : hole; /* the missing dart, the others' way round */
+    return 1;
+}
+
+/* A legal move of m completing a cycle cell, with the cell in *which; -1 if none. */
+static int completion(const ck *c, char *m, int *which)
+{
+    for (int f = 0; f < c->nc; f++) {
+        int gap;
+        if (cell(c, m, f, &gap) == 1 && legal(c, m, gap)) {
+            *which = f;
+            return gap;
+        }
+    }
+    return -1;
+}
+
+/* The first fault of position m as a position of the normal-play game, in
+ * words into buf; NULL when none: no sink, no source, no cycle cell, and no
+ * cycle cell can be completed at once. */
+static const char *position_fault(const ck *c, char *m, char *buf, size_t n)
+{
+    for (int v = 0; v < c->nv; v++)
+        if (sink_or_source(c, m, v)) {
+            snprintf(buf, n, "vertex %s is a sink or a source, which no game reaches",
+                     c->label[v] ? c->label[v] : "?");
+            return buf;
+        }
+    int gap;
+    for (int f = 0; f < c->nc; f++)
+        if (cell(c, m, f, &gap) == 2) {
+            snprintf(buf, n, "cell %d is a cycle cell: the game is over", f);
+            return buf;
+        }
+    int f;
+    if (completion(c, m, &f) >= 0) {
+        snprintf(buf, n, "the player to move completes cell %d at once, so no value of the normal-play game belongs here", f);
+        return buf;
+    }
+    return NULL;
+}
+
+/* Whether legal dart d of m is a death move: after it the opponent can
+ * complete a cycle cell. */
+static int death(const ck *c, char *m, int d)
+{
+    int e = d >> 1, f;
+    m[e] = (d & 1) ? '-' : '+';
+    int dies = completion(c, m, &f) >= 0;
+    m[e] = '.';
+    return dies;
+}
+
+/* ---------------------------------------------------------------- records */
+
+static uint64_t hash_of(const char *m, int ne, int kind, int g)
+{
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)kind ^ ((uint64_t)(unsigned)g << 8);
+    for (int i = 0; i < ne; i++)
+        h = (h ^ (unsigned char)m[i]) * 1099511628211ULL;
+    return h ^ (h >> 29);
+}
+
+/* The record of kind with marks m (and value g for '!'), or -1. */
+static long find(const ck *c, const char *m, int kind, int g)
+{
+    size_t i = (size_t)hash_of(m, c->ne, kind, kind == '!' ? g : 0) & (c->hcap - 1);
+    for (; c->hash[i] >= 0; i = (i + 1) & (c->hcap - 1)) {
+        const rec *r = &c->recs[c->hash[i]];
+        if (r->kind == kind && (kind == '=' || r->g == g) && !memcmp(c->marks + r->mark, m, (size_t)c->ne))
+            return c->hash[i];
+    }
+    return -1;
+}
+
+static int index_records(ck *c)
+{
+    c->hcap = 16;
+    while (c->hcap < 2 * (size_t)c->nrec + 2)
+        c->hcap *= 2;
+    c->hash = malloc(c->hcap * sizeof *c->hash);
+    if (!c->hash)
+        return fail(c, "out of memory");
+    for (size_t i = 0; i < c->hcap; i++)
+        c->hash[i] = -1;
+    for (long k = 0; k < c->nrec; k++) {
+        rec *r = &c->recs[k];
+        const char *m = c->marks + r->mark;
+        long old = find(c, m, r->kind, r->g);
+        if (old >= 0)
+            return fail(c, "line %ld: the same position as the record of line %ld", r->line, c->recs[old].line);
+        size_t i = (size_t)hash_of(m, c->ne, r->kind, r->kind == '!' ? r->g : 0) & (c->hcap - 1);
+        while (c->hash[i] >= 0)
+            i = (i + 1) & (c->hcap - 1);
+        c->hash[i] = k;
+    }
+    return 0;
+}
+
+/* A move in words: "+3 (a->b)". */
+static const char *move_name(const ck *c, int d, char *buf, size_t n)
+{
+    int t = tail_of(c, d), h = head_of(c, d);
+    snprintf(buf, n, "%c%d (%s->%s)", (d & 1) ? '-' : '+', d >> 1, c->label[t] ? c->label[t] : "?",
+             c->label[h] ? c->label[h] : "?");
+    return buf;
+}
+
+/* Checks record k; 0 or -1 with the fault. */
+static int check_record(ck *c, long k, char *m)
+{
+    rec *r = &c->recs[k];
+    char why[300], mv[200];
+    memcpy(m, c->marks + r->mark, (size_t)c->ne);
+    if (position_fault(c, m, why, sizeof why))
+        return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
+    const int *w = c->moves ? c->moves + r->move : NULL; /* no moves at all: NULL */
+    /* the named moves: safe, and to a position of the value said */
+    for (int i = 0; i < r->nmoves; i++) {
+        int d = w[i];
+        if (!legal(c, m, d))
+            return fail(c, "line %ld: the move %s is not legal here", r->line, move_name(c, d, mv, sizeof mv));
+        if (death(c, m, d))
+            return fail(c, "line %ld: the move %s is a death move (the opponent then completes a cycle cell)", r->line,
+                        move_name(c, d, mv, sizeof mv));
+        int want = r->kind == '=' ? i : r->g;
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long y = find(c, m, '=', 0);
+        m[d >> 1] = '.';
+        if (y < 0 || c->recs[y].g != want)
+            return fail(c, "line %ld: the move %s should lead to a position of value %d, but %s", r->line,
+                        move_name(c, d, mv, sizeof mv), want,
+                        y < 0 ? "that position has no \"=\" record" : "its record says another value");
+        c->recs[y].used = 1;
+    }
+    if (r->kind == '!')
+        return 0;
+    /* "=": no safe move keeps the value g */
+    for (int d = 0; d < 2 * c->ne; d++) {
+        if (!legal(c, m, d) || death(c, m, d))
+            continue;
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long y = find(c, m, '=', 0), z = find(c, m, '!', r->g);
+        m[d >> 1] = '.';
+        if (y >= 0 && c->recs[y].g == r->g)
+            return fail(c, "line %ld: the move %s leads to a position of the same value %d (record of line %ld)",
+                        r->line, move_name(c, d, mv, sizeof mv), r->g, c->recs[y].line);
+        if (y < 0 && z < 0)
+            return fail(c, "line %ld: the move %s leads to a position with no record showing its value is not %d",
+                        r->line, move_name(c, d, mv, sizeof mv), r->g);
+        if (y >= 0)
+            c->recs[y].used = 1;
+        if (z >= 0)
+            c->recs[z].used = 1;
+    }
+    return 0;
+}
+
+static int count_marks(const char *m, int ne)
+{
+    int k = 0;
+    for (int i = 0; i < ne; i++)
+        k += m[i] != '.';
+    return k;
+}
+
+/* The root's claim, from its records; the claim in words into c->r->msg. */
+static int check_root(ck *c)
+{
+    char *m = c->root;
+    int mover = count_marks(m, c->ne) % 2 ? 2 : 1;
+    for (int v = 0; v < c->nv; v++)
+        if (sink_or_source(c, m, v))
+            return fail(c, "root: vertex %s is a sink or a source, which no game reaches", c->label[v] ? c->label[v] : "?");
+    int gap, f;
+    for (f = 0; f < c->nc; f++)
+        if (cell(c, m, f, &gap) == 2)
+            return fail(c, "root: cell %d is a cycle cell: the game is over", f);
+    if (completion(c, m, &f) >= 0) {
+        if (c->claim != 'W')
+            return fail(c, "root: the claim is false: player %d, to move, completes cell %d at once and wins%s", mover,
+                        f, c->claim == 'G' ? " (no Grundy value belongs to such a position)" : "");
+        snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins: they complete cell %d at once", mover, f);
+        return 0;
+    }
+    long y = find(c, m, '=', 0), z = find(c, m, '!', 0);
+    if (c->claim == 'W') {
+        if (y >= 0 && c->recs[y].g > 0) {
+            c->recs[y].used = 1;
+            snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins (grundy %d)", mover, c->recs[y].g);
+        } else if (z >= 0) {
+            c->recs[z].used = 1;
+            snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins", mover);
+        } else
+            return fail(c, "root: the claim \"win\" needs a record \"! ROOT 0\" or \"= ROOT G\" with G > 0%s",
+                        y >= 0 ? " (its \"=\" record says value 0)" : "");
+        return 0;
+    }
+    int want = c->claim == 'L' ? 0 : c->claim_g;
+    if (y < 0 || c->recs[y].g != want)
+        return fail(c, "root: the claim needs the record \"= ROOT %d\"%s", want,
+                    y >= 0 ? ", but the root's record says another value" : "");
+    c->recs[y].used = 1;
+    if (want == 0)
+        snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, loses (grundy 0)", mover);
+    else
+        snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins (grundy %d)", mover, want);
+    return 0;
+}
+
+int ck_check(const char *text, size_t len, ck_result *r)
+{
+    memset(r, 0, sizeof *r);
+    ck c = {.text = text, .len = len, .r = r};
+    int rc = read_header(&c);
+    if (!rc)
+        rc = read_records(&c);
+    r->nv = c.nv;
+    r->ne = c.ne;
+    r->ncells = c.nc;
+    r->records = c.nrec;
+    if (!rc) {
+        /* vertices without labels are called by their numbers */
+        for (int v = 0; v < c.nv && !rc; v++)
+            if (!c.label[v]) {
+                c.label[v] = malloc(12);
+                if (!c.label[v])
+                    rc = fail(&c, "out of memory");
+                else
+                    snprintf(c.label[v], 12, "%d", v);
+            }
+    }
+    if (!rc)
+        rc = index_records(&c);
+    char *m = rc ? NULL : malloc((size_t)c.ne + 1);
+    if (!rc && !m)
+        rc = fail(&c, "out of memory");
+    for (long k = 0; !rc && k < c.nrec; k++)
+        rc = check_record(&c, k, m);
+    char claim[sizeof r->msg];
+    if (!rc) {
+        rc = check_root(&c);
+        snprintf(claim, sizeof claim, "%s", r->msg);
+    }
+    for (long k = 0; !rc && k < c.nrec; k++)
+        if (!c.recs[k].used) {
+            r->msg[0] = 0;
+            rc = fail(&c, "line %ld: the record is not used by the proof (no record or the root leads to it)",
+                      c.recs[k].line);
+        }
+    r->ok = !rc;
+    free(m);
+    for (int v = 0; c.label && v < c.nv; v++)
+        free(c.label[v]);
+    free(c.label);
+    free(c.special);
+    free(c.eu);
+    free(c.ev);
+    free(c.istart);
+    free(c.inc);
+    free(c.wstart);
+    free(c.walk);
+    free(c.cyclable);
+    free(c.root);
+    free(c.recs);
+    free(c.marks);
+    free(c.moves);
+    free(c.hash);
+    return r->ok ? 0 : 1;
+}
