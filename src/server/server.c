@@ -868,23 +868,23 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         return -1;
     }
     q.b = b;
-    sbuf key = {0};
-    sbuf_printf(&key, "%c\n", kind);
-    q.canon = sc_canon(b, q.mark, &key);
+    GString *key = g_string_new(NULL);
+    g_string_append_printf(key, "%c\n", kind);
+    q.canon = sc_canon(b, q.mark, key);
     int *canon = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
     memcpy(canon, q.canon, sizeof(int) * (size_t)b->nv);
     int unplayed = 0;
     for (int e = 0; e < b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
-    char *k = sbuf_take(&key);
+    char *k = g_string_free(key, FALSE);
     if (!q.timeout) {
         sw_answer_question(srv->work, k, unplayed <= QUICK_EDGES, &q, a);
     } else if (!sw_cached(srv->work, k, a)) {
         /* a short look: an answer within the server's own limit, kept, is
          * at least as good; else a solve of its own (its own key) */
-        sbuf sk = {0};
-        sbuf_printf(&sk, "t%g\n%s", q.timeout, k);
-        char *s = sbuf_take(&sk);
+        GString *sk = g_string_new(NULL);
+        g_string_append_printf(sk, "t%g\n%s", q.timeout, k);
+        char *s = g_string_free(sk, FALSE);
         sw_answer_question(srv->work, s, unplayed <= QUICK_EDGES, &q, a);
         free(s);
     } else {
@@ -933,17 +933,17 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     if (request_board_ex(srv, c, r, post, &q.b, &q.mark, NULL, &q.rules, &q.game, a) < 0)
         return -1;
     const cy_variant_game *g = &q.game;
-    sbuf key = {0};
-    sbuf_printf(&key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,
+    GString *key = g_string_new(NULL);
+    g_string_append_printf(key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,
                 q.rules.extra_turn, g->played, g->to_move, g->last, g->ended, g->completed_by);
     for (int p = 1; p <= CY_MAX_PLAYERS; p++)
-        sbuf_printf(&key, " %d", g->score[p]);
-    sbuf_puts(&key, "\n");
-    sc_exact(q.b, q.mark, &key);
+        g_string_append_printf(key, " %d", g->score[p]);
+    g_string_append(key, "\n");
+    sc_exact(q.b, q.mark, key);
     int unplayed = 0;
     for (int e = 0; e < q.b->ne; e++)
         unplayed += q.mark[e] == CY_UNMARKED;
-    char *kt = sbuf_take(&key);
+    char *kt = g_string_free(key, FALSE);
     sw_answer_question(srv->work, kt, unplayed <= QUICK_EDGES, &q, a);
     free(kt);
     return a->status == HTTP_OK ? 0 : -1;

@@ -59,31 +59,31 @@ static int read_from(const cy_board *b, const unsigned char *mark, const int *po
 /* The key of a board with parallel edges, which the code above does not
  * tell apart: the board itself, labels, edges, walks and marks, so that only
  * the same board in the same labels shares an entry; the identity map. */
-static int *exact_key(const cy_board *b, const unsigned char *mark, sbuf *key)
+static int *exact_key(const cy_board *b, const unsigned char *mark, GString *key)
 {
     int *vmap = sx_malloc(sizeof(int) * (size_t)(b->nv + 1));
-    sbuf_printf(key, "exact %d %d %d %d %d:", b->nv, b->ne, b->ncells, b->orientable, b->genus);
+    g_string_append_printf(key, "exact %d %d %d %d %d:", b->nv, b->ne, b->ncells, b->orientable, b->genus);
     for (int v = 0; v < b->nv; v++) {
         vmap[v] = v;
-        sbuf_printf(key, " %s%s", b->label[v], b->special[v] ? "*" : "");
+        g_string_append_printf(key, " %s%s", b->label[v], b->special[v] ? "*" : "");
     }
     for (int e = 0; e < b->ne; e++)
-        sbuf_printf(key, " %d-%d:%d", b->eu[e], b->ev[e], mark[e]);
+        g_string_append_printf(key, " %d-%d:%d", b->eu[e], b->ev[e], mark[e]);
     for (int f = 0; f < b->ncells; f++) {
-        sbuf_puts(key, " |");
+        g_string_append(key, " |");
         for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-            sbuf_printf(key, " %d", b->fdarts[i]);
+            g_string_append_printf(key, " %d", b->fdarts[i]);
     }
     return vmap;
 }
 
-void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key)
+void sc_exact(const cy_board *b, const unsigned char *mark, GString *key)
 {
-    sbuf_printf(key, "%s\n", b->name ? b->name : "");
+    g_string_append_printf(key, "%s\n", b->name ? b->name : "");
     free(exact_key(b, mark, key));
 }
 
-int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key)
+int *sc_canon(const cy_board *b, const unsigned char *mark, GString *key)
 {
     if (b->multi)
         return exact_key(b, mark, key);
@@ -113,9 +113,9 @@ int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key)
     if (nd == 0) /* one vertex, no edge */
         for (int v = 0; v < b->nv; v++)
             vmap[v] = v;
-    sbuf_printf(key, "%d %d %d:", b->nv, b->ne, b->ncells);
+    g_string_append_printf(key, "%d %d %d:", b->nv, b->ne, b->ncells);
     for (int i = 0; i < nbest; i++)
-        sbuf_printf(key, " %d", best[i]);
+        g_string_append_printf(key, " %d", best[i]);
     free(pos);
     free(best);
     free(code);
@@ -136,20 +136,20 @@ static char *map_move(const cy_board *b, const int *vmap, const int *inv, int to
     memcpy(x, s, (size_t)(arrow - s));
     x[arrow - s] = 0;
     const char *y = arrow + 2;
-    sbuf out = {0};
+    GString *out = g_string_new(NULL);
     if (to_canon) {
         int u = cy_board_find(b, x), w = cy_board_find(b, y);
         if (u < 0 || w < 0)
             return NULL;
-        sbuf_printf(&out, "%d->%d", vmap[u], vmap[w]);
+        g_string_append_printf(out, "%d->%d", vmap[u], vmap[w]);
     } else {
         char *e1, *e2;
         long u = strtol(x, &e1, 10), w = strtol(y, &e2, 10);
         if (*e1 || *e2 || !*x || !*y || u < 0 || w < 0 || u >= b->nv || w >= b->nv)
             return NULL;
-        sbuf_printf(&out, "%s->%s", b->label[inv[u]], b->label[inv[w]]);
+        g_string_append_printf(out, "%s->%s", b->label[inv[u]], b->label[inv[w]]);
     }
-    return sbuf_take(&out);
+    return g_string_free(out, FALSE);
 }
 
 /* The dart of move s on b (for sorting), or a large number. */

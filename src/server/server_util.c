@@ -46,51 +46,6 @@ char *sx_strdup(const char *s)
     return t;
 }
 
-/* Makes room for n more bytes and the final NUL. */
-static void grow(sbuf *b, size_t n)
-{
-    if (b->len + n + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 64;
-    while (cap < b->len + n + 1)
-        cap *= 2;
-    b->s = sx_realloc(b->s, cap);
-    b->cap = cap;
-}
-
-void sbuf_printf(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    grow(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-void sbuf_puts(sbuf *b, const char *s)
-{
-    size_t n = strlen(s);
-    grow(b, n);
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-char *sbuf_take(sbuf *b)
-{
-    grow(b, 0);
-    char *s = b->s;
-    s[b->len] = 0;
-    b->s = NULL;
-    b->len = b->cap = 0;
-    return s;
-}
-
 char *sw_json_text(json_t *o)
 {
     char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));

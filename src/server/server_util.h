@@ -1,14 +1,17 @@
 /*
  * server_util.h - small helpers of the server (src/server/server_util.c):
- * allocation that stops the program when memory runs out, a growable
- * string, and the JSON text of an answer.  The server reaches the engine
- * through include/cycles.h only; these are its own.
+ * allocation that stops the program when memory runs out, and the JSON text
+ * of an answer.  The server reaches the engine through include/cycles.h
+ * only; these are its own.  Its growable strings are GLib's GString
+ * (g_string_free(s, FALSE) gives a string that free() releases: GLib
+ * allocates with malloc).
  */
 #ifndef CYCLES_SERVER_UTIL_H
 #define CYCLES_SERVER_UTIL_H
 
 #include "cycles.h"
 
+#include <glib.h>
 #include <jansson.h>
 #include <stdlib.h>
 
@@ -19,17 +22,6 @@ void *sx_malloc(size_t n);
 void *sx_calloc(size_t n, size_t size);
 void *sx_realloc(void *p, size_t n);
 char *sx_strdup(const char *s);
-
-/* A growable string. */
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-} sbuf;
-/* Appends the formatted text, or s. */
-void sbuf_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sbuf_puts(sbuf *b, const char *s);
-/* The string (never NULL, malloc'd); the buffer is left empty. */
-char *sbuf_take(sbuf *b);
 
 /* The JSON value o, two-space indented, keys in insertion order, reals to 6
  * digits, with a final newline (the bytes `cycles solve --json` prints), as

@@ -103,11 +103,11 @@ int sw_cached(sw_work *w, const char *key, sw_answer *a);
  * array: vertex -> number), under which every relabelled or mirrored copy
  * of the board and position reads the same; the code that says so is
  * appended to key (src/server/server_canon.c). */
-int *sc_canon(const cy_board *b, const unsigned char *mark, sbuf *key);
+int *sc_canon(const cy_board *b, const unsigned char *mark, GString *key);
 /* Appends to key the board b (its name, labels, special vertices, edges
  * and walks) and position mark exactly: the key of a question whose answer
  * is not relabelled (the rule variants'). */
-void sc_exact(const cy_board *b, const unsigned char *mark, sbuf *key);
+void sc_exact(const cy_board *b, const unsigned char *mark, GString *key);
 /* The JSON answer text (parsed once, here) with every move "U->V" in it
  * (string values, array items, object keys) mapped from b's labels to the
  * canonical numbers canon, and "board" (b's name) emptied: the form the
