@@ -1,7 +1,8 @@
 /*
  * rules.c - the rules of the Game of Cycles (Alvarado et al. 2021, sections 1-2).
  *
- * The sink/source rule lives in sink_or_source() and the cycle-cell test in
+ * The sink/source rule lives in sink_or_source() (its test, cy_ss_closes, is
+ * sinksource.h's, shared with the hot-path copies) and the cycle-cell test in
  * cell_state(); everything else here is built on those two.
  */
 #include "internal.h"
