@@ -29,6 +29,7 @@
  */
 #include "engine.h"
 #include "internal.h"
+#include "sinksource.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -81,8 +82,6 @@ char *cy_position_moves(const cy_board *b, const unsigned char *mark)
 static int vertex_ok(const cy_positions *it, int v)
 {
     const cy_board *b = it->b;
-    if (b->special[v])
-        return 1;
     int in = 0, out = 0, newer = 0;
     for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
         int x = b->vdarts[i], e = cy_dart_edge(x);
@@ -90,11 +89,13 @@ static int vertex_ok(const cy_positions *it, int v)
             return 1;
         newer |= it->start[e] == CY_UNMARKED;
         if (it->mark[e] == cy_dart_mark(x))
-            out = 1;
+            out++;
         else
-            in = 1;
+            in++;
     }
-    return !newer || (in && out);
+    /* every edge marked: whichever arrow came last, the others all point its way */
+    return !newer || !(cy_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)in) ||
+                       cy_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)out));
 }
 
 /* Whether the marked edges but edge skip (-1: none) hold a directed

@@ -1,10 +1,12 @@
 /*
  * rules.c - the rules of the Game of Cycles (Alvarado et al. 2021, sections 1-2).
  *
- * The sink/source rule lives in sink_or_source() and the cycle-cell test in
+ * The sink/source rule lives in sink_or_source() (its test, cy_ss_closes, is
+ * sinksource.h's, shared with the hot-path copies) and the cycle-cell test in
  * cell_state(); everything else here is built on those two.
  */
 #include "internal.h"
+#include "sinksource.h"
 #include "variant.h"
 
 #include <stdio.h>
@@ -21,39 +23,37 @@ static inline int relation(const unsigned char *mark, int d)
  * tail a source: a vertex that is not special and all of whose edges would be
  * marked pointing in (out).  A loop (on a closed surface) counts at both its
  * ends, so marking it never makes a sink or a source, and once marked it
- * keeps its vertex from ever becoming one (cy_rules_exempt).  Returns CY_LEGAL, CY_ILLEGAL_SINK or
- * CY_ILLEGAL_SOURCE and names the vertex. */
+ * keeps its vertex from ever becoming one (cy_rules_exempt).  The test at
+ * each end is cy_ss_closes (sinksource.h), which every copy shares.
+ * Returns CY_LEGAL, CY_ILLEGAL_SINK or CY_ILLEGAL_SOURCE and names the
+ * vertex. */
 static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, int d, int *vertex)
 {
     int e = cy_dart_edge(d);
     int h = cy_head(b, d), t = cy_tail(b, d);
     if (h == t)
         return CY_LEGAL; /* a loop gives its vertex an arrow in and one out */
-    if (!b->special[h]) {
-        int all_in = 1;
-        for (int i = b->vstart[h]; i < b->vstart[h + 1] && all_in; i++) {
-            int x = b->vdarts[i];
-            if (cy_dart_edge(x) != e && relation(mark, x) != -1)
-                all_in = 0;
-        }
-        if (all_in) {
-            if (vertex)
-                *vertex = h;
-            return CY_ILLEGAL_SINK;
-        }
+    int h_others = 0, in = 0; /* h's other edges, and those marked pointing into h */
+    for (int i = b->vstart[h]; i < b->vstart[h + 1]; i++) {
+        int x = b->vdarts[i];
+        h_others += cy_dart_edge(x) != e;
+        in += cy_dart_edge(x) != e && relation(mark, x) == -1;
     }
-    if (!b->special[t]) {
-        int all_out = 1;
-        for (int i = b->vstart[t]; i < b->vstart[t + 1] && all_out; i++) {
-            int x = b->vdarts[i];
-            if (cy_dart_edge(x) != e && relation(mark, x) != 1)
-                all_out = 0;
-        }
-        if (all_out) {
-            if (vertex)
-                *vertex = t;
-            return CY_ILLEGAL_SOURCE;
-        }
+    if (cy_ss_closes(b->special[h], (uint64_t)h_others, (uint64_t)in)) {
+        if (vertex)
+            *vertex = h;
+        return CY_ILLEGAL_SINK;
+    }
+    int t_others = 0, out = 0; /* t's other edges, and those marked pointing out of t */
+    for (int i = b->vstart[t]; i < b->vstart[t + 1]; i++) {
+        int x = b->vdarts[i];
+        t_others += cy_dart_edge(x) != e;
+        out += cy_dart_edge(x) != e && relation(mark, x) == 1;
+    }
+    if (cy_ss_closes(b->special[t], (uint64_t)t_others, (uint64_t)out)) {
+        if (vertex)
+            *vertex = t;
+        return CY_ILLEGAL_SOURCE;
     }
     return CY_LEGAL;
 }
@@ -484,7 +484,7 @@ void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info 
 
 int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v)
 {
-    if (b->special[v] || cy_degree(b, v) < 2)
+    if (cy_degree(b, v) < 2)
         return 0;
     int in = 0, out = 0, open = 0;
     for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
@@ -494,8 +494,11 @@ int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v)
         open += r == 0;
     }
     if (open != 1)
-        return 0;
-    return in == cy_degree(b, v) - 1 ? 1 : out == cy_degree(b, v) - 1 ? 2 : 0;
+        return 0; /* the open edge is the one the next arrow takes */
+    int exempt = b->special[v];
+    return cy_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)in)    ? 1
+           : cy_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)out) ? 2
+                                                                       : 0;
 }
 
 /* ================================================================ variants
@@ -626,9 +629,9 @@ int rs_sink_source_ok(const rstate *s, int d)
 {
     const cy_board *b = s->b;
     int h = cy_head(b, d), t = cy_tail(b, d);
-    if (!b->special[h] && s->vin[h] == cy_degree(b, h) - 1)
+    if (cy_ss_closes(b->special[h], (uint64_t)(cy_degree(b, h) - 1), (uint64_t)s->vin[h]))
         return 0; /* every other edge of h points in: h would be a sink */
-    if (!b->special[t] && s->vout[t] == cy_degree(b, t) - 1)
+    if (cy_ss_closes(b->special[t], (uint64_t)(cy_degree(b, t) - 1), (uint64_t)s->vout[t]))
         return 0; /* every other edge of t points out: t would be a source */
     return 1;
 }

@@ -11,6 +11,7 @@
  * boards small enough for its table (see fast_new).
  */
 #include "engine.h"
+#include "sinksource.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -238,21 +239,22 @@ cy_progress_state *bits_progress(bits *s) { return &s->progress; }
 /* THE SINK/SOURCE RULE of rules.c as edge masks (f[0] for dart 0, f[1] for
  * dart 1): the last open edge of a non-special vertex whose arrows all point
  * in may not point in, nor out where they all point out (a vertex with no
- * arrow: neither).  tests/test_solver.c checks it against rules.c's on every
+ * arrow: neither), each end tested by cy_ss_closes (sinksource.h) on masks.
+ * tests/test_solver.c checks it against rules.c's on every
  * position of its random boards (through bits_sink_source). */
 static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
     f[0] = f[1] = 0;
     for (int v = 0; v < s->nv; v++) {
         uint64_t open = s->vmask[v] & ~marked;
-        if (s->vspecial[v] || !open || (open & (open - 1)))
-            continue;
+        if (!open || (open & (open - 1)))
+            continue; /* no open edge, or more than one */
         /* x points into v when its dir bit differs from its vinto bit */
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
         int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
-        if (in == mk) /* all in (or none marked: degree 1) */
+        if (cy_ss_closes(s->vspecial[v], mk, in)) /* all in (or none marked: degree 1) */
             f[open_into_is_dart0 ? 0 : 1] |= open;
-        if (in == 0) /* all out (or none marked) */
+        if (cy_ss_closes(s->vspecial[v], mk, mk & ~in)) /* all out (or none marked) */
             f[open_into_is_dart0 ? 1 : 0] |= open;
     }
 }
