@@ -33,8 +33,11 @@ static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, i
     int h = cy_head(b, d), t = cy_tail(b, d);
     if (h == t)
         return CY_LEGAL; /* a loop gives its vertex an arrow in and one out */
+    /* each count stops at the first edge not the arrow's way: then the
+     * predicate is false whatever follows (a hub of degree 40,000 would
+     * otherwise cost that much for every move at it) */
     int h_others = 0, in = 0; /* h's other edges, and those marked pointing into h */
-    for (int i = b->vstart[h]; i < b->vstart[h + 1]; i++) {
+    for (int i = b->vstart[h]; i < b->vstart[h + 1] && in == h_others; i++) {
         int x = b->vdarts[i];
         h_others += cy_dart_edge(x) != e;
         in += cy_dart_edge(x) != e && relation(mark, x) == -1;
@@ -45,7 +48,7 @@ static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, i
         return CY_ILLEGAL_SINK;
     }
     int t_others = 0, out = 0; /* t's other edges, and those marked pointing out of t */
-    for (int i = b->vstart[t]; i < b->vstart[t + 1]; i++) {
+    for (int i = b->vstart[t]; i < b->vstart[t + 1] && out == t_others; i++) {
         int x = b->vdarts[i];
         t_others += cy_dart_edge(x) != e;
         out += cy_dart_edge(x) != e && relation(mark, x) == 1;
