@@ -1408,6 +1408,19 @@ static void free_locks(cy_server *srv)
 }
 
 /* Starts the daemon on a fresh listening socket (see cycles.h). */
+/* Undoes a start that failed after the lanes were made (either may be
+ * NULL): closes the socket, frees what was made; NULL with msg in err. */
+static cy_server *start_failed(cy_server *srv, int fd, const char *msg, cy_error *err)
+{
+    close(fd);
+    sw_free(srv->work);
+    lane_free(srv->export_lane);
+    scen_close(srv->census);
+    free_locks(srv);
+    free(srv);
+    return cy_error_set(err, "%s", msg), NULL;
+}
+
 cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
 {
     cy_server_opts def;
@@ -1476,15 +1489,8 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
     pthread_condattr_destroy(&ca);
     srv->work = sw_new(&wo);
     srv->export_lane = lane_new(EXPORT_SLOTS, EXPORT_QUEUE, 0, NULL, NULL, NULL);
-    if (!srv->work || !srv->export_lane) {
-        close(fd);
-        sw_free(srv->work);
-        lane_free(srv->export_lane);
-        scen_close(srv->census);
-        free_locks(srv);
-        free(srv);
-        return cy_error_set(err, "cannot start the server's worker threads"), NULL;
-    }
+    if (!srv->work || !srv->export_lane)
+        return start_failed(srv, fd, "cannot start the server's worker threads", err);
     struct sockaddr_storage sa;
     socklen_t sl = sizeof sa;
     if (getsockname(fd, (struct sockaddr *)&sa, &sl) == 0)
@@ -1502,15 +1508,8 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
                               MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
                               MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
                               MHD_OPTION_END);
-    if (!srv->d) {
-        close(fd);
-        sw_free(srv->work);
-        lane_free(srv->export_lane);
-        scen_close(srv->census);
-        free_locks(srv);
-        free(srv);
-        return cy_error_set(err, "cannot start the web server"), NULL;
-    }
+    if (!srv->d)
+        return start_failed(srv, fd, "cannot start the web server", err);
     srv->reaper_started = pthread_create(&srv->reaper, NULL, reaper_main, srv) == 0;
     return srv;
 }
