@@ -5,7 +5,8 @@
 # that comes and goes falls on both).  Made for the change of the table's
 # entries from 16 to 8 bytes.
 # Usage: bench/lean_table.sh OLD NEW [RUNS] [BOARD...]
-# (the bounds: MEMS="8M 16M 64M" by default)
+# (the bounds: MEMS="8M 16M 64M" by default; EXTRA="--no-grundy" and the
+# like are added to each solve, and its winner shown beside the value)
 set -euo pipefail
 [ $# -ge 2 ] && [ -x "$1" ] && [ -x "$2" ] || { echo "usage: bench/lean_table.sh OLD NEW [RUNS] [BOARD...] (OLD and NEW: cycles executables)" >&2; exit 2; }
 old=$1 new=$2 runs=${3:-3}
@@ -15,10 +16,11 @@ boards=("$@")
 mems=${MEMS:-8M 16M 64M}
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 one() { # BIN BOARD MEM -> "positions user_s peak_kb"
-  /usr/bin/time -f "T %U %M" "$1" solve "$2" --no-theorems --no-replies --threads 1 --json --quiet --memory "$3" 2>&1 |
-    awk '/"positions"/ {gsub(/,/, "", $2); p = $2} /"grundy"/ {gsub(/,/, "", $2); g = $2} /^T / {print p, $2, $3, g}'
+  /usr/bin/time -f "T %U %M" "$1" solve "$2" --no-theorems --no-replies --threads 1 --json --quiet --memory "$3" ${EXTRA:-} 2>&1 |
+    awk '/"positions"/ {gsub(/,/, "", $2); p = $2} /"grundy"/ {gsub(/,/, "", $2); g = $2} /"winner"/ {gsub(/,/, "", $2); v = $2}
+         /^T / {print p, $2, $3, g "/" v}'
 }
-echo "| board | --memory | positions before | after | after/before | user s before | after | after/before | grundy |"
+echo "| board | --memory | positions before | after | after/before | user s before | after | after/before | grundy/winner |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for b in "${boards[@]}"; do
   for m in $mems; do

@@ -63,6 +63,17 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 
 /* Salts that keep the table's kinds of entry apart. */
 #define SALT_OUTCOME 0x5851F42D4C957F2Dull
+/* SALT_OUTCOME's inverse modulo 2^64 (SALT_OUTCOME * SALT_OUTCOME_INV == 1):
+ * outcome_heap reads n back from outcome_salt(n). */
+#define SALT_OUTCOME_INV 0xC097EF87329E28A5ull
+_Static_assert(SALT_OUTCOME * SALT_OUTCOME_INV == 1, "SALT_OUTCOME_INV is SALT_OUTCOME's inverse");
+/* With PACKED_OUTCOMES (the default), outcomes against heaps below
+ * TT_HEAPS are bits of one entry under the component's value key
+ * (tt_outcome, tt_put_win), not entries of their own under salted keys:
+ * bench/lean_table.sh measured the two (docs/benchmarks.md). */
+#ifndef PACKED_OUTCOMES
+#define PACKED_OUTCOMES 1
+#endif
 
 /* A search stopped because another thread finished first. */
 #define ABORTED (-100)
@@ -474,12 +485,44 @@ static int canonical(worker *f, keys *k)
     return 1;
 }
 
-/* Looks up an entry under the labelled key only (salted); -1 when absent. */
-static inline int get(worker *f, const keys *k, uint64_t salt)
+static inline int outcome_heap(uint64_t salt);
+
+/* The table's entry under key (a labelled or canonical key, unsalted) for
+ * salt: 0 its value, outcome_salt(n) its outcome against *n; that from the
+ * key's packed outcomes (tt_outcome) for a heap below TT_HEAPS, else from
+ * an entry of its own under the salted key (with its move into *move, if
+ * not NULL).  -1 when absent. */
+static inline int probe_as(worker *f, const uint64_t key[2], uint64_t salt, int *move)
 {
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    return tprobe(f, l, NULL);
+    int n = outcome_heap(salt);
+    if (n >= 0) {
+        int v = tt_outcome(f->t, key, n);
+        f->counts.probes++;
+        f->counts.hits += v >= 0;
+        return v;
+    }
+    uint64_t l[2] = {key[0] ^ salt, key[1]};
+    return tprobe(f, l, move);
 }
+
+/* Stores v under key for salt, as probe_as reads it: a packed outcome as
+ * the key's set of won heaps (tt_put_win) or, lost, as its value n. */
+static inline void put_as(worker *f, const uint64_t key[2], uint64_t salt, int v, int move, uint64_t work)
+{
+    int n = outcome_heap(salt);
+    if (n >= 0) {
+        int what = v ? tt_put_win(f->t, key, n, work) : tt_put(f->t, key, n, -1, work);
+        f->counts.stores++;
+        f->counts.fresh += what == TT_FRESH;
+        f->counts.replaced += what == TT_REPLACED;
+        return;
+    }
+    uint64_t l[2] = {key[0] ^ salt, key[1]};
+    tput(f, l, v, move, work);
+}
+
+/* Looks up an entry under the labelled key only (salted); -1 when absent. */
+static inline int get(worker *f, const keys *k, uint64_t salt) { return probe_as(f, k->l, salt, NULL); }
 
 /* Looks up an entry under the canonical key only (salted), and copies a
  * hit to the labelled key; -1 when absent or there is no canonical key. */
@@ -487,12 +530,9 @@ static int get_canonical(worker *f, keys *k, uint64_t salt)
 {
     if (!canonical(f, k))
         return -1;
-    uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-    int v = tprobe(f, c, NULL);
-    if (v >= 0) {
-        uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-        tput(f, l, v, -1, 1);
-    }
+    int v = probe_as(f, k->c, salt, NULL);
+    if (v >= 0)
+        put_as(f, k->l, salt, v, -1, 1);
     return v;
 }
 
@@ -508,12 +548,9 @@ static int lookup(worker *f, keys *k, uint64_t salt)
  * it would name a dart of whichever isomorphic component comes next. */
 static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
 {
-    uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
-    tput(f, l, v, move, work);
-    if (canonical(f, k)) {
-        uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
-        tput(f, c, v, -1, work);
-    }
+    put_as(f, k->l, salt, v, move, work);
+    if (canonical(f, k))
+        put_as(f, k->c, salt, v, -1, work);
 }
 
 /* sg_components of g, from the worker's memory of recent splits when it
@@ -551,6 +588,15 @@ static int split(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64
 
 /* The salt of outcome entries against a nim-heap of size n. */
 static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
+
+/* n when salt is outcome_salt(n) for a heap the table packs (below
+ * TT_HEAPS), else -1 (the value's salt 0 among them: 0 * INV - 1 is the
+ * largest uint64_t). */
+static inline int outcome_heap(uint64_t salt)
+{
+    uint64_t n = salt * SALT_OUTCOME_INV - 1;
+    return PACKED_OUTCOMES && n < TT_HEAPS ? (int)n : -1;
+}
 
 static int pos_value(worker *f, const sg *g);
 static int win(worker *f, const sg *g, int n, uint64_t limit);
@@ -754,8 +800,7 @@ static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64
 static int part_entry(worker *f, const sg *g, const uint64_t key[2], uint64_t comp, uint64_t kcomp, uint64_t salt,
                       int deep)
 {
-    uint64_t l[2] = {key[0] ^ salt, key[1]};
-    int v = tprobe(f, l, NULL);
+    int v = probe_as(f, key, salt, NULL);
     if (v >= 0 || !deep)
         return v;
     sg part = sg_part(g, comp, kcomp);
@@ -1292,9 +1337,8 @@ static int move_to_value(worker *f, const sg *c, int t, int *dart)
     }
     keys k;
     keys_of(f, c, &k);
-    uint64_t l[2] = {k.l[0] ^ outcome_salt(t), k.l[1]};
-    int best = -1, nm = 0;
-    if (tprobe(f, l, &best) == 1 && best >= 0) {
+    int best = -1, nm = 0; /* (no move with a packed outcome) */
+    if (probe_as(f, k.l, outcome_salt(t), &best) == 1 && best >= 0) {
         for (int i = 0; i < m; i++)
             if (d[i] == best) { /* first: the dart that settled it */
                 d[i] = d[0];

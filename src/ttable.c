@@ -34,7 +34,16 @@
  * the check: a probe compares 46 bits of the key against the (at most 8)
  * entries of its bucket, so a key never stored is taken for one stored
  * with a chance of at most 8 / 2^46 (1.1e-13) a probe, against 4 / 2^104
- * when each entry kept 104 bits. */
+ * when each entry kept 104 bits.
+ *
+ * An entry whose value bits are 0 and whose word is not (bits 16..9 not
+ * all 0) is a set of outcomes instead (tt_put_win): bit 9 + n set says that
+ * the key's component K, played beside a nim-heap *n (n < TT_HEAPS), is
+ * won by the player to move, i.e. K's value is not n.  One entry so holds
+ * what took up to TT_HEAPS entries of their own; a loss against *n is K's
+ * value, n, which the value entry holds.  A key has at most one entry of
+ * either kind: a value, once known, takes the place of its key's set (it
+ * says every outcome), and a set is not written over its key's value. */
 typedef struct entry {
     uint64_t w;
 } entry;
@@ -181,6 +190,8 @@ int tt_probe(tt *t, const uint64_t key[2], int *move)
         if (w && (w & FRAG_MASK) == f) {
             if (w & COPY) /* the entry's own bucket: no longer a mere copy */
                 __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+            if (!(w & 0x1F))
+                return -1; /* a set of outcomes: the value is not known */
             if (move)
                 *move = (int)((w >> 9) & 0xFF) - 1;
             return (int)(w & 0x1F) - 1;
@@ -211,40 +222,118 @@ static inline uint64_t work_class(uint64_t work)
     return bits / 2 < 15 ? bits / 2 : 15;
 }
 
+/* Which entry a full bucket gives up (TT_POLICY, for bench/lean_table.sh;
+ * docs/benchmarks.md has the measurements): 0 the one that took least
+ * work; 1 always the newcomer's slot (from its fragment); 2 two tiers, the
+ * newcomer taking the place of the cheapest of ways 0..3 when it cost as
+ * much or more, else its slot among ways 4..7.  Under each, the copies a
+ * doubling left go first. */
+#ifndef TT_POLICY
+#define TT_POLICY 0
+#endif
+
+/* The way of bucket b an entry of fragment f and work class cls goes to:
+ * its key's own entry (*what TT_SAME, *had its word), else a free one
+ * (TT_FRESH), else the one the policy gives up (TT_REPLACED; a copy of a
+ * doubling counts as TT_FRESH). */
+static int place(entry *b, uint64_t f, uint64_t cls, int *what, uint64_t *had)
+{
+    int cheapest = 0, deep = 0;
+    uint64_t least = UINT64_MAX, least_deep = UINT64_MAX;
+    unsigned slot = (unsigned)(f >> FRAG_SHIFT);
+    (void)cls;
+    (void)slot;
+    (void)deep;
+    (void)least_deep;
+    for (int i = 0; i < WAYS; i++) {
+        uint64_t d = load(&b[i].w);
+        if (!d || (d & FRAG_MASK) == f) {
+            *what = d ? TT_SAME : TT_FRESH;
+            *had = d;
+            return i;
+        }
+        uint64_t c = (d >> 5) & 15, rank;
+#if TT_POLICY == 0
+        rank = c; /* the least work */
+#elif TT_POLICY == 1
+        rank = ((unsigned)i ^ slot) & 7; /* the newcomer's slot */
+        (void)c;
+#else
+        if (i < WAYS / 2 && c < least_deep) {
+            least_deep = c;
+            deep = i;
+        }
+        rank = i < WAYS / 2 ? 8 : ((unsigned)i ^ slot) & 3;
+#endif
+        if (d & COPY)
+            rank = 0; /* a copy no probe has found: first */
+        else
+            rank += 16;
+        if (rank < least) {
+            least = rank;
+            cheapest = i;
+        }
+    }
+#if TT_POLICY == 2
+    if (least >= 16 && least_deep <= cls)
+        cheapest = deep;
+#endif
+    *had = load(&b[cheapest].w);
+    /* a copy of a doubling is most often the twin of an entry in its own
+     * bucket: its place counts as free, or the copies would make the table
+     * ask for room (tt_needs_room) as if it were full */
+    *what = *had & COPY ? TT_FRESH : TT_REPLACED;
+    return cheapest;
+}
+
 int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)
 {
     if (value < 0 || value > VALUE_MAX)
         return TT_SAME; /* not kept: it will be searched again if asked */
     entry *b = bucket(t, key[1]);
+    uint64_t f = fragment(key), cls = work_class(work), had;
+    int what, i = place(b, f, cls, &what, &had);
+    store(&b[i].w, f | (uint64_t)((move + 1) & 0xFF) << 9 | cls << 5 | (uint64_t)(value + 1));
+    return what;
+}
+
+int tt_outcome(tt *t, const uint64_t key[2], int n)
+{
+    if (n < 0 || n >= TT_HEAPS)
+        return -1;
+    entry *b = bucket(t, key[1]);
     uint64_t f = fragment(key);
-    uint64_t w = f | (uint64_t)((move + 1) & 0xFF) << 9 | work_class(work) << 5 | (uint64_t)(value + 1);
-    int victim = -1, cheapest = 0, fresh = 0;
-    uint64_t least = UINT64_MAX;
-    for (int i = 0; i < WAYS && victim < 0; i++) {
-        uint64_t d = load(&b[i].w);
-        if (!d) {
-            victim = i;
-            fresh = 1;
-        } else if ((d & FRAG_MASK) == f) {
-            victim = i;
-        } else {
-            /* a copy no probe has found first, then the least work */
-            uint64_t rank = (d & COPY ? 0 : 16) + ((d >> 5) & 15);
-            if (rank < least) {
-                least = rank;
-                cheapest = i;
-            }
+    for (int i = 0; i < WAYS; i++) {
+        uint64_t w = load(&b[i].w);
+        if (w && (w & FRAG_MASK) == f) {
+            if (w & COPY) /* the entry's own bucket: no longer a mere copy */
+                __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+            if (w & 0x1F) /* the value v: a loss against *v, a win against any other heap */
+                return (int)(w & 0x1F) - 1 != n;
+            return w >> (9 + n) & 1 ? 1 : -1;
         }
     }
-    int what = fresh ? TT_FRESH : TT_SAME;
-    if (victim < 0) {
-        victim = cheapest;
-        /* a copy of a doubling is most often the twin of an entry in its
-         * own bucket: its place counts as free, or the copies would make
-         * the table ask for room (tt_needs_room) as if it were full */
-        what = load(&b[victim].w) & COPY ? TT_FRESH : TT_REPLACED;
+    return -1;
+}
+
+int tt_put_win(tt *t, const uint64_t key[2], int n, uint64_t work)
+{
+    if (n < 0 || n >= TT_HEAPS)
+        return TT_SAME;
+    entry *b = bucket(t, key[1]);
+    uint64_t f = fragment(key), cls = work_class(work), had;
+    int what, i = place(b, f, cls, &what, &had);
+    if (what == TT_SAME) {
+        if (had & 0x1F)
+            return TT_SAME; /* the key's value is known: it says more */
+        /* the key's set: one more heap, the larger work class (a thread's
+         * store meanwhile may be lost, never made wrong: the word written
+         * is still a true set of the key's) */
+        uint64_t c = (had >> 5) & 15;
+        store(&b[i].w, (had & ~((uint64_t)15 << 5) & ~COPY) | (uint64_t)1 << (9 + n) | (c > cls ? c : cls) << 5);
+        return TT_SAME;
     }
-    store(&b[victim].w, w);
+    store(&b[i].w, f | (uint64_t)1 << (9 + n) | cls << 5);
     return what;
 }
 

@@ -47,6 +47,18 @@ int tt_probe(tt *t, const uint64_t key[2], int *move);
  * (TT_REPLACED), for the user's counts. */
 enum { TT_SAME, TT_FRESH, TT_REPLACED };
 int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work);
+/* Outcomes against nim-heaps of fewer than TT_HEAPS, packed a bit each
+ * into one entry under the component's own key (the key of its value):
+ * whether the player to move wins the component beside *n.  tt_outcome
+ * says 1 (a win), 0 (a loss: the key's value is n) or -1 (not known), from
+ * the key's value if it is stored, else from its set of won heaps;
+ * tt_put_win adds "won beside *n" to the key's set (nothing when the key's
+ * value is stored, which says as much), work as for tt_put, and returns
+ * where it went as tt_put does.  A loss beside *n is stored as the value
+ * n (tt_put).  Heaps of TT_HEAPS and more are not kept here (-1, TT_SAME). */
+#define TT_HEAPS 8
+int tt_outcome(tt *t, const uint64_t key[2], int n);
+int tt_put_win(tt *t, const uint64_t key[2], int n, uint64_t work);
 /* Starts bringing the bucket of key into the cache: every key differing
  * only in key[0] (an entry's salt) lives in the same bucket, so a probe
  * under any of them that follows soon finds it there. */

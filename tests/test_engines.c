@@ -2,7 +2,8 @@
  * test_engines.c - the fast engine, with each of its techniques switched off
  * in turn and with several threads, against the plain memoised engine on
  * thousands of random boards and positions: the values, and the moves read
- * from the table (a winning move, the winning replies of a lost position).
+ * from the table (a winning move, the winning replies of a lost position),
+ * and who wins asked alone (--no-grundy).
  *
  * randboard.c is included (a unity build), as in test_solver.c.
  */
@@ -159,6 +160,13 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
         if (!fast[v])
             fail_msg("%s, %s: %s", desc, variants[v].name, err.msg);
     }
+    /* who wins asked alone, as --no-grundy asks it: the outcome search's
+     * answers (packed in the table, ttable.c) with no value asked first */
+    cy_solver_opts wo = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1,
+                         .memory = 16u << 20};
+    cy_solver *winner = cy_solver_new(b, &wo, &err);
+    if (!winner)
+        fail_msg("%s, who wins alone: %s", desc, err.msg);
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);
     int compared = 0;
     for (int p = 0; p < positions; p++) {
@@ -168,6 +176,9 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
             continue;
         int want = cy_solver_grundy(plain, mark);
         assert_true(want >= 0);
+        int alone = cy_solver_wins(winner, mark);
+        if (alone != (want != 0))
+            fail_msg("%s, position %d: plain Grundy %d, who wins alone says %d", desc, p, want, alone);
         for (int v = 0; v < NVARIANTS; v++) {
             int got = cy_solver_grundy(fast[v], mark);
             int wins = cy_solver_wins(fast[v], mark);
@@ -188,6 +199,7 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
         compared++;
     }
     free(mark);
+    cy_solver_free(winner);
     for (int v = 0; v < NVARIANTS; v++)
         cy_solver_free(fast[v]);
     cy_solver_free(plain);

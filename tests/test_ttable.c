@@ -6,7 +6,10 @@
  * apart, a growing table keeps its entries through each doubling, a full
  * bucket gives up the entry that cost least, the copies a doubling leaves
  * in the bucket that is not their key's are given up before entries that
- * cost less, and values the entry has no room for are not kept.
+ * cost less, and values the entry has no room for are not kept; outcomes
+ * against small heaps are packed into one entry per key (tt_outcome,
+ * tt_put_win), each answer a record of what was stored, the value taking
+ * the place of the set and read as every outcome.
  */
 #include "support.h"
 
@@ -219,11 +222,93 @@ static void test_copies_go_first(void **state)
     tt_free(t);
 }
 
+/* Outcomes against heaps below TT_HEAPS: random keys, each with a random
+ * set of heaps won and, for some, a value; every answer is the record's:
+ * won where stored, the value's outcome where the value is stored (a loss
+ * against its own heap only), unknown elsewhere; a set is not a value; a
+ * key's outcomes take one entry, whatever their number. */
+static void test_packed_outcomes(void **state)
+{
+    (void)state;
+    enum { N = 5000 };
+    tt *t = tt_new((size_t)64 << 20, 0);
+    assert_non_null(t);
+    struct {
+        uint64_t key[2];
+        unsigned won;
+        int value;
+    } *r = calloc(N, sizeof *r);
+    assert_non_null(r);
+    uint64_t s = 2024;
+    tt_counts c = {0};
+    for (int i = 0; i < N; i++) {
+        r[i].key[0] = next(&s);
+        r[i].key[1] = next(&s);
+        r[i].won = (unsigned)(next(&s) % 255) + 1; /* at least one heap */
+        r[i].value = i % 3 ? -1 : (int)(next(&s) % 12);
+        for (int n = 0; n < TT_HEAPS; n++)
+            if (r[i].won >> n & 1) {
+                int what = tt_put_win(t, r[i].key, n, next(&s) % 100000);
+                c.fresh += what == TT_FRESH;
+                assert_int_not_equal(what, TT_REPLACED);
+            }
+        if (r[i].value >= 0) { /* the value takes the set's place */
+            assert_int_equal(tt_put(t, r[i].key, r[i].value, -1, 1), TT_SAME);
+            tt_put_win(t, r[i].key, (r[i].value + 1) % TT_HEAPS, 1); /* not over the value */
+        }
+    }
+    assert_int_equal(c.fresh, N); /* one entry a key */
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(tt_get(t, r[i].key), r[i].value);
+        for (int n = 0; n < TT_HEAPS + 4; n++) {
+            int want = r[i].value >= 0 ? r[i].value != n : n < TT_HEAPS && r[i].won >> n & 1 ? 1 : -1;
+            if (n >= TT_HEAPS)
+                want = -1; /* not packed: asked of entries of their own */
+            assert_int_equal(tt_outcome(t, r[i].key, n), want);
+        }
+        uint64_t k2[2] = {r[i].key[0] ^ 1, r[i].key[1]};
+        for (int n = 0; n < TT_HEAPS; n++)
+            assert_int_equal(tt_outcome(t, k2, n), -1);
+    }
+    assert_int_equal(tt_put_win(t, r[0].key, TT_HEAPS, 1), TT_SAME);
+    assert_int_equal(tt_put_win(t, r[0].key, -1, 1), TT_SAME);
+    free(r);
+    tt_free(t);
+}
+
+/* Eight keys of one bucket, each won against every heap below TT_HEAPS:
+ * 64 outcomes, all kept (entries of their own would keep 8); a ninth key's
+ * set gives up the cheapest of the eight. */
+static void test_packed_bucket(void **state)
+{
+    (void)state;
+    tt *t = tt_new((size_t)1 << 20, 0);
+    assert_non_null(t);
+    uint64_t k[9][2];
+    int fresh = 0;
+    for (int i = 0; i < 9; i++) {
+        k[i][0] = 0x3000000000000ull * (uint64_t)(i + 1);
+        k[i][1] = 0xFEDCBA9876543210ull; /* one bucket */
+        for (int n = 0; n < TT_HEAPS; n++) {
+            int what = tt_put_win(t, k[i], n, i == 3 ? 2 : (uint64_t)1 << (10 + i + n));
+            fresh += what == TT_FRESH;
+            if (i == 8 && n == 0)
+                assert_int_equal(what, TT_REPLACED);
+        }
+    }
+    assert_int_equal(fresh, 8);
+    for (int i = 0; i < 9; i++)
+        for (int n = 0; n < TT_HEAPS; n++)
+            assert_int_equal(tt_outcome(t, k[i], n), i == 3 ? -1 : 1);
+    tt_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keeps_all),   cmocka_unit_test(test_salts),  cmocka_unit_test(test_replacement),
         cmocka_unit_test(test_value_range), cmocka_unit_test(test_growth),  cmocka_unit_test(test_copies_go_first),
+        cmocka_unit_test(test_packed_outcomes), cmocka_unit_test(test_packed_bucket),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
