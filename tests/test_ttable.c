@@ -253,13 +253,15 @@ static void test_packed_outcomes(void **state)
                 assert_int_not_equal(what, TT_REPLACED);
             }
         if (r[i].value >= 0) { /* the value takes the set's place */
-            assert_int_equal(tt_put(t, r[i].key, r[i].value, -1, 1), TT_SAME);
-            tt_put_win(t, r[i].key, (r[i].value + 1) % TT_HEAPS, 1); /* not over the value */
+            assert_int_equal(tt_put(t, r[i].key, r[i].value, i % 250, 1), TT_SAME);
+            tt_put_win(t, r[i].key, (r[i].value + 1) % TT_HEAPS, 1); /* not over the value, nor its move */
         }
     }
     assert_int_equal(c.fresh, N); /* one entry a key */
     for (int i = 0; i < N; i++) {
-        assert_int_equal(tt_get(t, r[i].key), r[i].value);
+        int move = -2;
+        assert_int_equal(tt_probe(t, r[i].key, &move), r[i].value);
+        assert_int_equal(move, r[i].value >= 0 ? i % 250 : -2); /* a set has no move */
         for (int n = 0; n < TT_HEAPS + 4; n++) {
             int want = r[i].value >= 0 ? r[i].value != n : n < TT_HEAPS && r[i].won >> n & 1 ? 1 : -1;
             if (n >= TT_HEAPS)
