@@ -2,8 +2,9 @@
  * ttable.c - a lock-free transposition table: each entry is one word (a
  * fragment of the key, the value, the move and a work class), written and
  * read with relaxed atomics, so no reader sees a torn entry.  Buckets of
- * eight entries fill one cache line; a full bucket replaces the entry that
- * took the least work to compute.
+ * eight entries fill one cache line; a full bucket keeps the entries that
+ * took most work to compute in six of its ways and the latest in the other
+ * two (place).
  *
  * A growing table starts small and doubles in place as it fills, up to its
  * bound: on machines where first touching a page is dear, a table the size of
@@ -222,29 +223,29 @@ static inline uint64_t work_class(uint64_t work)
     return bits / 2 < 15 ? bits / 2 : 15;
 }
 
-/* Which entry a full bucket gives up (TT_POLICY, for bench/lean_table.sh;
- * docs/benchmarks.md has the measurements): 0 the one that took least
- * work; 1 always the newcomer's slot (from its fragment); 2 two tiers, the
- * newcomer taking the place of the cheapest of ways 0..3 when it cost as
- * much or more, else its slot among ways 4..7.  Under each, the copies a
- * doubling left go first. */
-#ifndef TT_POLICY
-#define TT_POLICY 0
-#endif
+/* A full bucket is two tiers: ways 0..DEEP-1 keep the entries that cost
+ * most, the others whatever came last.  A newcomer that cost as much as
+ * the cheapest entry of the first tier or more takes that one's place; any
+ * other takes its slot in the second tier (read from its fragment), over
+ * whatever is there: recent entries, which the search is about to ask
+ * for again, always find room, and many cheap ones cannot push out the
+ * dear.  Measured against giving up the cheapest entry of the bucket
+ * (before), always the newcomer's slot, and tiers of 2 + 6, 4 + 4 and 4 + 4
+ * with the first tier's loser moved down to the second: bench/lean_table.sh
+ * in docs/benchmarks.md. */
+#define DEEP 6
 
 /* The way of bucket b an entry of fragment f and work class cls goes to:
  * its key's own entry (*what TT_SAME, *had its word), else a free one
- * (TT_FRESH), else the one the policy gives up (TT_REPLACED; a copy of a
- * doubling counts as TT_FRESH). */
+ * (TT_FRESH), else a copy a doubling left that no probe has found in its
+ * own bucket (TT_FRESH: most often the twin of an entry in its own bucket,
+ * so its place counts as free, or the copies would make the table ask for
+ * room, tt_needs_room, as if it were full), else the one the tiers give up
+ * (TT_REPLACED). */
 static int place(entry *b, uint64_t f, uint64_t cls, int *what, uint64_t *had)
 {
-    int cheapest = 0, deep = 0;
-    uint64_t least = UINT64_MAX, least_deep = UINT64_MAX;
-    unsigned slot = (unsigned)(f >> FRAG_SHIFT);
-    (void)cls;
-    (void)slot;
-    (void)deep;
-    (void)least_deep;
+    int victim = -1, deep = 0;
+    uint64_t least = UINT64_MAX;
     for (int i = 0; i < WAYS; i++) {
         uint64_t d = load(&b[i].w);
         if (!d || (d & FRAG_MASK) == f) {
@@ -252,38 +253,18 @@ static int place(entry *b, uint64_t f, uint64_t cls, int *what, uint64_t *had)
             *had = d;
             return i;
         }
-        uint64_t c = (d >> 5) & 15, rank;
-#if TT_POLICY == 0
-        rank = c; /* the least work */
-#elif TT_POLICY == 1
-        rank = ((unsigned)i ^ slot) & 7; /* the newcomer's slot */
-        (void)c;
-#else
-        if (i < WAYS / 2 && c < least_deep) {
-            least_deep = c;
+        if (victim < 0 && (d & COPY))
+            victim = i;
+        if (i < DEEP && ((d >> 5) & 15) < least) {
+            least = (d >> 5) & 15;
             deep = i;
         }
-        rank = i < WAYS / 2 ? 8 : ((unsigned)i ^ slot) & 3;
-#endif
-        if (d & COPY)
-            rank = 0; /* a copy no probe has found: first */
-        else
-            rank += 16;
-        if (rank < least) {
-            least = rank;
-            cheapest = i;
-        }
     }
-#if TT_POLICY == 2
-    if (least >= 16 && least_deep <= cls)
-        cheapest = deep;
-#endif
-    *had = load(&b[cheapest].w);
-    /* a copy of a doubling is most often the twin of an entry in its own
-     * bucket: its place counts as free, or the copies would make the table
-     * ask for room (tt_needs_room) as if it were full */
+    if (victim < 0)
+        victim = least <= cls ? deep : DEEP + (int)((f >> FRAG_SHIFT) % (WAYS - DEEP));
+    *had = load(&b[victim].w);
     *what = *had & COPY ? TT_FRESH : TT_REPLACED;
-    return cheapest;
+    return victim;
 }
 
 int tt_put(tt *t, const uint64_t key[2], int value, int move, uint64_t work)

@@ -41,8 +41,10 @@ int tt_probe(tt *t, const uint64_t key[2], int *move);
 /* Stores value (0..30; a larger one is not kept, and counts as TT_SAME)
  * and move (-1 for none, else 0..254: the move that settled the entry, as
  * chess engines keep a best move) under key; work
- * (positions searched to find it) decides what a full bucket gives up: the
- * entry that cost least.  Returns where it went: over key's own entry
+ * (positions searched to find it) decides what a full bucket gives up: a
+ * newcomer that cost at least as much as the cheapest of the six ways that
+ * keep the dearest entries takes its place, any other the place of the
+ * latest entry in one of the two other ways.  Returns where it went: over key's own entry
  * (TT_SAME), into a free one (TT_FRESH) or over another key's
  * (TT_REPLACED), for the user's counts. */
 enum { TT_SAME, TT_FRESH, TT_REPLACED };

@@ -6,7 +6,8 @@
  * apart, a growing table keeps its entries through each doubling, a full
  * bucket gives up the entry that cost least, the copies a doubling leaves
  * in the bucket that is not their key's are given up before entries that
- * cost less, and values the entry has no room for are not kept; outcomes
+ * cost less, a cheap newcomer takes the place of the latest entries, not
+ * of the dearest, and values the entry has no room for are not kept; outcomes
  * against small heaps are packed into one entry per key (tt_outcome,
  * tt_put_win), each answer a record of what was stored, the value taking
  * the place of the set and read as every outcome.
@@ -305,12 +306,48 @@ static void test_packed_bucket(void **state)
     tt_free(t);
 }
 
+/* The two tiers of a full bucket: ways 0..5 keep the dearest entries, ways
+ * 6 and 7 the latest.  Six cheap keys fill ways 0..5 and two dear ones ways
+ * 6 and 7; a newcomer cheaper than all goes to the second tier, over one of
+ * the dear keys (giving up the cheapest of the bucket would lose a cheap
+ * one); then a newcomer as dear as the cheapest of the first tier or
+ * dearer takes that one's place. */
+static void test_two_tiers(void **state)
+{
+    (void)state;
+    tt *t = tt_new((size_t)1 << 20, 0);
+    assert_non_null(t);
+    uint64_t k[10][2];
+    for (int i = 0; i < 10; i++) {
+        k[i][0] = 0x5000000000000ull * (uint64_t)(i + 1);
+        k[i][1] = 0x0F1E2D3C4B5A6978ull; /* one bucket */
+    }
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(tt_put(t, k[i], i, -1, i < 6 ? 100 + (uint64_t)i : (uint64_t)1 << 30), TT_FRESH);
+    assert_int_equal(tt_put(t, k[8], 8, -1, 1), TT_REPLACED);
+    int lost = -1;
+    for (int i = 0; i < 9; i++)
+        if (tt_get(t, k[i]) < 0) {
+            assert_int_equal(lost, -1); /* one given up */
+            lost = i;
+        } else
+            assert_int_equal(tt_get(t, k[i]), i);
+    assert_true(lost == 6 || lost == 7); /* a dear key of the second tier */
+    /* work 100 to 105 is one class: the first of them gives way */
+    assert_int_equal(tt_put(t, k[9], 9, -1, 1000), TT_REPLACED);
+    assert_int_equal(tt_get(t, k[0]), -1);
+    assert_int_equal(tt_get(t, k[9]), 9);
+    for (int i = 1; i < 6; i++)
+        assert_int_equal(tt_get(t, k[i]), i);
+    tt_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keeps_all),   cmocka_unit_test(test_salts),  cmocka_unit_test(test_replacement),
         cmocka_unit_test(test_value_range), cmocka_unit_test(test_growth),  cmocka_unit_test(test_copies_go_first),
-        cmocka_unit_test(test_packed_outcomes), cmocka_unit_test(test_packed_bucket),
+        cmocka_unit_test(test_packed_outcomes), cmocka_unit_test(test_packed_bucket), cmocka_unit_test(test_two_tiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
