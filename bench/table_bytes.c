@@ -1,6 +1,6 @@
 /*
  * table_bytes.c - what the fast engine's table holds per position searched:
- * for each board, the search alone (cy_solver_grundy, or cy_solver_wins
+ * for each board, the search alone (no theorems; cy_solver_grundy, or cy_solver_wins
  * with --no-grundy) on one thread, then the positions searched, the entries
  * in the table and its bytes a position (entries of 8 bytes).  Built and
  * run by bench/table_bytes.sh.
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "table_bytes: %s: %s\n", argv[i], err.msg);
             return 1;
         }
-        cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .memory = mib << 20, .no_bitboard = 1};
+        cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .memory = mib << 20, .no_bitboard = 1, .no_theorems = 1};
         cy_solver *s = cy_solver_new(b, &o, &err);
         if (!s) {
             fprintf(stderr, "table_bytes: %s: %s\n", argv[i], err.msg);
