@@ -76,7 +76,7 @@ if [ $# -ge 1 ] && ! number "$1"; then
   for b in $boards; do
     for q in value winner; do
       : >"$tmp/uo"; : >"$tmp/un"; : >"$tmp/wo"; : >"$tmp/wn"; : >"$tmp/mo"; : >"$tmp/mn"
-      ao= an= po= pn=
+      ao='' an='' po='' pn=''
       for ((i = 0; i < runs; i++)); do
         r=$(one "$old" "$b" "$q") || exit 1
         read -r a p u w m <<<"$r"

@@ -25,6 +25,7 @@ echo "| library | board | asked | answer | positions | entries | bytes a positio
 echo "|---|---|---|---|---|---|---|"
 for lib in "${libs[@]}"; do
   [ -f "$lib" ] || { echo "bench/table_bytes.sh: $lib: no such file" >&2; exit 1; }
+  # shellcheck disable=SC2086 # $deps: several words
   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -o "$tmp/tb" bench/table_bytes.c "$lib" $deps -lm -lpthread
   for asked in "" --no-grundy; do
     # shellcheck disable=SC2086
