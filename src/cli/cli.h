@@ -152,9 +152,14 @@ const char *cli_board_head(const cy_board *b, char *buf, size_t n);
 /* Loads o->board and plays the moves (those in the file first, then --moves)
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */
 int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
-/* Makes the vertices named in list (comma or blank separated) special,
- * replacing *b; 0, or 1 after a message naming what (the board). */
-int cli_apply_special(cy_board **b, const char *list, const char *what);
+/* Loads the game of the command line (o->board, --special, the file's moves
+ * and --moves) under rules (NULL: the standard rules) with cy_game_load.
+ * Returns 0, or 1 after printing the error, which names the file, or
+ * --moves for a bad move of --moves (or, with play_at_moves, for any move
+ * illegal under the variant rules). */
+int cli_game_load(const cli_opts *o, const cy_rules *rules, cy_game *g, int play_at_moves);
+/* Prints the error of cy_game_load as cli_game_load does; returns 1. */
+int cli_game_fail(const cli_opts *o, const cy_game_error *err, int play_at_moves);
 
 /* Writes text to o->output, or to stdout when there is none (escaped by
  * cy_escape, newlines and tabs kept); returns 0 or 1 after a message naming

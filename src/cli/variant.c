@@ -15,74 +15,30 @@ int cli_variant_wanted(const cli_opts *o)
     return (o->rules && strcmp(o->rules, "standard") != 0) || o->players > 2 || o->extra_turn;
 }
 
-/* Parses a list of moves and appends them to *all (*n of them). */
-static int add_moves(const cy_board *b, const char *text, int **all, int *n, const char *what)
+/* Loads the game of the command line under the rules o asks for (parsed
+ * here: a usage error is status 2); play_at_moves as in cli_game_load. */
+static int variant_game(const cli_opts *o, cy_game *g, int play_at_moves)
 {
     cy_error err;
-    int *d = NULL, k = 0;
-    if (cy_moves_parse(b, text, &d, &k, &err) < 0) {
-        free(d);
-        return cli_fail(what, "%s", err.msg);
-    }
-    *all = realloc(*all, sizeof(int) * (size_t)(*n + k + 1));
-    memcpy(*all + *n, d, sizeof(int) * (size_t)k);
-    *n += k;
-    free(d);
-    return 0;
-}
-
-/* Loads the board and every move (the file's, then --moves) as one list. */
-static int variant_load_all(const cli_opts *o, cy_board **bp, int **allp, int *np, int *nfilep, cy_rules *r)
-{
-    cy_error err;
-    if (cy_rules_parse(o->rules, o->players, o->extra_turn, r, &err) < 0)
+    cy_rules r;
+    if (cy_rules_parse(o->rules, o->players, o->extra_turn, &r, &err) < 0)
         return cli_usage_fail("%s", err.msg);
-    char *file_moves = NULL;
-    cy_board *b = cy_load(o->board, &file_moves, &err);
-    if (!b)
-        return cli_fail(o->board, "%s", err.msg);
-    int *all = malloc(sizeof(int)), n = 0, nfile = 0;
-    if (o->special && cli_apply_special(&b, o->special, o->board))
-        goto fail;
-    if (file_moves && add_moves(b, file_moves, &all, &n, o->board))
-        goto fail;
-    nfile = n;
-    if (o->moves && add_moves(b, o->moves, &all, &n, "--moves"))
-        goto fail;
-    free(file_moves);
-    *bp = b;
-    *allp = all;
-    *np = n;
-    *nfilep = nfile;
-    return 0;
-fail:
-    free(all);
-    free(file_moves);
-    cy_board_free(b);
-    return 1;
+    return cli_game_load(o, &r, g, play_at_moves);
 }
 
 int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
 {
-    cy_board *b = NULL;
-    int *all = NULL, n = 0, nfile = 0;
-    int bad_load = variant_load_all(o, &b, &all, &n, &nfile, r);
+    cy_game game;
+    int bad_load = variant_game(o, &game, 0);
     if (bad_load)
         return bad_load;
-    cy_error err;
-    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
-    if (cy_variant_play(b, r, mark, all, n, g, &err) < 0) {
-        /* name the file when the bad move is one of its own */
-        int bad = atoi(err.msg + 5); /* "move N (...)" */
-        cli_fail(bad >= 1 && bad <= nfile ? o->board : "--moves", "%s", err.msg);
-        free(mark);
-        free(all);
-        cy_board_free(b);
-        return 1;
-    }
-    free(all);
-    *bp = b;
-    *markp = mark;
+    *bp = game.board;
+    *markp = game.mark;
+    *r = game.rules;
+    *g = game.state;
+    game.board = NULL;
+    game.mark = NULL;
+    cy_game_free(&game);
     return 0;
 }
 
@@ -275,25 +231,20 @@ static void variant_undo(const cy_board *b, const cy_rules *r, unsigned char *ma
 
 int cli_play_variant(const cli_opts *o)
 {
-    cy_board *b = NULL;
-    int *all = NULL, n = 0, nfile = 0;
-    cy_rules r;
-    int bad_load = variant_load_all(o, &b, &all, &n, &nfile, &r);
+    cy_game game;
+    int bad_load = variant_game(o, &game, 1);
     if (bad_load)
         return bad_load;
+    cy_board *b = game.board;
+    int *all = game.moves, n = game.nmoves;
+    cy_rules r = game.rules;
     cy_error err;
-    cy_variant_game g;
-    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
-    if (cy_variant_play(b, &r, mark, all, n, &g, &err) < 0) {
-        cli_fail("--moves", "%s", err.msg);
-        free(mark);
-        free(all);
-        cy_board_free(b);
-        return 1;
-    }
+    cy_variant_game g = game.state;
+    unsigned char *mark = game.mark;
     const char *first = o->first ? o->first : "human";
     if (strcmp(first, "human") && strcmp(first, "engine")) {
         cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
+        free(game.file_moves);
         free(mark);
         free(all);
         cy_board_free(b);
@@ -414,6 +365,7 @@ int cli_play_variant(const cli_opts *o)
     cli_lines_free(in);
     free(legal);
     free(mine);
+    free(game.file_moves);
     free(all);
     free(mark);
     cy_board_free(b);

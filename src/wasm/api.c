@@ -61,80 +61,71 @@ static const char *param(json_t *p, const char *key)
     return json_string_value(json_object_get(p, key));
 }
 
-/* The board of a question and its position, as cycles serve reads them:
- * the family ?board= or the board file in body, then the file's moves and
- * ?moves= (under rules when not NULL, the game's state into *game).  NULL
- * with the error answer in *err_answer. */
-static cy_board *question_board(json_t *p, const char *body, unsigned char **markp, char **fmp,
-                                const cy_rules *rules, cy_variant_game *game, char **err_answer)
+/* The game of a question, as cycles serve reads it (cy_game_load): the
+ * family ?board= or the board file in body, then the file's moves and
+ * ?moves= (under rules when not NULL).  -1 with the error answer in
+ * *err_answer. */
+static int question_game(json_t *p, const char *body, const cy_rules *rules, cy_game *g, char **err_answer)
 {
-    cy_error err;
-    char *fm = NULL;
-    cy_board *b;
+    cy_game_source src = {.max_edges = MAX_EDGES, .moves = param(p, "moves"), .rules = rules};
     const char *what;
     if (!body) {
         const char *spec = param(p, "board");
         if (!spec || !*spec)
-            return *err_answer = refuse(400, "give a board: a family such as k4 or grid:3x3, or a board file"), NULL;
-        if (!cy_family_known(spec))
-            return *err_answer = refuse(400, "%.200s: no family of that name", spec), NULL;
-        b = cy_family_build(spec, &err);
-        if (!b)
-            return *err_answer = refuse(400, "%.200s: %s", spec, err.msg), NULL;
-        what = spec;
+            return *err_answer = refuse(400, "give a board: a family such as k4 or grid:3x3, or a board file"), -1;
+        src.from = CY_GAME_FROM_FAMILY;
+        src.spec = what = spec;
     } else {
         if (!*body)
-            return *err_answer = refuse(400, "the board file is empty"), NULL;
-        b = cy_read_board(body, strlen(body), CY_FMT_AUTO, &fm, &err);
-        if (!b)
-            return *err_answer = refuse(422, "the board file: %s", err.msg), NULL;
-        if (!b->name) {
-            const char *name = param(p, "name");
-            b->name = strdup(name && *name && strlen(name) < 200 ? name : "upload");
-        }
+            return *err_answer = refuse(400, "the board file is empty"), -1;
+        const char *name = param(p, "name");
+        src.from = CY_GAME_FROM_TEXT;
+        src.text = body;
+        src.len = strlen(body);
+        src.name = name && *name && strlen(name) < 200 ? name : "upload";
         what = "the board file";
     }
-    unsigned char *mark = NULL;
-    if (b->ne > MAX_EDGES) {
-        *err_answer = refuse(422, "%.200s: the board has %d edges; this page plays boards of at most %d", what,
-                           b->ne, MAX_EDGES);
-        goto bad;
+    cy_game_error err;
+    if (cy_game_load(&src, g, &err) == 0)
+        return 0;
+    switch (err.part) {
+    case CY_GAME_AT_NO_FAMILY:
+        *err_answer = refuse(400, "%.200s: no family of that name", what);
+        break;
+    case CY_GAME_AT_BOARD:
+        *err_answer = body ? refuse(422, "the board file: %s", err.err.msg)
+                           : refuse(400, "%.200s: %s", what, err.err.msg);
+        break;
+    case CY_GAME_AT_SIZE:
+        *err_answer = refuse(422, "%.200s: %s; this page plays boards of at most %d", what, err.err.msg, MAX_EDGES);
+        break;
+    case CY_GAME_AT_FILE_MOVES:
+        *err_answer = refuse(422, "the moves in the board file: %s", err.err.msg);
+        break;
+    default: /* CY_GAME_AT_MOVES, CY_GAME_AT_PLAY */
+        *err_answer = refuse(422, "moves: %s", err.err.msg);
     }
-    mark = calloc((size_t)b->ne + 1, 1);
-    const char *lists[2] = {fm, param(p, "moves")};
-    int *all = malloc(sizeof(int)), n = 0;
-    for (int k = 0; k < 2; k++) {
-        int *d = NULL, m = 0;
-        if (lists[k] && *lists[k] &&
-            (cy_moves_parse(b, lists[k], &d, &m, &err) < 0 || (!rules && cy_moves_play(b, mark, d, m, &err) < 0))) {
-            free(d);
-            free(all);
-            *err_answer = refuse(422, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
-            goto bad;
-        }
-        all = realloc(all, sizeof(int) * (size_t)(n + m + 1));
-        if (m)
-            memcpy(all + n, d, sizeof(int) * (size_t)m);
-        n += m;
-        free(d);
+    return -1;
+}
+
+/* question_game under the standard rules, its board and marks (and the
+ * file's moves into *fmp when fmp is not NULL) taken out of the game; NULL
+ * with the error answer in *err_answer. */
+static cy_board *question_board(json_t *p, const char *body, unsigned char **markp, char **fmp, char **err_answer)
+{
+    cy_game g;
+    if (question_game(p, body, NULL, &g, err_answer) < 0)
+        return NULL;
+    cy_board *b = g.board;
+    *markp = g.mark;
+    if (fmp) {
+        *fmp = g.file_moves;
+        g.file_moves = NULL;
     }
-    if (rules && cy_variant_play(b, rules, mark, all, n, game, &err) < 0) {
-        free(all);
-        *err_answer = refuse(422, "moves: %s", err.msg);
-        goto bad;
-    }
-    free(all);
-    *markp = mark;
-    if (fmp)
-        *fmp = fm;
-    else
-        free(fm);
+    g.board = NULL;
+    g.mark = NULL;
+    cy_game_free(&g);
     return b;
-bad:
-    free(mark);
-    free(fm);
-    cy_board_free(b);
-    return NULL;
 }
 
 /* The time limit of a question: ?timeout= when shorter than the page's. */
@@ -208,12 +199,13 @@ static char *solve_variant(json_t *p, const char *body)
         return refuse(400, "players: a whole number from 2 to %d", CY_MAX_PLAYERS);
     if (cy_rules_parse(param(p, "rules"), k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
         return refuse(400, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
-    unsigned char *mark;
-    cy_variant_game g;
+    cy_game game;
     char *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, NULL, &rules, &g, &bad);
-    if (!b)
+    if (question_game(p, body, &rules, &game, &bad) < 0)
         return bad;
+    cy_board *b = game.board;
+    unsigned char *mark = game.mark;
+    cy_variant_game g = game.state;
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
     so.memory = MEMORY;
@@ -231,8 +223,7 @@ static char *solve_variant(json_t *p, const char *body)
         free(t);
     }
     cy_variant_analysis_free(&an);
-    free(mark);
-    cy_board_free(b);
+    cy_game_free(&game);
     return a;
 }
 
@@ -244,7 +235,7 @@ static char *question(json_t *p, const char *body, int move)
 {
     unsigned char *mark;
     char *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, NULL, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, NULL, &bad);
     if (!b)
         return bad;
     double timeout = question_timeout(p);
@@ -301,7 +292,7 @@ static char *board(json_t *p, const char *body)
 {
     unsigned char *mark;
     char *fm = NULL, *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, &fm, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, &fm, &bad);
     if (!b)
         return bad;
     cy_error err;
@@ -326,7 +317,7 @@ static char *export_board(json_t *p, const char *body)
         return refuse(400, "format: json, svg or png");
     unsigned char *mark;
     char *fm = NULL, *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, &fm, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, &fm, &bad);
     if (!b)
         return bad;
     cy_error err;
