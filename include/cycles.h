@@ -709,12 +709,15 @@ typedef struct cy_game_source {
     int max_edges;           /* a board of more edges is refused (0: any) */
     const char *moves;       /* moves played after the file's own (NULL: none) */
     const cy_rules *rules;   /* NULL: the standard rules, each list played in turn */
+    int board_only;          /* no move is played: the file's own moves are left in
+                                file_moves, and moves is not read */
 } cy_game_source;
 
 /* What a cy_game_load error is about. */
 typedef enum cy_game_part {
     CY_GAME_AT_BOARD = 1,   /* the board: unreadable, malformed, or no such file or family */
-    CY_GAME_AT_NO_FAMILY,   /* FROM_FAMILY: spec is no family name (cy_family_known) */
+    CY_GAME_AT_NO_FAMILY,   /* FROM_FAMILY: spec is no family name (cy_family_known);
+                               the message is cy_family_build's */
     CY_GAME_AT_SPECIAL,     /* the special vertices */
     CY_GAME_AT_SIZE,        /* the board has more than max_edges edges */
     CY_GAME_AT_FILE_MOVES,  /* the file's own moves (not parsed, or, with no

@@ -31,11 +31,8 @@ static cy_board *game_board(const cy_game_source *src, char **file_moves, cy_err
     if (src->from == CY_GAME_FROM_SPEC)
         return cy_load(src->spec, file_moves, e);
     if (src->from == CY_GAME_FROM_FAMILY) {
-        if (!cy_family_known(src->spec)) {
-            *part = CY_GAME_AT_NO_FAMILY;
-            cy_error_set(e, "no family of that name");
-            return NULL;
-        }
+        if (!cy_family_known(src->spec))
+            *part = CY_GAME_AT_NO_FAMILY; /* cy_family_build says so */
         return cy_family_build(src->spec, e);
     }
     cy_board *b = cy_read_board(src->text, src->len, src->format, file_moves, e);
@@ -170,6 +167,10 @@ int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err)
     }
     g->mark = cy_xcalloc((size_t)g->board->ne + 1, 1);
     g->moves = cy_xmalloc(sizeof(int));
+    if (src->board_only) {
+        game_standard_state(g);
+        return 0;
+    }
     if (game_play(src, g, err) < 0)
         goto bad;
     return 0;

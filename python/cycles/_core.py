@@ -87,6 +87,23 @@ def _rules(rules="standard", players=None, extra_turn=False):
     return None if lib.cy_rules_is_standard(r) else r
 
 
+def _load_board(src, data: bytes, field: str, message):
+    """The board of the game cy_game_load makes from src (its board only:
+    no move played) with src.<field> set to data, and the moves its file
+    carries (or None); a BoardError with message(the library's message)."""
+    keep = ffi.new("char[]", data)  # alive while the library reads it
+    setattr(src, field, keep)
+    g = ffi.new("cy_game *")
+    err = ffi.new("cy_game_error *")
+    if lib.cy_game_load(src, g, err) < 0:
+        raise BoardError(message(_msg(err.err)))
+    b = g.board
+    fm = ffi.string(g.file_moves).decode("utf-8") if g.file_moves != ffi.NULL else None
+    g.board = ffi.NULL
+    lib.cy_game_free(g)
+    return b, fm
+
+
 def _take(ptr) -> str:
     """The malloc'd C string ptr as a str; the C memory is freed."""
     try:
@@ -572,10 +589,8 @@ class Board(Position):
     @classmethod
     def family(cls, spec: str) -> "Board":
         """A named board such as "k4", "cycle:5" or "grid:3x3" (cycles.families())."""
-        err = ffi.new("cy_error *")
-        b = lib.cy_family_build(_c(spec, "the board name"), err)
-        if b == ffi.NULL:
-            raise BoardError(f"{spec}: {_msg(err)}")
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_FAMILY, "board_only": 1})
+        b, _ = _load_board(src, _c(spec, "the board name"), "spec", lambda m: f"{spec}: {m}")
         return cls(b)
 
     @classmethod
@@ -595,12 +610,8 @@ class Board(Position):
             text = f.read(_MAX_FILE + 1)
         if len(text) > _MAX_FILE:
             raise BoardError(f"{path}: file is larger than {_MAX_FILE >> 20} MiB")
-        err = ffi.new("cy_error *")
-        moves = ffi.new("char **")
-        b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)
-        if b == ffi.NULL:
-            raise BoardError(f"{path}: {_msg(err)}")
-        fm = _take(moves[0]) if moves[0] != ffi.NULL else None
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_TEXT, "len": len(text), "board_only": 1})
+        b, fm = _load_board(src, text, "text", lambda m: f"{path}: {m}")
         board = cls(b, fm)
         if b.name == ffi.NULL:
             board._name = os.path.basename(path)
@@ -610,12 +621,9 @@ class Board(Position):
     def from_json(cls, text: str) -> "Board":
         """A board from the text of a board file (any format the program reads)."""
         data = text.encode("utf-8")
-        err = ffi.new("cy_error *")
-        moves = ffi.new("char **")
-        b = lib.cy_read_board(data, len(data), lib.CY_FMT_AUTO, moves, err)
-        if b == ffi.NULL:
-            raise BoardError(_msg(err))
-        return cls(b, _take(moves[0]) if moves[0] != ffi.NULL else None)
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_TEXT, "len": len(data), "board_only": 1})
+        b, fm = _load_board(src, data, "text", lambda m: m)
+        return cls(b, fm)
 
     @classmethod
     def from_cells(cls, cells, outer=None, special=(), labels=None, name: Optional[str] = None) -> "Board":

@@ -215,12 +215,16 @@ int cmd_bench(cli_opts *o)
     int rc = 0;
     cli_catch_interrupts(); /* an interrupt ends the runs; the rows written stay whole */
     for (char *spec = strtok(list, " ;"); spec && !cli_interrupted(); spec = strtok(NULL, " ;")) {
-        cy_error err;
-        cy_board *b = cy_load(spec, NULL, &err);
-        if (!b) {
-            rc = cli_fail(spec, "%s", err.msg);
+        cy_game_source src = {.from = CY_GAME_FROM_SPEC, .spec = spec, .board_only = 1};
+        cy_game g;
+        cy_game_error ge;
+        if (cy_game_load(&src, &g, &ge) < 0) {
+            rc = cli_fail(spec, "%s", ge.err.msg);
             continue;
         }
+        cy_board *b = g.board;
+        g.board = NULL;
+        cy_game_free(&g);
         run f = {0}, p = {0}, t1 = {0}, sv = {0}, nr = {0}, wr = {0}, wd = {0}, vd = {0};
         int nf = measure(b, &fast, MEASURE_VALUE, runs, &f);
         /* what does not finish with every technique does not finish
