@@ -688,6 +688,9 @@ typedef struct cy_game {
     int nfile;              /* how many of them are the file's own */
     char *file_moves;       /* the file's own moves as written in it, or NULL */
     cy_variant_game state;  /* moves played, who is to move, points, whether over */
+    int ruled;              /* the rules were given (cy_game_source.rules): the game
+                               is answered by the variants' search, even under the
+                               standard rules */
 } cy_game;
 
 /* Where the board of a game comes from. */
@@ -747,6 +750,55 @@ int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err);
 /* Frees what g holds (the board too, unless the caller set g->board to NULL
  * to keep it); g may be zeroed. */
 void cy_game_free(cy_game *g);
+
+/* ---------------------------------------------------------------- answer */
+
+/* What cy_answer_game is asked beyond the limits of its search. */
+typedef struct cy_answer_opts {
+    int no_replies;         /* leave out the winning replies of a lost position */
+    double replies_until;   /* the replies are sought until this cy_now() time
+                               (0: within the solver's own time limit) */
+    cy_solver *solver;      /* under the standard engines: a solver of the game's
+                               board to answer with, which the caller keeps (its
+                               table serves the next answer); NULL: one is made
+                               from the limits and freed */
+} cy_answer_opts;
+
+/* The answer to a game, under any rules. */
+typedef struct cy_answer {
+    int variant;            /* answered by the variants' search (v, the game's
+                               rules given), else by the standard engines (a) */
+    cy_analysis a;          /* the standard engines' answer */
+    int nr, *legal, *reply; /* a lost position: each legal move and a winning reply */
+    int no_replies;         /* time ran out while the replies were sought: they
+                               are left out and the answer is partial */
+    cy_variant_analysis v;  /* the variants' answer */
+    int started;            /* 0: no answer at all (the solver could not start, or
+                               the board is too big for the variants' search) */
+    int status;             /* 0, or the negative CY_SOLVE_ code of the stop */
+    int complete;           /* all is known; else a partial answer */
+    int known;              /* a partial answer knows something worth giving (who
+                               wins, the value or a winning move; under the
+                               variants a partial answer does not) */
+    int winner;             /* the player who wins, 0 unknown or a draw */
+    int best;               /* the best move found so far (a winning move, or
+                               under the variants one reaching the value or a
+                               draw), as a dart; -1 none */
+} cy_answer;
+
+/* Answers game g within limits (time, memory, threads; cy_interrupt stops it
+ * as its time would): who wins, the value, the winning moves, the replies of
+ * a lost position, the best move found.  Returns ans->status: 0, or a
+ * negative CY_SOLVE_ code with err saying why and a partial answer, or none
+ * (ans->started 0).  Free ans with cy_answer_free either way. */
+int cy_answer_game(const cy_game *g, const cy_solver_opts *limits, const cy_answer_opts *o, cy_answer *ans,
+                   cy_error *err);
+/* The answer as `cycles solve` prints it, and as `cycles solve --json` and
+ * /api/solve send it; malloc'd strings (NULL only when memory runs out). */
+char *cy_answer_text(const cy_board *b, const cy_answer *ans);
+char *cy_answer_json(const cy_board *b, const cy_answer *ans);
+/* Frees what ans holds. */
+void cy_answer_free(cy_answer *ans);
 
 /* ------------------------------------------------------------ layout */
 

@@ -150,6 +150,7 @@ int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err)
         g->rules = *src->rules;
     else
         cy_rules_parse("standard", 0, 0, &g->rules, NULL);
+    g->ruled = src->rules != NULL;
     g->board = game_board(src, &g->file_moves, &e, &part);
     if (!g->board) {
         free(g->file_moves);

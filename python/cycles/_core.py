@@ -458,34 +458,27 @@ class Position:
         return [self.board._move_str(d) for d in self._legal() if lib.cy_rules_is_death(self._b, mark, d, ffi.NULL)]
 
     # ---------------------------------------------------------------- solving
-    def _analyse(self, opts, replies: bool):
-        """(winning darts, the answer as a dict) from cy_analyse."""
+    def _answer(self, opts, g, replies: bool = True):
+        """The answer of cy_answer_game to the game g of this position as
+        a dict (its JSON), and the winning moves found (darts)."""
         err = ffi.new("cy_error *")
-        s = lib.cy_solver_new(self._b, opts, err)
-        if s == ffi.NULL:
-            raise SolverError(_msg(err))
-        a = ffi.new("cy_analysis *")
-        legal = ffi.new("int **")
-        reply = ffi.new("int **")
-        mark = self._cmark()
+        ao = ffi.new("cy_answer_opts *", {"no_replies": 0 if replies else 1})
+        a = ffi.new("cy_answer *")
         try:
-            rc = lib.cy_analyse(s, mark, a, err)
-            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
+            rc = lib.cy_answer_game(g, opts, ao, a, err)
+            if not a.started or (rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY)):
                 raise SolverError(_msg(err))
-            nr = 0
-            if rc == 0 and replies and a.outcome == ord("P") and not a.over:
-                nr = lib.cy_analysis_replies(s, mark, legal, reply, err)
-                if nr < 0:
-                    nr = 0
-                    a.complete = 0  # as cycles solve: an answer whole but for the replies
-            winning = list(a.winning[0:a.nwin])
-            text = _take(lib.cy_analysis_json(self._b, a, legal[0], reply[0], nr))
-            return winning, json.loads(text)
+            win = a.v.best[0:a.v.nbest] if a.variant else a.a.winning[0:a.a.nwin]
+            return json.loads(_take(lib.cy_answer_json(self._b, a))), list(win)
         finally:
-            lib.cy_free(legal[0])
-            lib.cy_free(reply[0])
-            lib.cy_analysis_free(a)
-            lib.cy_solver_free(s)
+            lib.cy_answer_free(a)
+
+    def _analyse(self, opts, replies: bool):
+        """(winning darts, the standard answer as a dict) from cy_answer_game."""
+        mark = self._cmark()
+        g = ffi.new("cy_game *", {"board": self._b, "mark": mark})
+        d, winning = self._answer(opts, g, replies)
+        return winning, d
 
     def solve(self, timeout: Optional[float] = None, grundy: bool = True, replies: bool = True,
               memory: Optional[int] = None, threads: Optional[int] = None, engine: str = "fast",
@@ -509,16 +502,9 @@ class Position:
                         proof=d.get("proof"), raw=d)
 
     def _solve_variant(self, r, opts) -> VariantSolution:
-        mark, g = self._variant_game(r, [])
-        a = ffi.new("cy_variant_analysis *")
-        err = ffi.new("cy_error *")
-        rc = lib.cy_variant_analyse(self._b, r, mark, g, opts, a, err)
-        try:
-            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
-                raise SolverError(_msg(err))
-            d = json.loads(_take(lib.cy_variant_json(self._b, a)))
-        finally:
-            lib.cy_variant_analysis_free(a)
+        mark, state = self._variant_game(r, [])
+        g = ffi.new("cy_game *", {"board": self._b, "rules": r[0], "mark": mark, "state": state[0], "ruled": 1})
+        d, _ = self._answer(opts, g)
         return VariantSolution(rules=d["rules"], players=d.get("players", 2), extra_turn=d.get("extra_turn", False),
                                outcome=d.get("outcome"), winner=d["winner"],
                                best_moves=d.get("winning_moves", d.get("best_moves", [])),

@@ -213,9 +213,6 @@ int cli_lines_editing(const cli_lines *l);
 int cli_lines_cut(const cli_lines *l);
 void cli_lines_free(cli_lines *l);
 
-/* The answer of `cycles solve` as readable text (nr replies, 0 for none);
- * malloc'd, NULL when memory runs out. */
-char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
 /* `solve --split-depth D -o DIR` and `solve --from-jobs DIR` (split.c);
  * each returns the exit status. */
 int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark);
@@ -235,8 +232,9 @@ int cli_show_variant(const cli_opts *o);
 int cli_play_variant(const cli_opts *o);
 /* `cycles verify --rules NAME|all`: docs/variants.md. */
 int cli_verify_variants(const cli_opts *o);
-/* `cycles solve` under a rule variant. */
-int cli_solve_variant(const cli_opts *o);
+/* Loads the game of the command line under the rules o asks for (parsed
+ * here); 0, or 1 (a usage error: 2) after the message. */
+int cli_variant_game(const cli_opts *o, cy_game *g);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(cli_opts *o);

@@ -42,39 +42,9 @@ int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy
     return 0;
 }
 
-int cli_solve_variant(const cli_opts *o)
+int cli_variant_game(const cli_opts *o, cy_game *g)
 {
-    cy_board *b = NULL;
-    unsigned char *mark = NULL;
-    cy_rules r;
-    cy_variant_game g;
-    int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
-    if (bad_load)
-        return bad_load;
-    cy_error err;
-    cy_variant_analysis a;
-    int rc = cy_variant_analyse(b, &r, mark, &g, &o->solver, &a, &err);
-    int status = 0;
-    if (rc == CY_SOLVE_TOO_BIG) {
-        status = cli_fail(o->board, "%s", err.msg);
-        goto out;
-    }
-    if (rc < 0) {
-        char why[64];
-        cli_fail(o->board, "%s after %llu positions; the answer below is partial",
-                 cli_stop_reason(err.msg, why, sizeof why),
-                 (unsigned long long)a.stats.positions);
-        status = 2;
-    }
-    char *text = o->json ? cy_variant_json(b, &a) : cy_variant_text(b, &a);
-    if (cli_emit(o, text))
-        status = 1;
-    free(text);
-out:
-    cy_variant_analysis_free(&a);
-    free(mark);
-    cy_board_free(b);
-    return status;
+    return variant_game(o, g, 0);
 }
 
 int cli_verify_variants(const cli_opts *o)

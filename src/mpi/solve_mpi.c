@@ -167,18 +167,17 @@ static char *solve_job(const char *text, size_t len, const cy_solver_opts *so, i
         return NULL;
     }
     char *answer = NULL;
-    cy_solver *s = cy_solver_new(g.board, so, err);
-    cy_analysis a;
-    if (s && cy_analyse(s, g.mark, &a, err) == 0) {
-        answer = cy_analysis_json(g.board, &a, NULL, NULL, 0);
-        *status = a.complete ? ST_DONE : ST_PARTIAL;
-        cy_analysis_free(&a);
+    cy_answer_opts ao = {.no_replies = 1};
+    cy_answer ans;
+    if (cy_answer_game(&g, so, &ao, &ans, err) == 0) {
+        answer = cy_answer_json(g.board, &ans);
+        *status = ans.complete ? ST_DONE : ST_PARTIAL;
         if (!answer) {
             cy_error_set(err, "out of memory");
             *status = ST_FAIL;
         }
     }
-    cy_solver_free(s);
+    cy_answer_free(&ans);
     cy_game_free(&g);
     return answer;
 }

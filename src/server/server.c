@@ -664,15 +664,10 @@ static void solver_failed(const cy_board *b, int rc, const cy_error *err, double
     a->retry = (int)ceil(timeout);
 }
 
-/* Whether a partial analysis knows anything worth answering with. */
-static int known(const cy_analysis *an)
-{
-    return an->outcome != '?' || an->grundy_known || an->nwin > 0;
-}
-
-/* The answer of /api/solve for q: what `cycles solve --json` prints; when
- * time runs out, what is known ("complete": false; the replies are sought
- * only in the time left), or a 503 when nothing is. */
+/* The answer of /api/solve for q (cy_answer_game with the kept solver):
+ * what `cycles solve --json` prints; when time runs out, what is known
+ * ("complete": false; the replies are sought only in the time left), or a
+ * 503 when nothing is. */
 static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
@@ -680,37 +675,22 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
     cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &keepable, a);
     if (!s)
         return SW_KEEP_NOT;
-    cy_analysis an;
+    cy_game g = {.board = q->b, .mark = q->mark};
+    /* the replies within the same time limit as the rest of the answer */
+    cy_answer_opts ao = {.solver = s, .replies_until = start + timeout};
+    cy_answer ans;
     cy_error err;
-    cy_solver_stats before;
-    cy_solver_stats_get(s, &before);
-    int arc = cy_analyse(s, q->mark, &an, &err);
-    an.stats.positions -= before.positions; /* this question's own */
-    int nr = 0, *legal = NULL, *reply = NULL;
-    if (arc == 0 && an.outcome == 'P' && !an.over) {
-        /* within the same time limit as the rest of the answer */
-        cy_solver_until(s, start + timeout);
-        nr = cy_analysis_replies(s, q->mark, &legal, &reply, &err);
-        cy_solver_until(s, 0);
-        if (nr < 0) {
-            /* the winner and value are known: the replies are left out
-             * and the answer is partial, as with cycles solve */
-            an.complete = 0;
-            nr = 0;
-        }
-    }
+    int arc = cy_answer_game(&g, NULL, &ao, &ans, &err);
     int keep = SW_KEEP;
-    if (arc < 0 && !known(&an)) {
+    if (arc < 0 && !ans.known) {
         solver_failed(q->b, arc, &err, timeout, a);
         keep = SW_KEEP_NOT;
     } else {
         a->status = HTTP_OK;
-        a->text = cy_analysis_json(q->b, &an, legal, reply, nr);
-        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+        a->text = cy_answer_json(q->b, &ans);
+        keep = ans.complete ? SW_KEEP : SW_KEEP_A_WHILE;
     }
-    free(legal);
-    free(reply);
-    cy_analysis_free(&an);
+    cy_answer_free(&ans);
     give_solver(srv, q, s, keepable, keep);
     return keep;
 }
@@ -749,20 +729,21 @@ static int variant_answer(cy_server *srv, sw_question *q, size_t share, double t
     memset(&so, 0, sizeof so);
     so.memory = share < srv->budget.variant_each ? share : srv->budget.variant_each;
     so.timeout = timeout;
-    cy_variant_analysis an;
+    cy_game g = {.board = q->b, .mark = q->mark, .rules = q->rules, .state = q->game, .ruled = 1};
+    cy_answer ans;
     cy_error err;
-    int arc = cy_variant_analyse(q->b, &q->rules, q->mark, &q->game, &so, &an, &err);
+    int arc = cy_answer_game(&g, &so, NULL, &ans, &err);
     int keep = SW_KEEP_NOT;
-    if (arc == CY_SOLVE_TOO_BIG)
+    if (!ans.started)
         fail(a, HTTP_UNPROCESSABLE, "%s: %s", q->b->name ? q->b->name : "board", err.msg);
     else if (arc < 0)
         solver_failed(q->b, arc, &err, timeout, a);
     else {
         a->status = HTTP_OK;
-        a->text = cy_variant_json(q->b, &an);
-        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+        a->text = cy_answer_json(q->b, &ans);
+        keep = ans.complete ? SW_KEEP : SW_KEEP_A_WHILE;
     }
-    cy_variant_analysis_free(&an);
+    cy_answer_free(&ans);
     /* a lane's thread lives on: nauty's workspace of this search goes now */
     cy_nauty_thread_done();
     return keep;

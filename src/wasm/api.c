@@ -182,12 +182,6 @@ static cy_solver *solver_for(cy_board **bp, double timeout, int no_theorems, cy_
     return s;
 }
 
-/* Whether a partial analysis knows anything worth answering with. */
-static int known(const cy_analysis *an)
-{
-    return an->outcome != '?' || an->grundy_known || an->nwin > 0;
-}
-
 /* /api/solve under the rules of ?rules=, ?players=, ?extra_turn=. */
 static char *solve_variant(json_t *p, const char *body)
 {
@@ -204,25 +198,23 @@ static char *solve_variant(json_t *p, const char *body)
     if (question_game(p, body, &rules, &game, &bad) < 0)
         return bad;
     cy_board *b = game.board;
-    unsigned char *mark = game.mark;
-    cy_variant_game g = game.state;
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
     so.memory = MEMORY;
     so.timeout = question_timeout(p);
-    cy_variant_analysis an;
+    cy_answer an;
     char *a;
-    int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
-    if (arc == CY_SOLVE_TOO_BIG)
+    int arc = cy_answer_game(&game, &so, NULL, &an, &err);
+    if (!an.started)
         a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
     else if (arc < 0)
         a = refuse(503, "%s: %s", b->name ? b->name : "board", err.msg);
     else {
-        char *t = cy_variant_json(b, &an);
+        char *t = cy_answer_json(b, &an);
         a = answer(200, t);
         free(t);
     }
-    cy_variant_analysis_free(&an);
+    cy_answer_free(&an);
     cy_game_free(&game);
     return a;
 }
@@ -247,37 +239,32 @@ static char *question(json_t *p, const char *body, int move)
         a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
         goto done;
     }
-    cy_analysis an;
-    cy_solver_stats before;
-    cy_solver_stats_get(s, &before);
-    int arc = cy_analyse(s, mark, &an, &err);
-    an.stats.positions -= before.positions;
     if (move) {
+        cy_analysis an;
+        cy_solver_stats before;
+        cy_solver_stats_get(s, &before);
+        int arc = cy_analyse(s, mark, &an, &err);
+        an.stats.positions -= before.positions;
         char *t = cy_engine_move_json(b, mark, &an, arc);
         a = answer(200, t);
         free(t);
+        cy_analysis_free(&an);
     } else {
-        int nr = 0, *legal = NULL, *reply = NULL;
-        if (arc == 0 && an.outcome == 'P' && !an.over) {
-            /* within the analysis's time limit (cy_analysis_replies shares it) */
-            nr = cy_analysis_replies(s, mark, &legal, &reply, &err);
-            if (nr < 0) {
-                an.complete = 0;
-                nr = 0;
-            }
-        }
-        if (arc < 0 && !known(&an))
+        /* the replies within the analysis's time limit */
+        cy_game g = {.board = b, .mark = mark};
+        cy_answer_opts ao = {.solver = s};
+        cy_answer ans;
+        int arc = cy_answer_game(&g, NULL, &ao, &ans, &err);
+        if (arc < 0 && !ans.known)
             a = refuse(503, "%s: %s", b->name ? b->name : "board",
-                     arc == CY_SOLVE_TIMEOUT ? "the solver ran out of time before it knew anything" : err.msg);
+                       arc == CY_SOLVE_TIMEOUT ? "the solver ran out of time before it knew anything" : err.msg);
         else {
-            char *t = cy_analysis_json(b, &an, legal, reply, nr);
+            char *t = cy_answer_json(b, &ans);
             a = answer(200, t);
             free(t);
         }
-        free(legal);
-        free(reply);
+        cy_answer_free(&ans);
     }
-    cy_analysis_free(&an);
     if (s != kept.s)
         cy_solver_free(s);
 done:
