@@ -224,17 +224,10 @@ int cli_variant_wanted(const cli_opts *o);
  * --moves) checked under the rules o asks for; *r and *g get the rules and
  * the game's state.  Returns 0, or 1 (usage error: 2) after the message. */
 int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_rules *r, cy_variant_game *g);
-/* `cycles show` under a rule variant: turn, points, legal moves and what
- * each does. */
-int cli_show_variant(const cli_opts *o);
-/* `cycles play` under a rule variant: the human against the engine (all
- * the other players), moves, hint, quit. */
-int cli_play_variant(const cli_opts *o);
-/* `cycles verify --rules NAME|all`: docs/variants.md. */
-int cli_verify_variants(const cli_opts *o);
 /* Loads the game of the command line under the rules o asks for (parsed
- * here); 0, or 1 (a usage error: 2) after the message. */
-int cli_variant_game(const cli_opts *o, cy_game *g);
+ * here: a usage error is status 2) with cli_game_load (play_at_moves as
+ * there); 0, or 1 after the message. */
+int cli_variant_game(const cli_opts *o, cy_game *g, int play_at_moves);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(cli_opts *o);

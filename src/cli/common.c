@@ -589,6 +589,36 @@ int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
     return 0;
 }
 
+int cli_variant_wanted(const cli_opts *o)
+{
+    return (o->rules && strcmp(o->rules, "standard") != 0) || o->players > 2 || o->extra_turn;
+}
+
+int cli_variant_game(const cli_opts *o, cy_game *g, int play_at_moves)
+{
+    cy_error err;
+    cy_rules r;
+    if (cy_rules_parse(o->rules, o->players, o->extra_turn, &r, &err) < 0)
+        return cli_usage_fail("%s", err.msg);
+    return cli_game_load(o, &r, g, play_at_moves);
+}
+
+int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
+{
+    cy_game game;
+    int bad_load = cli_variant_game(o, &game, 0);
+    if (bad_load)
+        return bad_load;
+    *bp = game.board;
+    *markp = game.mark;
+    *r = game.rules;
+    *g = game.state;
+    game.board = NULL;
+    game.mark = NULL;
+    cy_game_free(&game);
+    return 0;
+}
+
 /* Set once a failed write to standard output has been reported. */
 static int stdout_reported;
 

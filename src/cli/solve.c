@@ -53,7 +53,7 @@ int cmd_solve(cli_opts *o)
     cy_game g;
     if (variant) {
         cli_catch_interrupts();
-        int bad_load = cli_variant_game(o, &g);
+        int bad_load = cli_variant_game(o, &g, 0);
         if (bad_load)
             return bad_load;
     } else if (cli_game_load(o, NULL, &g, 0))
