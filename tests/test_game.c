@@ -5,6 +5,11 @@
  * a sink; which part of what the user gave each error names; the file's
  * moves and the given ones in order; the turn and the end of the game under
  * the standard rules and under misère; a board kept without its moves.
+ * And the one answer (cy_answer_game, its text and JSON writers) on the
+ * same hand-checked positions: after 1->2 the second player's two legal
+ * moves, 2->3 and 3->1, each let the first player close the cell (a lost
+ * position with both replies); after 1->2 2->3 the only legal move 3->1
+ * wins, or under misère loses.
  */
 #include "support.h"
 
@@ -181,6 +186,73 @@ static void test_board_only(void **state)
     free(text);
 }
 
+/* The move u->v of g's board as a dart. */
+static int dart(const cy_game *g, const char *text)
+{
+    int *d = NULL, n = 0;
+    cy_error err;
+    assert_int_equal(cy_moves_parse(g->board, text, &d, &n, &err), 0);
+    assert_int_equal(n, 1);
+    int x = d[0];
+    free(d);
+    return x;
+}
+
+static void test_answer(void **state)
+{
+    (void)state;
+    cy_game g;
+    cy_game_error gerr;
+    cy_error err;
+    cy_answer ans;
+    cy_solver_opts so = {0};
+    /* after 1->2: lost for player 2, each move with its winning reply */
+    assert_int_equal(load(NULL, "1->2", NULL, &g, &gerr), 0);
+    assert_int_equal(cy_answer_game(&g, &so, NULL, &ans, &err), 0);
+    assert_int_equal(ans.variant, 0);
+    assert_true(ans.started && ans.complete && ans.known);
+    assert_int_equal(ans.a.outcome, 'P');
+    assert_int_equal(ans.winner, 1);
+    assert_int_equal(ans.best, -1);
+    assert_int_equal(ans.nr, 2);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(ans.reply[i], ans.legal[i] == dart(&g, "2->3") ? dart(&g, "3->1") : dart(&g, "2->3"));
+    char *text = cy_answer_text(g.board, &ans), *json = cy_answer_json(g.board, &ans);
+    assert_non_null(strstr(text, "winner: player 1 (P-position"));
+    assert_non_null(strstr(text, "  2->3         3->1\n"));
+    assert_non_null(strstr(json, "\"winner\": 1"));
+    free(text);
+    free(json);
+    cy_answer_free(&ans);
+    /* without the replies */
+    cy_answer_opts no = {.no_replies = 1};
+    assert_int_equal(cy_answer_game(&g, &so, &no, &ans, &err), 0);
+    assert_int_equal(ans.nr, 0);
+    assert_null(ans.legal);
+    cy_answer_free(&ans);
+    cy_game_free(&g);
+    /* after 1->2 2->3: 3->1 wins, the best move */
+    assert_int_equal(load(NULL, "1->2 2->3", NULL, &g, &gerr), 0);
+    assert_int_equal(cy_answer_game(&g, &so, NULL, &ans, &err), 0);
+    assert_int_equal(ans.winner, 1);
+    assert_int_equal(ans.best, dart(&g, "3->1"));
+    cy_answer_free(&ans);
+    cy_game_free(&g);
+    /* the same under misère: 3->1 is forced and loses */
+    cy_rules mis;
+    assert_int_equal(cy_rules_parse("misere", 0, 0, &mis, NULL), 0);
+    assert_int_equal(load(NULL, "1->2 2->3", &mis, &g, &gerr), 0);
+    assert_int_equal(cy_answer_game(&g, &so, NULL, &ans, &err), 0);
+    assert_int_equal(ans.variant, 1);
+    assert_int_equal(ans.v.outcome, 'P');
+    assert_int_equal(ans.winner, 2);
+    text = cy_answer_text(g.board, &ans);
+    assert_non_null(strstr(text, "rules: misere"));
+    free(text);
+    cy_answer_free(&ans);
+    cy_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_error_parts),
         cmocka_unit_test(test_family_special_and_rules),
         cmocka_unit_test(test_board_only),
+        cmocka_unit_test(test_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
