@@ -126,12 +126,18 @@ static void think_stop(thinking *t)
     pthread_cond_destroy(&t->cond);
 }
 
-/* cy_analyse with the "thinking..." line when it takes long. */
+/* The answer to the position (cy_answer_game with the game's solver, no
+ * replies) into *a, which the caller frees with cy_analysis_free, with the
+ * "thinking..." line when it takes long. */
 static int analyse(game *g, cy_analysis *a, cy_error *err)
 {
     thinking t;
     int clock = think_start(&t) == 0;
-    int r = cy_analyse(g->solver, g->mark, a, err);
+    cy_game now = {.board = g->b, .mark = g->mark};
+    cy_answer_opts ao = {.solver = g->solver, .no_replies = 1};
+    cy_answer ans;
+    int r = cy_answer_game(&now, NULL, &ao, &ans, err);
+    *a = ans.a; /* taken over: ans holds nothing else to free */
     if (clock)
         think_stop(&t);
     return r;
