@@ -98,14 +98,14 @@ int cmd_draw(cli_opts *o)
     if (o->hints && !cy_rules_over(b, mark)) {
         cli_catch_interrupts(); /* an interrupt stops the search as --timeout does */
         o->solver.no_grundy = 1; /* only who wins is needed; progress on stderr unless --quiet */
-        cy_solver *s = cy_solver_new(b, &o->solver, &err);
-        if (!s) {
+        cy_answer_opts ao = {.no_replies = 1};
+        cy_answer ans;
+        int r = cy_answer_game(&g, &o->solver, &ao, &ans, &err);
+        a = ans.a; /* taken over: ans holds nothing else to free */
+        if (!ans.started) {
             cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
-        int r = cy_analyse(s, mark, &a, &err);
-        cy_solver_progress_end(s);
-        cy_solver_free(s);
         if (r < 0) {
             /* out of time or memory, or interrupted: the winning moves
              * found so far are drawn */
