@@ -673,6 +673,133 @@ const cy_family_info *cy_family_list(void);
  * *moves as in cy_read_board. */
 cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 
+/* ------------------------------------------------------------------ game */
+
+/* A game: a board, the rules it is played under (the standard rules are one
+ * rule set among the variants), the marks, the moves played and whose turn
+ * it is.  Every front end makes one with cy_game_load from what its user
+ * gave, and frees it with cy_game_free. */
+typedef struct cy_game {
+    cy_board *board;
+    cy_rules rules;
+    unsigned char *mark;    /* a mark per edge (ne + 1 bytes) */
+    int *moves;             /* the moves played, the file's own first (darts) */
+    int nmoves;
+    int nfile;              /* how many of them are the file's own */
+    char *file_moves;       /* the file's own moves as written in it, or NULL */
+    cy_variant_game state;  /* moves played, who is to move, points, whether over */
+    int ruled;              /* the rules were given (cy_game_source.rules): the game
+                               is answered by the variants' search, even under the
+                               standard rules */
+} cy_game;
+
+/* Where the board of a game comes from. */
+typedef enum cy_game_from {
+    CY_GAME_FROM_SPEC = 0,  /* spec: a file, else a family name (cy_load) */
+    CY_GAME_FROM_FAMILY,    /* spec: a family name only; no file is opened */
+    CY_GAME_FROM_TEXT       /* text[0..len): a board file (a drawing among them) */
+} cy_game_from;
+
+/* Everything a user gives for a game. */
+typedef struct cy_game_source {
+    cy_game_from from;
+    const char *spec;        /* FROM_SPEC, FROM_FAMILY */
+    const char *text;        /* FROM_TEXT */
+    size_t len;
+    cy_format format;        /* FROM_TEXT: its format (CY_FMT_AUTO: detected) */
+    const char *name;        /* FROM_TEXT: the name of a board whose file gives none (NULL: none) */
+    const char *special;     /* vertex labels made special, separated by blanks or commas (NULL: none) */
+    int max_edges;           /* a board of more edges is refused (0: any) */
+    const char *moves;       /* moves played after the file's own (NULL: none) */
+    const cy_rules *rules;   /* NULL: the standard rules, each list played in turn */
+    int board_only;          /* no move is played: the file's own moves are left in
+                                file_moves, and moves is not read */
+} cy_game_source;
+
+/* What a cy_game_load error is about. */
+typedef enum cy_game_part {
+    CY_GAME_AT_BOARD = 1,   /* the board: unreadable, malformed, or no such file or family */
+    CY_GAME_AT_NO_FAMILY,   /* FROM_FAMILY: spec is no family name (cy_family_known);
+                               the message is cy_family_build's */
+    CY_GAME_AT_SPECIAL,     /* the special vertices */
+    CY_GAME_AT_SIZE,        /* the board has more than max_edges edges */
+    CY_GAME_AT_FILE_MOVES,  /* the file's own moves (not parsed, or, with no
+                               rules given, one illegal) */
+    CY_GAME_AT_MOVES,       /* the moves given (the same) */
+    CY_GAME_AT_PLAY         /* with rules given: a move illegal when the file's
+                               and the given moves are played as one game; in_file
+                               says whether it is one of the file's */
+} cy_game_part;
+
+typedef struct cy_game_error {
+    cy_error err;           /* the message, naming neither the file nor the option */
+    cy_game_part part;
+    int in_file;            /* CY_GAME_AT_PLAY: the bad move is the file's own */
+} cy_game_error;
+
+/* Loads a game from src: the board (a file, a family or a file's text),
+ * named src->name when its file gives no name, its special vertices, then
+ * the file's own moves and src->moves played from the empty position, each
+ * checked: with src->rules NULL each list is parsed and played in turn under
+ * the standard rules; with src->rules given (the standard rules among them)
+ * both lists are parsed, then played as one game under them
+ * (cy_variant_play).  A board over max_edges is refused before any move is
+ * read.  Returns 0 with *g filled, or -1 with err saying what is wrong and
+ * which part of src is at fault (*g then holds nothing to free). */
+int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err);
+/* Frees what g holds (the board too, unless the caller set g->board to NULL
+ * to keep it); g may be zeroed. */
+void cy_game_free(cy_game *g);
+
+/* ---------------------------------------------------------------- answer */
+
+/* What cy_answer_game is asked beyond the limits of its search. */
+typedef struct cy_answer_opts {
+    int no_replies;         /* leave out the winning replies of a lost position */
+    double replies_until;   /* the replies are sought until this cy_now() time
+                               (0: within the solver's own time limit) */
+    cy_solver *solver;      /* under the standard engines: a solver of the game's
+                               board to answer with, which the caller keeps (its
+                               table serves the next answer); NULL: one is made
+                               from the limits and freed */
+} cy_answer_opts;
+
+/* The answer to a game, under any rules. */
+typedef struct cy_answer {
+    int variant;            /* answered by the variants' search (v, the game's
+                               rules given), else by the standard engines (a) */
+    cy_analysis a;          /* the standard engines' answer */
+    int nr, *legal, *reply; /* a lost position: each legal move and a winning reply */
+    int no_replies;         /* time ran out while the replies were sought: they
+                               are left out and the answer is partial */
+    cy_variant_analysis v;  /* the variants' answer */
+    int started;            /* 0: no answer at all (the solver could not start, or
+                               the board is too big for the variants' search) */
+    int status;             /* 0, or the negative CY_SOLVE_ code of the stop */
+    int complete;           /* all is known; else a partial answer */
+    int known;              /* a partial answer knows something worth giving (who
+                               wins, the value or a winning move; under the
+                               variants a partial answer does not) */
+    int winner;             /* the player who wins, 0 unknown or a draw */
+    int best;               /* the best move found so far (a winning move, or
+                               under the variants one reaching the value or a
+                               draw), as a dart; -1 none */
+} cy_answer;
+
+/* Answers game g within limits (time, memory, threads; cy_interrupt stops it
+ * as its time would): who wins, the value, the winning moves, the replies of
+ * a lost position, the best move found.  Returns ans->status: 0, or a
+ * negative CY_SOLVE_ code with err saying why and a partial answer, or none
+ * (ans->started 0).  Free ans with cy_answer_free either way. */
+int cy_answer_game(const cy_game *g, const cy_solver_opts *limits, const cy_answer_opts *o, cy_answer *ans,
+                   cy_error *err);
+/* The answer as `cycles solve` prints it, and as `cycles solve --json` and
+ * /api/solve send it; malloc'd strings (NULL only when memory runs out). */
+char *cy_answer_text(const cy_board *b, const cy_answer *ans);
+char *cy_answer_json(const cy_board *b, const cy_answer *ans);
+/* Frees what ans holds. */
+void cy_answer_free(cy_answer *ans);
+
 /* ------------------------------------------------------------ layout */
 
 /* Coordinates for drawing b into xy[2*nv]: the board's own when it has them,

@@ -65,13 +65,12 @@ static int solve_one(const char *spec, const cy_rules *r, double timeout, vres *
     cy_error err;
     memset(out, 0, sizeof *out);
     snprintf(out->spec, sizeof out->spec, "%s", spec);
-    cy_board *b = cy_family_build(spec, &err);
-    if (!b)
+    cy_game_source src = {.from = CY_GAME_FROM_FAMILY, .spec = spec, .rules = r};
+    cy_game g;
+    cy_game_error ge;
+    if (cy_game_load(&src, &g, &ge) < 0)
         return -1;
-    out->edges = b->ne;
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
-    cy_variant_game g;
-    cy_variant_play(b, r, mark, NULL, 0, &g, &err);
+    out->edges = g.board->ne;
     /* two tries, half the time each, where the values are functions of
      * the components (variants.c, component_key): first the hash table
      * keyed by components (--no-bitboard), far ahead on boards that fall
@@ -82,19 +81,18 @@ static int solve_one(const char *spec, const cy_rules *r, double timeout, vres *
     for (int attempt = comps ? 0 : 1; attempt < 2 && !out->done; attempt++) {
         cy_solver_opts o = {.timeout = comps ? timeout / 2 : timeout, .memory = (size_t)1 << 30,
                             .no_bitboard = attempt == 0};
-        cy_variant_analysis a;
-        int rc = cy_variant_analyse(b, r, mark, &g, &o, &a, &err);
+        cy_answer a;
+        int rc = cy_answer_game(&g, &o, NULL, &a, &err);
         if (rc == 0 && a.complete) {
             out->done = 1;
-            out->winner = a.winner;
-            out->value = a.value;
-            memcpy(out->force, a.force, sizeof out->force);
+            out->winner = a.v.winner;
+            out->value = a.v.value;
+            memcpy(out->force, a.v.force, sizeof out->force);
         }
-        out->seconds += a.stats.seconds;
-        cy_variant_analysis_free(&a);
+        out->seconds += a.v.stats.seconds;
+        cy_answer_free(&a);
     }
-    free(mark);
-    cy_board_free(b);
+    cy_game_free(&g);
     return out->done ? 0 : -1;
 }
 

@@ -87,6 +87,23 @@ def _rules(rules="standard", players=None, extra_turn=False):
     return None if lib.cy_rules_is_standard(r) else r
 
 
+def _load_board(src, data: bytes, field: str, message):
+    """The board of the game cy_game_load makes from src (its board only:
+    no move played) with src.<field> set to data, and the moves its file
+    carries (or None); a BoardError with message(the library's message)."""
+    keep = ffi.new("char[]", data)  # alive while the library reads it
+    setattr(src, field, keep)
+    g = ffi.new("cy_game *")
+    err = ffi.new("cy_game_error *")
+    if lib.cy_game_load(src, g, err) < 0:
+        raise BoardError(message(_msg(err.err)))
+    b = g.board
+    fm = ffi.string(g.file_moves).decode("utf-8") if g.file_moves != ffi.NULL else None
+    g.board = ffi.NULL
+    lib.cy_game_free(g)
+    return b, fm
+
+
 def _take(ptr) -> str:
     """The malloc'd C string ptr as a str; the C memory is freed."""
     try:
@@ -441,34 +458,27 @@ class Position:
         return [self.board._move_str(d) for d in self._legal() if lib.cy_rules_is_death(self._b, mark, d, ffi.NULL)]
 
     # ---------------------------------------------------------------- solving
-    def _analyse(self, opts, replies: bool):
-        """(winning darts, the answer as a dict) from cy_analyse."""
+    def _answer(self, opts, g, replies: bool = True):
+        """The answer of cy_answer_game to the game g of this position as
+        a dict (its JSON), and the winning moves found (darts)."""
         err = ffi.new("cy_error *")
-        s = lib.cy_solver_new(self._b, opts, err)
-        if s == ffi.NULL:
-            raise SolverError(_msg(err))
-        a = ffi.new("cy_analysis *")
-        legal = ffi.new("int **")
-        reply = ffi.new("int **")
-        mark = self._cmark()
+        ao = ffi.new("cy_answer_opts *", {"no_replies": 0 if replies else 1})
+        a = ffi.new("cy_answer *")
         try:
-            rc = lib.cy_analyse(s, mark, a, err)
-            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
+            rc = lib.cy_answer_game(g, opts, ao, a, err)
+            if not a.started or (rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY)):
                 raise SolverError(_msg(err))
-            nr = 0
-            if rc == 0 and replies and a.outcome == ord("P") and not a.over:
-                nr = lib.cy_analysis_replies(s, mark, legal, reply, err)
-                if nr < 0:
-                    nr = 0
-                    a.complete = 0  # as cycles solve: an answer whole but for the replies
-            winning = list(a.winning[0:a.nwin])
-            text = _take(lib.cy_analysis_json(self._b, a, legal[0], reply[0], nr))
-            return winning, json.loads(text)
+            win = a.v.best[0:a.v.nbest] if a.variant else a.a.winning[0:a.a.nwin]
+            return json.loads(_take(lib.cy_answer_json(self._b, a))), list(win)
         finally:
-            lib.cy_free(legal[0])
-            lib.cy_free(reply[0])
-            lib.cy_analysis_free(a)
-            lib.cy_solver_free(s)
+            lib.cy_answer_free(a)
+
+    def _analyse(self, opts, replies: bool):
+        """(winning darts, the standard answer as a dict) from cy_answer_game."""
+        mark = self._cmark()
+        g = ffi.new("cy_game *", {"board": self._b, "mark": mark})
+        d, winning = self._answer(opts, g, replies)
+        return winning, d
 
     def solve(self, timeout: Optional[float] = None, grundy: bool = True, replies: bool = True,
               memory: Optional[int] = None, threads: Optional[int] = None, engine: str = "fast",
@@ -492,16 +502,9 @@ class Position:
                         proof=d.get("proof"), raw=d)
 
     def _solve_variant(self, r, opts) -> VariantSolution:
-        mark, g = self._variant_game(r, [])
-        a = ffi.new("cy_variant_analysis *")
-        err = ffi.new("cy_error *")
-        rc = lib.cy_variant_analyse(self._b, r, mark, g, opts, a, err)
-        try:
-            if rc < 0 and rc not in (_SOLVE_TIMEOUT, _SOLVE_MEMORY):
-                raise SolverError(_msg(err))
-            d = json.loads(_take(lib.cy_variant_json(self._b, a)))
-        finally:
-            lib.cy_variant_analysis_free(a)
+        mark, state = self._variant_game(r, [])
+        g = ffi.new("cy_game *", {"board": self._b, "rules": r[0], "mark": mark, "state": state[0], "ruled": 1})
+        d, _ = self._answer(opts, g)
         return VariantSolution(rules=d["rules"], players=d.get("players", 2), extra_turn=d.get("extra_turn", False),
                                outcome=d.get("outcome"), winner=d["winner"],
                                best_moves=d.get("winning_moves", d.get("best_moves", [])),
@@ -572,10 +575,8 @@ class Board(Position):
     @classmethod
     def family(cls, spec: str) -> "Board":
         """A named board such as "k4", "cycle:5" or "grid:3x3" (cycles.families())."""
-        err = ffi.new("cy_error *")
-        b = lib.cy_family_build(_c(spec, "the board name"), err)
-        if b == ffi.NULL:
-            raise BoardError(f"{spec}: {_msg(err)}")
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_FAMILY, "board_only": 1})
+        b, _ = _load_board(src, _c(spec, "the board name"), "spec", lambda m: f"{spec}: {m}")
         return cls(b)
 
     @classmethod
@@ -595,12 +596,8 @@ class Board(Position):
             text = f.read(_MAX_FILE + 1)
         if len(text) > _MAX_FILE:
             raise BoardError(f"{path}: file is larger than {_MAX_FILE >> 20} MiB")
-        err = ffi.new("cy_error *")
-        moves = ffi.new("char **")
-        b = lib.cy_read_board(text, len(text), lib.CY_FMT_AUTO, moves, err)
-        if b == ffi.NULL:
-            raise BoardError(f"{path}: {_msg(err)}")
-        fm = _take(moves[0]) if moves[0] != ffi.NULL else None
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_TEXT, "len": len(text), "board_only": 1})
+        b, fm = _load_board(src, text, "text", lambda m: f"{path}: {m}")
         board = cls(b, fm)
         if b.name == ffi.NULL:
             board._name = os.path.basename(path)
@@ -610,12 +607,9 @@ class Board(Position):
     def from_json(cls, text: str) -> "Board":
         """A board from the text of a board file (any format the program reads)."""
         data = text.encode("utf-8")
-        err = ffi.new("cy_error *")
-        moves = ffi.new("char **")
-        b = lib.cy_read_board(data, len(data), lib.CY_FMT_AUTO, moves, err)
-        if b == ffi.NULL:
-            raise BoardError(_msg(err))
-        return cls(b, _take(moves[0]) if moves[0] != ffi.NULL else None)
+        src = ffi.new("cy_game_source *", {"from": lib.CY_GAME_FROM_TEXT, "len": len(data), "board_only": 1})
+        b, fm = _load_board(src, data, "text", lambda m: m)
+        return cls(b, fm)
 
     @classmethod
     def from_cells(cls, cells, outer=None, special=(), labels=None, name: Optional[str] = None) -> "Board":

@@ -184,6 +184,67 @@ int cy_parse_size(const char *text, size_t *bytes);
 typedef struct cy_family_info { const char *name, *usage, *summary; } cy_family_info;
 const cy_family_info *cy_family_list(void);
 cy_board *cy_load(const char *spec, char **moves, cy_error *err);
+
+typedef struct cy_game {
+    cy_board *board;
+    cy_rules rules;
+    unsigned char *mark;
+    int *moves;
+    int nmoves;
+    int nfile;
+    char *file_moves;
+    cy_variant_game state;
+    int ruled;
+} cy_game;
+typedef enum cy_game_from { CY_GAME_FROM_SPEC = 0, CY_GAME_FROM_FAMILY, CY_GAME_FROM_TEXT } cy_game_from;
+typedef struct cy_game_source {
+    cy_game_from from;
+    const char *spec;
+    const char *text;
+    size_t len;
+    cy_format format;
+    const char *name;
+    const char *special;
+    int max_edges;
+    const char *moves;
+    const cy_rules *rules;
+    int board_only;
+} cy_game_source;
+typedef enum cy_game_part {
+    CY_GAME_AT_BOARD = 1, CY_GAME_AT_NO_FAMILY, CY_GAME_AT_SPECIAL, CY_GAME_AT_SIZE, CY_GAME_AT_FILE_MOVES,
+    CY_GAME_AT_MOVES, CY_GAME_AT_PLAY
+} cy_game_part;
+typedef struct cy_game_error {
+    cy_error err;
+    cy_game_part part;
+    int in_file;
+} cy_game_error;
+int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err);
+void cy_game_free(cy_game *g);
+
+typedef struct cy_answer_opts {
+    int no_replies;
+    double replies_until;
+    cy_solver *solver;
+} cy_answer_opts;
+typedef struct cy_answer {
+    int variant;
+    cy_analysis a;
+    int nr, *legal, *reply;
+    int no_replies;
+    cy_variant_analysis v;
+    int started;
+    int status;
+    int complete;
+    int known;
+    int winner;
+    int best;
+} cy_answer;
+int cy_answer_game(const cy_game *g, const cy_solver_opts *limits, const cy_answer_opts *o, cy_answer *ans,
+                   cy_error *err);
+char *cy_answer_text(const cy_board *b, const cy_answer *ans);
+char *cy_answer_json(const cy_board *b, const cy_answer *ans);
+void cy_answer_free(cy_answer *ans);
 int cy_layout(const cy_board *b, double *xy, cy_error *err);
 
 typedef struct cy_picture {
@@ -227,7 +288,8 @@ void cy_positions_free(cy_positions *it);
 # The structs whose layout test_layout.py checks against the header.
 STRUCTS = ["cy_error", "cy_board", "cy_board_desc", "cy_solver_opts", "cy_solver_stats", "cy_analysis",
            "cy_family_info", "cy_picture", "cy_position_info", "cy_rules", "cy_variant_game",
-           "cy_variant_analysis"]
+           "cy_variant_analysis", "cy_game", "cy_game_source", "cy_game_error",
+           "cy_answer_opts", "cy_answer"]
 
 SONAME = "libcycles.so.0"
 

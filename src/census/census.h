@@ -79,6 +79,9 @@ int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_c
 /* The graph invariants of b (vertices .. outerplanar, graph6 when graph6 is
  * NULL) into r; b must have at most 64 vertices.  Returns 0 or -1. */
 int cy_census_graph_invariants(const cy_board *b, cy_census_row *r, cy_error *err);
+/* The board of a row's JSON (as the census stores it) through the library's
+ * one loader, cy_game_load; NULL with the message in err. */
+cy_board *cy_census_board(const char *json, cy_error *err);
 /* The graph6 of b's underlying graph as b labels it (malloc'd). */
 char *cy_census_graph6(const cy_board *b);
 /* Fills r for board b: invariants, symmetry, the solve and the JSON.  graph6

@@ -33,7 +33,7 @@ static int certify_one(const cy_census_certify_opts *o, const char *cls, int edg
                        int grundy, cy_census_buf *table, int *failed, cy_error *err)
 {
     cy_error e2;
-    cy_board *b = cy_read_board(json, strlen(json), CY_FMT_JSON, NULL, &e2);
+    cy_board *b = cy_census_board(json, &e2);
     if (!b)
         return cy_error_set(err, "a %s board of %d edges in the database does not read: %s", cls, edges, e2.msg);
     cy_census_buf path = {0};

@@ -730,7 +730,7 @@ static json_t *jtext(sqlite3_stmt *st, int k)
 static json_t *drawing(const char *text)
 {
     cy_error err;
-    cy_board *b = text ? cy_read_board(text, strlen(text), CY_FMT_JSON, NULL, &err) : NULL;
+    cy_board *b = text ? cy_census_board(text, &err) : NULL;
     if (!b)
         return json_null();
     double *xy = calloc_or_die(2 * (size_t)b->nv + 1, sizeof(double));

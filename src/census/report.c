@@ -138,7 +138,7 @@ static int picture(rep *r, const char *name, const char *fmt, ...)
         const char *json = (const char *)sqlite3_column_text(st, 0);
         const char *caption = (const char *)sqlite3_column_text(st, 1);
         cy_error e;
-        cy_board *b = cy_read_board(json, strlen(json), CY_FMT_JSON, NULL, &e);
+        cy_board *b = cy_census_board(json, &e);
         char *svg = NULL;
         if (b) {
             cy_picture p = {.last = -1, .caption = caption};

@@ -57,6 +57,23 @@ static void adjacency(const cy_board *b, uint64_t *adj)
     }
 }
 
+cy_board *cy_census_board(const char *json, cy_error *err)
+{
+    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = json, .len = strlen(json), .format = CY_FMT_JSON,
+                          .board_only = 1};
+    cy_game g;
+    cy_game_error ge;
+    if (cy_game_load(&src, &g, &ge) < 0) {
+        if (err)
+            *err = ge.err;
+        return NULL;
+    }
+    cy_board *b = g.board;
+    g.board = NULL;
+    cy_game_free(&g);
+    return b;
+}
+
 char *cy_census_graph6(const cy_board *b)
 {
     int n = b->nv;

@@ -39,8 +39,8 @@ static const char *const default_boards =
 #define PLAIN_MAX_EDGES 20
 
 /* What a run measures: the value (cy_solver_grundy), who wins
- * (cy_solver_wins), or what `cycles solve` computes (cy_analyse, then the
- * winning replies of a lost position unless left out). */
+ * (cy_solver_wins), or what `cycles solve` computes (cy_answer_game: the
+ * analysis, then the winning replies of a lost position unless left out). */
 enum { MEASURE_VALUE, MEASURE_WINS, MEASURE_SOLVE, MEASURE_SOLVE_NO_REPLIES };
 
 /* What one run measured. */
@@ -81,16 +81,12 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, ru
             else if (what == MEASURE_WINS)
                 g = cy_solver_wins(s, mark);
             else {
-                cy_analysis a;
-                g = cy_analyse(s, mark, &a, &err) < 0 ? -1 : a.grundy;
-                if (g >= 0 && a.outcome == 'P' && what == MEASURE_SOLVE) {
-                    int *legal, *reply;
-                    if (cy_analysis_replies(s, mark, &legal, &reply, &err) < 0)
-                        g = -1;
-                    free(legal);
-                    free(reply);
-                }
-                cy_analysis_free(&a);
+                /* the answer of cycles solve, with or without the replies */
+                cy_game game = {.board = (cy_board *)b, .mark = mark};
+                cy_answer_opts ao = {.solver = s, .no_replies = what != MEASURE_SOLVE};
+                cy_answer a;
+                g = cy_answer_game(&game, opts, &ao, &a, &err) < 0 ? -1 : a.a.grundy;
+                cy_answer_free(&a);
             }
             out.seconds = cy_now_seconds() - t0;
             cy_solver_stats st;
@@ -215,12 +211,16 @@ int cmd_bench(cli_opts *o)
     int rc = 0;
     cli_catch_interrupts(); /* an interrupt ends the runs; the rows written stay whole */
     for (char *spec = strtok(list, " ;"); spec && !cli_interrupted(); spec = strtok(NULL, " ;")) {
-        cy_error err;
-        cy_board *b = cy_load(spec, NULL, &err);
-        if (!b) {
-            rc = cli_fail(spec, "%s", err.msg);
+        cy_game_source src = {.from = CY_GAME_FROM_SPEC, .spec = spec, .board_only = 1};
+        cy_game g;
+        cy_game_error ge;
+        if (cy_game_load(&src, &g, &ge) < 0) {
+            rc = cli_fail(spec, "%s", ge.err.msg);
             continue;
         }
+        cy_board *b = g.board;
+        g.board = NULL;
+        cy_game_free(&g);
         run f = {0}, p = {0}, t1 = {0}, sv = {0}, nr = {0}, wr = {0}, wd = {0}, vd = {0};
         int nf = measure(b, &fast, MEASURE_VALUE, runs, &f);
         /* what does not finish with every technique does not finish

@@ -152,9 +152,14 @@ const char *cli_board_head(const cy_board *b, char *buf, size_t n);
 /* Loads o->board and plays the moves (those in the file first, then --moves)
  * onto a fresh *mark.  Returns 0, or 1 after printing the error. */
 int cli_load(const cli_opts *o, cy_board **b, unsigned char **mark);
-/* Makes the vertices named in list (comma or blank separated) special,
- * replacing *b; 0, or 1 after a message naming what (the board). */
-int cli_apply_special(cy_board **b, const char *list, const char *what);
+/* Loads the game of the command line (o->board, --special, the file's moves
+ * and --moves) under rules (NULL: the standard rules) with cy_game_load.
+ * Returns 0, or 1 after printing the error, which names the file, or
+ * --moves for a bad move of --moves (or, with play_at_moves, for any move
+ * illegal under the variant rules). */
+int cli_game_load(const cli_opts *o, const cy_rules *rules, cy_game *g, int play_at_moves);
+/* Prints the error of cy_game_load as cli_game_load does; returns 1. */
+int cli_game_fail(const cli_opts *o, const cy_game_error *err, int play_at_moves);
 
 /* Writes text to o->output, or to stdout when there is none (escaped by
  * cy_escape, newlines and tabs kept); returns 0 or 1 after a message naming
@@ -208,9 +213,6 @@ int cli_lines_editing(const cli_lines *l);
 int cli_lines_cut(const cli_lines *l);
 void cli_lines_free(cli_lines *l);
 
-/* The answer of `cycles solve` as readable text (nr replies, 0 for none);
- * malloc'd, NULL when memory runs out. */
-char *solve_text(const cy_board *b, const cy_analysis *a, const int *legal, const int *reply, int nr);
 /* `solve --split-depth D -o DIR` and `solve --from-jobs DIR` (split.c);
  * each returns the exit status. */
 int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark);
@@ -222,16 +224,10 @@ int cli_variant_wanted(const cli_opts *o);
  * --moves) checked under the rules o asks for; *r and *g get the rules and
  * the game's state.  Returns 0, or 1 (usage error: 2) after the message. */
 int cli_variant_load(const cli_opts *o, cy_board **b, unsigned char **mark, cy_rules *r, cy_variant_game *g);
-/* `cycles show` under a rule variant: turn, points, legal moves and what
- * each does. */
-int cli_show_variant(const cli_opts *o);
-/* `cycles play` under a rule variant: the human against the engine (all
- * the other players), moves, hint, quit. */
-int cli_play_variant(const cli_opts *o);
-/* `cycles verify --rules NAME|all`: docs/variants.md. */
-int cli_verify_variants(const cli_opts *o);
-/* `cycles solve` under a rule variant. */
-int cli_solve_variant(const cli_opts *o);
+/* Loads the game of the command line under the rules o asks for (parsed
+ * here: a usage error is status 2) with cli_game_load (play_at_moves as
+ * there); 0, or 1 after the message. */
+int cli_variant_game(const cli_opts *o, cy_game *g, int play_at_moves);
 
 /* The subcommands; each returns the exit status. */
 int cmd_solve(cli_opts *o);

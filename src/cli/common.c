@@ -559,69 +559,63 @@ int cli_given(const cli_opts *o, const char *key)
     return i >= 0 && o->given[i];
 }
 
-int cli_apply_special(cy_board **b, const char *list, const char *what)
+int cli_game_fail(const cli_opts *o, const cy_game_error *err, int play_at_moves)
 {
-    unsigned char *sp = calloc((size_t)(*b)->nv, 1);
-    if (!sp)
-        return cli_fail(what, "out of memory");
-    memcpy(sp, (*b)->special, (size_t)(*b)->nv);
-    char *copy = strdup(list);
-    for (char *tok = strtok(copy, ", \t"); tok; tok = strtok(NULL, ", \t")) {
-        int v = cy_board_find(*b, tok);
-        if (v < 0) {
-            cli_fail(what, "--special: the board has no vertex %s", tok);
-            free(copy);
-            free(sp);
-            return 1;
-        }
-        sp[v] = 1;
-    }
-    free(copy);
-    cy_error err;
-    cy_board *nb = cy_board_with_special(*b, sp, &err);
-    free(sp);
-    if (!nb)
-        return cli_fail(what, "%s", err.msg);
-    cy_board_free(*b);
-    *b = nb;
-    return 0;
+    int at_moves = err->part == CY_GAME_AT_MOVES ||
+                   (err->part == CY_GAME_AT_PLAY && (play_at_moves || !err->in_file));
+    return cli_fail(at_moves ? "--moves" : o->board, "%s", err->err.msg);
 }
 
-/* Parses and plays one list of moves; returns 0 or 1 after the message. */
-static int play(const cy_board *b, unsigned char *mark, const char *moves, const char *what)
+int cli_game_load(const cli_opts *o, const cy_rules *rules, cy_game *g, int play_at_moves)
 {
-    cy_error err;
-    int *d = NULL, n = 0;
-    if (cy_moves_parse(b, moves, &d, &n, &err) < 0 || cy_moves_play(b, mark, d, n, &err) < 0) {
-        free(d);
-        return cli_fail(what, "%s", err.msg);
-    }
-    free(d);
+    cy_game_source src = {.from = CY_GAME_FROM_SPEC, .spec = o->board, .special = o->special,
+                          .moves = o->moves, .rules = rules};
+    cy_game_error err;
+    if (cy_game_load(&src, g, &err) < 0)
+        return cli_game_fail(o, &err, play_at_moves);
     return 0;
 }
 
 int cli_load(const cli_opts *o, cy_board **bp, unsigned char **markp)
 {
+    cy_game g;
+    if (cli_game_load(o, NULL, &g, 0))
+        return 1;
+    *bp = g.board;
+    *markp = g.mark;
+    g.board = NULL;
+    g.mark = NULL;
+    cy_game_free(&g);
+    return 0;
+}
+
+int cli_variant_wanted(const cli_opts *o)
+{
+    return (o->rules && strcmp(o->rules, "standard") != 0) || o->players > 2 || o->extra_turn;
+}
+
+int cli_variant_game(const cli_opts *o, cy_game *g, int play_at_moves)
+{
     cy_error err;
-    char *file_moves = NULL;
-    cy_board *b = cy_load(o->board, &file_moves, &err);
-    if (!b)
-        return cli_fail(o->board, "%s", err.msg);
-    if (o->special && cli_apply_special(&b, o->special, o->board)) {
-        free(file_moves);
-        cy_board_free(b);
-        return 1;
-    }
-    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
-    if ((file_moves && play(b, mark, file_moves, o->board)) || (o->moves && play(b, mark, o->moves, "--moves"))) {
-        free(file_moves);
-        free(mark);
-        cy_board_free(b);
-        return 1;
-    }
-    free(file_moves);
-    *bp = b;
-    *markp = mark;
+    cy_rules r;
+    if (cy_rules_parse(o->rules, o->players, o->extra_turn, &r, &err) < 0)
+        return cli_usage_fail("%s", err.msg);
+    return cli_game_load(o, &r, g, play_at_moves);
+}
+
+int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy_rules *r, cy_variant_game *g)
+{
+    cy_game game;
+    int bad_load = cli_variant_game(o, &game, 0);
+    if (bad_load)
+        return bad_load;
+    *bp = game.board;
+    *markp = game.mark;
+    *r = game.rules;
+    *g = game.state;
+    game.board = NULL;
+    game.mark = NULL;
+    cy_game_free(&game);
     return 0;
 }
 

@@ -20,34 +20,14 @@ static int ends_with(const char *name, const char *ext)
     return n >= k && strcasecmp(name + n - k, ext) == 0;
 }
 
-/* The moves of the position in order (the board file's, then --moves) into
- * *d (malloc'd) and how many into *n; the player of each marked edge (move i
- * is player 1's when i is even) into owner.  Returns the last move's dart,
- * or -1 when there are none. */
-static int history(const cli_opts *o, const cy_board *b, unsigned char *owner, int **d, int *n)
+/* The player of each marked edge of game g into owner (move i is player
+ * 1's when i is even).  Returns the last move's dart, or -1 when there are
+ * none. */
+static int history(const cy_game *g, unsigned char *owner)
 {
-    cy_error err;
-    char *file_moves = NULL;
-    cy_board *tmp = cy_load(o->board, &file_moves, &err);
-    cy_board_free(tmp);
-    *d = NULL;
-    *n = 0;
-    const char *texts[2] = {file_moves, o->moves};
-    for (int k = 0; k < 2; k++) {
-        int *m = NULL, nm = 0;
-        int *grown;
-        if (texts[k] && *texts[k] && cy_moves_parse(b, texts[k], &m, &nm, &err) == 0 && nm > 0 &&
-            (grown = realloc(*d, sizeof(int) * (size_t)(*n + nm)))) {
-            *d = grown;
-            memcpy(*d + *n, m, sizeof(int) * (size_t)nm);
-            *n += nm;
-        }
-        free(m);
-    }
-    free(file_moves);
-    for (int i = 0; i < *n; i++)
-        owner[cy_dart_edge((*d)[i])] = (unsigned char)(1 + i % 2);
-    return *n ? (*d)[*n - 1] : -1;
+    for (int i = 0; i < g->nmoves; i++)
+        owner[cy_dart_edge(g->moves[i])] = (unsigned char)(1 + i % 2);
+    return g->nmoves ? g->moves[g->nmoves - 1] : -1;
 }
 
 /* The caption: the board, the moves played, whose turn or who won, and what
@@ -105,10 +85,11 @@ int cmd_draw(cli_opts *o)
             return cli_fail(o->output, "this build cannot write PNG (install librsvg2-dev and rebuild); "
                                       "write .svg instead");
     }
-    cy_board *b;
-    unsigned char *mark;
-    if (cli_load(o, &b, &mark))
+    cy_game g;
+    if (cli_game_load(o, NULL, &g, 0))
         return 1;
+    cy_board *b = g.board;
+    unsigned char *mark = g.mark;
     int rc = 1;
     cy_error err;
     cy_analysis a = {0};
@@ -117,14 +98,14 @@ int cmd_draw(cli_opts *o)
     if (o->hints && !cy_rules_over(b, mark)) {
         cli_catch_interrupts(); /* an interrupt stops the search as --timeout does */
         o->solver.no_grundy = 1; /* only who wins is needed; progress on stderr unless --quiet */
-        cy_solver *s = cy_solver_new(b, &o->solver, &err);
-        if (!s) {
+        cy_answer_opts ao = {.no_replies = 1};
+        cy_answer ans;
+        int r = cy_answer_game(&g, &o->solver, &ao, &ans, &err);
+        a = ans.a; /* taken over: ans holds nothing else to free */
+        if (!ans.started) {
             cli_fail(o->board, "--hints: %s", err.msg);
             goto out;
         }
-        int r = cy_analyse(s, mark, &a, &err);
-        cy_solver_progress_end(s);
-        cy_solver_free(s);
         if (r < 0) {
             /* out of time or memory, or interrupted: the winning moves
              * found so far are drawn */
@@ -136,8 +117,8 @@ int cmd_draw(cli_opts *o)
     }
     char cap[512];
     unsigned char *owner = calloc((size_t)b->ne + 1, 1);
-    int *hist = NULL, nhist = 0, last = history(o, b, owner, &hist, &nhist);
-    caption(b, mark, hist, nhist, o->hints, a.nwin, partial, cap, sizeof cap);
+    int last = history(&g, owner);
+    caption(b, mark, g.moves, g.nmoves, o->hints, a.nwin, partial, cap, sizeof cap);
     const char *text = !o->caption || !strcmp(o->caption, "auto") ? cap : !strcmp(o->caption, "none") ? NULL
                                                                                                       : o->caption;
     cy_picture p = {.mark = mark,
@@ -152,7 +133,6 @@ int cmd_draw(cli_opts *o)
                     .deaths = o->deaths};
     svg = cy_render_svg(b, &p, &err);
     free(owner);
-    free(hist);
     if (!svg) {
         cli_fail(o->board, "%s", err.msg);
         goto out;
@@ -173,7 +153,6 @@ int cmd_draw(cli_opts *o)
 out:
     free(svg);
     cy_analysis_free(&a);
-    free(mark);
-    cy_board_free(b);
+    cy_game_free(&g);
     return rc;
 }

@@ -126,12 +126,18 @@ static void think_stop(thinking *t)
     pthread_cond_destroy(&t->cond);
 }
 
-/* cy_analyse with the "thinking..." line when it takes long. */
+/* The answer to the position (cy_answer_game with the game's solver, no
+ * replies) into *a, which the caller frees with cy_analysis_free, with the
+ * "thinking..." line when it takes long. */
 static int analyse(game *g, cy_analysis *a, cy_error *err)
 {
     thinking t;
     int clock = think_start(&t) == 0;
-    int r = cy_analyse(g->solver, g->mark, a, err);
+    cy_game now = {.board = g->b, .mark = g->mark};
+    cy_answer_opts ao = {.solver = g->solver, .no_replies = 1};
+    cy_answer ans;
+    int r = cy_answer_game(&now, NULL, &ao, &ans, err);
+    *a = ans.a; /* taken over: ans holds nothing else to free */
     if (clock)
         think_stop(&t);
     return r;
@@ -708,13 +714,223 @@ static int handle(game *g, const char *raw)
     return 0;
 }
 
+/* The end of a game under r, in words. */
+static void variant_announce(const cy_rules *r, const cy_variant_game *g)
+{
+    int k = r->players > 2 ? r->players : 2;
+    if (r->kind == CY_RULES_SCORE) {
+        printf("game over after %d moves; score:", g->played);
+        int best = 0, top = -1, ties = 0;
+        for (int p = 1; p <= k; p++) {
+            printf(" player %d %d", p, g->score[p]);
+            if (g->score[p] > top) {
+                top = g->score[p];
+                best = p;
+                ties = 0;
+            } else if (g->score[p] == top)
+                ties = 1;
+        }
+        if (ties)
+            printf(": a draw\n");
+        else
+            printf(": player %d wins\n", best);
+        return;
+    }
+    if (g->completed_by) {
+        int loses = r->kind == CY_RULES_MISERE;
+        printf("game over: player %d completed a %s and %s", g->completed_by,
+               r->kind == CY_RULES_ANY_CYCLE ? "directed cycle" : "cycle cell", loses ? "loses" : "wins");
+        if (loses)
+            printf("; player %d wins", 3 - g->completed_by);
+        printf("\n");
+    } else if (r->kind == CY_RULES_DRAW)
+        printf("game over: no legal move is left and no cycle cell was completed: a draw\n");
+    else if (r->kind == CY_RULES_MISERE)
+        printf("game over: player %d made the last move and loses; player %d wins\n", g->last, 3 - g->last);
+    else
+        printf("game over: player %d made the last move and wins\n", g->last);
+}
+
+/* `undo` in the variant game: takes back the moves from the human's last
+ * one (mine[i]: move i was the human's) to the end, but none of the first
+ * n0 (the file's and --moves); the position and *g are replayed.  Prints
+ * what was undone, as the standard game does. */
+static void variant_undo(const cy_board *b, const cy_rules *r, unsigned char *mark, const int *all,
+                         const unsigned char *mine, int n0, int *n, cy_variant_game *g)
+{
+    int last = -1;
+    for (int i = *n - 1; i >= n0 && last < 0; i--)
+        if (mine[i])
+            last = i;
+    if (last < 0) {
+        printf("nothing to undo\n");
+        return;
+    }
+    printf("undone:");
+    for (int i = *n - 1; i >= last; i--) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, all[i], m, sizeof m);
+        printf("%s %s (%s)", i < *n - 1 ? "," : "", m, mine[i] ? "yours" : "the engine's");
+    }
+    printf("\n");
+    *n = last;
+    memset(mark, 0, (size_t)b->ne);
+    cy_variant_play(b, r, mark, all, *n, g, NULL);
+}
+
+/* `cycles play` under a rule variant: the human against the engine (all
+ * the other players), moves, hint, quit. */
+static int play_variant(const cli_opts *o)
+{
+    cy_game game;
+    int bad_load = cli_variant_game(o, &game, 1);
+    if (bad_load)
+        return bad_load;
+    cy_board *b = game.board;
+    int *all = game.moves, n = game.nmoves;
+    cy_rules r = game.rules;
+    cy_error err;
+    cy_variant_game g = game.state;
+    unsigned char *mark = game.mark;
+    const char *first = o->first ? o->first : "human";
+    if (strcmp(first, "human") && strcmp(first, "engine")) {
+        cli_fail("play", "--first is human or engine, not \"%.60s\"", first);
+        free(game.file_moves);
+        free(mark);
+        free(all);
+        cy_board_free(b);
+        return 1;
+    }
+    int k = r.players > 2 ? r.players : 2;
+    int human = !strcmp(first, "human") ? g.to_move : g.to_move % k + 1;
+    cy_solver_opts so = o->solver;
+    so.progress = 0;
+    if (!(so.timeout > 0))
+        so.timeout = CLI_PLAY_TIMEOUT;
+    if (!so.memory)
+        so.memory = (size_t)CLI_PLAY_MEMORY_MIB << 20;
+    int *legal = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int n0 = n; /* the moves loaded: undo keeps them */
+    unsigned char *mine = calloc((size_t)b->ne + (size_t)n + 2, 1); /* mine[i]: move i is the human's */
+    printf("Game of Cycles on %s (rules: %s%s", b->name ? b->name : "the board", cy_rules_name(&r),
+           r.extra_turn ? ", extra turn" : "");
+    if (k > 2)
+        printf(", %d players", k);
+    printf("): %d %s, %d %s, %d %s.\n", b->nv, cli_plural(b->nv, "vertex", "vertices"), b->ne,
+           cli_plural(b->ne, "edge", "edges"), b->ncells, cli_plural(b->ncells, "cell", "cells"));
+    printf("You are player %d; the engine plays the other%s.\n", human, k > 2 ? "s" : "");
+    printf("Type a move as U->V, or: hint, moves, undo, quit.\n");
+    int echo = !isatty(0);
+    cli_lines *in = cli_lines_new(NULL, NULL); /* line editing on a terminal (lines.c) */
+    for (;;) {
+        fflush(stdout);
+        if (g.ended) {
+            variant_announce(&r, &g);
+            break;
+        }
+        if (g.to_move != human) {
+            cy_game now = {.board = b, .mark = mark, .rules = r, .state = g, .ruled = 1};
+            cy_answer a;
+            int rc = cy_answer_game(&now, &so, NULL, &a, &err);
+            int d = a.best;
+            if (d < 0 && cy_variant_legal(b, &r, mark, legal) > 0)
+                d = legal[0];
+            if (rc < 0)
+                printf("(the engine ran out of time and plays without a full search)\n");
+            cy_answer_free(&a);
+            char m[2 * CY_MAX_LABEL + 8];
+            cy_move_str(b, d, m, sizeof m);
+            printf("engine (player %d) plays %s\n", g.to_move, m);
+            all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            mine[n] = 0;
+            all[n++] = d;
+        } else {
+            if (r.kind == CY_RULES_SCORE)
+                printf("score: player 1 %d, player 2 %d\n", g.score[1], g.score[2]);
+            const char *w = in ? cli_lines_get(in, "you> ") : NULL;
+            if (!w) {
+                printf("%s\ngame abandoned at the end of the input after %d moves\n", echo ? "(end of input)" : "",
+                       g.played);
+                break;
+            }
+            if (cli_lines_cut(in)) {
+                printf("that line is too long; type a move as U->V, or quit\n");
+                continue;
+            }
+            w += strspn(w, " ");
+            if (!strcmp(w, "quit")) {
+                printf("game abandoned after %d moves\n", g.played);
+                break;
+            }
+            if (!strcmp(w, "undo")) {
+                variant_undo(b, &r, mark, all, mine, n0, &n, &g);
+                continue;
+            }
+            if (!strcmp(w, "moves") || !strcmp(w, "hint")) {
+                int *d = legal, c = 0;
+                cy_answer ans = {0};
+                cy_variant_analysis *a = &ans.v;
+                if (!strcmp(w, "hint")) {
+                    cy_game now = {.board = b, .mark = mark, .rules = r, .state = g, .ruled = 1};
+                    cy_answer_game(&now, &so, NULL, &ans, &err);
+                    d = a->nbest ? a->best : a->drawing;
+                    c = a->nbest ? a->nbest : a->ndraw;
+                    printf("%s:", a->nbest ? (r.kind == CY_RULES_SCORE || k > 2 ? "best moves" : "winning moves")
+                                          : c ? "no winning move; drawing moves" : "no move wins against perfect play");
+                } else {
+                    c = cy_variant_legal(b, &r, mark, legal);
+                    printf("legal moves:");
+                }
+                for (int i = 0; i < c; i++) {
+                    char m[2 * CY_MAX_LABEL + 8];
+                    cy_move_str(b, d[i], m, sizeof m);
+                    printf(" %s", m);
+                }
+                printf("\n");
+                cy_answer_free(&ans);
+                continue;
+            }
+            int *d = NULL, c = 0;
+            if (cy_moves_parse(b, w, &d, &c, &err) < 0 || c != 1) {
+                printf("%s\n", c != 1 && !d ? err.msg : "type one move U->V, or hint, moves, undo, quit");
+                free(d);
+                continue;
+            }
+            all = realloc(all, sizeof(int) * (size_t)(n + 2));
+            mine[n] = 1;
+            all[n++] = d[0];
+            free(d);
+        }
+        memset(mark, 0, (size_t)b->ne);
+        cy_variant_game ng;
+        if (cy_variant_play(b, &r, mark, all, n, &ng, &err) < 0) {
+            /* the human's illegal move: refuse it and go on */
+            n--;
+            memset(mark, 0, (size_t)b->ne);
+            cy_variant_play(b, &r, mark, all, n, &g, NULL);
+            const char *why = strstr(err.msg, "is illegal: ");
+            printf("illegal: %s\n", why ? why + 12 : err.msg);
+            continue;
+        }
+        g = ng;
+    }
+    fflush(stdout);
+    cli_lines_free(in);
+    free(legal);
+    free(mine);
+    free(game.file_moves);
+    free(all);
+    free(mark);
+    cy_board_free(b);
+    return 0;
+}
 /* `cycles play`: sets the game up (a one-line error and exit status 1 for a
  * bad board or option), then runs it to the end, `quit` or the end of the
  * input, and returns 0. */
 int cmd_play(cli_opts *o)
 {
     if (cli_variant_wanted(o))
-        return cli_play_variant(o);
+        return play_variant(o);
     int seeded = cli_given(o, "seed");
     const char *style = o->player ? o->player : "perfect";
     /* --strategy mirror is the name for --engine mirror */

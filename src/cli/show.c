@@ -178,10 +178,77 @@ static char *report(const cy_board *b, unsigned char *mark)
     return cy_buf_take(&o);
 }
 
+/* `cycles show` under a rule variant: turn, points, legal moves and what
+ * each does. */
+static int show_variant(const cli_opts *o)
+{
+    cy_board *b = NULL;
+    unsigned char *mark = NULL;
+    cy_rules r;
+    cy_variant_game g;
+    int bad_load = cli_variant_load(o, &b, &mark, &r, &g);
+    if (bad_load)
+        return bad_load;
+    int k = r.players > 2 ? r.players : 2;
+    cy_buf t = {0};
+    char head[CY_MAX_NAME_SHOWN];
+    cy_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
+    cy_buf_printf(&t, "rules: %s%s", cy_rules_name(&r), r.extra_turn ? ", extra turn" : "");
+    if (k > 2)
+        cy_buf_printf(&t, ", %d players", k);
+    cy_buf_printf(&t, "\nmoves played: %d; %s player %d\n", g.played, g.ended ? "game over; would move:" : "to move:",
+                  g.to_move);
+    if (r.kind == CY_RULES_SCORE) {
+        cy_buf_puts(&t, "score:");
+        for (int p = 1; p <= k; p++)
+            cy_buf_printf(&t, " player %d %d", p, g.score[p]);
+        cy_buf_puts(&t, "\n");
+    }
+    int cycles = 0;
+    for (int c = 0; c < b->ncells; c++)
+        if (cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE)
+            cy_buf_printf(&t, "%scell %d", cycles++ ? ", " : "cycle cells: ", c + 1);
+    if (cycles)
+        cy_buf_puts(&t, "\n");
+    int *moves = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int n = g.ended ? 0 : cy_variant_legal(b, &r, mark, moves);
+    if (g.ended && g.completed_by)
+        cy_buf_printf(&t, "the game ended when player %d completed a %s\n", g.completed_by,
+                      r.kind == CY_RULES_ANY_CYCLE ? "directed cycle" : "cycle cell");
+    else if (n == 0)
+        cy_buf_puts(&t, "no legal move is left: the game is over\n");
+    cy_buf_printf(&t, "legal moves (%d):%s", n, n ? "\n" : " none\n");
+    for (int i = 0; i < n; i++) {
+        char m[2 * CY_MAX_LABEL + 8];
+        cy_move_str(b, moves[i], m, sizeof m);
+        cy_move_effect fx;
+        cy_variant_effect(b, &r, mark, moves[i], &fx);
+        cy_buf_printf(&t, "  %-12s", m);
+        if (fx.cells)
+            cy_buf_printf(&t, " completes %d cycle cell%s", fx.cells, fx.cells > 1 ? "s" : "");
+        if (fx.cycle && !fx.cells)
+            cy_buf_puts(&t, " closes a directed cycle");
+        if (fx.ends)
+            cy_buf_printf(&t, "; the mover %s", fx.mover_result > 0 ? "wins" : "loses");
+        if (fx.points)
+            cy_buf_printf(&t, "; scores %d", fx.points);
+        if (fx.again)
+            cy_buf_puts(&t, "; the mover moves again");
+        cy_buf_puts(&t, "\n");
+    }
+    free(moves);
+    char *text = cy_buf_take(&t);
+    int rc = cli_emit(o, text);
+    free(text);
+    free(mark);
+    cy_board_free(b);
+    return rc;
+}
+
 int cmd_show(cli_opts *o)
 {
     if (cli_variant_wanted(o))
-        return cli_show_variant(o);
+        return show_variant(o);
     cy_board *b;
     unsigned char *mark;
     if (cli_load(o, &b, &mark))

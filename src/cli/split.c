@@ -334,8 +334,10 @@ int solve_from_jobs(const cli_opts *o)
     int nr = ans.have_replies && !o->no_replies ? ans.nlegal : 0;
     if (!ans.wins && !ans.have_replies && !o->no_replies && !o->quiet)
         fprintf(stderr, "cycles: %s: the winning replies need a split at least 2 deep; they are left out\n", dir);
-    char *text = o->json ? cy_analysis_json(b, &a, ans.legal, ans.reply, nr)
-                         : solve_text(b, &a, ans.legal, ans.reply, nr);
+    /* the combined answer, written as a solve's (its arrays stay ans's) */
+    cy_answer whole = {.a = a, .nr = nr, .legal = ans.legal, .reply = ans.reply, .started = 1, .complete = 1,
+                       .known = 1, .winner = a.winner, .best = a.nwin ? a.winning[0] : -1};
+    char *text = o->json ? cy_answer_json(b, &whole) : cy_answer_text(b, &whole);
     rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
     free(text);
     cy_split_answer_free(&ans);

@@ -120,6 +120,30 @@ static char *as_json(const cy_verify_table *t)
     return cy_json_text(o);
 }
 
+/* `cycles verify --rules NAME|all`: docs/variants.md. */
+static int verify_variants(const cli_opts *o)
+{
+    cy_rules list[8];
+    int n = 0;
+    cy_error err;
+    if (o->rules && !strcmp(o->rules, "all")) {
+        static const char *const names[] = {"misere", "draw", "score", "score", "any-cycle", "standard"};
+        for (int i = 0; i < 6; i++)
+            if (cy_rules_parse(names[i], i == 5 ? 3 : 0, i == 3, &list[n++], &err) < 0)
+                return cli_fail(NULL, "%s", err.msg);
+    } else if (cy_rules_parse(o->rules, o->players, o->extra_turn, &list[n++], &err) < 0)
+        return cli_usage_fail("%s", err.msg);
+    char *text = cy_variant_verify(list, n, o->timeout > 0 ? o->timeout : CLI_VERIFY_TIMEOUT, !o->quiet);
+    if (cli_interrupted()) {
+        char why[64];
+        cli_fail("verify", "%s; the boards finished before are written, the rest is not computed (a partial answer)",
+                 cli_stop_reason("interrupted", why, sizeof why));
+    }
+    int rc = cli_emit(o, text);
+    free(text);
+    return rc == 0 && cli_interrupted() ? 2 : rc;
+}
+
 /* `cycles verify [--json] [--quick] [--quiet] [-o FILE]`: exit status 0, 1
  * after a one-line error, 2 for a usage error or a run stopped by SIGINT or
  * SIGTERM, whose table holds the results finished before (a partial answer,
@@ -128,7 +152,7 @@ int cmd_verify(cli_opts *o)
 {
     cli_catch_interrupts(); /* an interrupt keeps the results finished so far */
     if (o->rules || o->players || o->extra_turn)
-        return cli_verify_variants(o);
+        return verify_variants(o);
     cy_verify_opts vo = {.quick = o->quick, .progress = !o->quiet, .memory = o->solver.memory};
     cy_verify_table t;
     cy_error err;

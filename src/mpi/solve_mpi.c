@@ -159,33 +159,26 @@ static void fail(const char *file, const char *msg)
 static char *solve_job(const char *text, size_t len, const cy_solver_opts *so, int *status, cy_error *err)
 {
     *status = ST_FAIL;
-    char *moves = NULL;
-    cy_board *b = cy_read_board(text, len, CY_FMT_JSON, &moves, err);
-    if (!b)
+    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = text, .len = len, .format = CY_FMT_JSON};
+    cy_game g;
+    cy_game_error ge;
+    if (cy_game_load(&src, &g, &ge) < 0) {
+        *err = ge.err;
         return NULL;
-    char *answer = NULL;
-    unsigned char *mark = calloc((size_t)b->ne + 1, 1);
-    int *darts = NULL, n = 0;
-    if (!mark)
-        cy_error_set(err, "out of memory");
-    else if (!moves || (cy_moves_parse(b, moves, &darts, &n, err) == 0 && cy_moves_play(b, mark, darts, n, err) == 0)) {
-        cy_solver *s = cy_solver_new(b, so, err);
-        cy_analysis a;
-        if (s && cy_analyse(s, mark, &a, err) == 0) {
-            answer = cy_analysis_json(b, &a, NULL, NULL, 0);
-            *status = a.complete ? ST_DONE : ST_PARTIAL;
-            cy_analysis_free(&a);
-            if (!answer) {
-                cy_error_set(err, "out of memory");
-                *status = ST_FAIL;
-            }
-        }
-        cy_solver_free(s);
     }
-    free(darts);
-    free(mark);
-    cy_free(moves);
-    cy_board_free(b);
+    char *answer = NULL;
+    cy_answer_opts ao = {.no_replies = 1};
+    cy_answer ans;
+    if (cy_answer_game(&g, so, &ao, &ans, err) == 0) {
+        answer = cy_answer_json(g.board, &ans);
+        *status = ans.complete ? ST_DONE : ST_PARTIAL;
+        if (!answer) {
+            cy_error_set(err, "out of memory");
+            *status = ST_FAIL;
+        }
+    }
+    cy_answer_free(&ans);
+    cy_game_free(&g);
     return answer;
 }
 

@@ -274,29 +274,14 @@ static int printable(const char *s, size_t max)
     return 1;
 }
 
-/* The board of a request and its position: from the family in ?board= (GET)
- * or the board file in the body (POST), then the file's moves and ?moves=
- * played on *mark.  *file_moves (if not NULL) gets the file's moves.  Returns
- * 0, or -1 with the error answer in *a. */
-static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
-                            cy_board **bp, unsigned char **markp, char **file_moves, const cy_rules *rules,
-                            cy_variant_game *game, answer *a);
-
-static int request_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
-                         unsigned char **markp, char **file_moves, answer *a)
+/* The game of a request (cy_game_load): the family in ?board= (GET) or the
+ * board file in the body (POST), then the file's moves and ?moves= played
+ * under rules (NULL: the standard rules).  Returns 0, or -1 with the error
+ * answer in *a. */
+static int request_game(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+                        const cy_rules *rules, cy_game *g, answer *a)
 {
-    return request_board_ex(srv, c, r, post, bp, markp, file_moves, NULL, NULL, a);
-}
-
-/* request_board, with the moves played under rules (when not NULL) and the
- * game's state in *game. */
-static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
-                            cy_board **bp, unsigned char **markp, char **file_moves, const cy_rules *rules,
-                            cy_variant_game *game, answer *a)
-{
-    cy_error err;
-    char *fm = NULL;
-    cy_board *b;
+    cy_game_source src = {.max_edges = srv->o.max_edges, .moves = arg(c, "moves"), .rules = rules};
     const char *what;
     if (!post) {
         const char *spec = arg(c, "board");
@@ -306,85 +291,58 @@ static int request_board_ex(const cy_server *srv, struct MHD_Connection *c, cons
         if (!printable(spec, MAX_SPEC))
             return fail(a, HTTP_BAD_REQUEST, "board: a family spec is printable text of at most %d characters",
                         MAX_SPEC);
-        if (!cy_family_known(spec))
-            return fail(a, HTTP_BAD_REQUEST, "%s: no family of that name (GET /api/families lists them; files "
-                                                 "are uploaded with POST)", spec);
-        b = cy_family_build(spec, &err);
-        if (!b)
-            return fail(a, HTTP_BAD_REQUEST, "%s: %s", spec, err.msg);
-        what = spec;
+        src.from = CY_GAME_FROM_FAMILY;
+        src.spec = what = spec;
     } else {
         if (r->too_big)
             return too_large(srv, a);
         if (!r->len)
             return fail(a, HTTP_BAD_REQUEST, "POST the board file as the request body (it is empty)");
-        b = cy_read_board(r->body, r->len, CY_FMT_AUTO, &fm, &err);
-        if (!b)
-            return fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.msg);
-        if (!b->name) {
-            const char *name = arg(c, "name");
-            b->name = sx_strdup(name && *name && printable(name, MAX_NAME) ? name : "upload");
-        }
+        const char *name = arg(c, "name");
+        src.from = CY_GAME_FROM_TEXT;
+        src.text = r->body;
+        src.len = r->len;
+        src.name = name && *name && printable(name, MAX_NAME) ? name : "upload";
         what = "the board file";
     }
-    if (b->ne > srv->o.max_edges) {
-        fail(a, HTTP_UNPROCESSABLE, "%s: the board has %d edges; this server plays boards of at most %d",
-             what, b->ne, srv->o.max_edges);
-        goto bad;
+    cy_game_error err;
+    if (cy_game_load(&src, g, &err) == 0)
+        return 0;
+    switch (err.part) {
+    case CY_GAME_AT_NO_FAMILY:
+        return fail(a, HTTP_BAD_REQUEST, "%s: no family of that name (GET /api/families lists them; files "
+                                             "are uploaded with POST)", what);
+    case CY_GAME_AT_BOARD:
+        return post ? fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.err.msg)
+                    : fail(a, HTTP_BAD_REQUEST, "%s: %s", what, err.err.msg);
+    case CY_GAME_AT_SIZE:
+        return fail(a, HTTP_UNPROCESSABLE, "%s: %s; this server plays boards of at most %d", what, err.err.msg,
+                    srv->o.max_edges);
+    case CY_GAME_AT_FILE_MOVES:
+        return fail(a, HTTP_UNPROCESSABLE, "the moves in the board file: %s", err.err.msg);
+    default: /* CY_GAME_AT_MOVES, CY_GAME_AT_PLAY */
+        return fail(a, HTTP_UNPROCESSABLE, "moves: %s", err.err.msg);
     }
-    unsigned char *mark = sx_calloc((size_t)b->ne + 1, 1);
-    const char *moves = arg(c, "moves");
-    const char *lists[2] = {fm, moves};
-    if (rules) {
-        /* both lists in one game, checked under the rules */
-        int *all = sx_malloc(sizeof(int)), n = 0;
-        for (int k = 0; k < 2; k++) {
-            int *d = NULL, m = 0;
-            if (lists[k] && cy_moves_parse(b, lists[k], &d, &m, &err) < 0) {
-                free(d);
-                free(all);
-                free(mark);
-                fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
-                goto bad;
-            }
-            all = sx_realloc(all, sizeof(int) * (size_t)(n + m + 1));
-            if (m)
-                memcpy(all + n, d, sizeof(int) * (size_t)m);
-            n += m;
-            free(d);
-        }
-        int bad_moves = cy_variant_play(b, rules, mark, all, n, game, &err);
-        free(all);
-        if (bad_moves < 0) {
-            free(mark);
-            fail(a, HTTP_UNPROCESSABLE, "moves: %s", err.msg);
-            goto bad;
-        }
-        lists[0] = lists[1] = NULL;
+}
+
+/* request_game under the standard rules, its board, marks and (when
+ * file_moves is not NULL) the file's moves taken out of the game. */
+static int request_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
+                         unsigned char **markp, char **file_moves, answer *a)
+{
+    cy_game g;
+    if (request_game(srv, c, r, post, NULL, &g, a) < 0)
+        return -1;
+    *bp = g.board;
+    *markp = g.mark;
+    if (file_moves) {
+        *file_moves = g.file_moves;
+        g.file_moves = NULL;
     }
-    for (int k = 0; k < 2; k++) {
-        if (!lists[k])
-            continue;
-        int *d = NULL, n = 0;
-        if (cy_moves_parse(b, lists[k], &d, &n, &err) < 0 || cy_moves_play(b, mark, d, n, &err) < 0) {
-            free(d);
-            free(mark);
-            fail(a, HTTP_UNPROCESSABLE, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
-            goto bad;
-        }
-        free(d);
-    }
-    *bp = b;
-    *markp = mark;
-    if (file_moves)
-        *file_moves = fm;
-    else
-        free(fm);
+    g.board = NULL;
+    g.mark = NULL;
+    cy_game_free(&g);
     return 0;
-bad:
-    free(fm);
-    cy_board_free(b);
-    return -1;
 }
 
 /* GET /api/families: cy_families_json. */
@@ -706,15 +664,10 @@ static void solver_failed(const cy_board *b, int rc, const cy_error *err, double
     a->retry = (int)ceil(timeout);
 }
 
-/* Whether a partial analysis knows anything worth answering with. */
-static int known(const cy_analysis *an)
-{
-    return an->outcome != '?' || an->grundy_known || an->nwin > 0;
-}
-
-/* The answer of /api/solve for q: what `cycles solve --json` prints; when
- * time runs out, what is known ("complete": false; the replies are sought
- * only in the time left), or a 503 when nothing is. */
+/* The answer of /api/solve for q (cy_answer_game with the kept solver):
+ * what `cycles solve --json` prints; when time runs out, what is known
+ * ("complete": false; the replies are sought only in the time left), or a
+ * 503 when nothing is. */
 static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
@@ -722,37 +675,22 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
     cy_solver *s = take_solver(srv, q, quick, 0, share, timeout, &keepable, a);
     if (!s)
         return SW_KEEP_NOT;
-    cy_analysis an;
+    cy_game g = {.board = q->b, .mark = q->mark};
+    /* the replies within the same time limit as the rest of the answer */
+    cy_answer_opts ao = {.solver = s, .replies_until = start + timeout};
+    cy_answer ans;
     cy_error err;
-    cy_solver_stats before;
-    cy_solver_stats_get(s, &before);
-    int arc = cy_analyse(s, q->mark, &an, &err);
-    an.stats.positions -= before.positions; /* this question's own */
-    int nr = 0, *legal = NULL, *reply = NULL;
-    if (arc == 0 && an.outcome == 'P' && !an.over) {
-        /* within the same time limit as the rest of the answer */
-        cy_solver_until(s, start + timeout);
-        nr = cy_analysis_replies(s, q->mark, &legal, &reply, &err);
-        cy_solver_until(s, 0);
-        if (nr < 0) {
-            /* the winner and value are known: the replies are left out
-             * and the answer is partial, as with cycles solve */
-            an.complete = 0;
-            nr = 0;
-        }
-    }
+    int arc = cy_answer_game(&g, NULL, &ao, &ans, &err);
     int keep = SW_KEEP;
-    if (arc < 0 && !known(&an)) {
+    if (arc < 0 && !ans.known) {
         solver_failed(q->b, arc, &err, timeout, a);
         keep = SW_KEEP_NOT;
     } else {
         a->status = HTTP_OK;
-        a->text = cy_analysis_json(q->b, &an, legal, reply, nr);
-        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+        a->text = cy_answer_json(q->b, &ans);
+        keep = ans.complete ? SW_KEEP : SW_KEEP_A_WHILE;
     }
-    free(legal);
-    free(reply);
-    cy_analysis_free(&an);
+    cy_answer_free(&ans);
     give_solver(srv, q, s, keepable, keep);
     return keep;
 }
@@ -791,20 +729,21 @@ static int variant_answer(cy_server *srv, sw_question *q, size_t share, double t
     memset(&so, 0, sizeof so);
     so.memory = share < srv->budget.variant_each ? share : srv->budget.variant_each;
     so.timeout = timeout;
-    cy_variant_analysis an;
+    cy_game g = {.board = q->b, .mark = q->mark, .rules = q->rules, .state = q->game, .ruled = 1};
+    cy_answer ans;
     cy_error err;
-    int arc = cy_variant_analyse(q->b, &q->rules, q->mark, &q->game, &so, &an, &err);
+    int arc = cy_answer_game(&g, &so, NULL, &ans, &err);
     int keep = SW_KEEP_NOT;
-    if (arc == CY_SOLVE_TOO_BIG)
+    if (!ans.started)
         fail(a, HTTP_UNPROCESSABLE, "%s: %s", q->b->name ? q->b->name : "board", err.msg);
     else if (arc < 0)
         solver_failed(q->b, arc, &err, timeout, a);
     else {
         a->status = HTTP_OK;
-        a->text = cy_variant_json(q->b, &an);
-        keep = an.complete ? SW_KEEP : SW_KEEP_A_WHILE;
+        a->text = cy_answer_json(q->b, &ans);
+        keep = ans.complete ? SW_KEEP : SW_KEEP_A_WHILE;
     }
-    cy_variant_analysis_free(&an);
+    cy_answer_free(&ans);
     /* a lane's thread lives on: nauty's workspace of this search goes now */
     cy_nauty_thread_done();
     return keep;
@@ -930,8 +869,15 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
         return fail(a, HTTP_BAD_REQUEST, "rules: standard, misere, draw, score or any-cycle");
     if (cy_rules_parse(name, k, extra && strcmp(extra, "0") != 0, &q.rules, &err) < 0)
         return fail(a, HTTP_BAD_REQUEST, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
-    if (request_board_ex(srv, c, r, post, &q.b, &q.mark, NULL, &q.rules, &q.game, a) < 0)
+    cy_game game;
+    if (request_game(srv, c, r, post, &q.rules, &game, a) < 0)
         return -1;
+    q.b = game.board;
+    q.mark = game.mark;
+    q.game = game.state;
+    game.board = NULL;
+    game.mark = NULL;
+    cy_game_free(&game);
     const cy_variant_game *g = &q.game;
     GString *key = g_string_new(NULL);
     g_string_append_printf(key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,

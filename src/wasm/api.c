@@ -61,80 +61,71 @@ static const char *param(json_t *p, const char *key)
     return json_string_value(json_object_get(p, key));
 }
 
-/* The board of a question and its position, as cycles serve reads them:
- * the family ?board= or the board file in body, then the file's moves and
- * ?moves= (under rules when not NULL, the game's state into *game).  NULL
- * with the error answer in *err_answer. */
-static cy_board *question_board(json_t *p, const char *body, unsigned char **markp, char **fmp,
-                                const cy_rules *rules, cy_variant_game *game, char **err_answer)
+/* The game of a question, as cycles serve reads it (cy_game_load): the
+ * family ?board= or the board file in body, then the file's moves and
+ * ?moves= (under rules when not NULL).  -1 with the error answer in
+ * *err_answer. */
+static int question_game(json_t *p, const char *body, const cy_rules *rules, cy_game *g, char **err_answer)
 {
-    cy_error err;
-    char *fm = NULL;
-    cy_board *b;
+    cy_game_source src = {.max_edges = MAX_EDGES, .moves = param(p, "moves"), .rules = rules};
     const char *what;
     if (!body) {
         const char *spec = param(p, "board");
         if (!spec || !*spec)
-            return *err_answer = refuse(400, "give a board: a family such as k4 or grid:3x3, or a board file"), NULL;
-        if (!cy_family_known(spec))
-            return *err_answer = refuse(400, "%.200s: no family of that name", spec), NULL;
-        b = cy_family_build(spec, &err);
-        if (!b)
-            return *err_answer = refuse(400, "%.200s: %s", spec, err.msg), NULL;
-        what = spec;
+            return *err_answer = refuse(400, "give a board: a family such as k4 or grid:3x3, or a board file"), -1;
+        src.from = CY_GAME_FROM_FAMILY;
+        src.spec = what = spec;
     } else {
         if (!*body)
-            return *err_answer = refuse(400, "the board file is empty"), NULL;
-        b = cy_read_board(body, strlen(body), CY_FMT_AUTO, &fm, &err);
-        if (!b)
-            return *err_answer = refuse(422, "the board file: %s", err.msg), NULL;
-        if (!b->name) {
-            const char *name = param(p, "name");
-            b->name = strdup(name && *name && strlen(name) < 200 ? name : "upload");
-        }
+            return *err_answer = refuse(400, "the board file is empty"), -1;
+        const char *name = param(p, "name");
+        src.from = CY_GAME_FROM_TEXT;
+        src.text = body;
+        src.len = strlen(body);
+        src.name = name && *name && strlen(name) < 200 ? name : "upload";
         what = "the board file";
     }
-    unsigned char *mark = NULL;
-    if (b->ne > MAX_EDGES) {
-        *err_answer = refuse(422, "%.200s: the board has %d edges; this page plays boards of at most %d", what,
-                           b->ne, MAX_EDGES);
-        goto bad;
+    cy_game_error err;
+    if (cy_game_load(&src, g, &err) == 0)
+        return 0;
+    switch (err.part) {
+    case CY_GAME_AT_NO_FAMILY:
+        *err_answer = refuse(400, "%.200s: no family of that name", what);
+        break;
+    case CY_GAME_AT_BOARD:
+        *err_answer = body ? refuse(422, "the board file: %s", err.err.msg)
+                           : refuse(400, "%.200s: %s", what, err.err.msg);
+        break;
+    case CY_GAME_AT_SIZE:
+        *err_answer = refuse(422, "%.200s: %s; this page plays boards of at most %d", what, err.err.msg, MAX_EDGES);
+        break;
+    case CY_GAME_AT_FILE_MOVES:
+        *err_answer = refuse(422, "the moves in the board file: %s", err.err.msg);
+        break;
+    default: /* CY_GAME_AT_MOVES, CY_GAME_AT_PLAY */
+        *err_answer = refuse(422, "moves: %s", err.err.msg);
     }
-    mark = calloc((size_t)b->ne + 1, 1);
-    const char *lists[2] = {fm, param(p, "moves")};
-    int *all = malloc(sizeof(int)), n = 0;
-    for (int k = 0; k < 2; k++) {
-        int *d = NULL, m = 0;
-        if (lists[k] && *lists[k] &&
-            (cy_moves_parse(b, lists[k], &d, &m, &err) < 0 || (!rules && cy_moves_play(b, mark, d, m, &err) < 0))) {
-            free(d);
-            free(all);
-            *err_answer = refuse(422, "%s: %s", k ? "moves" : "the moves in the board file", err.msg);
-            goto bad;
-        }
-        all = realloc(all, sizeof(int) * (size_t)(n + m + 1));
-        if (m)
-            memcpy(all + n, d, sizeof(int) * (size_t)m);
-        n += m;
-        free(d);
+    return -1;
+}
+
+/* question_game under the standard rules, its board and marks (and the
+ * file's moves into *fmp when fmp is not NULL) taken out of the game; NULL
+ * with the error answer in *err_answer. */
+static cy_board *question_board(json_t *p, const char *body, unsigned char **markp, char **fmp, char **err_answer)
+{
+    cy_game g;
+    if (question_game(p, body, NULL, &g, err_answer) < 0)
+        return NULL;
+    cy_board *b = g.board;
+    *markp = g.mark;
+    if (fmp) {
+        *fmp = g.file_moves;
+        g.file_moves = NULL;
     }
-    if (rules && cy_variant_play(b, rules, mark, all, n, game, &err) < 0) {
-        free(all);
-        *err_answer = refuse(422, "moves: %s", err.msg);
-        goto bad;
-    }
-    free(all);
-    *markp = mark;
-    if (fmp)
-        *fmp = fm;
-    else
-        free(fm);
+    g.board = NULL;
+    g.mark = NULL;
+    cy_game_free(&g);
     return b;
-bad:
-    free(mark);
-    free(fm);
-    cy_board_free(b);
-    return NULL;
 }
 
 /* The time limit of a question: ?timeout= when shorter than the page's. */
@@ -191,12 +182,6 @@ static cy_solver *solver_for(cy_board **bp, double timeout, int no_theorems, cy_
     return s;
 }
 
-/* Whether a partial analysis knows anything worth answering with. */
-static int known(const cy_analysis *an)
-{
-    return an->outcome != '?' || an->grundy_known || an->nwin > 0;
-}
-
 /* /api/solve under the rules of ?rules=, ?players=, ?extra_turn=. */
 static char *solve_variant(json_t *p, const char *body)
 {
@@ -208,31 +193,29 @@ static char *solve_variant(json_t *p, const char *body)
         return refuse(400, "players: a whole number from 2 to %d", CY_MAX_PLAYERS);
     if (cy_rules_parse(param(p, "rules"), k, extra && strcmp(extra, "0") != 0, &rules, &err) < 0)
         return refuse(400, "%s", err.msg + (err.msg[0] == '-' ? 2 : 0));
-    unsigned char *mark;
-    cy_variant_game g;
+    cy_game game;
     char *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, NULL, &rules, &g, &bad);
-    if (!b)
+    if (question_game(p, body, &rules, &game, &bad) < 0)
         return bad;
+    cy_board *b = game.board;
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
     so.memory = MEMORY;
     so.timeout = question_timeout(p);
-    cy_variant_analysis an;
+    cy_answer an;
     char *a;
-    int arc = cy_variant_analyse(b, &rules, mark, &g, &so, &an, &err);
-    if (arc == CY_SOLVE_TOO_BIG)
+    int arc = cy_answer_game(&game, &so, NULL, &an, &err);
+    if (!an.started)
         a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
     else if (arc < 0)
         a = refuse(503, "%s: %s", b->name ? b->name : "board", err.msg);
     else {
-        char *t = cy_variant_json(b, &an);
+        char *t = cy_answer_json(b, &an);
         a = answer(200, t);
         free(t);
     }
-    cy_variant_analysis_free(&an);
-    free(mark);
-    cy_board_free(b);
+    cy_answer_free(&an);
+    cy_game_free(&game);
     return a;
 }
 
@@ -244,7 +227,7 @@ static char *question(json_t *p, const char *body, int move)
 {
     unsigned char *mark;
     char *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, NULL, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, NULL, &bad);
     if (!b)
         return bad;
     double timeout = question_timeout(p);
@@ -256,37 +239,32 @@ static char *question(json_t *p, const char *body, int move)
         a = refuse(422, "%s: %s", b->name ? b->name : "board", err.msg);
         goto done;
     }
-    cy_analysis an;
-    cy_solver_stats before;
-    cy_solver_stats_get(s, &before);
-    int arc = cy_analyse(s, mark, &an, &err);
-    an.stats.positions -= before.positions;
     if (move) {
+        cy_analysis an;
+        cy_solver_stats before;
+        cy_solver_stats_get(s, &before);
+        int arc = cy_analyse(s, mark, &an, &err);
+        an.stats.positions -= before.positions;
         char *t = cy_engine_move_json(b, mark, &an, arc);
         a = answer(200, t);
         free(t);
+        cy_analysis_free(&an);
     } else {
-        int nr = 0, *legal = NULL, *reply = NULL;
-        if (arc == 0 && an.outcome == 'P' && !an.over) {
-            /* within the analysis's time limit (cy_analysis_replies shares it) */
-            nr = cy_analysis_replies(s, mark, &legal, &reply, &err);
-            if (nr < 0) {
-                an.complete = 0;
-                nr = 0;
-            }
-        }
-        if (arc < 0 && !known(&an))
+        /* the replies within the analysis's time limit */
+        cy_game g = {.board = b, .mark = mark};
+        cy_answer_opts ao = {.solver = s};
+        cy_answer ans;
+        int arc = cy_answer_game(&g, NULL, &ao, &ans, &err);
+        if (arc < 0 && !ans.known)
             a = refuse(503, "%s: %s", b->name ? b->name : "board",
-                     arc == CY_SOLVE_TIMEOUT ? "the solver ran out of time before it knew anything" : err.msg);
+                       arc == CY_SOLVE_TIMEOUT ? "the solver ran out of time before it knew anything" : err.msg);
         else {
-            char *t = cy_analysis_json(b, &an, legal, reply, nr);
+            char *t = cy_answer_json(b, &ans);
             a = answer(200, t);
             free(t);
         }
-        free(legal);
-        free(reply);
+        cy_answer_free(&ans);
     }
-    cy_analysis_free(&an);
     if (s != kept.s)
         cy_solver_free(s);
 done:
@@ -301,7 +279,7 @@ static char *board(json_t *p, const char *body)
 {
     unsigned char *mark;
     char *fm = NULL, *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, &fm, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, &fm, &bad);
     if (!b)
         return bad;
     cy_error err;
@@ -326,7 +304,7 @@ static char *export_board(json_t *p, const char *body)
         return refuse(400, "format: json, svg or png");
     unsigned char *mark;
     char *fm = NULL, *bad = NULL;
-    cy_board *b = question_board(p, body, &mark, &fm, NULL, NULL, &bad);
+    cy_board *b = question_board(p, body, &mark, &fm, &bad);
     if (!b)
         return bad;
     cy_error err;
