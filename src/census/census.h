@@ -10,6 +10,7 @@
 
 #include "cycles.h"
 #include "enumerate.h"
+#include "util.h"
 
 #include <sqlite3.h>
 #include <stdint.h>
@@ -365,18 +366,5 @@ int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info
  * *rows NULL. */
 int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *f, long long *total,
                       struct json_t **rows);
-
-/* ---- small helpers ---- */
-
-/* A growing string. */
-typedef struct cy_census_buf {
-    char *s;
-    size_t n, cap;
-} cy_census_buf;
-void cy_census_printf(cy_census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Seconds on a monotonic clock. */
-double cy_census_now(void);
-/* The process's CPU seconds (all threads). */
-double cy_census_cpu(void);
 
 #endif
