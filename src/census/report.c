@@ -6,14 +6,11 @@
 #include "census.h"
 #include "svgplot.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 /* What the report is being written with. */
 typedef struct rep {
@@ -28,30 +25,8 @@ typedef struct rep {
     int bex, blo, bhi;    /* plane boards: whether edges blo..bhi are exhaustive */
     int tex, tlo, thi;    /* trees: the same */
     int bmax, tmax;       /* the most edges of a board, of a tree */
+    cy_census_report_out *out; /* the pictures go to out->files */
 } rep;
-
-/* Writes text to path through a temporary file; -1 with a message. */
-static int write_file(const char *path, const char *text, cy_error *err)
-{
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int e = errno;
-        free(tmp);
-        return cy_error_set(err, "%s: %s", path, strerror(e));
-    }
-    int bad = fputs(text, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        free(tmp);
-        return cy_error_set(err, "%s: cannot write", path);
-    }
-    free(tmp);
-    return 0;
-}
 
 /* The integer result of a one-value query (printf-style), or dflt. */
 static long long scalar(rep *r, long long dflt, const char *fmt, ...)
@@ -107,17 +82,23 @@ static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
     return exhaustive_rules(r, kind, "standard", lo, hi);
 }
 
-/* Writes svg into DIR/name.svg. */
+/* Adds svg to the report's files as DIR/name.svg. */
 static void put_svg(rep *r, const char *name, const char *svg)
 {
     if (!r->dir)
         return; /* standard output: no pictures */
-    size_t n = strlen(r->dir) + strlen(name) + 8;
-    char *path = malloc(n);
-    snprintf(path, n, "%s/%s.svg", r->dir, name);
-    if (write_file(path, svg, r->err) < 0)
-        r->failed = 1;
-    free(path);
+    cy_census_report_out *o = r->out;
+    cy_census_file *files = realloc(o->files, sizeof *files * ((size_t)o->nfiles + 1));
+    if (!files)
+        abort();
+    o->files = files;
+    cy_census_buf path = {0};
+    cy_census_printf(&path, "%s/%s.svg", r->dir, name);
+    files[o->nfiles].path = path.s;
+    files[o->nfiles].text = strdup(svg);
+    if (!files[o->nfiles].path || !files[o->nfiles].text)
+        abort();
+    o->nfiles++;
 }
 
 /* Draws the board of the first row of the query (columns: board JSON, then a
@@ -1026,10 +1007,25 @@ static void report_tail(rep *r)
                         "*Census explorer*).\n");
 }
 
-int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by, cy_error *err)
+void cy_census_report_out_free(cy_census_report_out *o)
+{
+    for (int i = 0; i < o->nfiles; i++) {
+        free(o->files[i].path);
+        free(o->files[i].text);
+    }
+    free(o->files);
+    free(o->dir);
+    free(o->md);
+    memset(o, 0, sizeof *o);
+}
+
+int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
+                     cy_census_report_out *out, cy_error *err)
 {
     rep r;
     memset(&r, 0, sizeof r);
+    memset(out, 0, sizeof *out);
+    r.out = out;
     r.s = s;
     r.err = err;
     r.command = command;
@@ -1047,13 +1043,6 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         const char *slash = strrchr(r.dir, '/');
         r.rel = strdup(slash ? slash + 1 : r.dir);
     }
-    if (md_path && mkdir(r.dir, 0777) != 0 && errno != EEXIST) {
-        int e = errno;
-        cy_error_set(err, "cannot make the directory %s: %s", r.dir, strerror(e));
-        free(r.dir);
-        free(r.rel);
-        return -1;
-    }
     r.bex = exhaustive(&r, "board", &r.blo, &r.bhi);
     r.tex = exhaustive(&r, "tree", &r.tlo, &r.thi);
     r.bmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'board'");
@@ -1067,15 +1056,14 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
     moves_section(&r);
     theorem6_section(&r);
     report_tail(&r);
-    cy_census_buf *m = &r.md;
-    int rc = r.failed ? -1 : md_path ? write_file(md_path, m->s, err) : 0;
-    if (rc == 0 && !md_path) {
-        char *safe = cy_escape_dup(m->s, CY_ESCAPE_KEEP_LINES);
-        rc = fputs(safe, stdout) < 0 || fflush(stdout) != 0 ? cy_error_set(err, "cannot write to standard output") : 0;
-        free(safe);
-    }
-    free(m->s);
-    free(r.dir);
     free(r.rel);
-    return rc;
+    if (r.failed) {
+        free(r.md.s);
+        free(r.dir);
+        cy_census_report_out_free(out);
+        return -1;
+    }
+    out->md = r.md.s;
+    out->dir = r.dir;
+    return 0;
 }
