@@ -319,22 +319,45 @@ out:
     return rc;
 }
 
-cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
-{
-    char fb[32], fb2[32], eb[2 * CY_MAX_LABEL + 32];
-    if (d->nv < 1)
-        return cy_error_set(err, "the board has no vertices"), NULL;
-    if (d->nv > CY_MAX_VERTICES)
-        return cy_error_set(err, "the board has %d vertices; at most %d are supported", d->nv,
-                            CY_MAX_VERTICES), NULL;
-    if (d->ncells < 0)
-        return cy_error_set(err, "negative number of cells"), NULL;
+/* What cy_board_from_faces works with between its steps: the darts of the
+ * given walks and the tables built from them, freed by build_free. */
+typedef struct build {
+    const cy_board_desc *d;
+    int nfaces;      /* cells, and the outer face when given */
+    int named;       /* the walks name their edges (cell_edges) */
+    int twisted_ok;  /* on a non-orientable surface: two walks may run along one dart */
+    size_t total;    /* steps of all walks */
+    size_t k;        /* darts collected in dr */
+    dartrec *dr;     /* a record for each step, sorted by edge */
+    int *phi;        /* the dart after each dart on its face */
+    unsigned char *is_outer; /* the darts of the derived outer face */
+    int *foff;       /* where each face's steps start in at */
+    int *at;         /* the dart of each step, face by face */
+    int *step;       /* the dart of each record of dr */
+} build;
 
-    cy_board *b = cy_xcalloc(1, sizeof *b);
-    b->nv = d->nv;
-    b->ncells = d->ncells;
-    /* the name is for display and comes from input: kept escaped */
-    b->name = d->name ? cy_escape_dup(d->name, 0) : NULL;
+/* Frees what bd holds (not the board). */
+static void build_free(build *bd)
+{
+    free(bd->dr);
+    free(bd->phi);
+    free(bd->is_outer);
+    free(bd->foff);
+    free(bd->at);
+    free(bd->step);
+}
+
+/* Length of the walk of face f of d (f == d->ncells: the outer face). */
+static int walk_len(const cy_board_desc *d, int f)
+{
+    return f < d->ncells ? d->cell_len[f] : d->outer_len;
+}
+
+/* Copies d's vertices into b: labels (each usable, no two the same), special
+ * vertices and coordinates (each finite, at most 1e100 in size).  0, or -1
+ * with a message. */
+static int take_vertices(cy_board *b, const cy_board_desc *d, cy_error *err)
+{
     b->label = cy_xcalloc((size_t)b->nv, sizeof(char *));
     for (int v = 0; v < b->nv; v++) {
         char tmp[16];
@@ -342,7 +365,7 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
         if (!l || !cy_label_ok(l)) {
             cy_error_set(err, "vertex %d has an unusable label%s%.40s%s (labels are 1-%d printable characters without blanks, commas, quotes or \"->\")",
                          v + 1, l ? " \"" : "", l ? l : "", l ? "\"" : "", CY_MAX_LABEL);
-            goto fail;
+            return -1;
         }
         b->label[v] = cy_xstrdup(l);
     }
@@ -354,7 +377,7 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             if (strcmp(sorted[i - 1], sorted[i]) == 0) {
                 cy_error_set(err, "two vertices have the label \"%s\"", sorted[i]);
                 free(sorted);
-                goto fail;
+                return -1;
             }
         free(sorted);
     }
@@ -372,369 +395,426 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
             if (!cy_coord_ok(b->x[v]) || !cy_coord_ok(b->y[v])) {
                 cy_error_set(err, "vertex %s has a coordinate that is not a finite number of at most 1e100 in size",
                              b->label[v]);
-                goto fail;
+                return -1;
             }
         }
     }
+    return 0;
+}
 
+/* Copies d's surface into b: a closed surface (no outer face, a genus in
+ * range) or the plane.  0, or -1 with a message. */
+static int take_surface(cy_board *b, const cy_board_desc *d, cy_error *err)
+{
     if (d->surface) {
         if (d->outer)
-            return cy_board_free(b), cy_error_set(err, "a board on a closed surface has no outer face: list every face as a cell"), NULL;
+            return cy_error_set(err, "a board on a closed surface has no outer face: list every face as a cell"), -1;
         if (d->genus < (d->orientable ? 0 : 1) || d->genus > 1000)
-            return cy_board_free(b), cy_error_set(err, d->orientable ? "the genus of an orientable surface is a number from 0 to 1000, not %d"
-                                                                     : "the crosscap number of a non-orientable surface is a number from 1 to 1000, not %d",
-                                                  d->genus), NULL;
+            return cy_error_set(err, d->orientable ? "the genus of an orientable surface is a number from 0 to 1000, not %d"
+                                                   : "the crosscap number of a non-orientable surface is a number from 1 to 1000, not %d",
+                                d->genus), -1;
         b->surface = 1;
         b->orientable = d->orientable ? 1 : 0;
         b->genus = d->genus;
     } else {
         b->orientable = 1;
     }
-    /* on a non-orientable surface two walks may run along one dart */
-    int twisted_ok = b->surface && !b->orientable;
+    return 0;
+}
 
-    /* collect the darts of all given walks */
-    int nfaces = b->ncells + (d->outer ? 1 : 0);
-    size_t total = 0;
-    for (int f = 0; f < nfaces; f++) {
-        int len = f < b->ncells ? d->cell_len[f] : d->outer_len;
-        if (len < 1) {
-            cy_error_set(err, "%s is an empty walk", face_name(f, b->ncells, fb, sizeof fb));
-            goto fail;
-        }
-        total += (size_t)len;
-        if (total > 2 * (size_t)CY_MAX_EDGES) {
-            cy_error_set(err, "the faces have more than %d sides in all; at most %d edges are supported",
-                         2 * CY_MAX_EDGES, CY_MAX_EDGES);
-            goto fail;
-        }
+/* Collects a record of every step of the walks into bd->dr (bd->k of them,
+ * sorted by edge), checking each step: vertices in range, edge names in
+ * range, loops only where allowed, a loop's direction where it must be
+ * given.  0, or -1 with a message. */
+static int collect_darts(const cy_board *b, build *bd, cy_error *err)
+{
+    const cy_board_desc *d = bd->d;
+    char fb[32];
+    bd->total = 0;
+    for (int f = 0; f < bd->nfaces; f++) {
+        int len = walk_len(d, f);
+        if (len < 1)
+            return cy_error_set(err, "%s is an empty walk", face_name(f, b->ncells, fb, sizeof fb)), -1;
+        bd->total += (size_t)len;
+        if (bd->total > 2 * (size_t)CY_MAX_EDGES)
+            return cy_error_set(err, "the faces have more than %d sides in all; at most %d edges are supported",
+                                2 * CY_MAX_EDGES, CY_MAX_EDGES), -1;
     }
-    int named = d->cell_edges != NULL;
-    if (named && d->outer && !d->outer_edges) {
-        cy_error_set(err, "the cells name their edges but the outer face does not");
-        goto fail;
-    }
-    dartrec *dr = cy_xmalloc(sizeof(dartrec) * (total ? total : 1));
+    size_t total = bd->total;
+    if (bd->named && d->outer && !d->outer_edges)
+        return cy_error_set(err, "the cells name their edges but the outer face does not"), -1;
+    dartrec *dr = bd->dr = cy_xmalloc(sizeof(dartrec) * (total ? total : 1));
     size_t k = 0;
-    for (int f = 0; f < nfaces; f++) {
+    for (int f = 0; f < bd->nfaces; f++) {
         const int *w = f < b->ncells ? d->cells[f] : d->outer;
-        const int *we = !named ? NULL : f < b->ncells ? d->cell_edges[f] : d->outer_edges;
-        int len = f < b->ncells ? d->cell_len[f] : d->outer_len;
+        const int *we = !bd->named ? NULL : f < b->ncells ? d->cell_edges[f] : d->outer_edges;
+        int len = walk_len(d, f);
         for (int i = 0; i < len; i++) {
             int u = w[i], v = w[(i + 1) % len];
             int id = we ? we[i] : -1;
-            if (we && (id < 0 || (size_t)id >= total)) {
-                cy_error_set(err, "%s names edge %d, which is not a number from 0 to %zu", face_name(f, b->ncells, fb, sizeof fb),
-                             id, total - 1);
-                free(dr);
-                goto fail;
-            }
-            if (u < 0 || u >= b->nv || v < 0 || v >= b->nv) {
-                cy_error_set(err, "%s names vertex number %d, but the board has %d vertices",
-                             face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv);
-                free(dr);
-                goto fail;
-            }
-            if (u == v && (!we || !b->surface)) {
-                cy_error_set(err, "%s has a loop at vertex %s (loops are allowed only on a closed surface, with the edges named%s)",
-                             face_name(f, b->ncells, fb, sizeof fb), b->label[u], b->surface ? ": \"cell_edges\"" : "; a plane board has none");
-                free(dr);
-                goto fail;
-            }
+            if (we && (id < 0 || (size_t)id >= total))
+                return cy_error_set(err, "%s names edge %d, which is not a number from 0 to %zu",
+                                    face_name(f, b->ncells, fb, sizeof fb), id, total - 1), -1;
+            if (u < 0 || u >= b->nv || v < 0 || v >= b->nv)
+                return cy_error_set(err, "%s names vertex number %d, but the board has %d vertices",
+                                    face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv), -1;
+            if (u == v && (!we || !b->surface))
+                return cy_error_set(err, "%s has a loop at vertex %s (loops are allowed only on a closed surface, with the edges named%s)",
+                                    face_name(f, b->ncells, fb, sizeof fb), b->label[u],
+                                    b->surface ? ": \"cell_edges\"" : "; a plane board has none"), -1;
             int rev = -1;
             if (u == v && f < b->ncells && d->cell_rev && d->cell_rev[f][i] < 2)
                 rev = d->cell_rev[f][i];
-            if (u == v && rev < 0 && twisted_ok) {
-                cy_error_set(err, "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
-                             face_name(f, b->ncells, fb, sizeof fb), b->label[u]);
-                free(dr);
-                goto fail;
-            }
+            if (u == v && rev < 0 && bd->twisted_ok)
+                return cy_error_set(err, "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
+                                    face_name(f, b->ncells, fb, sizeof fb), b->label[u]), -1;
             dr[k++] = (dartrec){u, v, id, rev, f, i};
         }
     }
     qsort(dr, k, sizeof *dr, cmp_dartrec);
+    bd->k = k;
+    return 0;
+}
 
-    /* group darts into edges */
+/* The number of edges the sorted records of bd make (named edges numbered
+ * from 0 with none missing, each with two ends), at most CY_MAX_EDGES; -1
+ * with a message. */
+static int count_edges(const cy_board *b, const build *bd, cy_error *err)
+{
+    const dartrec *dr = bd->dr;
     int ne = 0;
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < bd->k; i++)
         if (i == 0 || !same_edge(&dr[i], &dr[i - 1])) {
-            if (named && dr[i].id != ne) {
-                cy_error_set(err, "edge %d lies on no face, but the faces name edge %d", ne, dr[i].id);
-                free(dr);
-                goto fail;
-            }
+            if (bd->named && dr[i].id != ne)
+                return cy_error_set(err, "edge %d lies on no face, but the faces name edge %d", ne, dr[i].id), -1;
             ne++;
-        } else if (named && !((dr[i].u == dr[i - 1].u && dr[i].v == dr[i - 1].v) ||
-                              (dr[i].u == dr[i - 1].v && dr[i].v == dr[i - 1].u))) {
-            cy_error_set(err, "edge %d is walked from %s to %s and from %s to %s, but an edge has two ends", dr[i].id,
-                         b->label[dr[i - 1].u], b->label[dr[i - 1].v], b->label[dr[i].u], b->label[dr[i].v]);
-            free(dr);
-            goto fail;
+        } else if (bd->named && !((dr[i].u == dr[i - 1].u && dr[i].v == dr[i - 1].v) ||
+                                  (dr[i].u == dr[i - 1].v && dr[i].v == dr[i - 1].u))) {
+            return cy_error_set(err, "edge %d is walked from %s to %s and from %s to %s, but an edge has two ends", dr[i].id,
+                                b->label[dr[i - 1].u], b->label[dr[i - 1].v], b->label[dr[i].u], b->label[dr[i].v]), -1;
         }
-    if (ne > CY_MAX_EDGES) {
-        cy_error_set(err, "the board has %d edges; at most %d are supported", ne, CY_MAX_EDGES);
-        free(dr);
-        goto fail;
-    }
-    b->ne = ne;
+    if (ne > CY_MAX_EDGES)
+        return cy_error_set(err, "the board has %d edges; at most %d are supported", ne, CY_MAX_EDGES), -1;
+    return ne;
+}
+
+/* Gives b its b->ne edges (their ends, as d->edge_ends says where given)
+ * and each step its dart (bd->step by record, bd->at by face and position);
+ * allocates the board's dart tables and bd's.  0, or -1 with a message. */
+static int number_darts(cy_board *b, build *bd, cy_error *err)
+{
+    const cy_board_desc *d = bd->d;
+    const dartrec *dr = bd->dr;
+    int ne = b->ne, nd = 2 * ne;
     b->eu = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
     b->ev = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
-    int nd = 2 * ne;
     b->dface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    int *phi = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    unsigned char *is_outer = cy_xcalloc((size_t)(nd ? nd : 1), 1);
+    bd->phi = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    bd->is_outer = cy_xcalloc((size_t)(nd ? nd : 1), 1);
     /* dart of face position: index by (face, pos) through offsets */
-    int *foff = cy_xcalloc((size_t)nfaces + 1, sizeof(int));
-    for (int f = 0; f < nfaces; f++)
-        foff[f + 1] = foff[f] + (f < b->ncells ? d->cell_len[f] : d->outer_len);
-    int *at = cy_xmalloc(sizeof(int) * (total ? total : 1));
+    bd->foff = cy_xcalloc((size_t)bd->nfaces + 1, sizeof(int));
+    for (int f = 0; f < bd->nfaces; f++)
+        bd->foff[f + 1] = bd->foff[f] + walk_len(d, f);
+    bd->at = cy_xmalloc(sizeof(int) * (bd->total ? bd->total : 1));
     b->sface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     b->sdart = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     /* the edge and dart of each step (dr is sorted by edge) */
-    int *step = cy_xmalloc(sizeof(int) * (k ? k : 1));
-    {
-        int e = -1;
-        for (size_t i = 0; i < k; i++) {
-            int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
-            if (e < 0 || !same_edge(&dr[i], &dr[i - 1])) {
-                e++;
-                if (named && d->edge_ends) {
-                    int x = d->edge_ends[2 * e], y = d->edge_ends[2 * e + 1];
-                    if (!((x == a && y == c) || (x == c && y == a))) {
-                        cy_error_set(err, "edge %d is said to join vertices %d and %d, but the faces walk it between %s and %s",
-                                     e, x + 1, y + 1, b->label[a], b->label[c]);
-                        free(step);
-                        goto fail2;
-                    }
-                    a = x;
-                    c = y;
-                }
-                b->eu[e] = a;
-                b->ev[e] = c;
-                b->dface[2 * e] = b->dface[2 * e + 1] = -1;
+    bd->step = cy_xmalloc(sizeof(int) * (bd->k ? bd->k : 1));
+    int e = -1;
+    for (size_t i = 0; i < bd->k; i++) {
+        int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
+        if (e < 0 || !same_edge(&dr[i], &dr[i - 1])) {
+            e++;
+            if (bd->named && d->edge_ends) {
+                int x = d->edge_ends[2 * e], y = d->edge_ends[2 * e + 1];
+                if (!((x == a && y == c) || (x == c && y == a)))
+                    return cy_error_set(err, "edge %d is said to join vertices %d and %d, but the faces walk it between %s and %s",
+                                        e, x + 1, y + 1, b->label[a], b->label[c]), -1;
+                a = x;
+                c = y;
             }
-            if (b->eu[e] == b->ev[e]) { /* a loop: its direction as given, else its first step forwards */
-                int first = i == 0 || !same_edge(&dr[i], &dr[i - 1]);
-                step[i] = cy_dart(e, (dr[i].rev >= 0 ? dr[i].rev : !first) ? CY_BWD : CY_FWD);
-            } else
-                step[i] = cy_dart(e, dr[i].u == b->eu[e] ? CY_FWD : CY_BWD);
-            at[foff[dr[i].face] + dr[i].pos] = step[i];
+            b->eu[e] = a;
+            b->ev[e] = c;
+            b->dface[2 * e] = b->dface[2 * e + 1] = -1;
         }
+        if (b->eu[e] == b->ev[e]) { /* a loop: its direction as given, else its first step forwards */
+            int first = i == 0 || !same_edge(&dr[i], &dr[i - 1]);
+            bd->step[i] = cy_dart(e, (dr[i].rev >= 0 ? dr[i].rev : !first) ? CY_BWD : CY_FWD);
+        } else
+            bd->step[i] = cy_dart(e, dr[i].u == b->eu[e] ? CY_FWD : CY_BWD);
+        bd->at[bd->foff[dr[i].face] + dr[i].pos] = bd->step[i];
     }
-    if (named && parallel_check(b, err) < 0) {
-        free(step);
-        goto fail2;
-    }
-    if (twisted_ok) {
-        /* sides in the order met; each edge must have exactly two */
-        int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
-        int e;
-        for (size_t i = 0; i < k; i++) {
-            e = cy_dart_edge(step[i]);
-            if (nside[e] == 2) {
-                cy_error_set(err, "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
-                             edge_name(b, e, eb, sizeof eb));
-                free(nside);
-                free(step);
-                goto fail2;
-            }
-            b->sface[2 * e + nside[e]] = dr[i].face;
-            b->sdart[2 * e + nside[e]] = step[i];
-            nside[e]++;
-        }
-        free(step);
-        for (e = 0; e < ne; e++)
-            if (nside[e] != 2) {
-                cy_error_set(err, "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
-                             edge_name(b, e, eb, sizeof eb), face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
-                free(nside);
-                goto fail2;
-            }
-        free(nside);
-        /* dface only approximately: the face of each side, by its dart where
-         * the two sides run opposite ways */
-        for (e = 0; e < ne; e++) {
-            int s0 = b->sdart[2 * e] == 2 * e ? 0 : 1;
-            if (b->sdart[2 * e] == b->sdart[2 * e + 1])
-                s0 = 0;
-            b->dface[2 * e] = b->sface[2 * e + s0];
-            b->dface[2 * e + 1] = b->sface[2 * e + 1 - s0];
-        }
-    } else {
-        for (size_t i = 0; i < k; i++) {
-            int dd = step[i], e = cy_dart_edge(dd);
-            if (b->dface[dd] >= 0) {
-                cy_error_set(err, "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
-                             edge_name(b, e, eb, sizeof eb), b->label[dr[i].u], b->label[dr[i].v],
-                             face_name(b->dface[dd], b->ncells, fb, sizeof fb),
-                             face_name(dr[i].face, b->ncells, fb2, sizeof fb2));
-                free(step);
-                goto fail2;
-            }
-            b->dface[dd] = dr[i].face;
-        }
-        free(step);
-        for (int f = 0; f < nfaces; f++)
-            for (int i = foff[f]; i < foff[f + 1]; i++)
-                phi[at[i]] = at[i + 1 < foff[f + 1] ? i + 1 : foff[f]];
-        for (int dd = 0; dd < nd; dd++)
-            if (b->dface[dd] < 0) {
-                if (d->outer || b->surface) {
-                    int e = cy_dart_edge(dd);
-                    cy_error_set(err, "edge %s lies on only one face side (%s); every edge must lie on two%s",
-                                 edge_name(b, e, eb, sizeof eb),
-                                 face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
-                                 b->surface ? " (on a closed surface every face is a cell)" : "");
-                    goto fail2;
-                }
-                is_outer[dd] = 1;
-                b->dface[dd] = b->ncells;
-            }
-        for (int dd = 0; dd < nd; dd++) {
-            b->sface[dd] = b->dface[dd];
-            b->sdart[dd] = dd;
-        }
-    }
+    return 0;
+}
 
-    /* darts leaving each vertex (order fixed below) */
+/* On a non-orientable surface: the two face sides of each edge in the order
+ * met (b->sface, b->sdart; exactly two an edge), and b->dface from them
+ * (only approximately: the face of each side, by its dart where the two
+ * sides run opposite ways).  0, or -1 with a message. */
+static int sides_twisted(cy_board *b, const build *bd, cy_error *err)
+{
+    char fb[32], eb[2 * CY_MAX_LABEL + 32];
+    int ne = b->ne, rc = -1, e;
+    int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
+    for (size_t i = 0; i < bd->k; i++) {
+        e = cy_dart_edge(bd->step[i]);
+        if (nside[e] == 2) {
+            cy_error_set(err, "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
+                         edge_name(b, e, eb, sizeof eb));
+            goto out;
+        }
+        b->sface[2 * e + nside[e]] = bd->dr[i].face;
+        b->sdart[2 * e + nside[e]] = bd->step[i];
+        nside[e]++;
+    }
+    for (e = 0; e < ne; e++)
+        if (nside[e] != 2) {
+            cy_error_set(err, "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
+                         edge_name(b, e, eb, sizeof eb), face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
+            goto out;
+        }
+    for (e = 0; e < ne; e++) {
+        int s0 = b->sdart[2 * e] == 2 * e ? 0 : 1;
+        if (b->sdart[2 * e] == b->sdart[2 * e + 1])
+            s0 = 0;
+        b->dface[2 * e] = b->sface[2 * e + s0];
+        b->dface[2 * e + 1] = b->sface[2 * e + 1 - s0];
+    }
+    rc = 0;
+out:
+    free(nside);
+    return rc;
+}
+
+/* On the plane or an orientable surface: the face of each dart (b->dface;
+ * no dart on two faces), the face permutation bd->phi, and the darts on no
+ * given face, which make the outer face of a plane board given without one
+ * (bd->is_outer); each side of an edge is its dart (b->sface, b->sdart).
+ * 0, or -1 with a message. */
+static int sides_oriented(cy_board *b, build *bd, cy_error *err)
+{
+    char fb[32], fb2[32], eb[2 * CY_MAX_LABEL + 32];
+    const dartrec *dr = bd->dr;
+    int nd = 2 * b->ne;
+    for (size_t i = 0; i < bd->k; i++) {
+        int dd = bd->step[i], e = cy_dart_edge(dd);
+        if (b->dface[dd] >= 0)
+            return cy_error_set(err, "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
+                                edge_name(b, e, eb, sizeof eb), b->label[dr[i].u], b->label[dr[i].v],
+                                face_name(b->dface[dd], b->ncells, fb, sizeof fb),
+                                face_name(dr[i].face, b->ncells, fb2, sizeof fb2)), -1;
+        b->dface[dd] = dr[i].face;
+    }
+    for (int f = 0; f < bd->nfaces; f++)
+        for (int i = bd->foff[f]; i < bd->foff[f + 1]; i++)
+            bd->phi[bd->at[i]] = bd->at[i + 1 < bd->foff[f + 1] ? i + 1 : bd->foff[f]];
+    for (int dd = 0; dd < nd; dd++)
+        if (b->dface[dd] < 0) {
+            if (bd->d->outer || b->surface) {
+                int e = cy_dart_edge(dd);
+                return cy_error_set(err, "edge %s lies on only one face side (%s); every edge must lie on two%s",
+                                    edge_name(b, e, eb, sizeof eb),
+                                    face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
+                                    b->surface ? " (on a closed surface every face is a cell)" : ""), -1;
+            }
+            bd->is_outer[dd] = 1;
+            b->dface[dd] = b->ncells;
+        }
+    for (int dd = 0; dd < nd; dd++) {
+        b->sface[dd] = b->dface[dd];
+        b->sdart[dd] = dd;
+    }
+    return 0;
+}
+
+/* The darts leaving each vertex (b->vstart, b->vdarts), in dart order;
+ * vertex_rotations puts them in rotation order. */
+static void vertex_darts(cy_board *b)
+{
+    int nd = 2 * b->ne;
     b->vstart = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
     b->vdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     for (int dd = 0; dd < nd; dd++)
         b->vstart[cy_tail(b, dd) + 1]++;
     for (int v = 0; v < b->nv; v++)
         b->vstart[v + 1] += b->vstart[v];
-    {
-        int *fill = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-        memcpy(fill, b->vstart, sizeof(int) * (size_t)b->nv);
-        for (int dd = 0; dd < nd; dd++)
-            b->vdarts[fill[cy_tail(b, dd)]++] = dd;
-        free(fill);
-    }
+    int *fill = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    memcpy(fill, b->vstart, sizeof(int) * (size_t)b->nv);
+    for (int dd = 0; dd < nd; dd++)
+        b->vdarts[fill[cy_tail(b, dd)]++] = dd;
+    free(fill);
+}
 
-    /* the outer face */
+/* The darts of each face (b->fstart, b->fdarts): the cells' as walked, then
+ * the outer face's as given, or derived from the darts on no cell, or none
+ * on a closed surface.  0, or -1 with a message. */
+static int face_darts(cy_board *b, build *bd, cy_error *err)
+{
+    const cy_board_desc *d = bd->d;
+    int nd = 2 * b->ne, *foff = bd->foff;
     b->fstart = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
     b->fdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     for (int f = 0; f < b->ncells; f++)
         b->fstart[f + 1] = b->fstart[f] + d->cell_len[f];
-    memcpy(b->fdarts, at, sizeof(int) * (size_t)foff[b->ncells]);
+    memcpy(b->fdarts, bd->at, sizeof(int) * (size_t)foff[b->ncells]);
     if (b->surface) {
         b->fstart[b->ncells + 1] = b->fstart[b->ncells]; /* no outer face */
     } else if (d->outer) {
-        memcpy(b->fdarts + foff[b->ncells], at + foff[b->ncells], sizeof(int) * (size_t)d->outer_len);
+        memcpy(b->fdarts + foff[b->ncells], bd->at + foff[b->ncells], sizeof(int) * (size_t)d->outer_len);
         b->fstart[b->ncells + 1] = b->fstart[b->ncells] + d->outer_len;
     } else {
-        int len = derive_outer(b, phi, is_outer, b->fdarts + foff[b->ncells], err);
+        int len = derive_outer(b, bd->phi, bd->is_outer, b->fdarts + foff[b->ncells], err);
         if (len < 0)
-            goto fail2;
+            return -1;
         b->fstart[b->ncells + 1] = b->fstart[b->ncells] + len;
     }
-    if (ne == 0) {
-        cy_error_set(err, "the board has no edges");
-        goto fail2;
-    }
+    return 0;
+}
 
-    if (twisted_ok) {
-        if (surface_check(b, err) < 0)
-            goto fail2;
-    } else {
-    /* rotations: sigma(d) = phi(rev(d)) must be one cycle at every vertex */
-        int *rot = cy_xmalloc(sizeof(int) * (size_t)nd);
-        for (int v = 0; v < b->nv; v++) {
-            int s = b->vstart[v], deg = b->vstart[v + 1] - s;
-            if (deg == 0) {
-                cy_error_set(err, "vertex %s lies on no face (the board is not connected)", b->label[v]);
-                free(rot);
-                goto fail2;
+/* Puts the darts leaving each vertex in rotation order, sigma(d) =
+ * phi(rev(d)), which must be one cycle at every vertex (every vertex on a
+ * face).  0, or -1 with a message. */
+static int vertex_rotations(cy_board *b, const int *phi, cy_error *err)
+{
+    int nd = 2 * b->ne;
+    int *rot = cy_xmalloc(sizeof(int) * (size_t)nd);
+    for (int v = 0; v < b->nv; v++) {
+        int s = b->vstart[v], deg = b->vstart[v + 1] - s;
+        if (deg == 0) {
+            cy_error_set(err, "vertex %s lies on no face (the board is not connected)", b->label[v]);
+            free(rot);
+            return -1;
+        }
+        int dd = b->vdarts[s], n = 0;
+        do {
+            rot[s + n++] = dd;
+            dd = phi[cy_dart_rev(dd)];
+        } while (dd != b->vdarts[s] && n < deg);
+        if (dd != b->vdarts[s] || n != deg) {
+            cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a %s",
+                         b->label[v], b->surface ? "surface" : "plane drawing");
+            free(rot);
+            return -1;
+        }
+    }
+    memcpy(b->vdarts, rot, sizeof(int) * (size_t)nd);
+    free(rot);
+    return 0;
+}
+
+/* Whether b is connected: 0, or -1 with a message naming a vertex no path
+ * reaches from the first. */
+static int connected_check(const cy_board *b, cy_error *err)
+{
+    int *stack = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
+    int top = 0, count = 1;
+    stack[top++] = 0;
+    seen[0] = 1;
+    while (top) {
+        int v = stack[--top];
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int w = cy_head(b, b->vdarts[i]);
+            if (!seen[w]) {
+                seen[w] = 1;
+                count++;
+                stack[top++] = w;
             }
-            int dd = b->vdarts[s], n = 0;
-            do {
-                rot[s + n++] = dd;
-                dd = phi[cy_dart_rev(dd)];
-            } while (dd != b->vdarts[s] && n < deg);
-            if (dd != b->vdarts[s] || n != deg) {
-                cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a %s",
-                             b->label[v], b->surface ? "surface" : "plane drawing");
-                free(rot);
-                goto fail2;
-            }
-        }
-        memcpy(b->vdarts, rot, sizeof(int) * (size_t)nd);
-        free(rot);
-    }
-
-    /* connected */
-    {
-        int *stack = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-        unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
-        int top = 0, count = 1;
-        stack[top++] = 0;
-        seen[0] = 1;
-        while (top) {
-            int v = stack[--top];
-            for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
-                int w = cy_head(b, b->vdarts[i]);
-                if (!seen[w]) {
-                    seen[w] = 1;
-                    count++;
-                    stack[top++] = w;
-                }
-            }
-        }
-        int missing = -1;
-        for (int v = 0; v < b->nv && missing < 0; v++)
-            if (!seen[v])
-                missing = v;
-        free(stack);
-        free(seen);
-        if (count != b->nv) {
-            cy_error_set(err, "the board is not connected (no path from vertex %s to vertex %s)",
-                         b->label[0], b->label[missing]);
-            goto fail2;
         }
     }
+    int missing = -1;
+    for (int v = 0; v < b->nv && missing < 0; v++)
+        if (!seen[v])
+            missing = v;
+    free(stack);
+    free(seen);
+    if (count != b->nv)
+        return cy_error_set(err, "the board is not connected (no path from vertex %s to vertex %s)",
+                            b->label[0], b->label[missing]), -1;
+    return 0;
+}
 
-    /* Euler's formula for a connected graph on the surface */
-    {
-        int nf = b->ncells + (b->surface ? 0 : 1);
-        long chi = (long)b->nv - (long)ne + (long)nf;
-        long want = !b->surface ? 2 : b->orientable ? 2 - 2L * b->genus : 2L - b->genus;
-        if (chi != want) {
-            char where[96];
-            if (!b->surface)
-                snprintf(where, sizeof where, "a plane board");
-            else if (b->orientable)
-                snprintf(where, sizeof where, "a board on the orientable surface of genus %d", b->genus);
-            else
-                snprintf(where, sizeof where, "a board on the non-orientable surface with %d crosscap%s", b->genus,
-                         b->genus == 1 ? "" : "s");
-            cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but %s has %ld (faces are missing, or the faces are not those of %s)",
-                         b->nv, ne, nf, chi, where, want, b->surface ? "that surface" : "a plane drawing");
-            goto fail2;
-        }
-    }
+/* Euler's formula for a connected graph on b's surface (the plane, or the
+ * genus b says): 0, or -1 with a message. */
+static int euler_check(const cy_board *b, cy_error *err)
+{
+    int nf = b->ncells + (b->surface ? 0 : 1);
+    long chi = (long)b->nv - (long)b->ne + (long)nf;
+    long want = !b->surface ? 2 : b->orientable ? 2 - 2L * b->genus : 2L - b->genus;
+    if (chi == want)
+        return 0;
+    char where[96];
+    if (!b->surface)
+        snprintf(where, sizeof where, "a plane board");
+    else if (b->orientable)
+        snprintf(where, sizeof where, "a board on the orientable surface of genus %d", b->genus);
+    else
+        snprintf(where, sizeof where, "a board on the non-orientable surface with %d crosscap%s", b->genus,
+                 b->genus == 1 ? "" : "s");
+    cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but %s has %ld (faces are missing, or the faces are not those of %s)",
+                 b->nv, b->ne, nf, chi, where, want, b->surface ? "that surface" : "a plane drawing");
+    return -1;
+}
 
-    /* a cell with both sides of an edge can never cycle */
+/* b->cyclable: a cell with both sides of an edge can never cycle. */
+static void mark_cyclable(cy_board *b)
+{
     b->cyclable = cy_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
     for (int f = 0; f < b->ncells; f++)
         b->cyclable[f] = 1;
-    for (int e = 0; e < ne; e++)
+    for (int e = 0; e < b->ne; e++)
         if (b->sface[2 * e] == b->sface[2 * e + 1] && b->sface[2 * e] < b->ncells)
             b->cyclable[b->sface[2 * e]] = 0;
-    free(dr);
-    free(phi);
-    free(is_outer);
-    free(foff);
-    free(at);
+}
+
+/* The steps, in order: the vertices and the surface as given, the darts of
+ * the walks, the edges they make and their darts, the faces on each side,
+ * the darts round each vertex and each face, then the checks that the faces
+ * are those of a connected graph drawn on the surface. */
+cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
+{
+    if (d->nv < 1)
+        return cy_error_set(err, "the board has no vertices"), NULL;
+    if (d->nv > CY_MAX_VERTICES)
+        return cy_error_set(err, "the board has %d vertices; at most %d are supported", d->nv,
+                            CY_MAX_VERTICES), NULL;
+    if (d->ncells < 0)
+        return cy_error_set(err, "negative number of cells"), NULL;
+
+    cy_board *b = cy_xcalloc(1, sizeof *b);
+    b->nv = d->nv;
+    b->ncells = d->ncells;
+    /* the name is for display and comes from input: kept escaped */
+    b->name = d->name ? cy_escape_dup(d->name, 0) : NULL;
+    build bd = {.d = d, .nfaces = d->ncells + (d->outer ? 1 : 0), .named = d->cell_edges != NULL};
+    if (take_vertices(b, d, err) < 0 || take_surface(b, d, err) < 0)
+        goto fail;
+    bd.twisted_ok = b->surface && !b->orientable;
+    if (collect_darts(b, &bd, err) < 0 || (b->ne = count_edges(b, &bd, err)) < 0) {
+        b->ne = 0;
+        goto fail;
+    }
+    if (number_darts(b, &bd, err) < 0 || (bd.named && parallel_check(b, err) < 0))
+        goto fail;
+    if ((bd.twisted_ok ? sides_twisted(b, &bd, err) : sides_oriented(b, &bd, err)) < 0)
+        goto fail;
+    vertex_darts(b);
+    if (face_darts(b, &bd, err) < 0)
+        goto fail;
+    if (b->ne == 0) {
+        cy_error_set(err, "the board has no edges");
+        goto fail;
+    }
+    if ((bd.twisted_ok ? surface_check(b, err) : vertex_rotations(b, bd.phi, err)) < 0)
+        goto fail;
+    if (connected_check(b, err) < 0 || euler_check(b, err) < 0)
+        goto fail;
+    mark_cyclable(b);
+    build_free(&bd);
     return b;
 
-fail2:
-    free(dr);
-    free(phi);
-    free(is_outer);
-    free(foff);
-    free(at);
 fail:
+    build_free(&bd);
     cy_board_free(b);
     return NULL;
 }

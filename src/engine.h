@@ -6,6 +6,7 @@
 #define CYCLES_ENGINE_H
 
 #include "internal.h"
+#include "progress.h"
 
 typedef struct plain plain;
 plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
@@ -82,20 +83,6 @@ static inline double cy_deadline(double start, double timeout, double until)
     return until > 0 && (d == 0 || until < d) ? until : d;
 }
 
-/* Progress reporting of one solver: shown on stderr for runs over a second,
- * in place once a second on a terminal, a line every ten seconds otherwise. */
-typedef struct cy_progress_state {
-    cy_ticker t;     /* when (its born: when the solver was made; on: 1) */
-    char stage[96];  /* what the search is doing, if the engine says */
-} cy_progress_state;
-
-/* Whether cy_progress would show a line now: an engine need gather what
- * the line shows (its statistics, its stage) only then. */
-int cy_progress_due(const cy_solver_opts *o, const cy_progress_state *p, int final);
-/* Shows the progress line if it is time (always when final, if anything was
- * shown before or the run took over a second). */
-void cy_progress(const cy_solver_opts *o, cy_progress_state *p, int final, const cy_solver_stats *st,
-                 size_t capacity);
 /* The progress state of a solver's engine. */
 cy_progress_state *plain_progress(plain *s);
 cy_progress_state *fast_progress(fast *s);

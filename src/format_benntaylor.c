@@ -317,136 +317,176 @@ out:
     return b;
 }
 
-cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
+/* What cy_benntaylor_read works with between its steps, freed by
+ * bt_free. */
+typedef struct bt_read {
+    bt_line *l;       /* the lines of the text */
+    int nl;
+    int nv, ne, ncells;
+    int *eu, *ev;     /* edge e joins eu[e] -> ev[e] (its positive way) */
+    int **darts;      /* per cell the darts it walks: 2e = eu -> ev, 2e+1 = ev -> eu */
+    int **walk, *wlen; /* per cell the vertices it walks */
+    long *num;        /* a cell line's numbers */
+    int *neg;         /* and their signs */
+    int *uses;        /* per edge the cells walking it (at most 2) */
+    int *occ_c, *occ_i; /* occ_c[2e + u], occ_i[2e + u]: the u-th cell on edge e, and where */
+    int closed;       /* the cells walk both sides of every edge: a closed surface */
+    int twisted;      /* the cells cannot be turned one way round: non-orientable */
+    int genus;        /* of the closed surface: genus, or crosscap number when twisted */
+    char **labels;    /* "0" .. "V-1" */
+    char *name;       /* the name line, made printable */
+} bt_read;
+
+/* Frees what r holds. */
+static void bt_free(bt_read *r)
 {
-    bt_line *l = NULL;
-    int nl = split_lines(text, len, &l);
-    cy_board *b = NULL;
-    int *eu = NULL, *ev = NULL, **walk = NULL, *wlen = NULL, *flip = NULL, *queue = NULL;
-    int ncells = 0, nv = 0, ne = 0;
-    long *num = NULL;
-    int *neg = NULL;
-    char **labels = NULL;
-    char *name = NULL;
-    if (nl < 3 || !line_is(&l[2], "EDGES")) {
-        cy_error_set(err, "a BennTaylor board starts with a name line, a line \"V E\" and a line EDGES");
-        goto out;
-    }
+    for (int c = 0; r->darts && c < r->ncells; c++)
+        free(r->darts[c]);
+    free(r->darts);
+    for (int c = 0; r->walk && c < r->ncells; c++)
+        free(r->walk[c]);
+    for (int v = 0; r->labels && v < r->nv; v++)
+        free(r->labels[v]);
+    free(r->labels);
+    free(r->name);
+    free(r->walk);
+    free(r->wlen);
+    free(r->num);
+    free(r->neg);
+    free(r->uses);
+    free(r->occ_c);
+    free(r->occ_i);
+    free(r->eu);
+    free(r->ev);
+    free(r->l);
+}
+
+/* Reads the head ("V E" after the name, then EDGES) and the edge lines, up
+ * to the line CYCLES: r->nv, r->ne, r->eu, r->ev.  0, or -1 with a
+ * message. */
+static int bt_edges(bt_read *r, cy_error *err)
+{
+    const bt_line *l = r->l;
+    int nl = r->nl;
+    if (nl < 3 || !line_is(&l[2], "EDGES"))
+        return cy_error_set(err, "a BennTaylor board starts with a name line, a line \"V E\" and a line EDGES"), -1;
     long ve[2];
-    if (read_numbers(&l[1], ve, NULL, 2, 0) != 2 || ve[0] < 1 || ve[0] > CY_MAX_VERTICES || ve[1] > CY_MAX_EDGES) {
-        cy_error_set(err, "line %d: want \"V E\" (vertices at least 1 and at most %d, edges at most %d)", l[1].no,
-                     CY_MAX_VERTICES, CY_MAX_EDGES);
-        goto out;
-    }
-    nv = (int)ve[0];
-    ne = (int)ve[1];
+    if (read_numbers(&l[1], ve, NULL, 2, 0) != 2 || ve[0] < 1 || ve[0] > CY_MAX_VERTICES || ve[1] > CY_MAX_EDGES)
+        return cy_error_set(err, "line %d: want \"V E\" (vertices at least 1 and at most %d, edges at most %d)", l[1].no,
+                            CY_MAX_VERTICES, CY_MAX_EDGES), -1;
+    int nv = r->nv = (int)ve[0];
+    int ne = r->ne = (int)ve[1];
     if (nl < 4 + ne || !line_is(&l[3 + ne], "CYCLES")) {
         int at = 3;
         while (at < nl && !line_is(&l[at], "CYCLES"))
             at++;
-        cy_error_set(err, "the line CYCLES should follow the %d edge lines after EDGES, but %s", ne,
-                     at < nl ? "the number of edge lines differs" : "there is no line CYCLES");
-        goto out;
+        return cy_error_set(err, "the line CYCLES should follow the %d edge lines after EDGES, but %s", ne,
+                            at < nl ? "the number of edge lines differs" : "there is no line CYCLES"), -1;
     }
-    eu = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
-    ev = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    r->eu = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    r->ev = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
     for (int e = 0; e < ne; e++) {
         long uv[2];
         const bt_line *x = &l[3 + e];
-        if (read_numbers(x, uv, NULL, 2, 0) != 2 || uv[0] >= nv || uv[1] >= nv) {
-            cy_error_set(err, "line %d: edge %d should be two vertex numbers from 0 to %d", x->no, e, nv - 1);
-            goto out;
-        }
-        eu[e] = (int)uv[0];
-        ev[e] = (int)uv[1];
+        if (read_numbers(x, uv, NULL, 2, 0) != 2 || uv[0] >= nv || uv[1] >= nv)
+            return cy_error_set(err, "line %d: edge %d should be two vertex numbers from 0 to %d", x->no, e, nv - 1), -1;
+        r->eu[e] = (int)uv[0];
+        r->ev[e] = (int)uv[1];
     }
-    ncells = nl - 4 - ne;
-    walk = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
-    wlen = cy_xcalloc((size_t)ncells + 1, sizeof(int));
-    num = cy_xmalloc(sizeof(long) * (2 * (size_t)ne + 1));
-    neg = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
-    /* per cell the darts it walks: dart 2e = eu -> ev, 2e+1 = ev -> eu */
-    int **darts = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
+    return 0;
+}
+
+/* Reads the cell lines after CYCLES: each a closed walk of existing edges
+ * (r->darts, r->walk, r->wlen).  0, or -1 with a message. */
+static int bt_cells(bt_read *r, cy_error *err)
+{
+    int ne = r->ne, ncells = r->ncells = r->nl - 4 - ne;
+    const int *eu = r->eu, *ev = r->ev;
+    r->walk = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
+    r->wlen = cy_xcalloc((size_t)ncells + 1, sizeof(int));
+    r->num = cy_xmalloc(sizeof(long) * (2 * (size_t)ne + 1));
+    r->neg = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->darts = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
     for (int c = 0; c < ncells; c++) {
-        const bt_line *x = &l[4 + ne + c];
-        int k = read_numbers(x, num, neg, 2 * ne, 1);
-        if (k < 1) {
-            cy_error_set(err, "line %d: a cell is a list of edges written +i or -i (at most %d)", x->no, 2 * ne);
-            goto out_darts;
-        }
-        darts[c] = cy_xmalloc(sizeof(int) * (size_t)k);
-        walk[c] = cy_xmalloc(sizeof(int) * (size_t)k);
-        wlen[c] = k;
+        const bt_line *x = &r->l[4 + ne + c];
+        int k = read_numbers(x, r->num, r->neg, 2 * ne, 1);
+        if (k < 1)
+            return cy_error_set(err, "line %d: a cell is a list of edges written +i or -i (at most %d)", x->no, 2 * ne), -1;
+        int *darts = r->darts[c] = cy_xmalloc(sizeof(int) * (size_t)k);
+        r->walk[c] = cy_xmalloc(sizeof(int) * (size_t)k);
+        r->wlen[c] = k;
         for (int i = 0; i < k; i++) {
-            if (num[i] >= ne) {
-                cy_error_set(err, "line %d: edge %ld does not exist (edges are 0 to %d)", x->no, num[i], ne - 1);
-                goto out_darts;
-            }
-            darts[c][i] = 2 * (int)num[i] + neg[i];
+            if (r->num[i] >= ne)
+                return cy_error_set(err, "line %d: edge %ld does not exist (edges are 0 to %d)", x->no, r->num[i], ne - 1), -1;
+            darts[i] = 2 * (int)r->num[i] + r->neg[i];
         }
         for (int i = 0; i < k; i++) {
-            int d = darts[c][i], nx = darts[c][(i + 1) % k];
+            int d = darts[i], nx = darts[(i + 1) % k];
             int head = d & 1 ? eu[d >> 1] : ev[d >> 1], tail = nx & 1 ? ev[nx >> 1] : eu[nx >> 1];
-            if (head != tail) {
-                cy_error_set(err, "line %d: cell %d is no closed walk: %c%d ends at vertex %d but %c%d starts at %d",
-                             x->no, c, d & 1 ? '-' : '+', d >> 1, head, nx & 1 ? '-' : '+', nx >> 1, tail);
-                goto out_darts;
-            }
-            walk[c][i] = d & 1 ? ev[d >> 1] : eu[d >> 1];
+            if (head != tail)
+                return cy_error_set(err, "line %d: cell %d is no closed walk: %c%d ends at vertex %d but %c%d starts at %d",
+                                    x->no, c, d & 1 ? '-' : '+', d >> 1, head, nx & 1 ? '-' : '+', nx >> 1, tail), -1;
+            r->walk[c][i] = d & 1 ? ev[d >> 1] : eu[d >> 1];
         }
     }
-    /* turn the cells the same way round: flip[c] says whether cell c is
-     * reversed */
-    /* occ[2e], occ[2e+1]: the cells walking edge e (and where), so that
-     * turning the cells below costs the length of the walks */
-    int *uses = cy_xcalloc((size_t)ne + 1, sizeof(int)), closed = ne > 0, twisted = 0;
-    int *occ_c = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1)), *occ_i = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    return 0;
+}
+
+/* The cells on each edge (r->uses, r->occ_c, r->occ_i; at most two), whether
+ * they cover both sides of every edge (r->closed), whether a cell runs twice
+ * along an edge the same way (r->twisted); loops and parallel edges only
+ * where closed.  0, or -1 with a message. */
+static int bt_sides(bt_read *r, cy_error *err)
+{
+    int ne = r->ne;
+    r->uses = cy_xcalloc((size_t)ne + 1, sizeof(int));
+    r->occ_c = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->occ_i = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->closed = ne > 0;
     int *dlast = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
     for (int d = 0; d < 2 * ne; d++)
         dlast[d] = -1;
-    for (int c = 0; c < ncells; c++)
-        for (int i = 0; i < wlen[c]; i++) {
-            int e = darts[c][i] >> 1;
-            if (++uses[e] > 2) {
+    for (int c = 0; c < r->ncells; c++)
+        for (int i = 0; i < r->wlen[c]; i++) {
+            int d = r->darts[c][i], e = d >> 1;
+            if (++r->uses[e] > 2) {
                 cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); an edge has two sides", e, c);
-                free(uses);
-                free(occ_c);
-                free(occ_i);
                 free(dlast);
-                goto out_darts;
+                return -1;
             }
-            occ_c[2 * e + uses[e] - 1] = c;
-            occ_i[2 * e + uses[e] - 1] = i;
+            r->occ_c[2 * e + r->uses[e] - 1] = c;
+            r->occ_i[2 * e + r->uses[e] - 1] = i;
             /* a cell running twice along an edge the same way is twisted */
-            twisted |= dlast[darts[c][i]] == c;
-            dlast[darts[c][i]] = c;
+            r->twisted |= dlast[d] == c;
+            dlast[d] = c;
         }
     free(dlast);
     for (int e = 0; e < ne; e++)
-        closed &= uses[e] == 2;
+        r->closed &= r->uses[e] == 2;
     /* loops and parallel edges: only where the cells cover a closed surface */
-    for (int e = 0; e < ne && !closed; e++)
-        if (eu[e] == ev[e]) {
-            cy_error_set(err, "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
-                         l[3 + e].no, e, eu[e]);
-            free(uses);
-            free(occ_c);
-            free(occ_i);
-            goto out_darts;
-        }
-    if (!closed) {
-        int f, e = first_parallel(ne, eu, ev, &f);
-        if (e >= 0) {
-            cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
-                         l[3 + e].no, f, e, eu[e], ev[e]);
-            free(uses);
-            free(occ_c);
-            free(occ_i);
-            goto out_darts;
-        }
+    for (int e = 0; e < ne && !r->closed; e++)
+        if (r->eu[e] == r->ev[e])
+            return cy_error_set(err, "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
+                                r->l[3 + e].no, e, r->eu[e]), -1;
+    if (!r->closed) {
+        int f, e = first_parallel(ne, r->eu, r->ev, &f);
+        if (e >= 0)
+            return cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
+                                r->l[3 + e].no, f, e, r->eu[e], r->ev[e]), -1;
     }
-    flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
-    queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
+    return 0;
+}
+
+/* Turns the cells the same way round: a breadth-first search over the cells
+ * sharing edges decides which to reverse (two cells on an edge walk it
+ * opposite ways); where none fits, a plane board is refused and a closed
+ * surface is twisted, its walks kept as written.  Then r->walk follows the
+ * darts.  0, or -1 with a message. */
+static int bt_turn(bt_read *r, cy_error *err)
+{
+    int ncells = r->ncells, **darts = r->darts, *wlen = r->wlen, rc = -1;
+    int *flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1)); /* cell c reversed */
+    int *queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     for (int c = 0; c < ncells; c++)
         flip[c] = -1;
     for (int c0 = 0; c0 < ncells; c0++) {
@@ -459,35 +499,27 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
             int c = queue[qh++];
             for (int i = 0; i < wlen[c]; i++) {
                 int e = darts[c][i] >> 1;
-                for (int u = 0; u < uses[e]; u++) {
-                    int o = occ_c[2 * e + u], j = occ_i[2 * e + u];
+                for (int u = 0; u < r->uses[e]; u++) {
+                    int o = r->occ_c[2 * e + u], j = r->occ_i[2 * e + u];
                     if (o == c)
                         continue;
-                    {
-                        /* c walks e as darts[c][i] ^ flip[c]; o must walk the other way */
-                        int want = (darts[c][i] ^ flip[c]) ^ 1, f = (darts[o][j] ^ want) & 1;
-                        if (flip[o] < 0) {
-                            flip[o] = f;
-                            queue[qt++] = o;
-                        } else if (flip[o] != f && !closed) {
-                            cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
-                                         c, o, e);
-                            free(uses);
-                            free(occ_c);
-                            free(occ_i);
-                            goto out_darts;
-                        } else if (flip[o] != f) {
-                            twisted = 1; /* a non-orientable surface */
-                        }
+                    /* c walks e as darts[c][i] ^ flip[c]; o must walk the other way */
+                    int want = (darts[c][i] ^ flip[c]) ^ 1, f = (darts[o][j] ^ want) & 1;
+                    if (flip[o] < 0) {
+                        flip[o] = f;
+                        queue[qt++] = o;
+                    } else if (flip[o] != f && !r->closed) {
+                        cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
+                                     c, o, e);
+                        goto out;
+                    } else if (flip[o] != f) {
+                        r->twisted = 1; /* a non-orientable surface */
                     }
                 }
             }
         }
     }
-    free(uses);
-    free(occ_c);
-    free(occ_i);
-    for (int c = 0; c < ncells && !twisted; c++)
+    for (int c = 0; c < ncells && !r->twisted; c++)
         if (flip[c]) { /* the walk backwards: its darts reversed, in reverse order */
             for (int i = 0, j = wlen[c] - 1; i < j; i++, j--) {
                 int t = darts[c][i];
@@ -499,107 +531,123 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
         }
     for (int c = 0; c < ncells; c++)
         for (int i = 0; i < wlen[c]; i++)
-            walk[c][i] = darts[c][i] & 1 ? ev[darts[c][i] >> 1] : eu[darts[c][i] >> 1];
-    /* cells covering every side of every edge: a closed surface, orientable
-     * unless the cells cannot be turned one way round; its genus or crosscap
-     * number from V - E + F = 2 - 2g or 2 - k */
-    int genus = 0;
-    if (closed) {
-        long chi = (long)nv - (long)ne + (long)ncells;
-        if (twisted ? chi > 1 : (chi > 2 || chi % 2 != 0)) {
-            cy_error_set(err, "the cells cover every edge twice, so they are the faces of a closed %s surface, but V - E + F = %d - %d + %d = %ld is %s",
-                         twisted ? "non-orientable" : "orientable", nv, ne, ncells, chi,
-                         twisted ? "more than 1 (a non-orientable surface has 2 - k for k crosscaps, k at least 1)"
-                                 : "not 2 - 2g for a genus g (an even number at most 2)");
-            goto out_darts;
+            r->walk[c][i] = darts[c][i] & 1 ? r->ev[darts[c][i] >> 1] : r->eu[darts[c][i] >> 1];
+    rc = 0;
+out:
+    free(flip);
+    free(queue);
+    return rc;
+}
+
+/* Cells covering every side of every edge: a closed surface, orientable
+ * unless the cells cannot be turned one way round; its genus or crosscap
+ * number (r->genus) from V - E + F = 2 - 2g or 2 - k.  0, or -1 with a
+ * message. */
+static int bt_genus(bt_read *r, cy_error *err)
+{
+    if (!r->closed)
+        return 0;
+    long chi = (long)r->nv - (long)r->ne + (long)r->ncells;
+    if (r->twisted ? chi > 1 : (chi > 2 || chi % 2 != 0))
+        return cy_error_set(err, "the cells cover every edge twice, so they are the faces of a closed %s surface, but V - E + F = %d - %d + %d = %ld is %s",
+                            r->twisted ? "non-orientable" : "orientable", r->nv, r->ne, r->ncells, chi,
+                            r->twisted ? "more than 1 (a non-orientable surface has 2 - k for k crosscaps, k at least 1)"
+                                       : "not 2 - 2g for a genus g (an even number at most 2)"), -1;
+    r->genus = r->twisted ? (int)(2 - chi) : (int)((2 - chi) / 2);
+    return 0;
+}
+
+/* The board on the closed surface the cells cover.  With parallel edges or
+ * loops the walks name their edges by the file's numbers; otherwise the
+ * edges are numbered by their ends, as in every other board (and in the
+ * same board read back from json).  NULL with a message. */
+static cy_board *bt_closed_board(const bt_read *r, cy_error *err)
+{
+    int ncells = r->ncells, parallel = 0, f;
+    for (int e = 0; e < r->ne && !parallel; e++)
+        parallel = r->eu[e] == r->ev[e]; /* a loop */
+    parallel |= first_parallel(r->ne, r->eu, r->ev, &f) >= 0;
+    int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
+    unsigned char **rev = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
+    for (int c = 0; names && c < ncells; c++) {
+        names[c] = cy_xmalloc(sizeof(int) * (size_t)r->wlen[c]);
+        rev[c] = cy_xmalloc((size_t)r->wlen[c]);
+        for (int i = 0; i < r->wlen[c]; i++) {
+            names[c][i] = r->darts[c][i] >> 1;
+            rev[c][i] = (unsigned char)(r->darts[c][i] & 1); /* -i: a loop's way */
         }
-        genus = twisted ? (int)(2 - chi) : (int)((2 - chi) / 2);
     }
-    labels = cy_xcalloc((size_t)nv, sizeof(char *));
-    for (int v = 0; v < nv; v++) {
+    cy_board_desc desc = {.nv = r->nv, .labels = (const char *const *)r->labels, .ncells = ncells,
+                          .cells = (const int *const *)r->walk, .cell_len = r->wlen, .name = r->name,
+                          .surface = 1, .orientable = !r->twisted, .genus = r->genus,
+                          .cell_edges = (const int *const *)names,
+                          .cell_rev = (const unsigned char *const *)rev};
+    cy_board *b = cy_board_from_faces(&desc, err);
+    for (int c = 0; names && c < ncells; c++) {
+        free(names[c]);
+        free(rev[c]);
+    }
+    free(names);
+    free(rev);
+    return b;
+}
+
+/* The board the walks describe: on the closed surface they cover, or with
+ * the edges on no cell placed on the outer face (cy_board_from_faces finds
+ * edges only on walks, so such edges go on the outer face, derived from
+ * what the cells leave), or from the cells alone.  NULL with a message. */
+static cy_board *bt_board(const bt_read *r, cy_error *err)
+{
+    int *onwalk = cy_xcalloc((size_t)r->ne + 1, sizeof(int));
+    for (int c = 0; c < r->ncells; c++)
+        for (int i = 0; i < r->wlen[c]; i++)
+            onwalk[r->darts[c][i] >> 1] = 1;
+    int loose = 0;
+    for (int e = 0; e < r->ne; e++)
+        loose += !onwalk[e];
+    cy_board *b;
+    if (r->closed)
+        b = bt_closed_board(r, err);
+    else if (loose)
+        b = with_loose_edges(r->nv, r->labels, r->ne, r->eu, r->ev, onwalk, r->ncells, r->walk, r->wlen, r->name, err);
+    else {
+        cy_board_desc desc = {.nv = r->nv, .labels = (const char *const *)r->labels, .ncells = r->ncells,
+                              .cells = (const int *const *)r->walk, .cell_len = r->wlen, .name = r->name};
+        b = cy_board_from_faces(&desc, err);
+    }
+    free(onwalk);
+    return b;
+}
+
+/* The steps, in order: the head and the edges, the cells as walks, the
+ * cells on each edge, the cells turned one way round, the surface's genus,
+ * the labels and name, then the board, which must have every edge. */
+cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
+{
+    bt_read r = {0};
+    r.nl = split_lines(text, len, &r.l);
+    cy_board *b = NULL;
+    if (bt_edges(&r, err) < 0 || bt_cells(&r, err) < 0 || bt_sides(&r, err) < 0 || bt_turn(&r, err) < 0 ||
+        bt_genus(&r, err) < 0)
+        goto out;
+    r.labels = cy_xcalloc((size_t)r.nv, sizeof(char *));
+    for (int v = 0; v < r.nv; v++) {
         char t[16];
         snprintf(t, sizeof t, "%d", v);
-        labels[v] = cy_xstrdup(t);
+        r.labels[v] = cy_xstrdup(t);
     }
-    name = cy_xmalloc(l[0].n + 1);
-    for (size_t i = 0; i < l[0].n; i++)
-        name[i] = isprint((unsigned char)l[0].s[i]) ? l[0].s[i] : '?';
-    name[l[0].n] = 0;
-    {
-        /* edges on no cell still need a place: cy_board_from_faces finds
-         * edges only on walks, so a board with such edges is built with them
-         * on the outer face, derived from what the cells leave */
-        int *onwalk = cy_xcalloc((size_t)ne + 1, sizeof(int));
-        for (int c = 0; c < ncells; c++)
-            for (int i = 0; i < wlen[c]; i++)
-                onwalk[darts[c][i] >> 1] = 1;
-        int loose = 0;
-        for (int e = 0; e < ne; e++)
-            loose += !onwalk[e];
-        if (closed) {
-            /* with parallel edges the walks name their edges by the file's
-             * numbers; otherwise the edges are numbered by their ends, as in
-             * every other board (and in the same board read back from json) */
-            int parallel = 0, f;
-            for (int e = 0; e < ne && !parallel; e++)
-                parallel = eu[e] == ev[e]; /* a loop */
-            parallel |= first_parallel(ne, eu, ev, &f) >= 0;
-            int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
-            unsigned char **rev = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
-            for (int c = 0; names && c < ncells; c++) {
-                names[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
-                rev[c] = cy_xmalloc((size_t)wlen[c]);
-                for (int i = 0; i < wlen[c]; i++) {
-                    names[c][i] = darts[c][i] >> 1;
-                    rev[c][i] = (unsigned char)(darts[c][i] & 1); /* -i: a loop's way */
-                }
-            }
-            cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
-                                  .cells = (const int *const *)walk, .cell_len = wlen, .name = name,
-                                  .surface = 1, .orientable = !twisted, .genus = genus,
-                                  .cell_edges = (const int *const *)names,
-                                  .cell_rev = (const unsigned char *const *)rev};
-            b = cy_board_from_faces(&desc, err);
-            for (int c = 0; names && c < ncells; c++) {
-                free(names[c]);
-                free(rev[c]);
-            }
-            free(names);
-            free(rev);
-        } else if (loose)
-            b = with_loose_edges(nv, labels, ne, eu, ev, onwalk, ncells, walk, wlen, name, err);
-        else {
-            cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
-                                  .cells = (const int *const *)walk, .cell_len = wlen, .name = name};
-            b = cy_board_from_faces(&desc, err);
-        }
-        free(onwalk);
-    }
-    if (b && b->ne != ne) {
-        cy_error_set(err, "the board is not connected or has a vertex on no edge (%d edges reached of %d)", b->ne, ne);
+    r.name = cy_xmalloc(r.l[0].n + 1);
+    for (size_t i = 0; i < r.l[0].n; i++)
+        r.name[i] = isprint((unsigned char)r.l[0].s[i]) ? r.l[0].s[i] : '?';
+    r.name[r.l[0].n] = 0;
+    b = bt_board(&r, err);
+    if (b && b->ne != r.ne) {
+        cy_error_set(err, "the board is not connected or has a vertex on no edge (%d edges reached of %d)", b->ne, r.ne);
         cy_board_free(b);
         b = NULL;
     }
-out_darts:
-    for (int c = 0; c < ncells; c++)
-        free(darts[c]);
-    free(darts);
 out:
-    for (int c = 0; walk && c < ncells; c++)
-        free(walk[c]);
-    for (int v = 0; labels && v < nv; v++)
-        free(labels[v]);
-    free(labels);
-    free(name);
-    free(walk);
-    free(wlen);
-    free(flip);
-    free(queue);
-    free(num);
-    free(neg);
-    free(eu);
-    free(ev);
-    free(l);
+    bt_free(&r);
     return b;
 }
 

@@ -1,5 +1,6 @@
 /*
- * moves.c - moves written "U->V": parsing, printing and playing them.
+ * moves.c - moves written "U->V": parsing and printing them (rules.c plays
+ * them: cy_moves_play).
  *
  * Where two edges join U and V (parallel edges, on a closed surface only) a
  * move along one of them names it by its number N: "eN:U->V" (edge N as the
@@ -227,28 +228,4 @@ fail:
     free(sorted);
     free(out);
     return -1;
-}
-
-int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err)
-{
-    /* whether a cycle cell is complete: looked for once, then only in the
-     * cells of each edge marked, so a long list of moves costs its length */
-    int over = n > 0 && cy_rules_cycle_cell(b, mark) >= 0;
-    for (int i = 0; i < n; i++) {
-        int vertex = -1;
-        cy_verdict v = over ? CY_ILLEGAL_OVER : cy_rules_check_open(b, mark, darts[i], &vertex);
-        if (v != CY_LEGAL) {
-            char why[256], m[2 * CY_MAX_LABEL + 8];
-            cy_rules_explain(b, darts[i], v, vertex, why, sizeof why);
-            cy_move_str(b, darts[i], m, sizeof m);
-            return cy_error_set(err, "move %d (%s) is illegal: %s", i + 1, m, why);
-        }
-        int e = cy_dart_edge(darts[i]);
-        mark[e] = (unsigned char)cy_dart_mark(darts[i]);
-        for (int side = 0; side < 2; side++) {
-            int c = b->sface[2 * e + side];
-            over |= c < b->ncells && cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE;
-        }
-    }
-    return 0;
 }

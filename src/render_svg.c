@@ -274,44 +274,52 @@ static void put_legend(cy_buf *o, const unsigned char *shown, double top, const 
     cy_buf_puts(o, "</g>\n");
 }
 
-/* The whole picture (see cycles.h and the top of this file); NULL only when
- * the layout fails or the size asked for is out of range. */
-char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
+/* What the picture shows, worked out before it is drawn. */
+typedef struct scene {
+    const cy_board *b;
+    const cy_picture *p;
+    double *xy;                /* the layout, then normalised */
+    unsigned char *mark;       /* the marks (none when p gives none) */
+    int last;                  /* the last move's dart, or -1 */
+    unsigned char *hint;       /* hint[d]: dart d is a hint */
+    unsigned char *death;      /* death[d]: a legal move that lets the opponent complete a cycle cell */
+    unsigned char *unmarkable; /* unmarkable[e]: unmarked, and neither direction legal */
+    frame f;
+} scene;
+
+/* Frees what sc holds. */
+static void scene_free(scene *sc)
 {
-    double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
-    if (cy_layout(b, xy, err) < 0) {
-        free(xy);
-        return NULL;
-    }
-    for (int v = 0; v < 2 * b->nv; v++)
-        if (!isfinite(xy[v])) {
-            free(xy);
-            return cy_error_set(err, "the board's coordinates are not all finite numbers"), NULL;
-        }
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    free(sc->xy);
+    free(sc->mark);
+    free(sc->hint);
+    free(sc->death);
+    free(sc->unmarkable);
+}
+
+/* The marks, the last move, the hints, the death moves and the unmarkable
+ * edges of the picture p of b into sc.  After a cycle cell no move is legal,
+ * so then the edges are classified one by one (quadratic, so only on smaller
+ * boards). */
+static void scene_marks(scene *sc, const cy_board *b, const cy_picture *p)
+{
+    unsigned char *mark = sc->mark = cy_xcalloc((size_t)b->ne + 1, 1);
     if (p && p->mark)
         memcpy(mark, p->mark, (size_t)b->ne);
-    int last = p && p->last >= 0 && p->last < 2 * b->ne && mark[cy_dart_edge(p->last)] ? p->last : -1;
-    /* hint[d] for each dart */
-    unsigned char *hint = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    sc->last = p && p->last >= 0 && p->last < 2 * b->ne && mark[cy_dart_edge(p->last)] ? p->last : -1;
+    sc->hint = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
     for (int i = 0; p && p->hints && i < p->nhints; i++)
         if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
-            hint[p->hints[i]] = 1;
-    const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
-    /* death[d]: a legal move that lets the opponent complete a cycle cell */
-    unsigned char *death = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+            sc->hint[p->hints[i]] = 1;
+    sc->death = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
     if (p && p->deaths && cy_rules_cycle_cell(b, mark) < 0) {
         int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         int n = cy_rules_legal(b, mark, legal);
         for (int i = 0; i < n; i++)
-            death[legal[i]] = (unsigned char)(cy_rules_is_death(b, mark, legal[i], NULL) != 0);
+            sc->death[legal[i]] = (unsigned char)(cy_rules_is_death(b, mark, legal[i], NULL) != 0);
         free(legal);
     }
-
-    /* unmarkable edges: unmarked, and neither direction legal.  After a
-     * cycle cell no move is legal, so then the edges are classified one by
-     * one (quadratic, so only on smaller boards). */
-    unsigned char *unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *unmarkable = sc->unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
     if (cy_rules_cycle_cell(b, mark) < 0) {
         int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         int n = cy_rules_legal(b, mark, legal);
@@ -327,51 +335,196 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
             unmarkable[e] = in.cls == CY_EDGE_UNMARKABLE;
         }
     }
+}
 
-    normalise(xy, b->nv);
-    /* the signs the picture shows, for the legend */
-    unsigned char shown[S_NSIGNS] = {0};
+/* The signs the picture shows, for the legend (shown[k]); returns how many,
+ * and their widest line in *width. */
+static int legend_signs(const scene *sc, unsigned char shown[S_NSIGNS], double *width)
+{
+    const cy_board *b = sc->b;
+    const cy_picture *p = sc->p;
+    const unsigned char *mark = sc->mark, *hint = sc->hint, *death = sc->death;
     int nshown = 0;
-    double legend_w = 0;
-    if (p && p->legend) {
-        for (int v = 0; v < b->nv; v++)
-            shown[S_SPECIAL] |= b->special[v] != 0;
-        shown[S_CYCLE] = cy_rules_cycle_cell(b, mark) >= 0;
-        for (int e = 0; e < b->ne; e++) {
-            int who = mark[e] && p->owner ? p->owner[e] : 0;
-            shown[S_P1] |= who == 1;
-            shown[S_P2] |= who == 2;
-            shown[S_MARKED] |= mark[e] && !who && cy_dart(e, mark[e]) != last;
-            shown[S_UNMARKABLE] |= unmarkable[e] && !hint[2 * e] && !hint[2 * e + 1];
-            shown[S_HINT] |= !mark[e] && (hint[2 * e] || hint[2 * e + 1]);
-            shown[S_DEATH] |= !mark[e] && ((death[2 * e] && !hint[2 * e]) || (death[2 * e + 1] && !hint[2 * e + 1]));
-        }
-        shown[S_LAST] = last >= 0;
-        for (int k = 0; k < S_NSIGNS; k++)
-            if (shown[k]) {
-                nshown++;
-                /* 13px type is about 7.5px a character wide */
-                legend_w = fmax(legend_w, 48 + 7.5 * (double)strlen(sign_text[k]) + 12);
-            }
+    for (int v = 0; v < b->nv; v++)
+        shown[S_SPECIAL] |= b->special[v] != 0;
+    shown[S_CYCLE] = cy_rules_cycle_cell(b, mark) >= 0;
+    for (int e = 0; e < b->ne; e++) {
+        int who = mark[e] && p->owner ? p->owner[e] : 0;
+        shown[S_P1] |= who == 1;
+        shown[S_P2] |= who == 2;
+        shown[S_MARKED] |= mark[e] && !who && cy_dart(e, mark[e]) != sc->last;
+        shown[S_UNMARKABLE] |= sc->unmarkable[e] && !hint[2 * e] && !hint[2 * e + 1];
+        shown[S_HINT] |= !mark[e] && (hint[2 * e] || hint[2 * e + 1]);
+        shown[S_DEATH] |= !mark[e] && ((death[2 * e] && !hint[2 * e]) || (death[2 * e + 1] && !hint[2 * e + 1]));
     }
+    shown[S_LAST] = sc->last >= 0;
+    for (int k = 0; k < S_NSIGNS; k++)
+        if (shown[k]) {
+            nshown++;
+            /* 13px type is about 7.5px a character wide */
+            *width = fmax(*width, 48 + 7.5 * (double)strlen(sign_text[k]) + 12);
+        }
+    return nshown;
+}
+
+/* The cycle cells, filled. */
+static void put_cycle_cells(cy_buf *o, const scene *sc)
+{
+    const cy_board *b = sc->b;
+    cy_buf_puts(o, "<g id=\"cells\">\n");
+    for (int c = 0; c < b->ncells; c++) {
+        if (cy_rules_cell(b, sc->mark, c, NULL) != CY_CELL_CYCLE)
+            continue;
+        cy_buf_printf(o, "<polygon class=\"cycle-cell\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"none\" points=\"",
+                      C_CYCLE);
+        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
+            int v = cy_tail(b, b->fdarts[i]);
+            cy_buf_printf(o, "%s%.2f,%.2f", i > b->fstart[c] ? " " : "", px(&sc->f, sc->xy[2 * v]),
+                          py(&sc->f, sc->xy[2 * v + 1]));
+        }
+        cy_buf_printf(o, "\"><title>cell %d: a cycle cell</title></polygon>\n", c + 1);
+    }
+    cy_buf_puts(o, "</g>\n");
+}
+
+/* The edges, each coloured by what it is, with a title saying so. */
+static void put_edges(cy_buf *o, const scene *sc)
+{
+    const cy_board *b = sc->b;
+    const cy_picture *p = sc->p;
+    const double *xy = sc->xy;
+    const frame *f = &sc->f;
+    cy_buf_puts(o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
+    for (int e = 0; e < b->ne; e++) {
+        int u = b->eu[e], v = b->ev[e];
+        const char *colour = C_EDGE, *cls = "unmarked", *dash = "";
+        double width = 2.0;
+        char what[2 * CY_MAX_LABEL + 64];
+        if (sc->mark[e]) {
+            int d = cy_dart(e, sc->mark[e]);
+            int who = p && p->owner ? p->owner[e] : 0;
+            colour = who == 1 ? C_P1 : who == 2 ? C_P2 : d == sc->last ? C_LAST : C_MARKED;
+            width = d == sc->last ? 4.5 : 2.5;
+            cls = d == sc->last ? "last-move" : "marked";
+            cy_move_str(b, d, what, sizeof what);
+            if (d == sc->last)
+                strcat(what, " (last move)");
+        } else {
+            snprintf(what, sizeof what, "%s-%s", b->label[u], b->label[v]);
+            if (sc->hint[2 * e] || sc->hint[2 * e + 1]) {
+                colour = C_HINT;
+                width = 2.5;
+                cls = "hint";
+                strcat(what, " (a winning move)");
+            } else if (sc->unmarkable[e]) {
+                colour = C_UNMARKABLE;
+                dash = " stroke-dasharray=\"7 5\"";
+                cls = "unmarkable";
+                strcat(what, " (unmarkable)");
+            }
+        }
+        cy_buf_printf(o, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                         "stroke-width=\"%.1f\"%s><title>",
+                      cls, px(f, xy[2 * u]), py(f, xy[2 * u + 1]), px(f, xy[2 * v]), py(f, xy[2 * v + 1]),
+                      colour, width, dash);
+        put_xml(o, what);
+        cy_buf_puts(o, "</title></line>\n");
+    }
+    cy_buf_puts(o, "</g>\n");
+}
+
+/* The arrowheads: of the marks, of the hints (both ways: one near each
+ * end), and of the death moves that are no hints (hollow). */
+static void put_arrows(cy_buf *o, const scene *sc)
+{
+    const cy_board *b = sc->b;
+    const cy_picture *p = sc->p;
+    const unsigned char *hint = sc->hint, *death = sc->death;
+    cy_buf_puts(o, "<g id=\"arrows\">\n");
+    for (int e = 0; e < b->ne; e++) {
+        if (sc->mark[e]) {
+            int d = cy_dart(e, sc->mark[e]);
+            int who = p && p->owner ? p->owner[e] : 0;
+            put_arrowhead(o, b, sc->xy, &sc->f, d, 0.5, d == sc->last ? 19 : 14,
+                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == sc->last ? C_LAST : C_MARKED, 0);
+        } else {
+            /* both ways: an arrowhead near each end, like a double-headed arrow */
+            int both = hint[2 * e] && hint[2 * e + 1];
+            for (int s = 0; s < 2; s++)
+                if (hint[2 * e + s])
+                    put_arrowhead(o, b, sc->xy, &sc->f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT, 0);
+            /* death moves not drawn as hints: hollow, near their heads when both ways are */
+            int bothd = death[2 * e] && death[2 * e + 1];
+            for (int s = 0; s < 2; s++)
+                if (death[2 * e + s] && !hint[2 * e + s])
+                    put_arrowhead(o, b, sc->xy, &sc->f, 2 * e + s, bothd ? 0.72 : 0.5, 14, C_INK, 1);
+        }
+    }
+    cy_buf_puts(o, "</g>\n");
+}
+
+/* The vertices with their labels; special vertices square. */
+static void put_vertices(cy_buf *o, const scene *sc)
+{
+    const cy_board *b = sc->b;
+    cy_buf_puts(o, "<g id=\"vertices\" font-size=\"13\" text-anchor=\"middle\">\n");
+    for (int v = 0; v < b->nv; v++) {
+        double x = px(&sc->f, sc->xy[2 * v]), y = py(&sc->f, sc->xy[2 * v + 1]), r = vradius(b, v);
+        cy_buf_puts(o, "<g class=\"vertex\"><title>vertex ");
+        put_xml(o, b->label[v]);
+        cy_buf_puts(o, b->special[v] ? " (special)</title>" : "</title>");
+        if (b->special[v])
+            cy_buf_printf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
+                             "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
+                          x - r, y - r, 2 * r, 2 * r);
+        else
+            cy_buf_printf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
+                             "stroke-width=\"1.5\"/>",
+                          x, y, r);
+        cy_buf_printf(o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
+        put_xml(o, b->label[v]);
+        cy_buf_puts(o, "</text></g>\n");
+    }
+    cy_buf_puts(o, "</g>\n");
+}
+
+/* The whole picture (see cycles.h and the top of this file); NULL only when
+ * the layout fails or the size asked for is out of range.  The steps: the
+ * layout, what the picture shows (scene_marks), the frame and the size,
+ * then the cycle cells, the edges, the arrows, the vertices, the legend and
+ * the caption. */
+char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
+{
+    scene sc = {.b = b, .p = p};
+    sc.xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+    if (cy_layout(b, sc.xy, err) < 0) {
+        free(sc.xy);
+        return NULL;
+    }
+    for (int v = 0; v < 2 * b->nv; v++)
+        if (!isfinite(sc.xy[v])) {
+            free(sc.xy);
+            return cy_error_set(err, "the board's coordinates are not all finite numbers"), NULL;
+        }
+    scene_marks(&sc, b, p);
+    const char *caption = p && p->caption && *p->caption ? p->caption : NULL;
+    normalise(sc.xy, b->nv);
+    unsigned char shown[S_NSIGNS] = {0};
+    double legend_w = 0;
+    int nshown = p && p->legend ? legend_signs(&sc, shown, &legend_w) : 0;
     double legend_h = nshown ? nshown * LEGEND_LINE + 8 : 0;
-    frame f;
     /* 14px type is about 8px a character wide */
-    choose_frame(b, xy, (caption ? 30 : 0) + legend_h,
-                 fmax(caption ? 24 + 8.0 * (double)strlen(caption) : 0, legend_w), &f);
+    choose_frame(b, sc.xy, (caption ? 30 : 0) + legend_h,
+                 fmax(caption ? 24 + 8.0 * (double)strlen(caption) : 0, legend_w), &sc.f);
     /* the size asked for: the drawing is scaled to it (the viewBox keeps the
      * drawing's own units) */
-    double nw = ceil(f.width), nh = ceil(f.height), ow = nw, oh = nh;
+    double nw = ceil(sc.f.width), nh = ceil(sc.f.height), ow = nw, oh = nh;
     if (p && (p->width > 0 || p->scale > 0)) {
         ow = p->width > 0 ? p->width : nw * p->scale;
         ow = round(ow);
         oh = fmax(1, round(nh * ow / nw));
         if (!(ow >= MIN_WIDTH && ow <= MAX_WIDTH && oh <= MAX_WIDTH)) {
-            free(xy);
-            free(mark);
-            free(hint);
-            free(death);
-            free(unmarkable);
+            scene_free(&sc);
             return cy_error_set(err, "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
                                      "%.0f by %.0f",
                                 MIN_WIDTH, MAX_WIDTH, MAX_WIDTH, ow, oh),
@@ -387,117 +540,23 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
     cy_buf_puts(&o, "<title>");
     put_xml(&o, b->name ? b->name : "board");
     cy_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-
-    /* cycle cells */
-    cy_buf_puts(&o, "<g id=\"cells\">\n");
-    for (int c = 0; c < b->ncells; c++) {
-        if (cy_rules_cell(b, mark, c, NULL) != CY_CELL_CYCLE)
-            continue;
-        cy_buf_printf(&o, "<polygon class=\"cycle-cell\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"none\" points=\"",
-                      C_CYCLE);
-        for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
-            int v = cy_tail(b, b->fdarts[i]);
-            cy_buf_printf(&o, "%s%.2f,%.2f", i > b->fstart[c] ? " " : "", px(&f, xy[2 * v]), py(&f, xy[2 * v + 1]));
-        }
-        cy_buf_printf(&o, "\"><title>cell %d: a cycle cell</title></polygon>\n", c + 1);
-    }
-    cy_buf_puts(&o, "</g>\n");
-
-    /* edges */
-    cy_buf_puts(&o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
-    for (int e = 0; e < b->ne; e++) {
-        int u = b->eu[e], v = b->ev[e];
-        const char *colour = C_EDGE, *cls = "unmarked", *dash = "";
-        double width = 2.0;
-        char what[2 * CY_MAX_LABEL + 64];
-        if (mark[e]) {
-            int d = cy_dart(e, mark[e]);
-            int who = p && p->owner ? p->owner[e] : 0;
-            colour = who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED;
-            width = d == last ? 4.5 : 2.5;
-            cls = d == last ? "last-move" : "marked";
-            cy_move_str(b, d, what, sizeof what);
-            if (d == last)
-                strcat(what, " (last move)");
-        } else {
-            snprintf(what, sizeof what, "%s-%s", b->label[u], b->label[v]);
-            if (hint[2 * e] || hint[2 * e + 1]) {
-                colour = C_HINT;
-                width = 2.5;
-                cls = "hint";
-                strcat(what, " (a winning move)");
-            } else if (unmarkable[e]) {
-                colour = C_UNMARKABLE;
-                dash = " stroke-dasharray=\"7 5\"";
-                cls = "unmarkable";
-                strcat(what, " (unmarkable)");
-            }
-        }
-        cy_buf_printf(&o, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
-                          "stroke-width=\"%.1f\"%s><title>",
-                      cls, px(&f, xy[2 * u]), py(&f, xy[2 * u + 1]), px(&f, xy[2 * v]), py(&f, xy[2 * v + 1]),
-                      colour, width, dash);
-        put_xml(&o, what);
-        cy_buf_puts(&o, "</title></line>\n");
-    }
-    cy_buf_puts(&o, "</g>\n<g id=\"arrows\">\n");
-    for (int e = 0; e < b->ne; e++) {
-        if (mark[e]) {
-            int d = cy_dart(e, mark[e]);
-            int who = p && p->owner ? p->owner[e] : 0;
-            put_arrowhead(&o, b, xy, &f, d, 0.5, d == last ? 19 : 14,
-                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == last ? C_LAST : C_MARKED, 0);
-        } else {
-            /* both ways: an arrowhead near each end, like a double-headed arrow */
-            int both = hint[2 * e] && hint[2 * e + 1];
-            for (int s = 0; s < 2; s++)
-                if (hint[2 * e + s])
-                    put_arrowhead(&o, b, xy, &f, 2 * e + s, both ? 0.72 : 0.5, 14, C_HINT, 0);
-            /* death moves not drawn as hints: hollow, near their heads when both ways are */
-            int bothd = death[2 * e] && death[2 * e + 1];
-            for (int s = 0; s < 2; s++)
-                if (death[2 * e + s] && !hint[2 * e + s])
-                    put_arrowhead(&o, b, xy, &f, 2 * e + s, bothd ? 0.72 : 0.5, 14, C_INK, 1);
-        }
-    }
-    cy_buf_puts(&o, "</g>\n");
-
-    /* vertices */
-    cy_buf_puts(&o, "<g id=\"vertices\" font-size=\"13\" text-anchor=\"middle\">\n");
-    for (int v = 0; v < b->nv; v++) {
-        double x = px(&f, xy[2 * v]), y = py(&f, xy[2 * v + 1]), r = vradius(b, v);
-        cy_buf_puts(&o, "<g class=\"vertex\"><title>vertex ");
-        put_xml(&o, b->label[v]);
-        cy_buf_puts(&o, b->special[v] ? " (special)</title>" : "</title>");
-        if (b->special[v])
-            cy_buf_printf(&o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
-                              "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
-                          x - r, y - r, 2 * r, 2 * r);
-        else
-            cy_buf_printf(&o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
-                              "stroke-width=\"1.5\"/>",
-                          x, y, r);
-        cy_buf_printf(&o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
-        put_xml(&o, b->label[v]);
-        cy_buf_puts(&o, "</text></g>\n");
-    }
-    cy_buf_puts(&o, "</g>\n");
+    put_cycle_cells(&o, &sc);
+    put_edges(&o, &sc);
+    put_arrows(&o, &sc);
+    put_vertices(&o, &sc);
+    int last = sc.last;
     if (nshown)
-        put_legend(&o, shown, f.height - (caption ? 30 : 0) - legend_h + 4,
+        put_legend(&o, shown, sc.f.height - (caption ? 30 : 0) - legend_h + 4,
                    last >= 0 && p->owner && p->owner[cy_dart_edge(last)]
                        ? (p->owner[cy_dart_edge(last)] == 1 ? C_P1 : C_P2)
                        : C_LAST);
     if (caption) {
         cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"" C_INK "\">", 12.0,
-                      f.height - 12);
+                      sc.f.height - 12);
         put_xml(&o, caption);
         cy_buf_puts(&o, "</text>\n");
     }
     cy_buf_puts(&o, "</svg>\n");
-    free(xy);
-    free(mark);
-    free(hint);
-    free(death);
-    free(unmarkable);
+    scene_free(&sc);
     return cy_buf_take(&o);
 }

@@ -3,7 +3,8 @@
  *
  * The sink/source rule lives in sink_or_source() (its test, cy_ss_closes, is
  * sinksource.h's, shared with the hot-path copies) and the cycle-cell test in
- * cell_state(); everything else here is built on those two.
+ * cell_state(); everything else here is built on those two.  cy_moves_play
+ * plays a list of moves by them (moves.c reads and writes moves).
  */
 #include "internal.h"
 #include "sinksource.h"
@@ -843,4 +844,28 @@ int cy_variant_play(const cy_board *b, const cy_rules *r, unsigned char *mark, c
     }
     rs_free(&s);
     return rc;
+}
+
+int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int n, cy_error *err)
+{
+    /* whether a cycle cell is complete: looked for once, then only in the
+     * cells of each edge marked, so a long list of moves costs its length */
+    int over = n > 0 && cy_rules_cycle_cell(b, mark) >= 0;
+    for (int i = 0; i < n; i++) {
+        int vertex = -1;
+        cy_verdict v = over ? CY_ILLEGAL_OVER : cy_rules_check_open(b, mark, darts[i], &vertex);
+        if (v != CY_LEGAL) {
+            char why[256], m[2 * CY_MAX_LABEL + 8];
+            cy_rules_explain(b, darts[i], v, vertex, why, sizeof why);
+            cy_move_str(b, darts[i], m, sizeof m);
+            return cy_error_set(err, "move %d (%s) is illegal: %s", i + 1, m, why);
+        }
+        int e = cy_dart_edge(darts[i]);
+        mark[e] = (unsigned char)cy_dart_mark(darts[i]);
+        for (int side = 0; side < 2; side++) {
+            int c = b->sface[2 * e + side];
+            over |= c < b->ncells && cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE;
+        }
+    }
+    return 0;
 }

@@ -284,6 +284,50 @@ static inline void least_two(uint32_t e, int i, uint32_t *least, uint32_t *secon
         *second = e;
 }
 
+/* The child of a node big + *n that moves the heap from n to j: big stays
+ * as it is, keys and all; its numbers from the tables, else pn 1 and dn its
+ * mobility. */
+static void heap_child(worker *f, child *ch, const sg *big, const keys *k, int j)
+{
+    ch->big = *big;
+    ch->k = *k;
+    ch->k.g = &ch->big;
+    ch->heap = j;
+    ch->dart = -1 - j;
+    ch->deep = 0;
+    ch->weight = WEIGHT;
+    if (!settled(f, ch, 0)) {
+        dfpn_key(&ch->k, j, ch->key);
+        if (!table_get(fx_dfpn_table(f), ch->key, &ch->pn, &ch->dn)) {
+            ch->pn = 1;
+            ch->dn = mobility(f, &ch->big, j);
+        }
+    }
+}
+
+/* Stores what mid found for big + *n (keys k, df-pn key key; its nc
+ * children c; its numbers pn and dn; work the positions it took): a win
+ * with its winning dart and a loss with its value n in the main table, an
+ * unsettled node in the df-pn table. */
+static void mid_store(worker *f, int n, keys *k, const uint64_t key[2], const child *c, int nc, uint32_t pn,
+                      uint32_t dn, uint64_t work)
+{
+    if (pn == 0) {
+        int best = -1;
+        for (int i = 0; i < nc && best < 0; i++)
+            if (c[i].dn == 0)
+                best = i;
+        int move = c[best].dart >= 0 ? c[best].dart : -1;
+        if (move >= 0)
+            fx_won(f, move);
+        fx_store(f, k, fx_outcome_salt(n), 1, move, work);
+    } else if (dn == 0) {
+        fx_store(f, k, fx_outcome_salt(n), 0, -1, work);
+        fx_store(f, k, 0, n, -1, work); /* big + *n is a loss: its value is n */
+    } else
+        table_put(fx_dfpn_table(f), key, pn, dn, work);
+}
+
 /* Nagai's MID: searches big + *n (keys k, df-pn key key) until its pn
  * reaches thpn or its dn thdn, or it is settled; its numbers into *pn and
  * *dn.  A settled node goes into the main table (a win with its winning
@@ -324,22 +368,7 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
             ch->dart = dart[i];
             ch->weight = score[i] >> 27 ? 1 : WEIGHT;
         } else {
-            /* the heap from n to j: big stays as it is, keys and all */
-            int j = i - nm;
-            ch->big = *big;
-            ch->k = *k;
-            ch->k.g = &ch->big;
-            ch->heap = j;
-            ch->dart = -1 - j;
-            ch->deep = 0;
-            ch->weight = WEIGHT;
-            if (!settled(f, ch, 0)) {
-                dfpn_key(&ch->k, j, ch->key);
-                if (!table_get(fx_dfpn_table(f), ch->key, &ch->pn, &ch->dn)) {
-                    ch->pn = 1;
-                    ch->dn = mobility(f, &ch->big, j);
-                }
-            }
+            heap_child(f, ch, big, k, i - nm);
         }
         if (r < 0)
             break;
@@ -424,22 +453,8 @@ static int mid(worker *f, const sg *big, int n, keys *k, const uint64_t key[2], 
             if (i != c1 && c[i].pn && c[i].dn && !settled(f, &c[i], 0))
                 table_get(fx_dfpn_table(f), c[i].key, &c[i].pn, &c[i].dn);
     }
-    if (r >= 0) {
-        uint64_t work = fx_done(f) - before + 1;
-        if (*pn == 0) {
-            for (int i = 0; i < nc && best < 0; i++)
-                if (c[i].dn == 0)
-                    best = i;
-            int move = c[best].dart >= 0 ? c[best].dart : -1;
-            if (move >= 0)
-                fx_won(f, move);
-            fx_store(f, k, fx_outcome_salt(n), 1, move, work);
-        } else if (*dn == 0) {
-            fx_store(f, k, fx_outcome_salt(n), 0, -1, work);
-            fx_store(f, k, 0, n, -1, work); /* big + *n is a loss: its value is n */
-        } else
-            table_put(fx_dfpn_table(f), key, *pn, *dn, work);
-    }
+    if (r >= 0)
+        mid_store(f, n, k, key, c, nc, *pn, *dn, fx_done(f) - before + 1);
     free(c);
     return r;
 }

@@ -10,6 +10,7 @@
 
 #include "cycles.h"
 #include "enumerate.h"
+#include "util.h"
 
 #include <sqlite3.h>
 #include <stdint.h>
@@ -269,13 +270,32 @@ extern const char cy_census_query_names[];
 int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_opts *o, char **out,
                     cy_error *err);
 
-/* Writes the report (markdown) to md_path and its pictures to a directory
- * beside it named after it (docs/census.md: docs/census/), or with md_path
- * NULL to standard output without pictures (their boards as JSON); command is the
- * command line that makes the report, made_by (or NULL) says how the
- * database was made. */
+/* A file of the census report: where it goes and its text. */
+typedef struct cy_census_file {
+    char *path;
+    char *text;
+} cy_census_file;
+
+/* The census report, made in memory for the caller to write. */
+typedef struct cy_census_report_out {
+    char *md;              /* the report (markdown) */
+    char *dir;             /* the directory of its pictures (NULL without md_path) */
+    cy_census_file *files; /* the pictures, DIR/NAME.svg, to write into dir */
+    int nfiles;
+} cy_census_report_out;
+
+/* Makes the report (markdown) that is to be written to md_path, with its
+ * pictures to go in a directory beside it named after it (docs/census.md:
+ * docs/census/, the report linking census/NAME.svg); with md_path NULL
+ * (standard output) no pictures, their boards as JSON in the text.  command
+ * is the command line that makes the report, made_by (or NULL) says how the
+ * database was made.  Writes nothing: the caller makes out->dir, writes
+ * out->files and out->md, then frees them with cy_census_report_out_free.
+ * 0, or -1 with a message (out then holds nothing). */
 int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
-                     cy_error *err);
+                     cy_census_report_out *out, cy_error *err);
+/* Frees what out holds and empties it. */
+void cy_census_report_out_free(cy_census_report_out *out);
 
 /* ---- certificates of the report's examples (certify.c) ---- */
 
@@ -368,18 +388,5 @@ int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info
  * *rows NULL. */
 int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *f, long long *total,
                       struct json_t **rows);
-
-/* ---- small helpers ---- */
-
-/* A growing string. */
-typedef struct cy_census_buf {
-    char *s;
-    size_t n, cap;
-} cy_census_buf;
-void cy_census_printf(cy_census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Seconds on a monotonic clock. */
-double cy_census_now(void);
-/* The process's CPU seconds (all threads). */
-double cy_census_cpu(void);
 
 #endif

@@ -38,7 +38,7 @@
  * cells, leaves special; its code is 't' and its canonical graph6.
  */
 #include "enumerate.h"
-#include "census.h"
+#include "util.h"
 #include "enum_embed.h"
 
 #include <errno.h>

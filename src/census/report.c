@@ -6,14 +6,11 @@
 #include "census.h"
 #include "svgplot.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 /* What the report is being written with. */
 typedef struct rep {
@@ -23,30 +20,13 @@ typedef struct rep {
     char *rel;        /* its name relative to the report */
     cy_error *err;
     int failed;
+    const char *command;  /* the command line that makes the report */
+    const char *made_by;  /* how the database was made, or NULL */
+    int bex, blo, bhi;    /* plane boards: whether edges blo..bhi are exhaustive */
+    int tex, tlo, thi;    /* trees: the same */
+    int bmax, tmax;       /* the most edges of a board, of a tree */
+    cy_census_report_out *out; /* the pictures go to out->files */
 } rep;
-
-/* Writes text to path through a temporary file; -1 with a message. */
-static int write_file(const char *path, const char *text, cy_error *err)
-{
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    snprintf(tmp, n, "%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        int e = errno;
-        free(tmp);
-        return cy_error_set(err, "%s: %s", path, strerror(e));
-    }
-    int bad = fputs(text, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        free(tmp);
-        return cy_error_set(err, "%s: cannot write", path);
-    }
-    free(tmp);
-    return 0;
-}
 
 /* The integer result of a one-value query (printf-style), or dflt. */
 static long long scalar(rep *r, long long dflt, const char *fmt, ...)
@@ -102,17 +82,23 @@ static int exhaustive(rep *r, const char *kind, int *lo, int *hi)
     return exhaustive_rules(r, kind, "standard", lo, hi);
 }
 
-/* Writes svg into DIR/name.svg. */
+/* Adds svg to the report's files as DIR/name.svg. */
 static void put_svg(rep *r, const char *name, const char *svg)
 {
     if (!r->dir)
         return; /* standard output: no pictures */
-    size_t n = strlen(r->dir) + strlen(name) + 8;
-    char *path = malloc(n);
-    snprintf(path, n, "%s/%s.svg", r->dir, name);
-    if (write_file(path, svg, r->err) < 0)
-        r->failed = 1;
-    free(path);
+    cy_census_report_out *o = r->out;
+    cy_census_file *files = realloc(o->files, sizeof *files * ((size_t)o->nfiles + 1));
+    if (!files)
+        abort();
+    o->files = files;
+    cy_census_buf path = {0};
+    cy_census_printf(&path, "%s/%s.svg", r->dir, name);
+    files[o->nfiles].path = path.s;
+    files[o->nfiles].text = strdup(svg);
+    if (!files[o->nfiles].path || !files[o->nfiles].text)
+        abort();
+    o->nfiles++;
 }
 
 /* Draws the board of the first row of the query (columns: board JSON, then a
@@ -459,6 +445,92 @@ static int twocell_rule(int shape, const int len[3])
     return tri && (L % 4 == 0 || (L % 2 == 1 && L >= 3));
 }
 
+/* The two-cell boards of `census twocell` by shape: how many break parity
+ * and their lengths, the rule the even exceptions follow checked against
+ * every even board, and the Grundy values; ex says whether the edge counts
+ * are exhaustive. */
+static void twocell_exceptions(rep *r, int ex)
+{
+    cy_census_buf *m = &r->md;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
+                           "SELECT edges, cell_sizes, inner_edges, max_degree, biconnected, vertices, outer_vertices,"
+                           " parity_breaker, grundy FROM boards WHERE kind = 'twocell' AND status = 'solved'"
+                           " ORDER BY edges, code",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    enum { NS = sizeof twocell_shapes / sizeof twocell_shapes[0] };
+    long long boards[NS][2] = {{0}}, breaks[NS][2] = {{0}};
+    cy_census_buf list[NS][2];
+    memset(list, 0, sizeof list);
+    long long unknown = 0, named = 0, named_break = 0, unnamed_break = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int e = sqlite3_column_int(st, 0), len[3];
+        int k = twocell_shape(e, (const char *)sqlite3_column_text(st, 1), sqlite3_column_int(st, 2),
+                              sqlite3_column_int(st, 3), sqlite3_column_int(st, 4), sqlite3_column_int(st, 5),
+                              sqlite3_column_int(st, 6), len);
+        if (k < 0) {
+            unknown++;
+            continue;
+        }
+        int odd = e % 2;
+        boards[k][odd]++;
+        if (!odd) {
+            int rule = twocell_rule(k, len), brk = sqlite3_column_int(st, 7) == 1;
+            named += rule;
+            named_break += rule && brk;
+            unnamed_break += !rule && brk;
+        }
+        if (sqlite3_column_int(st, 7) != 1)
+            continue;
+        if (++breaks[k][odd] > 12)
+            continue;   /* the first 12 listed */
+        cy_census_printf(&list[k][odd], "%s%d,%d", list[k][odd].n ? "; " : "", len[0], len[1]);
+        if (k != 1 && k != 2)
+            cy_census_printf(&list[k][odd], ",%d", len[2]);
+    }
+    sqlite3_finalize(st);
+    cy_census_printf(m, "By shape (lengths: a theta's middle path, then its outer paths; a figure-eight's cycles, the outer "
+                        "one first when one is inside; a dumbbell's cycles, the outer one first when one is inside, then "
+                        "its path), the boards that break parity (the smallest 12 of each row listed):\n\n"
+                        "| shape | edges | boards | breaking parity | their lengths |\n|---|---|---|---|---|\n");
+    for (int k = 0; k < NS; k++)
+        for (int odd = 1; odd >= 0; odd--) {
+            cy_census_printf(m, "| %s | %s | %lld | %lld | %s%s |\n", twocell_shapes[k], odd ? "odd" : "even", boards[k][odd],
+                             breaks[k][odd], list[k][odd].s ? list[k][odd].s : "", breaks[k][odd] > 12 ? "; ..." : "");
+            free(list[k][odd].s);
+        }
+    if (unknown)
+        cy_census_printf(m, "\n%lld rows fit none of the shapes (not boards of `census twocell`).\n", unknown);
+    long long even = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 0");
+    cy_census_printf(m, "\nThe pattern of the exceptions (observed, and checked here against every even board of the database): "
+                        "an even board breaks parity when one of its two cycles is a triangle, inside the other cycle or "
+                        "beside a cycle of 4 or more edges (never the outer cycle, never two triangles side by side), and the "
+                        "path from it to the other cycle has L edges (L = 0 for a figure-eight) with L divisible by 4, or L "
+                        "odd and at least 3. A theta never breaks parity. Of the %lld even boards the rule names %lld; %lld "
+                        "of them break parity, and %lld boards it does not name break parity.%s\n\n",
+                     even, named, named_break, unnamed_break,
+                     named == named_break && !unnamed_break
+                         ? (ex ? " **The rule names exactly the exceptions** for these sizes." : " The rule names exactly the exceptions.")
+                         : " The rule does not hold.");
+    static const char *const what[] = {"the boards of an odd number of edges", "the even exceptions", "the other even boards"};
+    static const char *const where[] = {"edges %% 2 = 1", "parity_breaker = 1 AND edges %% 2 = 0",
+                                        "parity_breaker = 0 AND edges %% 2 = 0"};
+    cy_census_printf(m, "Grundy values:");
+    for (int k = 0; k < 3; k++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT %%s(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND %s", where[k]);
+        long long lo = scalar(r, -1, sql, "min"), hi = scalar(r, -1, sql, "max");
+        if (lo < 0)
+            continue;
+        if (lo == hi)
+            cy_census_printf(m, "%s %s %lld", k ? ";" : "", what[k], lo);
+        else
+            cy_census_printf(m, "%s %s %lld to %lld", k ? ";" : "", what[k], lo, hi);
+    }
+    cy_census_printf(m, ".\n\n");
+}
+
 /* The two-cell boards without degree-1 vertices of `census twocell`
  * (kind 'twocell'): counts against the formula, winners, Grundy values,
  * the parity question and its exceptions by shape, the time of the run. */
@@ -537,83 +609,7 @@ static void twocell_section(rep *r)
                          bad ? "" : ex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)");
     }
     cy_census_printf(m, "\n");
-    /* the exceptions by shape: where they fall */
-    if (sqlite3_prepare_v2(cy_census_store_db(r->s),
-                           "SELECT edges, cell_sizes, inner_edges, max_degree, biconnected, vertices, outer_vertices,"
-                           " parity_breaker, grundy FROM boards WHERE kind = 'twocell' AND status = 'solved'"
-                           " ORDER BY edges, code",
-                           -1, &st, NULL) != SQLITE_OK)
-        return;
-    enum { NS = sizeof twocell_shapes / sizeof twocell_shapes[0] };
-    long long boards[NS][2] = {{0}}, breaks[NS][2] = {{0}};
-    cy_census_buf list[NS][2];
-    memset(list, 0, sizeof list);
-    long long unknown = 0, named = 0, named_break = 0, unnamed_break = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        int e = sqlite3_column_int(st, 0), len[3];
-        int k = twocell_shape(e, (const char *)sqlite3_column_text(st, 1), sqlite3_column_int(st, 2),
-                              sqlite3_column_int(st, 3), sqlite3_column_int(st, 4), sqlite3_column_int(st, 5),
-                              sqlite3_column_int(st, 6), len);
-        if (k < 0) {
-            unknown++;
-            continue;
-        }
-        int odd = e % 2;
-        boards[k][odd]++;
-        if (!odd) {
-            int rule = twocell_rule(k, len), brk = sqlite3_column_int(st, 7) == 1;
-            named += rule;
-            named_break += rule && brk;
-            unnamed_break += !rule && brk;
-        }
-        if (sqlite3_column_int(st, 7) != 1)
-            continue;
-        if (++breaks[k][odd] > 12)
-            continue;   /* the first 12 listed */
-        cy_census_printf(&list[k][odd], "%s%d,%d", list[k][odd].n ? "; " : "", len[0], len[1]);
-        if (k != 1 && k != 2)
-            cy_census_printf(&list[k][odd], ",%d", len[2]);
-    }
-    sqlite3_finalize(st);
-    cy_census_printf(m, "By shape (lengths: a theta's middle path, then its outer paths; a figure-eight's cycles, the outer "
-                        "one first when one is inside; a dumbbell's cycles, the outer one first when one is inside, then "
-                        "its path), the boards that break parity (the smallest 12 of each row listed):\n\n"
-                        "| shape | edges | boards | breaking parity | their lengths |\n|---|---|---|---|---|\n");
-    for (int k = 0; k < NS; k++)
-        for (int odd = 1; odd >= 0; odd--) {
-            cy_census_printf(m, "| %s | %s | %lld | %lld | %s%s |\n", twocell_shapes[k], odd ? "odd" : "even", boards[k][odd],
-                             breaks[k][odd], list[k][odd].s ? list[k][odd].s : "", breaks[k][odd] > 12 ? "; ..." : "");
-            free(list[k][odd].s);
-        }
-    if (unknown)
-        cy_census_printf(m, "\n%lld rows fit none of the shapes (not boards of `census twocell`).\n", unknown);
-    long long even = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND edges %% 2 = 0");
-    cy_census_printf(m, "\nThe pattern of the exceptions (observed, and checked here against every even board of the database): "
-                        "an even board breaks parity when one of its two cycles is a triangle, inside the other cycle or "
-                        "beside a cycle of 4 or more edges (never the outer cycle, never two triangles side by side), and the "
-                        "path from it to the other cycle has L edges (L = 0 for a figure-eight) with L divisible by 4, or L "
-                        "odd and at least 3. A theta never breaks parity. Of the %lld even boards the rule names %lld; %lld "
-                        "of them break parity, and %lld boards it does not name break parity.%s\n\n",
-                     even, named, named_break, unnamed_break,
-                     named == named_break && !unnamed_break
-                         ? (ex ? " **The rule names exactly the exceptions** for these sizes." : " The rule names exactly the exceptions.")
-                         : " The rule does not hold.");
-    static const char *const what[] = {"the boards of an odd number of edges", "the even exceptions", "the other even boards"};
-    static const char *const where[] = {"edges %% 2 = 1", "parity_breaker = 1 AND edges %% 2 = 0",
-                                        "parity_breaker = 0 AND edges %% 2 = 0"};
-    cy_census_printf(m, "Grundy values:");
-    for (int k = 0; k < 3; k++) {
-        char sql[200];
-        snprintf(sql, sizeof sql, "SELECT %%s(grundy) FROM boards WHERE kind = 'twocell' AND status = 'solved' AND %s", where[k]);
-        long long lo = scalar(r, -1, sql, "min"), hi = scalar(r, -1, sql, "max");
-        if (lo < 0)
-            continue;
-        if (lo == hi)
-            cy_census_printf(m, "%s %s %lld", k ? ";" : "", what[k], lo);
-        else
-            cy_census_printf(m, "%s %s %lld to %lld", k ? ";" : "", what[k], lo, hi);
-    }
-    cy_census_printf(m, ".\n\n");
+    twocell_exceptions(r, ex);
 }
 
 /* The variant summary of (kind, rules) as text, appended. */
@@ -743,12 +739,297 @@ static void variants(rep *r)
     sqlite3_finalize(st);
 }
 
-int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by, cy_error *err)
+/* The report's head: when and how it was made, what is proved and what
+ * observed, the summary table and the charts. */
+static void report_intro(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    char when[64];
+    time_t now = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    cy_census_printf(m, "# The census of small boards\n\n"
+                        "Generated on %s by `%s`%s%s%s.\n\n",
+                     when, r->command, r->made_by ? " from a database made by `" : "", r->made_by ? r->made_by : "",
+                     r->made_by ? "`" : "");
+    cy_census_printf(m, "A *board* of the census is a connected simple plane graph with at least one edge, its cells being every "
+                        "face but the outer one, up to homeomorphism of the plane: relabelling, rotation and reflection identify "
+                        "boards, but which face is outer matters. Degree-1 vertices are ordinary (their edges cannot be marked). "
+                        "Separately, *trees* with special leaves (Fokkink and Zandee 2022, Conjecture 1). Every board was enumerated "
+                        "(src/census/enumerate.c), solved by the engine (winner and Grundy value of the empty board) and "
+                        "stored with its invariants in SQLite; the tables below are queries of that database "
+                        "(`cycles census query NAME --db FILE`).\n\n");
+    cy_census_printf(m, "## What is proved and what is observed\n\n");
+    if (r->bex)
+        cy_census_printf(m, "- **Proved by exhaustion** (as far as the enumeration and the solver are right, both tested against "
+                            "independent methods): every statement below about plane boards of %d to %d edges.\n",
+                         r->blo, r->bhi);
+    else
+        cy_census_printf(m, "- No complete range of plane boards is in this database.\n");
+    if (r->tex)
+        cy_census_printf(m, "- **Proved by exhaustion**: every statement about trees with special leaves of %d to %d edges.\n", r->tlo, r->thi);
+    else
+        cy_census_printf(m, "- No complete range of trees is in this database.\n");
+    cy_census_printf(m, "- **Observed only**: any trend beyond those sizes (shares growing or shrinking, patterns of the "
+                        "two-cell boards): the census does not prove them.\n\n");
+    cy_census_printf(m, "## Summary\n\nN: player 1 (who moves first) wins; P: player 2 wins. A board *breaks parity* "
+                        "when its winner is not \"player 1 exactly when its number of edges, markable or not, is odd\". "
+                        "*Exhaustive*: every part of that edge count was run to the end.\n\n");
+    query(r, "summary", 0, 0);
+    charts(r, r->bmax, r->tmax);
+}
+
+/* Question 1: which boards break parity, the smallest breakers (without
+ * degree-1 vertices, triangle-free), parity by markable edges. */
+static void question_parity(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## 1. Which boards break parity? (Alvarado et al. 2021 §7, Adefiyiju et al. 2023 §6)\n\n");
+    long long pb = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1");
+    long long tfpb = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free");
+    long long solved = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND status = 'solved'");
+    long long nl = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0");
+    cy_census_printf(m, "%lld of the %lld solved plane boards break parity; %lld of them have no degree-1 vertex, and %lld are "
+                        "triangle-free (no 3-cycle in the graph).\n\n",
+                     pb, solved, nl, tfpb);
+    cy_census_printf(m, "The smallest parity breaker:\n");
+    picture(r, "parity-smallest",
+            "SELECT board, 'smallest parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+            " WHERE kind = 'board' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
+    cy_census_printf(m, "The smallest parity breaker without degree-1 vertices:\n");
+    picture(r, "parity-no-leaves",
+            "SELECT board, 'smallest parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+            " WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
+    if (tfpb) {
+        cy_census_printf(m, "**Triangle-free boards do break parity.** The smallest triangle-free parity breaker:\n");
+        picture(r, "parity-triangle-free",
+                "SELECT board, 'smallest triangle-free parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+                " WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free ORDER BY edges, vertices, code LIMIT 1");
+        long long tfnl = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0");
+        cy_census_printf(m, "Of the triangle-free parity breakers, %lld have no degree-1 vertex.\n", tfnl);
+        if (!tfnl && r->bex)
+            cy_census_printf(m, "\n**No triangle-free board without degree-1 vertices of %d to %d edges breaks parity** (proved by exhaustion).\n", r->blo, r->bhi);
+        if (tfnl)
+            picture(r, "parity-triangle-free-no-leaves",
+                    "SELECT board, 'smallest triangle-free parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner"
+                    " FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
+        cy_census_printf(m, "\n");
+    } else if (r->bex)
+        cy_census_printf(m, "**No triangle-free board of %d to %d edges breaks parity** (proved by exhaustion).\n\n", r->blo, r->bhi);
+    cy_census_printf(m, "### Parity by markable edges\n\n"
+                        "An edge at a degree-1 vertex can never be marked (either arrow makes that vertex a sink or a "
+                        "source). Lin 2021 (as Fokkink and Zandee 2022 §1 report it) asks whether player 1 wins exactly when "
+                        "the number of *markable* edges is odd; Barua et al. 2022 §7 conjecture that on boards without "
+                        "degree-1 vertices (where every edge is markable) player 1 wins exactly when the number of edges "
+                        "is odd. The plane boards counted both ways:\n\n");
+    markable_parity(r, "board");
+    cy_census_printf(m, "The smallest board against Lin's form that has degree-1 vertices:\n");
+    picture(r, "lin-smallest",
+            "SELECT board, 'against Lin''s form: ' || edges || ' edges, ' || " CY_CENSUS_MARKABLE_SQL " || ' markable, winner ' || winner"
+            " FROM boards WHERE kind = 'board' AND status = 'solved' AND leaves > 0"
+            " AND winner <> CASE WHEN " CY_CENSUS_MARKABLE_SQL " %% 2 = 1 THEN 1 ELSE 2 END ORDER BY edges, vertices, code LIMIT 1");
+}
+
+/* Question 2: the largest Grundy values and the smallest board of each. */
+static void question_grundy(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## 2. A Grundy value of four or more? (Fokkink and Zandee 2022 §4)\n\n");
+    long long gmax = scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
+    long long gcount = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND grundy = %lld", gmax);
+    long long gex = r->bex ? scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND edges <= %d", r->bhi) : -1;
+    cy_census_printf(m, "The largest Grundy value found is **%lld** (%lld board%s)%s.", gmax, gcount, gcount == 1 ? "" : "s",
+                     gmax >= 4 ? ": Fokkink and Zandee 2022's question is answered" : "");
+    if (r->bex)
+        cy_census_printf(m, " Among all boards of %d to %d edges (exhaustive) it is %lld%s.", r->blo, r->bhi, gex,
+                         r->bmax > r->bhi ? "; the boards of more edges are a partial census" : "");
+    cy_census_printf(m, "\n\n");
+    for (int g = 1; g <= gmax; g++) {
+        char name[32];
+        snprintf(name, sizeof name, "grundy-%d", g);
+        cy_census_printf(m, "The smallest board of Grundy value %d:\n", g);
+        picture(r, name,
+                "SELECT board, 'smallest board of Grundy value ' || grundy || ': ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
+                " WHERE kind = 'board' AND grundy = %d ORDER BY edges, vertices, code LIMIT 1",
+                g);
+    }
+    long long gnl = scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND leaves = 0");
+    if (gnl >= 0) {
+        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in Fokkink and Zandee 2022, which trims loose ends) the "
+                            "largest Grundy value is **%lld**; the smallest such board:\n",
+                         gnl);
+        picture(r, "grundy-max-no-leaves",
+                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
+                " WHERE kind = 'board' AND leaves = 0 AND grundy = %lld ORDER BY edges, vertices, code LIMIT 1",
+                gnl);
+    }
+    long long tgmax = scalar(r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'tree'");
+    if (tgmax >= 0)
+        cy_census_printf(m, "Among the trees with special leaves the largest Grundy value is %lld.\n\n", tgmax);
+}
+
+/* Question 3: Conjecture 1 for trees with special leaves. */
+static void question_trees(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## 3. Conjecture 1 for trees (Fokkink and Zandee 2022): Grundy value 0 exactly when the size is even\n\n");
+    query(r, "trees", 1, 5);
+    if (scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'tree' AND parity_breaker = 1")) {
+        cy_census_printf(m, "The smallest tree against Conjecture 1:\n");
+        picture(r, "tree-smallest",
+                "SELECT board, 'smallest tree against Conjecture 1: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', Grundy value ' || grundy FROM boards"
+                " WHERE kind = 'tree' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
+    } else if (r->tex)
+        cy_census_printf(m, "**Conjecture 1 holds for every tree of %d to %d edges** (proved by exhaustion).\n\n", r->tlo, r->thi);
+}
+
+/* Question 4: the planar graphs whose drawings do not all have one winner. */
+static void question_drawing(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## 4. How much does the drawing matter? (Barua et al. 2022 §6)\n\n"
+                        "A planar graph has several boards when it has several plane embeddings or several choices of the "
+                        "outer face; the drawing *matters* when those boards do not all have the same winner.\n\n");
+    query(r, "drawing-matters", 0, 1);
+    int dmax = r->bex ? r->bhi : r->bmax;
+    if (r->bex && r->bmax > r->bhi)
+        cy_census_printf(m, "The rows above %d edges come from a partial census (some boards of a graph may be missing), so "
+                            "their shares mean little.\n\n", r->bhi);
+    long long graphs = scalar(r, 0, "SELECT count(DISTINCT graph6) FROM boards WHERE kind = 'board' AND edges <= %d", dmax);
+    long long matter = scalar(r, 0, "SELECT count(*) FROM (SELECT graph6 FROM boards WHERE kind = 'board' AND edges <= %d"
+                                     " GROUP BY graph6 HAVING count(DISTINCT winner) > 1)", dmax);
+    cy_census_printf(m, "In all, the drawing matters for %lld of the %lld planar graphs of up to %d edges (%.1f%%).\n\n", matter, graphs,
+                     dmax, graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
+    picture(r, "drawing-1",
+            "SELECT board, 'drawing matters: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards WHERE kind = 'board' AND"
+            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
+            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner, code LIMIT 1");
+    picture(r, "drawing-2",
+            "SELECT board, 'the same graph drawn otherwise: winner ' || winner FROM boards WHERE kind = 'board' AND"
+            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
+            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner DESC, code LIMIT 1");
+}
+
+/* Question 5: the census's boards with two cells, then the boards of
+ * `census twocell` (twocell_section). */
+static void question_two_cells(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## 5. Boards with exactly two cells (Alvarado et al. 2021 §7)\n\n"
+                        "Observed, not proved in general: the classes below whose boards all have one winner suggest where a "
+                        "strategy may exist; a class with both winners needs more than these invariants. \"A Thm 6 "
+                        "involution\" counts the boards that Theorem 6 of Alvarado et al. 2021 already decides.\n\n");
+    query(r, "two-cells", 0, 3);
+    for (int odd = 1; odd >= 0; odd--) {
+        long long n2 = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                     " AND status = 'solved' AND edges %% 2 = %d", odd);
+        long long other = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
+                                        " AND parity_breaker = 1 AND edges %% 2 = %d", odd);
+        cy_census_printf(m, "- Two-cell boards without degree-1 vertices and an %s number of edges: %lld, of which %lld %s "
+                            "won by player %d%s.\n",
+                         odd ? "odd" : "even", n2, n2 - other, n2 - other == 1 ? "is" : "are", odd ? 1 : 2,
+                         other ? "" : (r->bex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)"));
+        if (other) {
+            char name[32];
+            snprintf(name, sizeof name, "two-cells-%s", odd ? "odd" : "even");
+            cy_census_printf(m, "  The smallest exception:\n");
+            picture(r, name,
+                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
+                    " WHERE kind = 'board' AND cells = 2 AND leaves = 0 AND parity_breaker = 1 AND edges %% 2 = %d"
+                    " ORDER BY edges, vertices, code LIMIT 1",
+                    odd);
+        }
+    }
+    cy_census_printf(m, "\n");
+    twocell_section(r);
+}
+
+/* The remoteness of the empty board (the `moves` column) by edge count. */
+static void moves_section(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## Moves to the end under perfect play\n\n"
+                        "The `moves` column is the number of moves the standard game (a move completing a cycle cell wins "
+                        "at once; a player without a legal move loses) lasts from the empty board when the winner plays to "
+                        "end it as soon as he can and the loser to put the end off as long as he can: the *remoteness* of "
+                        "the empty board (Steinhaus; Conway, *On Numbers and Games*, ch. 12). A position without a legal "
+                        "move has remoteness 0, and so has the end of the game after a completing move; otherwise, if some "
+                        "move leads to a position of even remoteness, the remoteness is one more than the least such, else "
+                        "one more than the largest remoteness after any move. It is odd exactly when player 1 wins. It is "
+                        "computed (src/census/moves.c, a memoised search over whole positions) for boards of at most %d "
+                        "edges and NULL above.\n\n",
+                     CY_CENSUS_MOVES_MAX_EDGES);
+    moves_table(r);
+}
+
+/* Theorem 6 of Alvarado et al. 2021 against the solved winners. */
+static void theorem6_section(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## Theorem 6 of Alvarado et al. 2021 checked\n\n");
+    long long t6 = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
+    long long t6bad = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner");
+    long long t6badnl = scalar(r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner AND leaves = 0");
+    cy_census_printf(m, "An involution of the board under which Theorem 6 applies (every cell self- or nowhere-involutive, "
+                        "no self-involutive edge or exactly one whose ends are exchanged) names a winner for %lld plane boards. "
+                        "It names the wrong one for %lld of them, %lld of which have no degree-1 vertex.%s\n\n",
+                     t6, t6bad, t6badnl,
+                     t6bad && !t6badnl ? " Every failure has a degree-1 vertex: the theorem as stated overlooks edges that "
+                                         "can never be marked (a single self-involutive edge between two ordinary degree-1 "
+                                         "vertices gives player 1 nothing to open with)." : "");
+    if (t6bad)
+        picture(r, "thm6-smallest",
+                "SELECT board, 'Theorem 6 names player ' || thm6_winner || ', the winner is ' || winner || ' (' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ')'"
+                " FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner ORDER BY leaves = 0 DESC, edges, vertices, code LIMIT 1");
+}
+
+/* The boards left unsolved, the time per edge count, the rule variants,
+ * the schema and where to browse the boards. */
+static void report_tail(rep *r)
+{
+    cy_census_buf *m = &r->md;
+    cy_census_printf(m, "## Boards that ran out of time or memory\n\n");
+    long long unsolved = scalar(r, 0, "SELECT count(*) FROM boards WHERE status <> 'solved'");
+    if (unsolved)
+        query(r, "timeouts", 0, -1);
+    else
+        cy_census_printf(m, "None: every board was solved.\n\n");
+    /* time */
+    cy_census_printf(m, "## Time per edge count\n\nSeconds of the runs that made the database (enumeration, invariants, "
+                        "solving and storing; one process, one thread per part): wall time, and the CPU time of the processes, "
+                        "which is the figure to plan with on a shared machine.\n\n");
+    timing(r, "board");
+    timing(r, "tree");
+    variants(r);
+    cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
+                     cy_census_schema);
+    cy_census_printf(m, "\nTo browse the boards, filter them by size and value and play any of them: "
+                        "`cycles serve --census FILE`, then the page `/census` ([browser.md](browser.md), "
+                        "*Census explorer*).\n");
+}
+
+void cy_census_report_out_free(cy_census_report_out *o)
+{
+    for (int i = 0; i < o->nfiles; i++) {
+        free(o->files[i].path);
+        free(o->files[i].text);
+    }
+    free(o->files);
+    free(o->dir);
+    free(o->md);
+    memset(o, 0, sizeof *o);
+}
+
+int cy_census_report(cy_census_store *s, const char *md_path, const char *command, const char *made_by,
+                     cy_census_report_out *out, cy_error *err)
 {
     rep r;
     memset(&r, 0, sizeof r);
+    memset(out, 0, sizeof *out);
+    r.out = out;
     r.s = s;
     r.err = err;
+    r.command = command;
+    r.made_by = made_by;
     /* docs/census.md: pictures in docs/census/, linked as census/NAME.svg;
      * on standard output (md_path NULL), none */
     size_t n = md_path ? strlen(md_path) : 0;
@@ -762,243 +1043,27 @@ int cy_census_report(cy_census_store *s, const char *md_path, const char *comman
         const char *slash = strrchr(r.dir, '/');
         r.rel = strdup(slash ? slash + 1 : r.dir);
     }
-    if (md_path && mkdir(r.dir, 0777) != 0 && errno != EEXIST) {
-        int e = errno;
-        cy_error_set(err, "cannot make the directory %s: %s", r.dir, strerror(e));
+    r.bex = exhaustive(&r, "board", &r.blo, &r.bhi);
+    r.tex = exhaustive(&r, "tree", &r.tlo, &r.thi);
+    r.bmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'board'");
+    r.tmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'tree'");
+    report_intro(&r);
+    question_parity(&r);
+    question_grundy(&r);
+    question_trees(&r);
+    question_drawing(&r);
+    question_two_cells(&r);
+    moves_section(&r);
+    theorem6_section(&r);
+    report_tail(&r);
+    free(r.rel);
+    if (r.failed) {
+        free(r.md.s);
         free(r.dir);
-        free(r.rel);
+        cy_census_report_out_free(out);
         return -1;
     }
-    int blo = 0, bhi = 0, tlo = 0, thi = 0;
-    int bex = exhaustive(&r, "board", &blo, &bhi), tex = exhaustive(&r, "tree", &tlo, &thi);
-    int bmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'board'");
-    int tmax = (int)scalar(&r, 0, "SELECT max(edges) FROM boards WHERE kind = 'tree'");
-    cy_census_buf *m = &r.md;
-    char when[64];
-    time_t now = time(NULL);
-    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    cy_census_printf(m, "# The census of small boards\n\n"
-                        "Generated on %s by `%s`%s%s%s.\n\n",
-                     when, command, made_by ? " from a database made by `" : "", made_by ? made_by : "", made_by ? "`" : "");
-    cy_census_printf(m, "A *board* of the census is a connected simple plane graph with at least one edge, its cells being every "
-                        "face but the outer one, up to homeomorphism of the plane: relabelling, rotation and reflection identify "
-                        "boards, but which face is outer matters. Degree-1 vertices are ordinary (their edges cannot be marked). "
-                        "Separately, *trees* with special leaves (Fokkink and Zandee 2022, Conjecture 1). Every board was enumerated "
-                        "(src/census/enumerate.c), solved by the engine (winner and Grundy value of the empty board) and "
-                        "stored with its invariants in SQLite; the tables below are queries of that database "
-                        "(`cycles census query NAME --db FILE`).\n\n");
-    cy_census_printf(m, "## What is proved and what is observed\n\n");
-    if (bex)
-        cy_census_printf(m, "- **Proved by exhaustion** (as far as the enumeration and the solver are right, both tested against "
-                            "independent methods): every statement below about plane boards of %d to %d edges.\n",
-                         blo, bhi);
-    else
-        cy_census_printf(m, "- No complete range of plane boards is in this database.\n");
-    if (tex)
-        cy_census_printf(m, "- **Proved by exhaustion**: every statement about trees with special leaves of %d to %d edges.\n", tlo, thi);
-    else
-        cy_census_printf(m, "- No complete range of trees is in this database.\n");
-    cy_census_printf(m, "- **Observed only**: any trend beyond those sizes (shares growing or shrinking, patterns of the "
-                        "two-cell boards): the census does not prove them.\n\n");
-    cy_census_printf(m, "## Summary\n\nN: player 1 (who moves first) wins; P: player 2 wins. A board *breaks parity* "
-                        "when its winner is not \"player 1 exactly when its number of edges, markable or not, is odd\". "
-                        "*Exhaustive*: every part of that edge count was run to the end.\n\n");
-    query(&r, "summary", 0, 0);
-    charts(&r, bmax, tmax);
-    /* question 1 */
-    cy_census_printf(m, "## 1. Which boards break parity? (Alvarado et al. 2021 §7, Adefiyiju et al. 2023 §6)\n\n");
-    long long pb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1");
-    long long tfpb = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free");
-    long long solved = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND status = 'solved'");
-    long long nl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0");
-    cy_census_printf(m, "%lld of the %lld solved plane boards break parity; %lld of them have no degree-1 vertex, and %lld are "
-                        "triangle-free (no 3-cycle in the graph).\n\n",
-                     pb, solved, nl, tfpb);
-    cy_census_printf(m, "The smallest parity breaker:\n");
-    picture(&r, "parity-smallest",
-            "SELECT board, 'smallest parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
-            " WHERE kind = 'board' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
-    cy_census_printf(m, "The smallest parity breaker without degree-1 vertices:\n");
-    picture(&r, "parity-no-leaves",
-            "SELECT board, 'smallest parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
-            " WHERE kind = 'board' AND parity_breaker = 1 AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
-    if (tfpb) {
-        cy_census_printf(m, "**Triangle-free boards do break parity.** The smallest triangle-free parity breaker:\n");
-        picture(&r, "parity-triangle-free",
-                "SELECT board, 'smallest triangle-free parity breaker: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
-                " WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free ORDER BY edges, vertices, code LIMIT 1");
-        long long tfnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0");
-        cy_census_printf(m, "Of the triangle-free parity breakers, %lld have no degree-1 vertex.\n", tfnl);
-        if (!tfnl && bex)
-            cy_census_printf(m, "\n**No triangle-free board without degree-1 vertices of %d to %d edges breaks parity** (proved by exhaustion).\n", blo, bhi);
-        if (tfnl)
-            picture(&r, "parity-triangle-free-no-leaves",
-                    "SELECT board, 'smallest triangle-free parity breaker without degree-1 vertices: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner"
-                    " FROM boards WHERE kind = 'board' AND parity_breaker = 1 AND triangle_free AND leaves = 0 ORDER BY edges, vertices, code LIMIT 1");
-        cy_census_printf(m, "\n");
-    } else if (bex)
-        cy_census_printf(m, "**No triangle-free board of %d to %d edges breaks parity** (proved by exhaustion).\n\n", blo, bhi);
-    cy_census_printf(m, "### Parity by markable edges\n\n"
-                        "An edge at a degree-1 vertex can never be marked (either arrow makes that vertex a sink or a "
-                        "source). Lin 2021 (as Fokkink and Zandee 2022 §1 report it) asks whether player 1 wins exactly when "
-                        "the number of *markable* edges is odd; Barua et al. 2022 §7 conjecture that on boards without "
-                        "degree-1 vertices (where every edge is markable) player 1 wins exactly when the number of edges "
-                        "is odd. The plane boards counted both ways:\n\n");
-    markable_parity(&r, "board");
-    cy_census_printf(m, "The smallest board against Lin's form that has degree-1 vertices:\n");
-    picture(&r, "lin-smallest",
-            "SELECT board, 'against Lin''s form: ' || edges || ' edges, ' || " CY_CENSUS_MARKABLE_SQL " || ' markable, winner ' || winner"
-            " FROM boards WHERE kind = 'board' AND status = 'solved' AND leaves > 0"
-            " AND winner <> CASE WHEN " CY_CENSUS_MARKABLE_SQL " %% 2 = 1 THEN 1 ELSE 2 END ORDER BY edges, vertices, code LIMIT 1");
-    /* question 2 */
-    cy_census_printf(m, "## 2. A Grundy value of four or more? (Fokkink and Zandee 2022 §4)\n\n");
-    long long gmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board'");
-    long long gcount = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND grundy = %lld", gmax);
-    long long gex = bex ? scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND edges <= %d", bhi) : -1;
-    cy_census_printf(m, "The largest Grundy value found is **%lld** (%lld board%s)%s.", gmax, gcount, gcount == 1 ? "" : "s",
-                     gmax >= 4 ? ": Fokkink and Zandee 2022's question is answered" : "");
-    if (bex)
-        cy_census_printf(m, " Among all boards of %d to %d edges (exhaustive) it is %lld%s.", blo, bhi, gex,
-                         bmax > bhi ? "; the boards of more edges are a partial census" : "");
-    cy_census_printf(m, "\n\n");
-    for (int g = 1; g <= gmax; g++) {
-        char name[32];
-        snprintf(name, sizeof name, "grundy-%d", g);
-        cy_census_printf(m, "The smallest board of Grundy value %d:\n", g);
-        picture(&r, name,
-                "SELECT board, 'smallest board of Grundy value ' || grundy || ': ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
-                " WHERE kind = 'board' AND grundy = %d ORDER BY edges, vertices, code LIMIT 1",
-                g);
-    }
-    long long gnl = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'board' AND leaves = 0");
-    if (gnl >= 0) {
-        cy_census_printf(m, "Without degree-1 vertices (every edge markable, as in Fokkink and Zandee 2022, which trims loose ends) the "
-                            "largest Grundy value is **%lld**; the smallest such board:\n",
-                         gnl);
-        picture(&r, "grundy-max-no-leaves",
-                "SELECT board, 'largest Grundy value without degree-1 vertices: ' || grundy || ', ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || '' FROM boards"
-                " WHERE kind = 'board' AND leaves = 0 AND grundy = %lld ORDER BY edges, vertices, code LIMIT 1",
-                gnl);
-    }
-    long long tgmax = scalar(&r, -1, "SELECT max(grundy) FROM boards WHERE kind = 'tree'");
-    if (tgmax >= 0)
-        cy_census_printf(m, "Among the trees with special leaves the largest Grundy value is %lld.\n\n", tgmax);
-    /* question 3 */
-    cy_census_printf(m, "## 3. Conjecture 1 for trees (Fokkink and Zandee 2022): Grundy value 0 exactly when the size is even\n\n");
-    query(&r, "trees", 1, 5);
-    if (scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'tree' AND parity_breaker = 1")) {
-        cy_census_printf(m, "The smallest tree against Conjecture 1:\n");
-        picture(&r, "tree-smallest",
-                "SELECT board, 'smallest tree against Conjecture 1: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', Grundy value ' || grundy FROM boards"
-                " WHERE kind = 'tree' AND parity_breaker = 1 ORDER BY edges, vertices, code LIMIT 1");
-    } else if (tex)
-        cy_census_printf(m, "**Conjecture 1 holds for every tree of %d to %d edges** (proved by exhaustion).\n\n", tlo, thi);
-    /* question 4 */
-    cy_census_printf(m, "## 4. How much does the drawing matter? (Barua et al. 2022 §6)\n\n"
-                        "A planar graph has several boards when it has several plane embeddings or several choices of the "
-                        "outer face; the drawing *matters* when those boards do not all have the same winner.\n\n");
-    query(&r, "drawing-matters", 0, 1);
-    int dmax = bex ? bhi : bmax;
-    if (bex && bmax > bhi)
-        cy_census_printf(m, "The rows above %d edges come from a partial census (some boards of a graph may be missing), so "
-                            "their shares mean little.\n\n", bhi);
-    long long graphs = scalar(&r, 0, "SELECT count(DISTINCT graph6) FROM boards WHERE kind = 'board' AND edges <= %d", dmax);
-    long long matter = scalar(&r, 0, "SELECT count(*) FROM (SELECT graph6 FROM boards WHERE kind = 'board' AND edges <= %d"
-                                     " GROUP BY graph6 HAVING count(DISTINCT winner) > 1)", dmax);
-    cy_census_printf(m, "In all, the drawing matters for %lld of the %lld planar graphs of up to %d edges (%.1f%%).\n\n", matter, graphs,
-                     dmax, graphs ? 100.0 * (double)matter / (double)graphs : 0.0);
-    picture(&r, "drawing-1",
-            "SELECT board, 'drawing matters: ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards WHERE kind = 'board' AND"
-            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
-            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner, code LIMIT 1");
-    picture(&r, "drawing-2",
-            "SELECT board, 'the same graph drawn otherwise: winner ' || winner FROM boards WHERE kind = 'board' AND"
-            " graph6 = (SELECT graph6 FROM boards WHERE kind = 'board' GROUP BY edges, graph6 HAVING count(DISTINCT winner) > 1"
-            " ORDER BY edges, count(*), graph6 LIMIT 1) ORDER BY winner DESC, code LIMIT 1");
-    /* question 5 */
-    cy_census_printf(m, "## 5. Boards with exactly two cells (Alvarado et al. 2021 §7)\n\n"
-                        "Observed, not proved in general: the classes below whose boards all have one winner suggest where a "
-                        "strategy may exist; a class with both winners needs more than these invariants. \"A Thm 6 "
-                        "involution\" counts the boards that Theorem 6 of Alvarado et al. 2021 already decides.\n\n");
-    query(&r, "two-cells", 0, 3);
-    for (int odd = 1; odd >= 0; odd--) {
-        long long n2 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
-                                     " AND status = 'solved' AND edges %% 2 = %d", odd);
-        long long other = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND cells = 2 AND leaves = 0"
-                                        " AND parity_breaker = 1 AND edges %% 2 = %d", odd);
-        cy_census_printf(m, "- Two-cell boards without degree-1 vertices and an %s number of edges: %lld, of which %lld %s "
-                            "won by player %d%s.\n",
-                         odd ? "odd" : "even", n2, n2 - other, n2 - other == 1 ? "is" : "are", odd ? 1 : 2,
-                         other ? "" : (bex ? " (all of them: proved for these sizes, a conjecture beyond)" : " (all of them)"));
-        if (other) {
-            char name[32];
-            snprintf(name, sizeof name, "two-cells-%s", odd ? "odd" : "even");
-            cy_census_printf(m, "  The smallest exception:\n");
-            picture(&r, name,
-                    "SELECT board, 'two cells, no degree-1 vertex, ' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ', winner ' || winner FROM boards"
-                    " WHERE kind = 'board' AND cells = 2 AND leaves = 0 AND parity_breaker = 1 AND edges %% 2 = %d"
-                    " ORDER BY edges, vertices, code LIMIT 1",
-                    odd);
-        }
-    }
-    cy_census_printf(m, "\n");
-    twocell_section(&r);
-    /* moves to the end */
-    cy_census_printf(m, "## Moves to the end under perfect play\n\n"
-                        "The `moves` column is the number of moves the standard game (a move completing a cycle cell wins "
-                        "at once; a player without a legal move loses) lasts from the empty board when the winner plays to "
-                        "end it as soon as he can and the loser to put the end off as long as he can: the *remoteness* of "
-                        "the empty board (Steinhaus; Conway, *On Numbers and Games*, ch. 12). A position without a legal "
-                        "move has remoteness 0, and so has the end of the game after a completing move; otherwise, if some "
-                        "move leads to a position of even remoteness, the remoteness is one more than the least such, else "
-                        "one more than the largest remoteness after any move. It is odd exactly when player 1 wins. It is "
-                        "computed (src/census/moves.c, a memoised search over whole positions) for boards of at most %d "
-                        "edges and NULL above.\n\n",
-                     CY_CENSUS_MOVES_MAX_EDGES);
-    moves_table(&r);
-    /* Theorem 6 checked */
-    cy_census_printf(m, "## Theorem 6 of Alvarado et al. 2021 checked\n\n");
-    long long t6 = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND status = 'solved'");
-    long long t6bad = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner");
-    long long t6badnl = scalar(&r, 0, "SELECT count(*) FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner AND leaves = 0");
-    cy_census_printf(m, "An involution of the board under which Theorem 6 applies (every cell self- or nowhere-involutive, "
-                        "no self-involutive edge or exactly one whose ends are exchanged) names a winner for %lld plane boards. "
-                        "It names the wrong one for %lld of them, %lld of which have no degree-1 vertex.%s\n\n",
-                     t6, t6bad, t6badnl,
-                     t6bad && !t6badnl ? " Every failure has a degree-1 vertex: the theorem as stated overlooks edges that "
-                                         "can never be marked (a single self-involutive edge between two ordinary degree-1 "
-                                         "vertices gives player 1 nothing to open with)." : "");
-    if (t6bad)
-        picture(&r, "thm6-smallest",
-                "SELECT board, 'Theorem 6 names player ' || thm6_winner || ', the winner is ' || winner || ' (' || edges || CASE WHEN edges = 1 THEN ' edge' ELSE ' edges' END || ')'"
-                " FROM boards WHERE kind = 'board' AND thm6_winner > 0 AND thm6_winner <> winner ORDER BY leaves = 0 DESC, edges, vertices, code LIMIT 1");
-    /* timeouts */
-    cy_census_printf(m, "## Boards that ran out of time or memory\n\n");
-    long long unsolved = scalar(&r, 0, "SELECT count(*) FROM boards WHERE status <> 'solved'");
-    if (unsolved)
-        query(&r, "timeouts", 0, -1);
-    else
-        cy_census_printf(m, "None: every board was solved.\n\n");
-    /* time */
-    cy_census_printf(m, "## Time per edge count\n\nSeconds of the runs that made the database (enumeration, invariants, "
-                        "solving and storing; one process, one thread per part): wall time, and the CPU time of the processes, "
-                        "which is the figure to plan with on a shared machine.\n\n");
-    timing(&r, "board");
-    timing(&r, "tree");
-    variants(&r);
-    cy_census_printf(m, "## The database\n\nThe schema (`src/census/store.c`, created by `cycles census run`):\n\n```sql\n%s```\n",
-                     cy_census_schema);
-    cy_census_printf(m, "\nTo browse the boards, filter them by size and value and play any of them: "
-                        "`cycles serve --census FILE`, then the page `/census` ([browser.md](browser.md), "
-                        "*Census explorer*).\n");
-    int rc = r.failed ? -1 : md_path ? write_file(md_path, m->s, err) : 0;
-    if (rc == 0 && !md_path) {
-        char *safe = cy_escape_dup(m->s, CY_ESCAPE_KEEP_LINES);
-        rc = fputs(safe, stdout) < 0 || fflush(stdout) != 0 ? cy_error_set(err, "cannot write to standard output") : 0;
-        free(safe);
-    }
-    free(m->s);
-    free(r.dir);
-    free(r.rel);
-    return rc;
+    out->md = r.md.s;
+    out->dir = r.dir;
+    return 0;
 }

@@ -267,7 +267,9 @@ static int read_marks(ck *c, const char *w, size_t n, char *out)
     return 0;
 }
 
-static int read_header(ck *c)
+/* The first two lines: "cycles-certificate 1" and "rules standard".  0, or
+ * -1 after a message. */
+static int read_kind(ck *c)
 {
     line l;
     char b[200];
@@ -281,6 +283,16 @@ static int read_header(ck *c)
     got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || !is(l.w[1], l.n[1], "standard"))
         return got < 0 ? -1 : fail(c, "line %ld: expected \"rules standard\" (the only rules of version 1)", c->line);
+    return 0;
+}
+
+/* The vertices: their number, their labels (optional) and the special
+ * ones.  0, or -1 after a message. */
+static int read_vertices(ck *c)
+{
+    line l;
+    char b[200];
+    int got;
     long v;
     if (keyed_number(c, "vertices", CK_MAX_VERTICES, &v))
         return -1;
@@ -324,6 +336,16 @@ static int read_header(ck *c)
             c->special[s] = 1;
         }
     }
+    return 0;
+}
+
+/* The edges, "e U V" each, and the edge ends at each vertex (c->istart,
+ * c->inc).  0, or -1 after a message. */
+static int read_edges(ck *c)
+{
+    line l;
+    int got;
+    long v;
     if (keyed_number(c, "edges", CK_MAX_EDGES, &v))
         return -1;
     c->ne = (int)v;
@@ -357,6 +379,17 @@ static int read_header(ck *c)
         c->inc[fill[c->ev[e]]++] = 2 * e + 1;
     }
     free(fill);
+    return 0;
+}
+
+/* The cells, "c" and a closed walk of darts each (c->walk, c->wstart), and
+ * which can be cycle cells (no edge twice).  0, or -1 after a message. */
+static int read_cells(ck *c)
+{
+    line l;
+    char b[200];
+    int got;
+    long v;
     if (keyed_number(c, "cells", CK_MAX_EDGES, &v))
         return -1;
     c->nc = (int)v;
@@ -410,6 +443,15 @@ static int read_header(ck *c)
             seen[c->walk[i] >> 1] = 0;
     }
     free(seen);
+    return 0;
+}
+
+/* The root position's marks and the claim (win, loss or a Grundy value).
+ * 0, or -1 after a message. */
+static int read_claim(ck *c)
+{
+    line l;
+    int got;
     got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "root") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: expected \"root\" and the position's marks", c->line);
@@ -429,6 +471,15 @@ static int read_header(ck *c)
         c->claim = 'G';
     else
         return fail(c, "line %ld: expected \"claim win\", \"claim loss\" or \"claim grundy G\"", c->line);
+    return 0;
+}
+
+/* The header of a certificate: its kind, the board (vertices, edges,
+ * cells), the root position and the claim.  0, or -1 after a message. */
+static int read_header(ck *c)
+{
+    if (read_kind(c) < 0 || read_vertices(c) < 0 || read_edges(c) < 0 || read_cells(c) < 0 || read_claim(c) < 0)
+        return -1;
     return 0;
 }
 

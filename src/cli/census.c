@@ -6,9 +6,11 @@
 #include "cli.h"
 #include "census.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
@@ -244,12 +246,25 @@ static int census_report(int argc, char **argv)
     cy_census_buf cmd = {0};
     cy_census_printf(&cmd, "cycles census report --db %s%s%s", a.db, out ? " -o " : "", out ? out : "");
     cy_error err;
-    rc = cy_census_report(s, out, cmd.s, a.made_by, &err);
+    cy_census_report_out rep;
+    rc = cy_census_report(s, out, cmd.s, a.made_by, &rep, &err);
     free(cmd.s);
     cy_census_store_close(s);
     if (rc < 0)
         return cli_fail(out ? out : "census report", "%s", err.msg);
-    return 0;
+    /* the pictures, then the report, each through the common -o writer */
+    rc = 0;
+    if (rep.dir && mkdir(rep.dir, 0777) != 0 && errno != EEXIST)
+        rc = cli_fail(rep.dir, "cannot make the directory: %s", strerror(errno));
+    for (int i = 0; i < rep.nfiles && rc == 0; i++)
+        rc = cli_write_file(rep.files[i].path, rep.files[i].text, strlen(rep.files[i].text));
+    if (rc == 0) {
+        cli_opts o = {0};
+        o.output = out;
+        rc = cli_emit(&o, rep.md);
+    }
+    cy_census_report_out_free(&rep);
+    return rc;
 }
 
 static int census_certify(int argc, char **argv)

@@ -2,8 +2,8 @@
  * lane.h - the server's one kind of bounded work lane (src/server/lane.c):
  * a fixed set of worker threads at a given CPU priority and a bounded queue
  * of jobs; a job that finds the lane full is refused at once, and the
- * caller answers 503 with Retry-After.  The solves' slow lane, the census
- * queries and the pictures of /api/export each run in one.
+ * caller answers 503 with Retry-After.  The solves' quick and slow lanes,
+ * the census queries and the pictures of /api/export each run in one.
  */
 #ifndef CYCLES_SERVER_LANE_H
 #define CYCLES_SERVER_LANE_H

@@ -10,16 +10,18 @@
  *     of the memory; a partial answer is kept SW_PARTIAL_TTL seconds only;
  *   - a job waiting or running is joined by a second request for the same
  *     question, which waits for its answer instead of solving it again;
- *   - a new quick question (few unplayed edges: the caller decides) is solved
- *     at once in the requesting thread, at most quick_slots at a time;
- *   - a new slow question waits in the slow lane (src/server/lane.c: a
- *     bounded queue) for one of slow_workers
- *     threads, which run at a lower CPU priority (nice SLOW_NICE) so that the
- *     quick lane keeps the processor when it needs it.  A full queue is
- *     answered 503 at once.
- * A request waits at most about twice the timeout (the queue, then the
- * solve); when it gives up the job goes on, so asking again (Retry-After)
- * finds the answer in the cache.  One mutex guards everything; solves run
+ *   - a new quick question (few unplayed edges: the caller decides) goes to
+ *     the quick lane (src/server/lane.c: quick_slots workers, a queue of
+ *     QUICK_QUEUE questions a worker), whose workers run at the server's
+ *     own CPU priority;
+ *   - a new slow question waits in the slow lane (the same lane type: a
+ *     bounded queue) for one of slow_workers threads, which run at a lower
+ *     CPU priority (nice SLOW_NICE) so that the quick lane keeps the
+ *     processor when it needs it.
+ * A question that finds its lane's queue full is answered 503 at once.  A
+ * request waits at most about twice the timeout (the queue, then the solve;
+ * a quick one QUICK_WAIT seconds and its solve); when it gives up the job
+ * goes on, so asking again (Retry-After) finds the answer in the cache.  One mutex guards everything; solves run
  * outside it.  A job is freed when its last holder lets go (the table, the
  * queue or worker, each waiting request).
  */
@@ -39,13 +41,15 @@
 #include <unistd.h>
 
 #define SLOW_NICE 10       /* CPU priority of the slow lane's threads */
-#define QUICK_WAIT 5.0     /* seconds a quick question waits for a slot */
+#define QUICK_WAIT 5.0     /* seconds a quick question waits for a worker */
+#define QUICK_QUEUE 16     /* quick questions accepted at once, per quick worker */
 
 enum { WAITING, RUNNING, DONE };
 
 typedef struct job {
-    lane_job lj;          /* in the slow lane (first: the lane's job is the job) */
+    lane_job lj;          /* in a lane (first: the lane's job is the job) */
     struct sw_work *w;
+    int quick;            /* in the quick lane, not the slow one */
     char *key;
     sw_question q;
     int state;
@@ -64,15 +68,14 @@ struct sw_work {
     sw_budget budget;
     pthread_mutex_t lock;
     pthread_cond_t done;  /* a job was answered, or stopping */
-    pthread_cond_t slot;  /* a quick slot came free, or stopping */
     GHashTable *table;    /* key -> job */
     GQueue lru;           /* answered jobs, least recently used first */
     size_t cache_bytes;
     int slow_count;       /* slow jobs queued or running */
     int running;          /* slow jobs running */
-    int quick_busy;       /* quick solves running */
     int stopping;
     lane *slow;           /* the slow lane: its workers and queue */
+    lane *quick;          /* the quick lane */
     sw_stats st;
 };
 
@@ -232,9 +235,9 @@ static double job_timeout(const sw_work *w, const job *j)
     return j->q.timeout > 0 && j->q.timeout < w->o.timeout ? j->q.timeout : w->o.timeout;
 }
 
-/* A slow job on a worker of the slow lane (at nice SLOW_NICE): solves it
- * and answers it. */
-static void slow_run(lane_job *lj, void *ctx)
+/* A job on a worker of its lane (the slow lane's at nice SLOW_NICE):
+ * solves it with its lane's memory and answers it. */
+static void job_run(lane_job *lj, void *ctx)
 {
     (void)ctx;
     job *j = (job *)lj;
@@ -242,26 +245,33 @@ static void slow_run(lane_job *lj, void *ctx)
     pthread_mutex_lock(&w->lock);
     j->state = RUNNING;
     j->started = mono();
-    w->running++;
+    if (!j->quick)
+        w->running++;
     pthread_mutex_unlock(&w->lock);
     sw_answer a = {0, NULL, 0, NULL, NULL};
-    int keep = w->o.solve(w->o.ctx, &j->q, 0, w->budget.slow_each, job_timeout(w, j), &a);
+    int keep = w->o.solve(w->o.ctx, &j->q, j->quick, j->quick ? w->budget.quick_each : w->budget.slow_each,
+                          job_timeout(w, j), &a);
     pthread_mutex_lock(&w->lock);
-    w->running--;
-    w->slow_count--;
-    w->st.solved_slow++;
+    if (j->quick) {
+        w->st.solved_quick++;
+    } else {
+        w->running--;
+        w->slow_count--;
+        w->st.solved_slow++;
+    }
     finish(w, j, &a, keep);
     unref(j); /* the lane's hold */
     pthread_mutex_unlock(&w->lock);
 }
 
-/* A slow job the lane drops unsolved (the server stops): answered 503. */
-static void slow_release(lane_job *lj)
+/* A job its lane drops unsolved (the server stops): answered 503. */
+static void job_release(lane_job *lj)
 {
     job *j = (job *)lj;
     sw_work *w = j->w;
     pthread_mutex_lock(&w->lock);
-    w->slow_count--;
+    if (!j->quick)
+        w->slow_count--;
     sw_answer a;
     busy(&a, 1, "the server is stopping");
     finish(w, j, &a, SW_KEEP_NOT);
@@ -285,12 +295,12 @@ sw_work *sw_new(const sw_opts *o)
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
     pthread_cond_init(&w->done, &ca);
-    pthread_cond_init(&w->slot, &ca);
     pthread_condattr_destroy(&ca);
     w->table = g_hash_table_new(g_str_hash, g_str_equal);
     g_queue_init(&w->lru);
     w->slow = lane_new(w->o.slow_workers, w->o.slow_queue, SLOW_NICE, NULL, NULL, NULL);
-    if (!w->slow) {
+    w->quick = lane_new(w->o.quick_slots, QUICK_QUEUE * w->o.quick_slots, 0, NULL, NULL, NULL);
+    if (!w->slow || !w->quick) {
         sw_free(w);
         return NULL;
     }
@@ -302,10 +312,10 @@ void sw_stop(sw_work *w)
     pthread_mutex_lock(&w->lock);
     w->stopping = 1;
     pthread_cond_broadcast(&w->done);
-    pthread_cond_broadcast(&w->slot);
     pthread_mutex_unlock(&w->lock);
     /* the questions still waiting for a worker are answered 503 */
     lane_stop(w->slow);
+    lane_stop(w->quick);
 }
 
 void sw_free(sw_work *w)
@@ -314,6 +324,7 @@ void sw_free(sw_work *w)
         return;
     sw_stop(w);
     lane_free(w->slow); /* each worker finishes its solve */
+    lane_free(w->quick);
     pthread_mutex_lock(&w->lock);
     GHashTableIter it;
     gpointer k, v;
@@ -328,7 +339,6 @@ void sw_free(sw_work *w)
     g_hash_table_destroy(w->table);
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->done);
-    pthread_cond_destroy(&w->slot);
     free(w);
 }
 
@@ -345,7 +355,9 @@ static void await(sw_work *w, job *j, double deadline, const char *how, sw_answe
         busy(a, 1, "the server is stopping");
     } else {
         double now = mono();
-        int retry = j->state == RUNNING ? (int)ceil(j->started + job_timeout(w, j) - now) + 1 : slow_eta(w);
+        int retry = j->state == RUNNING ? (int)ceil(j->started + job_timeout(w, j) - now) + 1
+                    : j->quick          ? 1
+                                        : slow_eta(w);
         char msg[200];
         snprintf(msg, sizeof msg, "the answer is not ready yet (the server is busy); it will be kept: ask again "
                                   "in %d s", retry > 0 ? retry : 1);
@@ -353,6 +365,27 @@ static void await(sw_work *w, job *j, double deadline, const char *how, sw_answe
         w->st.refused++;
     }
     unref(j);
+}
+
+/* A new job for question q (taken over) of key, in the table, for the quick
+ * or the slow lane, held by the table, the lane and the request.  Lock
+ * held. */
+static job *new_job(sw_work *w, const char *key, sw_question *q, int quick)
+{
+    job *j = sx_calloc(1, sizeof *j);
+    j->key = sx_strdup(key);
+    j->q = *q;
+    q->b = NULL;
+    q->mark = NULL;
+    q->canon = NULL;
+    j->refs = 3; /* the table's, the lane's and this request's */
+    j->in_table = 1;
+    j->w = w;
+    j->quick = quick;
+    j->lj.run = job_run;
+    j->lj.release = job_release;
+    g_hash_table_insert(w->table, j->key, j);
+    return j;
 }
 
 void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a)
@@ -379,19 +412,10 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         w->st.shared++;
         await(w, j, now + 2 * w->o.timeout + 1, "shared", a);
     } else if (quick) {
-        j = sx_calloc(1, sizeof *j);
-        j->key = sx_strdup(key);
-        j->q = *q;
-        q->b = NULL;
-        q->mark = NULL;
-        q->canon = NULL;
-        j->refs = 2; /* the table's and this request's */
-        j->in_table = 1;
-        g_hash_table_insert(w->table, j->key, j);
-        while (!w->stopping && w->quick_busy >= w->o.quick_slots)
-            if (wait_until(&w->slot, &w->lock, now + QUICK_WAIT) == ETIMEDOUT)
-                break;
-        if (w->stopping || w->quick_busy >= w->o.quick_slots) {
+        j = new_job(w, key, q, 1);
+        if (lane_submit(w->quick, &j->lj) < 0) {
+            /* the quick lane's queue is full, or the server is stopping */
+            unref(j); /* the lane's hold, which it did not take */
             sw_answer b;
             busy(&b, 1, w->stopping ? "the server is stopping" : "the server is busy with quick questions; try "
                                                                  "again in a second");
@@ -400,20 +424,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             copy_answer(j, a, NULL);
             unref(j);
         } else {
-            w->quick_busy++;
-            j->state = RUNNING;
-            j->started = mono();
-            pthread_mutex_unlock(&w->lock);
-            sw_answer b = {0, NULL, 0, NULL, NULL};
-            int keep = w->o.solve(w->o.ctx, &j->q, 1, w->budget.quick_each, job_timeout(w, j), &b);
-            cy_nauty_thread_done();
-            pthread_mutex_lock(&w->lock);
-            w->quick_busy--;
-            w->st.solved_quick++;
-            pthread_cond_signal(&w->slot);
-            finish(w, j, &b, keep);
-            copy_answer(j, a, "solved");
-            unref(j);
+            await(w, j, now + QUICK_WAIT + job_timeout(w, j) + 1, "solved", a);
         }
     } else if (w->slow_count >= w->o.slow_queue) {
         char msg[200];
@@ -423,18 +434,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
         busy(a, retry, msg);
         w->st.refused++;
     } else {
-        j = sx_calloc(1, sizeof *j);
-        j->key = sx_strdup(key);
-        j->q = *q;
-        q->b = NULL;
-        q->mark = NULL;
-        q->canon = NULL;
-        j->refs = 3; /* the table's, the lane's and this request's */
-        j->in_table = 1;
-        j->w = w;
-        j->lj.run = slow_run;
-        j->lj.release = slow_release;
-        g_hash_table_insert(w->table, j->key, j);
+        j = new_job(w, key, q, 0);
         w->slow_count++;
         if (lane_submit(w->slow, &j->lj) < 0) {
             /* the lane is stopping (the count above leaves room otherwise) */

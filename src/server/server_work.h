@@ -90,8 +90,8 @@ void sw_stop(sw_work *w);
 
 /* The answer to q, whose cache key is key (a string naming the kind, the
  * board and the position exactly): from the cache; else from a solve of the
- * same question in progress; else solved in the quick lane (in this thread)
- * when quick, or queued for the slow lane.  Waits at most about twice the
+ * same question in progress; else queued for the quick lane when quick, or
+ * for the slow lane (both src/server/lane.c).  Waits at most about twice the
  * timeout; a 503 carries a Retry-After.  Takes q's board and marks. */
 void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, sw_answer *a);
 

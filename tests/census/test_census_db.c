@@ -703,15 +703,25 @@ static void test_query_summary(void **state)
             free(out);
         }
     assert_int_equal(cy_census_query(s, "nonsense", &o, &out, &err), -1);
-    /* the report writes its pictures and the markdown */
-    const char *md = path("report.md");
-    if (cy_census_report(s, md, "test", NULL, &err) < 0)
+    /* the report: the markdown, and its pictures to go beside it */
+    cy_census_report_out rep;
+    if (cy_census_report(s, path("report.md"), "test", NULL, &rep, &err) < 0)
         fail_msg("report: %s", err.msg);
-    size_t len;
-    char *text = t_read_file(md, &len);
+    const char *text = rep.md;
     assert_non_null(strstr(text, "## 1. Which boards break parity?"));
     assert_non_null(strstr(text, "CREATE VIEW IF NOT EXISTS boards"));
-    free(text);
+    assert_string_equal(rep.dir, path("report"));
+    /* each picture is in the report's directory, linked from the text, an SVG */
+    assert_true(rep.nfiles > 0);
+    for (int i = 0; i < rep.nfiles; i++) {
+        const char *name = strrchr(rep.files[i].path, '/') + 1;
+        char link[128];
+        snprintf(link, sizeof link, "(report/%s)", name);
+        assert_int_equal(strncmp(rep.files[i].path, rep.dir, strlen(rep.dir)), 0);
+        assert_non_null(strstr(text, link));
+        assert_non_null(strstr(rep.files[i].text, "<svg"));
+    }
+    cy_census_report_out_free(&rep);
     cy_census_store_close(s);
 }
 
@@ -745,12 +755,13 @@ static void test_report_samples(void **state)
     assert_non_null(s);
     int nt = count_rows(s, 1, 4), nb = count_rows(s, 0, 6);
     assert_true(nt > 0 && nb > 0);
-    const char *md = path("sample.md");
-    if (cy_census_report(s, md, "test", NULL, &err) < 0)
+    cy_census_report_out rep;
+    if (cy_census_report(s, path("sample.md"), "test", NULL, &rep, &err) < 0)
         fail_msg("report: %s", err.msg);
     cy_census_store_close(s);
-    size_t len;
-    char *text = t_read_file(md, &len);
+    char *text = rep.md;
+    rep.md = NULL;
+    cy_census_report_out_free(&rep);
     const char *times = strstr(text, "## Time per edge count");
     assert_non_null(times);
     const char *tree_table = strstr(times, "| edges | trees |");

@@ -155,6 +155,21 @@ check "resume after kill ($done7 boards of 7 edges done at the kill)" --why "row
 run census report --db "$A" -o "$WORK/census.md"
 [ "$RC" = 0 ] && grep -q '^## 1\. Which boards break parity' "$WORK/census.md" && [ -s "$WORK/census/counts.svg" ] &&
   [ -s "$WORK/census/parity-smallest.svg" ] && ok "report" || bad "report" "rc=$RC $ERR"
+# -o goes through the common writer (as every command's -o): a symbolic
+# link stays a link to the file it names, which gets the report; a file
+# replaced keeps its mode; a picture that cannot be written (its directory
+# is a file) is refused, naming it, and the report is not written
+mkdir -p "$WORK/o"
+printf 'old\n' >"$WORK/o/real.md"
+chmod 600 "$WORK/o/real.md"
+ln -s real.md "$WORK/o/link.md"
+run census report --db "$A" -o "$WORK/o/link.md"
+check "report -o through a symbolic link" --why "rc=$RC $ERR; $(ls -l "$WORK/o")" \
+  eval '[ "$RC" = 0 ] && [ -L "$WORK/o/link.md" ] && grep -q "^## 1\. Which boards break parity" "$WORK/o/real.md" && [ -s "$WORK/o/link/counts.svg" ]'
+check "report -o keeps the mode" --why "$(stat -c %a "$WORK/o/real.md")" [ "$(stat -c %a "$WORK/o/real.md")" = 600 ]
+printf 'x\n' >"$WORK/o/flat"
+expect_error "report: pictures' directory is a file" 'o/flat/[a-z0-9-]*\.svg: Not a directory' census report --db "$A" -o "$WORK/o/flat.md"
+check "report: nothing written when refused" [ ! -e "$WORK/o/flat.md" ]
 
 # errors: usage (exit 2) and files (exit 1), one line each
 expect_usage "no --db" census run --edges 1..3
