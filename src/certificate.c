@@ -13,12 +13,23 @@
  *   "! X g m"             X's value is not g: the safe move m leads to a
  *                         position of value g (an "=" record).
  *
+ *   "= X g *"             X splits into independent components (edges
+ *                         joined by constraints still alive) and g is the
+ *                         XOR of their values, each component an "="
+ *                         record of its own (the position with the other
+ *                         components' edges frozen, 'x').
+ *
  * Who wins is the case g = 0: a lost position is "= X 0" (every move leads
  * to a "! Y 0 m", a won position with its winning move), a won one "! X 0 m".
+ * A position is played on a set S of its unmarked edges (all of them but in
+ * a component); its record shows it canonically: S as '.', the marks of the
+ * edges of every constraint on an edge of S, every other edge 'x' (docs/
+ * certificates.md says why its value is that of the position).
  * The values come from the solver (cy_solver_wins, cy_solver_grundy); the
  * records are written the moment they are decided, root first, and each is
  * written once (a hash set of what has been written).
  */
+#include "engine.h"
 #include "internal.h"
 
 #include <errno.h>
@@ -29,7 +40,7 @@
 /* One written record's key: the position as two masks (edges marked
  * forwards, backwards), the kind ('=' or '!') and, for '!', the value. */
 typedef struct ckey {
-    uint64_t fwd, bwd;
+    uint64_t fwd, bwd, live; /* live: the edges played ('.'), S */
     int kind, g;
     int val;             /* '=': the value written (not part of the key) */
     long idx;            /* the record's index in cert.recs */
@@ -38,9 +49,9 @@ typedef struct ckey {
 /* A record found, kept in memory until the backward pass has chosen what
  * the root's claim needs. */
 typedef struct crec {
-    uint64_t fwd, bwd;
+    uint64_t fwd, bwd, live; /* the position itself (not canonical) and S */
     int kind, g;
-    int nmoves;
+    int nmoves;          /* -1: a sum of components ("= X g *") */
     size_t move;         /* its moves: cert.moves[move .. move + nmoves) */
     int keep;
 } crec;
@@ -59,6 +70,11 @@ typedef struct cert {
     size_t nmv, capmv;
     int failed;          /* a negative CY_SOLVE_ code or -1 */
     cy_error *err;
+    /* the constraints: non-special vertices and cells whose walk uses no
+     * edge twice, and their edges */
+    int nk;
+    uint64_t kedges[2 * CY_FAST_MAX_EDGES + 256];
+    int *kstart, *kdarts; /* constraint k's darts: leaving the vertex, or along the walk */
 } cert;
 
 static uint64_t mix(uint64_t x)
@@ -72,10 +88,10 @@ static uint64_t mix(uint64_t x)
 
 static size_t slot(const cert *c, const ckey *k)
 {
-    uint64_t h = mix(k->fwd ^ mix(k->bwd + (uint64_t)k->kind * 131 + (uint64_t)k->g));
+    uint64_t h = mix(k->fwd ^ mix(k->bwd + (uint64_t)k->kind * 131 + (uint64_t)k->g) ^ mix(~k->live));
     size_t i = (size_t)h & (c->cap - 1);
-    while (c->set[i].kind && (c->set[i].fwd != k->fwd || c->set[i].bwd != k->bwd || c->set[i].kind != k->kind ||
-                              c->set[i].g != k->g))
+    while (c->set[i].kind && (c->set[i].fwd != k->fwd || c->set[i].bwd != k->bwd || c->set[i].live != k->live ||
+                              c->set[i].kind != k->kind || c->set[i].g != k->g))
         i = (i + 1) & (c->cap - 1);
     return i;
 }
@@ -111,10 +127,16 @@ static void remember(cert *c, const ckey *k)
     }
 }
 
-static ckey key_of(const cy_board *b, const unsigned char *mark, int kind, int g)
+/* The key of mark played on live: its canonical form (docs/certificates.md). */
+static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t live);
+
+static ckey key_of(const cert *c, const unsigned char *mark, uint64_t live, int kind, int g)
 {
-    ckey k = {0, 0, kind, kind == '!' ? g : 0, g, -1};
-    for (int e = 0; e < b->ne; e++) {
+    ckey k = {0, 0, live, kind, kind == '!' ? g : 0, g, -1};
+    uint64_t show = shown_edges(c, mark, live);
+    for (int e = 0; e < c->b->ne; e++) {
+        if (!((show >> e) & 1))
+            continue;
         if (mark[e] == CY_FWD)
             k.fwd |= 1ULL << e;
         else if (mark[e] == CY_BWD)
@@ -123,23 +145,146 @@ static ckey key_of(const cy_board *b, const unsigned char *mark, int kind, int g
     return k;
 }
 
-/* Adds a record (kind, the position, the value, its moves) to those found. */
-static void add_record(cert *c, ckey *k, const unsigned char *mark, int g, const int *moves, int n)
+/* Whether constraint k is alive in mark: a vertex without both an arrow in
+ * and an arrow out, a cell without arrows both ways round.  When it is
+ * dead, *witness gets the two edges that show it: the lowest numbered with
+ * an arrow along its dart, the lowest against. */
+static int alive_w(const cert *c, const unsigned char *mark, int k, uint64_t *witness)
+{
+    int fw = -1, bw = -1;
+    for (int i = c->kstart[k]; i < c->kstart[k + 1]; i++) {
+        int d = c->kdarts[i], m = mark[cy_dart_edge(d)];
+        if (m == CY_UNMARKED)
+            continue;
+        int e = cy_dart_edge(d);
+        if (m == cy_dart_mark(d)) {
+            if (fw < 0 || e < fw)
+                fw = e;
+        } else if (bw < 0 || e < bw) {
+            bw = e;
+        }
+    }
+    if (fw < 0 || bw < 0)
+        return 1;
+    *witness = (1ULL << fw) | (1ULL << bw);
+    return 0;
+}
+
+static int alive(const cert *c, const unsigned char *mark, int k)
+{
+    uint64_t w;
+    return alive_w(c, mark, k, &w);
+}
+
+/* The edges whose marks the record of mark played on live shows: live, the
+ * edges of every alive constraint on an edge of live, and the two witness
+ * edges of every dead one. */
+static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t live)
+{
+    uint64_t m = live;
+    for (int k = 0; k < c->nk; k++)
+        if (c->kedges[k] & live) {
+            uint64_t w;
+            m |= alive_w(c, mark, k, &w) ? c->kedges[k] : w;
+        }
+    return m;
+}
+
+/* Splits live into components, edges joined by the alive constraints of
+ * mark; comp[] gets their masks.  Returns how many. */
+static int split_parts(const cert *c, const unsigned char *mark, uint64_t live, uint64_t *comp)
+{
+    uint64_t join[2 * CY_FAST_MAX_EDGES + 256];
+    int nj = 0, n = 0;
+    for (int k = 0; k < c->nk; k++)
+        if ((c->kedges[k] & live) && alive(c, mark, k))
+            join[nj++] = c->kedges[k] & live;
+    while (live) {
+        uint64_t m = live & -live, old = 0;
+        while (m != old) {
+            old = m;
+            for (int j = 0; j < nj; j++)
+                if (join[j] & m)
+                    m |= join[j];
+        }
+        comp[n++] = m;
+        live &= ~m;
+    }
+    return n;
+}
+
+/* The constraints of b (for split_parts and shown_edges). */
+static void constraints_init(cert *c)
+{
+    const cy_board *b = c->b;
+    c->kstart = cy_xmalloc(((size_t)b->nv + (size_t)b->ncells + 2) * sizeof *c->kstart);
+    c->kdarts = cy_xmalloc(((size_t)b->vstart[b->nv] + (size_t)b->fstart[b->ncells] + 1) * sizeof *c->kdarts);
+    int k = 0, n = 0;
+    c->kstart[0] = 0;
+    for (int v = 0; v < b->nv; v++) {
+        if (b->special[v] || b->vstart[v] == b->vstart[v + 1])
+            continue;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++)
+            c->kdarts[n++] = b->vdarts[i];
+        c->kstart[++k] = n;
+    }
+    for (int f = 0; f < b->ncells; f++) {
+        uint64_t seen = 0;
+        int twice = 0;
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++) {
+            uint64_t bit = 1ULL << cy_dart_edge(b->fdarts[i]);
+            twice |= (seen & bit) != 0;
+            seen |= bit;
+        }
+        if (twice)
+            continue; /* never a cycle cell */
+        for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
+            c->kdarts[n++] = b->fdarts[i];
+        c->kstart[++k] = n;
+    }
+    c->nk = k;
+    for (int j = 0; j < k; j++) {
+        c->kedges[j] = 0;
+        for (int i = c->kstart[j]; i < c->kstart[j + 1]; i++)
+            c->kedges[j] |= 1ULL << cy_dart_edge(c->kdarts[i]);
+    }
+}
+
+/* The unmarked edges of mark. */
+static uint64_t unmarked(const cy_board *b, const unsigned char *mark)
+{
+    uint64_t m = 0;
+    for (int e = 0; e < b->ne; e++)
+        if (mark[e] == CY_UNMARKED)
+            m |= 1ULL << e;
+    return m;
+}
+
+/* Adds a record (kind, the position played on live, the value, its moves;
+ * n < 0: a sum of components) to those found. */
+static void add_record(cert *c, ckey *k, const unsigned char *mark, uint64_t live, int g, const int *moves, int n)
 {
     if (c->nrec == c->caprec) {
         c->caprec = c->caprec ? 2 * c->caprec : 1024;
         c->recs = cy_xrealloc(c->recs, c->caprec * sizeof *c->recs);
     }
-    while (c->nmv + (size_t)n > c->capmv) {
+    while (n > 0 && c->nmv + (size_t)n > c->capmv) {
         c->capmv = c->capmv ? 2 * c->capmv : 1024;
         c->moves = cy_xrealloc(c->moves, c->capmv * sizeof *c->moves);
     }
-    ckey m = key_of(c->b, mark, '=', 0);
+    uint64_t fwd = 0, bwd = 0;
+    for (int e = 0; e < c->b->ne; e++) {
+        if (mark[e] == CY_FWD)
+            fwd |= 1ULL << e;
+        else if (mark[e] == CY_BWD)
+            bwd |= 1ULL << e;
+    }
     crec *r = &c->recs[c->nrec];
-    *r = (crec){m.fwd, m.bwd, k->kind, g, n, c->nmv, 0};
-    if (n)
+    *r = (crec){fwd, bwd, live, k->kind, g, n, c->nmv, 0};
+    if (n > 0) {
         memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
-    c->nmv += (size_t)n;
+        c->nmv += (size_t)n;
+    }
     k->idx = (long)c->nrec++;
     remember(c, k);
 }
@@ -151,15 +296,28 @@ static long find(const cert *c, const ckey *k)
     return x->kind ? x->idx : -1;
 }
 
-/* Writes record r: "KIND MARKS G MOVES". */
+/* Writes record r: "KIND MARKS G MOVES" (or "= MARKS G *"), the marks in
+ * canonical form. */
 static void put_record(cert *c, const crec *r)
 {
     char line[CY_FAST_MAX_EDGES + 2];
+    unsigned char mark[CY_FAST_MAX_EDGES];
     for (int e = 0; e < c->b->ne; e++)
-        line[e] = (r->fwd >> e) & 1 ? '+' : (r->bwd >> e) & 1 ? '-' : '.';
+        mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
+    uint64_t show = shown_edges(c, mark, r->live);
+    for (int e = 0; e < c->b->ne; e++)
+        line[e] = (r->live >> e) & 1   ? '.'
+                  : !((show >> e) & 1) ? 'x'
+                  : (r->fwd >> e) & 1  ? '+'
+                  : (r->bwd >> e) & 1  ? '-'
+                                       : 'x';
     line[c->b->ne] = 0;
     int n = fprintf(c->f, "%c %s %d", r->kind, line, r->g);
     c->bytes += n > 0 ? (uint64_t)n : 0;
+    if (r->nmoves < 0) {
+        fputs(" *", c->f);
+        c->bytes += 2;
+    }
     for (int i = 0; i < r->nmoves; i++) {
         int d = c->moves[r->move + (size_t)i];
         n = fprintf(c->f, " %c%d", (d & 1) ? '-' : '+', d >> 1);
@@ -168,6 +326,24 @@ static void put_record(cert *c, const crec *r)
     fputc('\n', c->f);
     c->bytes++;
     c->records++;
+}
+
+/* The safe moves of mark on the edges of live. */
+static int safe_in(const cert *c, unsigned char *mark, uint64_t live, int *moves)
+{
+    int n = cy_rules_safe(c->b, mark, moves), k = 0;
+    for (int i = 0; i < n; i++)
+        if ((live >> cy_dart_edge(moves[i])) & 1)
+            moves[k++] = moves[i];
+    return k;
+}
+
+static void keep_rec(cert *c, long y, long *stack, size_t *sp)
+{
+    if (y >= 0 && !c->recs[y].keep) {
+        c->recs[y].keep = 1;
+        stack[(*sp)++] = y;
+    }
 }
 
 /* The backward pass: from the root's record, marks what each kept record
@@ -180,31 +356,38 @@ static void trim_and_write(cert *c, long root)
     size_t sp = 0;
     unsigned char *mark = cy_xmalloc((size_t)c->b->ne + 1);
     int moves[2 * CY_FAST_MAX_EDGES];
+    uint64_t comp[CY_FAST_MAX_EDGES];
     c->recs[root].keep = 1;
     stack[sp++] = root;
     while (sp) {
         const crec *r = &c->recs[stack[--sp]];
         for (int e = 0; e < c->b->ne; e++)
             mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
+        uint64_t live = r->live;
+        int g = r->g;
+        if (r->nmoves < 0) {
+            int nc = split_parts(c, mark, live, comp);
+            for (int i = 0; i < nc; i++) {
+                ckey eq = key_of(c, mark, comp[i], '=', 0);
+                keep_rec(c, find(c, &eq), stack, &sp);
+            }
+            continue;
+        }
         int n = r->nmoves;
         if (n)
             memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
         int all = r->kind == '=';
-        int g = r->g;
         if (all)
-            n = cy_rules_safe(c->b, mark, moves);
+            n = safe_in(c, mark, live, moves);
         for (int i = 0; i < n; i++) {
             int e = moves[i] >> 1;
             mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            ckey eq = key_of(c->b, mark, '=', 0), ne = key_of(c->b, mark, '!', g);
+            ckey eq = key_of(c, mark, live & ~(1ULL << e), '=', 0), ne = key_of(c, mark, live & ~(1ULL << e), '!', g);
             mark[e] = CY_UNMARKED;
             long y = find(c, &eq);
             if (y < 0 && all)
                 y = find(c, &ne);
-            if (y >= 0 && !c->recs[y].keep) {
-                c->recs[y].keep = 1;
-                stack[sp++] = y;
-            }
+            keep_rec(c, y, stack, &sp);
         }
     }
     for (size_t i = 0; i < c->nrec; i++)
@@ -225,39 +408,44 @@ static int stop(cert *c, int v)
     return v;
 }
 
-static int value(cert *c, const unsigned char *mark)
+/* The value of mark played on live: who wins or the Grundy value for the
+ * whole position, the Grundy value for a part of it. */
+static int value(cert *c, const unsigned char *mark, uint64_t live)
 {
+    if (live != unmarked(c->b, mark))
+        return stop(c, cy_solver_grundy_part(c->s, mark, live));
     return stop(c, c->grundy ? cy_solver_grundy(c->s, mark) : cy_solver_wins(c->s, mark));
 }
 
-/* The safe moves of mark, none valued yet. */
-static int children(cert *c, unsigned char *mark, int *moves, int *vals)
+/* The safe moves of mark on live, none valued yet. */
+static int children(cert *c, unsigned char *mark, uint64_t live, int *moves, int *vals)
 {
-    int n = cy_rules_safe(c->b, mark, moves);
+    int n = safe_in(c, mark, live, moves);
     for (int i = 0; i < n; i++)
         vals[i] = -10;
     return n;
 }
 
-static void need_eq(cert *c, unsigned char *mark, int g);
+static void need_eq(cert *c, unsigned char *mark, uint64_t live, int g);
 
 /* Who-wins certificates choose the narrowest winning move in positions of
  * at most this many unmarked edges (each reply valued: cheap there), the
  * solver's winning move in larger ones. */
 #define CERT_NARROW_EDGES 20
 
-/* Picks among the n safe moves of mark one to a position of value want:
- * one whose child already has its "=" record (nothing more to write); else,
- * for who wins alone (want 0), the winning move whose child has the fewest
- * safe moves (the solver's own winning move with more than
- * CERT_NARROW_EDGES edges unmarked); else the first found by valuing the children in turn
- * (vals[i] < -9: not valued yet).  -1 if there is none. */
-static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n, int want)
+/* Picks among the n safe moves of mark (played on live) one to a position
+ * of value want: one whose child already has its "=" record (nothing more
+ * to write); else, for who wins alone (want 0, the whole position), the
+ * winning move whose child has the fewest safe moves (the solver's own
+ * winning move with more than CERT_NARROW_EDGES edges unmarked); else the
+ * first found by valuing the children in turn (vals[i] < -9: not valued
+ * yet).  -1 if there is none. */
+static int pick(cert *c, unsigned char *mark, uint64_t live, const int *moves, int *vals, int n, int want)
 {
     for (int i = 0; i < n; i++) {
         int e = moves[i] >> 1;
         mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-        ckey k = key_of(c->b, mark, '=', 0);
+        ckey k = key_of(c, mark, live & ~(1ULL << e), '=', 0);
         mark[e] = CY_UNMARKED;
         int v = written_value(c, &k);
         if (v >= 0)
@@ -265,10 +453,8 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
         if (v == want)
             return i;
     }
-    int open = 0;
-    for (int e = 0; e < c->b->ne; e++)
-        open += mark[e] == CY_UNMARKED;
-    if (!c->grundy && open > CERT_NARROW_EDGES) {
+    int whole = live == unmarked(c->b, mark);
+    if (!c->grundy && whole && __builtin_popcountll(live) > CERT_NARROW_EDGES) {
         /* many edges left: valuing every reply would cost searches as
          * hard as the solve itself; the solver's own winning move is cheap */
         int d, r = cy_solver_move(c->s, mark, &d);
@@ -279,7 +465,7 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
                 return i;
         return -1;
     }
-    if (!c->grundy) {
+    if (!c->grundy && whole) {
         /* the winning move whose lost position has the fewest safe moves
          * (each is a branch the certificate must answer): a third to a
          * half fewer records than the solver's own winning move */
@@ -287,7 +473,7 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
         for (int i = 0; i < n && !c->failed; i++) {
             int e = moves[i] >> 1;
             mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            if (value(c, mark) == 0) {
+            if (value(c, mark, live & ~(1ULL << e)) == 0) {
                 int k = cy_rules_safe(c->b, mark, tmp);
                 if (k < bestn) {
                     bestn = k;
@@ -302,7 +488,7 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
         if (vals[i] < -9) {
             int e = moves[i] >> 1;
             mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            vals[i] = value(c, mark);
+            vals[i] = value(c, mark, live & ~(1ULL << e));
             mark[e] = CY_UNMARKED;
         }
         if (vals[i] == want)
@@ -311,11 +497,25 @@ static int pick(cert *c, unsigned char *mark, const int *moves, int *vals, int n
     return -1;
 }
 
-/* Makes sure the certificate shows that mark is not of value g: an "="
- * record of its own, or a move to a position of value g. */
-static void need_ne(cert *c, unsigned char *mark, int g)
+/* The exact value of mark played on live, split into nc components comp[]
+ * (nc > 1): the XOR of theirs, each into vals[]; a negative code. */
+static int sum_value(cert *c, const unsigned char *mark, const uint64_t *comp, int nc, int *vals)
 {
-    ckey eq = key_of(c->b, mark, '=', 0), ne = key_of(c->b, mark, '!', g);
+    int x = 0;
+    for (int i = 0; i < nc; i++) {
+        vals[i] = stop(c, cy_solver_grundy_part(c->s, mark, comp[i]));
+        if (vals[i] < 0)
+            return vals[i];
+        x ^= vals[i];
+    }
+    return x;
+}
+
+/* Makes sure the certificate shows that mark (played on live) is not of
+ * value g: an "=" record of its own, or a move to a position of value g. */
+static void need_ne(cert *c, unsigned char *mark, uint64_t live, int g)
+{
+    ckey eq = key_of(c, mark, live, '=', 0), ne = key_of(c, mark, live, '!', g);
     if (c->failed || seen(c, &ne))
         return;
     int h = written_value(c, &eq);
@@ -326,49 +526,71 @@ static void need_ne(cert *c, unsigned char *mark, int g)
     }
     if (h >= 0)
         return;
-    int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES];
-    int n = children(c, mark, moves, vals);
-    int i = pick(c, mark, moves, vals, n, g);
+    /* (a position that splits is shown by a move where one exists: a sum
+     * needs every component's exact value, a third more records on
+     * theta:4,5,6 and grid:3x4) */
+    int vals[2 * CY_FAST_MAX_EDGES];
+    int moves[2 * CY_FAST_MAX_EDGES];
+    int n = children(c, mark, live, moves, vals);
+    int i = pick(c, mark, live, moves, vals, n, g);
     if (c->failed)
         return;
-    if (i < 0 && !c->grundy) {
+    if (i < 0 && !c->grundy && live == unmarked(c->b, mark)) {
         c->failed = -1;
         cy_error_set(c->err, "internal error: a won position without a winning move");
         return;
     }
     if (i < 0) {
         /* no move to a position of value g: its own value shows it */
-        h = value(c, mark);
+        h = value(c, mark, live);
         if (h == g) {
             c->failed = -1;
             cy_error_set(c->err, "internal error: a move keeps the value %d", g);
         }
         if (!c->failed)
-            need_eq(c, mark, h);
+            need_eq(c, mark, live, h);
         return;
     }
-    add_record(c, &ne, mark, g, &moves[i], 1);
+    add_record(c, &ne, mark, live, g, &moves[i], 1);
     int e = moves[i] >> 1;
     mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-    need_eq(c, mark, g);
+    need_eq(c, mark, live & ~(1ULL << e), g);
     mark[e] = CY_UNMARKED;
 }
 
-/* Makes sure the certificate shows that mark has value g: its "=" record,
- * then what the record needs. */
-static void need_eq(cert *c, unsigned char *mark, int g)
+/* Makes sure the certificate shows that mark (played on live) has value
+ * g: its "=" record, then what the record needs. */
+static void need_eq(cert *c, unsigned char *mark, uint64_t live, int g)
 {
     if (cy_interrupted())
         stop(c, CY_SOLVE_TIMEOUT); /* SIGINT or SIGTERM: nothing is written */
-    ckey eq = key_of(c->b, mark, '=', 0);
+    ckey eq = key_of(c, mark, live, '=', 0);
     if (c->failed || seen(c, &eq))
         return;
     int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES], wit[2 * CY_FAST_MAX_EDGES];
-    int n = children(c, mark, moves, vals);
+    uint64_t comp[CY_FAST_MAX_EDGES];
+    int nc = split_parts(c, mark, live, comp);
+    eq.val = g;
+    if (nc > 1) {
+        /* independent components: the value is the XOR of theirs */
+        int x = sum_value(c, mark, comp, nc, vals);
+        if (c->failed)
+            return;
+        if (x != g) {
+            c->failed = -1;
+            cy_error_set(c->err, "internal error: the components' values XOR to %d, not %d", x, g);
+            return;
+        }
+        add_record(c, &eq, mark, live, g, NULL, -1);
+        for (int i = 0; i < nc && !c->failed; i++)
+            need_eq(c, mark, comp[i], vals[i]);
+        return;
+    }
+    int n = children(c, mark, live, moves, vals);
     if (c->failed)
         return;
     for (int k = 0; k < g; k++) {
-        wit[k] = pick(c, mark, moves, vals, n, k);
+        wit[k] = pick(c, mark, live, moves, vals, n, k);
         if (c->failed)
             return;
         if (wit[k] < 0) {
@@ -377,21 +599,20 @@ static void need_eq(cert *c, unsigned char *mark, int g)
             return;
         }
     }
-    eq.val = g;
     int w[2 * CY_FAST_MAX_EDGES];
     for (int k = 0; k < g; k++)
         w[k] = moves[wit[k]];
-    add_record(c, &eq, mark, g, w, g);
+    add_record(c, &eq, mark, live, g, w, g);
     for (int k = 0; k < g; k++) {
         int e = moves[wit[k]] >> 1;
         mark[e] = (unsigned char)cy_dart_mark(moves[wit[k]]);
-        need_eq(c, mark, k);
+        need_eq(c, mark, live & ~(1ULL << e), k);
         mark[e] = CY_UNMARKED;
     }
     for (int i = 0; i < n && !c->failed; i++) {
         int e = moves[i] >> 1;
         mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-        need_ne(c, mark, g);
+        need_ne(c, mark, live & ~(1ULL << e), g);
         mark[e] = CY_UNMARKED;
     }
 }
@@ -402,7 +623,7 @@ static void put_header(cert *c, const unsigned char *mark, const char *claim)
     const cy_board *b = c->b;
     cy_buf t = {0};
     char *name = cy_escape_dup(b->name ? b->name : "board", 0);
-    cy_buf_printf(&t, "cycles-certificate 1\n# board: %s\nrules standard\nvertices %d\nlabels", name, b->nv);
+    cy_buf_printf(&t, "cycles-certificate 2\n# board: %s\nrules standard\nvertices %d\nlabels", name, b->nv);
     free(name);
     for (int v = 0; v < b->nv; v++)
         cy_buf_printf(&t, " %s", b->label[v]);
@@ -447,6 +668,7 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
     snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
     cert c = {.s = s, .b = b, .grundy = grundy, .cap = 1024, .err = err};
     c.set = cy_xcalloc(c.cap, sizeof *c.set);
+    constraints_init(&c);
     c.f = fopen(tmp, "w");
     int rc = 0;
     if (!c.f) {
@@ -459,7 +681,8 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         st->immediate = 1;
         put_header(&c, m, "win");
     } else {
-        int v = value(&c, m);
+        uint64_t all = unmarked(b, m);
+        int v = value(&c, m, all);
         if (v < 0) {
             rc = c.failed;
             goto out;
@@ -473,15 +696,16 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         st->grundy = grundy ? v : -1;
         put_header(&c, m, claim);
         if (grundy || !v)
-            need_eq(&c, m, grundy ? v : 0);
+            need_eq(&c, m, all, grundy ? v : 0);
         else
-            need_ne(&c, m, 0);
+            need_ne(&c, m, all, 0);
         if (c.failed) {
             rc = c.failed;
             goto out;
         }
-        ckey rk = key_of(b, m, grundy || !v ? '=' : '!', 0);
-        trim_and_write(&c, find(&c, &rk));
+        ckey rk = key_of(&c, m, all, '=', 0), rn = key_of(&c, m, all, '!', 0);
+        long root = find(&c, &rk);
+        trim_and_write(&c, root >= 0 ? root : find(&c, &rn));
     }
     fputs("end\n", c.f);
     c.bytes += 4;
@@ -501,6 +725,8 @@ out:
     st->bytes = c.bytes;
     st->seconds = cy_now() - t0;
     free(c.set);
+    free(c.kstart);
+    free(c.kdarts);
     free(c.recs);
     free(c.moves);
     free(tmp);

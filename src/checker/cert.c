@@ -50,7 +50,7 @@ typedef struct rec {
     long line;   /* where it is in the file */
     size_t mark; /* offset of its marks in ck.marks */
     size_t move; /* offset of its moves in ck.moves */
-    int nmoves;
+    int nmoves;  /* -1: "= X g *", a sum of components */
     int used;    /* referred to by the root or another record */
 } rec;
 
@@ -68,6 +68,8 @@ typedef struct ck {
     unsigned char *cyclable; /* the walk uses no edge twice */
     int *istart, *inc;       /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
                                 each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
+    int *parent;             /* union-find over edges (split) */
+    char *tmp, *cbuf;        /* ne marks of scratch each (canonical forms) */
     /* the root and the claim */
     char *root;
     int claim;               /* 'W' win, 'L' loss, 'G' grundy */
@@ -251,17 +253,18 @@ static int keyed_number(ck *c, const char *key, long max, long *v)
     return 0;
 }
 
-/* Reads marks (one of ". + -" per edge) into out[ne]. */
-static int read_marks(ck *c, const char *w, size_t n, char *out)
+/* Reads marks (one of ". + -" per edge, and 'x' where frozen is set) into
+ * out[ne]. */
+static int read_marks(ck *c, const char *w, size_t n, char *out, int frozen)
 {
     char b[200];
     if (n != (size_t)c->ne)
         return fail(c, "line %ld: the position \"%s\" has %zu marks for %d edges", c->line, shown(w, n, b, sizeof b),
                     n, c->ne);
     for (size_t i = 0; i < n; i++) {
-        if (w[i] != '.' && w[i] != '+' && w[i] != '-')
-            return fail(c, "line %ld: the position has '%s' where a mark (. + -) belongs", c->line,
-                        shown(w + i, 1, b, sizeof b));
+        if (w[i] != '.' && w[i] != '+' && w[i] != '-' && (w[i] != 'x' || !frozen))
+            return fail(c, "line %ld: the position has '%s' where a mark (. + -%s) belongs", c->line,
+                        shown(w + i, 1, b, sizeof b), frozen ? " x" : "");
         out[i] = w[i];
     }
     return 0;
@@ -275,8 +278,8 @@ static int read_header(ck *c)
     if (got <= 0 || !is(l.w[0], l.n[0], "cycles-certificate") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")",
                                    c->line);
-    if (!is(l.w[1], l.n[1], "1"))
-        return fail(c, "line %ld: format version %s is not known to this checker (it reads version 1)", c->line,
+    if (!is(l.w[1], l.n[1], "1") && !is(l.w[1], l.n[1], "2"))
+        return fail(c, "line %ld: format version %s is not known to this checker (it reads versions 1 and 2)", c->line,
                     shown(l.w[1], l.n[1], b, sizeof b));
     got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || !is(l.w[1], l.n[1], "standard"))
@@ -416,7 +419,7 @@ static int read_header(ck *c)
     c->root = malloc((size_t)c->ne + 1);
     if (!c->root)
         return fail(c, "out of memory");
-    if (read_marks(c, l.w[1], l.n[1], c->root))
+    if (read_marks(c, l.w[1], l.n[1], c->root, 0))
         return -1;
     got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "claim"))
@@ -459,7 +462,7 @@ static int read_records(ck *c)
         r->line = c->line;
         r->mark = (size_t)c->nrec * (size_t)c->ne;
         r->move = c->nmv;
-        if (read_marks(c, l.w[1], l.n[1], c->marks + r->mark))
+        if (read_marks(c, l.w[1], l.n[1], c->marks + r->mark, 1))
             return -1;
         long g = number(l.w[2], l.n[2], CK_MAX_VALUE);
         if (g < 0)
@@ -470,8 +473,8 @@ static int read_records(ck *c)
         const char *w;
         size_t n;
         while (next_word(&it, &w, &n)) {
-            long d = dart(c, w, n);
-            if (d < 0)
+            long d = r->kind == '=' && r->nmoves == 0 && is(w, n, "*") ? -2 : dart(c, w, n);
+            if (d == -1)
                 return fail(c, "line %ld: \"%s\" is not a move +E or -E of an edge 0..%d", c->line,
                             shown(w, n, b, sizeof b), c->ne - 1);
             if (!(c->moves = grow(c, c->moves, c->nmv + 1, sizeof *c->moves, &c->capmv)))
@@ -479,7 +482,12 @@ static int read_records(ck *c)
             c->moves[c->nmv++] = (int)d;
             r->nmoves++;
         }
-        if (r->kind == '=' && r->nmoves != r->g)
+        if (r->nmoves > 1 && c->moves[r->move] == -2)
+            return fail(c, "line %ld: \"*\" (a sum of components) stands alone after the value", c->line);
+        if (r->kind == '=' && r->nmoves == 1 && c->moves[c->nmv - 1] == -2) {
+            r->nmoves = -1; /* "*": the components' sum */
+            c->nmv--;
+        } else if (r->kind == '=' && r->nmoves != r->g)
             return fail(c, "line %ld: a record of value %d needs %d moves (one to each smaller value), not %d", c->line,
                         r->g, r->g, r->nmoves);
         if (r->kind == '!' && r->nmoves != 1)
@@ -496,11 +504,12 @@ static int read_records(ck *c)
 /* ---------------------------------------------------------------- the rules */
 
 /* The arrow at end x of an edge (x = 2e: its first end, 2e+1: its second)
- * in position m: 1 out of the vertex, -1 into it, 0 unmarked. */
+ * in position m: 1 out of the vertex, -1 into it, 0 unmarked ('.', or 'x':
+ * an edge no longer played, in a component's position). */
 static int arrow(const char *m, int x)
 {
     char k = m[x >> 1];
-    if (k == '.')
+    if (k == '.' || k == 'x')
         return 0;
     int out = (k == '+') == !(x & 1); /* '+' runs from the first end to the second */
     return out ? 1 : -1;
@@ -548,7 +557,7 @@ static int cell(const ck *c, const char *m, int f, int *gap)
     for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
         int d = c->walk[i];
         char k = m[d >> 1];
-        if (k == '.') {
+        if (k == '.' || k == 'x') {
             open++;
             hole = d;
         } else if ((k == '+') == !(d & 1)) {
@@ -616,6 +625,136 @@ static int death(const ck *c, char *m, int d)
     return dies;
 }
 
+/* ---------------------------------------------------------------- components
+
+   A position's '.' edges are its edges in play.  A constraint is a vertex
+   that is not special, or a cell whose walk uses no edge twice; it is dead
+   in m when it has arrows both ways (a vertex: one in and one out; a cell:
+   one along its walk and one against), alive otherwise.  Two edges in play
+   on one alive constraint are joined; the classes are the components.  No
+   move in one component changes whether a move in another is legal or a
+   death move (the marks that decide it are on the alive constraints of its
+   own edges), so the position is the sum of its components, each the
+   position with the other components' edges frozen ('x'), and its value is
+   the XOR of theirs (Sprague-Grundy).  A position's canonical form freezes
+   ('x') every edge whose mark cannot matter: it keeps the edges in play,
+   every edge of an alive constraint on one of them, and of a dead one the
+   two edges that show it dead (the lowest numbered arrow each way). */
+
+/* Whether constraint k (k < nv: vertex k, else cell k - nv) touches an edge
+ * in play in m; whether it is alive, with *fw and *bw its lowest numbered
+ * edges with an arrow each way (-1 for none).  0 for no such constraint. */
+static int constraint(const ck *c, const char *m, int k, int *fw, int *bw)
+{
+    int touch = 0;
+    *fw = *bw = -1;
+    if (k < c->nv) {
+        if (c->special[k])
+            return 0;
+        for (int i = c->istart[k]; i < c->istart[k + 1]; i++) {
+            int e = c->inc[i] >> 1, a = arrow(m, c->inc[i]);
+            touch |= m[e] == '.';
+            if (a > 0 && (*fw < 0 || e < *fw))
+                *fw = e;
+            if (a < 0 && (*bw < 0 || e < *bw))
+                *bw = e;
+        }
+        return touch;
+    }
+    int f = k - c->nv;
+    if (!c->cyclable[f])
+        return 0;
+    for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+        int d = c->walk[i], e = d >> 1;
+        touch |= m[e] == '.';
+        if (m[e] == '+' || m[e] == '-') {
+            int along = (m[e] == '+') == !(d & 1);
+            int *w = along ? fw : bw;
+            if (*w < 0 || e < *w)
+                *w = e;
+        }
+    }
+    return touch;
+}
+
+/* The edges of constraint k, each given to fn. */
+static void each_edge(ck *c, int k, void (*fn)(ck *, int, int), int arg)
+{
+    if (k < c->nv)
+        for (int i = c->istart[k]; i < c->istart[k + 1]; i++)
+            fn(c, c->inc[i] >> 1, arg);
+    else
+        for (int i = c->wstart[k - c->nv]; i < c->wstart[k - c->nv + 1]; i++)
+            fn(c, c->walk[i] >> 1, arg);
+}
+
+static void show_edge(ck *c, int e, int arg)
+{
+    (void)arg;
+    c->tmp[e] |= 0x40; /* a bit no mark character has */
+}
+
+/* The canonical form of m into out (may be m). */
+static void canonical(ck *c, const char *m, char *out)
+{
+    memset(c->tmp, 0, (size_t)c->ne);
+    for (int e = 0; e < c->ne; e++)
+        if (m[e] == '.')
+            c->tmp[e] = 0x40;
+    for (int k = 0; k < c->nv + c->nc; k++) {
+        int fw, bw;
+        if (!constraint(c, m, k, &fw, &bw))
+            continue;
+        if (fw < 0 || bw < 0)
+            each_edge(c, k, show_edge, 0);
+        else
+            c->tmp[fw] = c->tmp[bw] = 0x40;
+    }
+    for (int e = 0; e < c->ne; e++)
+        out[e] = c->tmp[e] ? m[e] : 'x';
+}
+
+static int root_of(ck *c, int e)
+{
+    while (c->parent[e] != e)
+        e = c->parent[e] = c->parent[c->parent[e]];
+    return e;
+}
+
+static void join_edge(ck *c, int e, int first)
+{
+    if (c->tmp[e] == '.')
+        c->parent[root_of(c, e)] = root_of(c, first);
+}
+
+/* Splits the edges in play of m into components: parent[] then names each
+ * one's class (root_of).  Returns how many. */
+static int split(ck *c, const char *m)
+{
+    memcpy(c->tmp, m, (size_t)c->ne);
+    for (int e = 0; e < c->ne; e++)
+        c->parent[e] = e;
+    for (int k = 0; k < c->nv + c->nc; k++) {
+        int fw, bw, first = -1;
+        if (!constraint(c, m, k, &fw, &bw) || (fw >= 0 && bw >= 0))
+            continue;
+        if (k < c->nv) {
+            for (int i = c->istart[k]; i < c->istart[k + 1] && first < 0; i++)
+                if (m[c->inc[i] >> 1] == '.')
+                    first = c->inc[i] >> 1;
+        } else {
+            for (int i = c->wstart[k - c->nv]; i < c->wstart[k - c->nv + 1] && first < 0; i++)
+                if (m[c->walk[i] >> 1] == '.')
+                    first = c->walk[i] >> 1;
+        }
+        each_edge(c, k, join_edge, first);
+    }
+    int n = 0;
+    for (int e = 0; e < c->ne; e++)
+        n += m[e] == '.' && root_of(c, e) == e;
+    return n;
+}
+
 /* ---------------------------------------------------------------- records */
 
 static uint64_t hash_of(const char *m, int ne, int kind, int g)
@@ -679,6 +818,32 @@ static int check_record(ck *c, long k, char *m)
     memcpy(m, c->marks + r->mark, (size_t)c->ne);
     if (position_fault(c, m, why, sizeof why))
         return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
+    char *y0 = c->cbuf;
+    canonical(c, m, y0);
+    for (int e = 0; e < c->ne; e++)
+        if (y0[e] != m[e])
+            return fail(c, "line %ld: the position is not in canonical form: edge %d should be '%c'", r->line, e, y0[e]);
+    if (r->nmoves < 0) {
+        /* "= X g *": the XOR of the components' values */
+        int n = split(c, m), x = 0;
+        if (n < 2)
+            return fail(c, "line %ld: the position does not split into components (%d in play)", r->line, n);
+        for (int e0 = 0; e0 < c->ne; e0++) {
+            if (m[e0] != '.' || root_of(c, e0) != e0)
+                continue;
+            for (int e = 0; e < c->ne; e++)
+                y0[e] = m[e] == '.' && root_of(c, e) != e0 ? 'x' : m[e];
+            canonical(c, y0, y0);
+            long y = find(c, y0, '=', 0);
+            if (y < 0)
+                return fail(c, "line %ld: the component of edge %d has no \"=\" record", r->line, e0);
+            c->recs[y].used = 1;
+            x ^= c->recs[y].g;
+        }
+        if (x != r->g)
+            return fail(c, "line %ld: the components' values XOR to %d, not %d", r->line, x, r->g);
+        return 0;
+    }
     const int *w = c->moves ? c->moves + r->move : NULL; /* no moves at all: NULL */
     /* the named moves: safe, and to a position of the value said */
     for (int i = 0; i < r->nmoves; i++) {
@@ -690,7 +855,8 @@ static int check_record(ck *c, long k, char *m)
                         move_name(c, d, mv, sizeof mv));
         int want = r->kind == '=' ? i : r->g;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        long y = find(c, m, '=', 0);
+        canonical(c, m, c->cbuf);
+        long y = find(c, c->cbuf, '=', 0);
         m[d >> 1] = '.';
         if (y < 0 || c->recs[y].g != want)
             return fail(c, "line %ld: the move %s should lead to a position of value %d, but %s", r->line,
@@ -705,7 +871,8 @@ static int check_record(ck *c, long k, char *m)
         if (!legal(c, m, d) || death(c, m, d))
             continue;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        long y = find(c, m, '=', 0), z = find(c, m, '!', r->g);
+        canonical(c, m, c->cbuf);
+        long y = find(c, c->cbuf, '=', 0), z = find(c, c->cbuf, '!', r->g);
         m[d >> 1] = '.';
         if (y >= 0 && c->recs[y].g == r->g)
             return fail(c, "line %ld: the move %s leads to a position of the same value %d (record of line %ld)",
@@ -748,7 +915,8 @@ static int check_root(ck *c)
         snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins: they complete cell %d at once", mover, f);
         return 0;
     }
-    long y = find(c, m, '=', 0), z = find(c, m, '!', 0);
+    canonical(c, m, c->cbuf);
+    long y = find(c, c->cbuf, '=', 0), z = find(c, c->cbuf, '!', 0);
     if (c->claim == 'W') {
         if (y >= 0 && c->recs[y].g > 0) {
             c->recs[y].used = 1;
@@ -795,6 +963,14 @@ int ck_check(const char *text, size_t len, ck_result *r)
                     snprintf(c.label[v], 12, "%d", v);
             }
     }
+    if (!rc) {
+        /* the cyclable cells' and the split's scratch */
+        c.parent = malloc(((size_t)c.ne + 1) * sizeof *c.parent);
+        c.tmp = malloc((size_t)c.ne + 1);
+        c.cbuf = malloc((size_t)c.ne + 1);
+        if (!c.parent || !c.tmp || !c.cbuf)
+            rc = fail(&c, "out of memory");
+    }
     if (!rc)
         rc = index_records(&c);
     char *m = rc ? NULL : malloc((size_t)c.ne + 1);
@@ -831,5 +1007,8 @@ int ck_check(const char *text, size_t len, ck_result *r)
     free(c.marks);
     free(c.moves);
     free(c.hash);
+    free(c.parent);
+    free(c.tmp);
+    free(c.cbuf);
     return r->ok ? 0 : 1;
 }

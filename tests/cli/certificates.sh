@@ -95,6 +95,33 @@ refused "an unused record" "line"
 # the same record twice
 { sed '/^end$/d' "$WORK/g.cert"; grep -m1 '^= ' "$WORK/g.cert"; echo end; } >"$WORK/m.cert"
 refused "a duplicate record" "same position"
+# components (docs/certificates.md): the sum record "= X g *" of a position
+# that splits; its value changed, the XOR is refused
+n=$(first '^= [^ ]+ 0 [*]$')
+check "grid:3x3 has a sum of components" --why "no '= X 0 *' record in $WORK/g.cert" [ -n "$n" ]
+awk -v n="$n" 'NR == n { $3 = 1 } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong nim-sum" "line $n: the components' values XOR to 0, not 1"
+# a component's own record with a wrong value: the record that a sum uses
+# (its position has 'x' where the other components are) claims 1 more
+n=$(first '^= [^ ]*x[^ ]* 0$')
+awk -v n="$n" 'NR == n { $3 = 1; $4 = "+0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong component value" "line"
+# a sum record for a position that does not split: an "=" record of value
+# 0 with one component in play made a "sum"
+n=$(grep -n -m1 -E '^= [^ ]+ 0$' "$WORK/g.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $4 = "*" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+verify "$WORK/m.cert"
+check "a sum record that is not one" --why "rc $CRC: $CERR" \
+  eval '[ "$CRC" = 1 ] && printf "%s\n" "$CERR" | grep -Eq "line [0-9]+: (the position does not split|the move)"'
+# "*" beside moves
+n=$(first '^= [^ ]+ 0 [*]$')
+awk -v n="$n" 'NR == n { $3 = 1; $4 = "* +0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a sum with moves" "stands alone"
+# a position not in canonical form: a frozen edge ('x') of a record shown
+# with a mark instead
+n=$(first '^[=!] [^ ]*x')
+awk -v n="$n" 'NR == n { sub(/x/, "+", $2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a position not in canonical form" "line $n"
 # the board changed: a cell walk reversed in one step is no closed walk
 n=$(first '^c ')
 awk -v n="$n" 'NR == n { t = $2; $2 = $3; $3 = t } { print }' "$WORK/g.cert" >"$WORK/m.cert"
@@ -110,7 +137,7 @@ check "k4 certificate" --why "rc $CRC: $CERR" [ "$CRC" = 0 ]
 printf '' >"$WORK/m.cert"; refused "an empty file" ""
 head -c 300 "$WORK/g.cert" >"$WORK/m.cert"; refused "a file cut short" ""
 sed '/^end$/d' "$WORK/g.cert" >"$WORK/m.cert"; refused "no end" "without"
-sed '1s/.*/cycles-certificate 2/' "$WORK/g.cert" >"$WORK/m.cert"; refused "another version" "version 2"
+sed '1s/.*/cycles-certificate 3/' "$WORK/g.cert" >"$WORK/m.cert"; refused "another version" "version 3"
 head -c 2000 /dev/urandom >"$WORK/m.cert"; refused "random bytes" ""
 printf 'cycles-certificate 1\nrules standard\nvertices 99999999999999999999\n' >"$WORK/m.cert"
 refused "a huge number" "whole number"
