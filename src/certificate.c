@@ -37,10 +37,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* One written record's key: the position as two masks (edges marked
- * forwards, backwards), the kind ('=' or '!') and, for '!', the value. */
+/* A position as its record shows it (docs/certificates.md): the edges in
+ * play (live, '.'), the edges shown marked forwards (f, '+') and backwards
+ * (b, '-'); every other edge frozen ('x'). */
+typedef struct pres {
+    uint64_t f, b, live;
+} pres;
+
+/* One written record's key: the position as its record shows it (fwd,
+ * bwd, live: pres's f, b, live), the kind ('=' or '!') and, for '!', the
+ * value. */
 typedef struct ckey {
-    uint64_t fwd, bwd, live; /* live: the edges played ('.'), S */
+    uint64_t fwd, bwd, live;
     int kind, g;
     int val;             /* '=': the value written (not part of the key) */
     long idx;            /* the record's index in cert.recs */
@@ -49,7 +57,8 @@ typedef struct ckey {
 /* A record found, kept in memory until the backward pass has chosen what
  * the root's claim needs. */
 typedef struct crec {
-    uint64_t fwd, bwd, live; /* the position itself (not canonical) and S */
+    uint64_t fwd, bwd, live; /* the position of the game (pos.q) and its edges in play */
+    pres p;              /* as the record shows it */
     int kind, g;
     int nmoves;          /* -1: a sum of components ("= X g *") */
     size_t move;         /* its moves: cert.moves[move .. move + nmoves) */
@@ -75,6 +84,10 @@ typedef struct cert {
     int nk;
     uint64_t kedges[2 * CY_FAST_MAX_EDGES + 256];
     int *kstart, *kdarts; /* constraint k's darts: leaving the vertex, or along the walk */
+    /* the board's symmetries but the identity, as dart maps (the "map"
+     * lines of the header) */
+    int nmaps;
+    int **dmap;
 } cert;
 
 static uint64_t mix(uint64_t x)
@@ -127,23 +140,7 @@ static void remember(cert *c, const ckey *k)
     }
 }
 
-/* The key of mark played on live: its canonical form (docs/certificates.md). */
 static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t live);
-
-static ckey key_of(const cert *c, const unsigned char *mark, uint64_t live, int kind, int g)
-{
-    ckey k = {0, 0, live, kind, kind == '!' ? g : 0, g, -1};
-    uint64_t show = shown_edges(c, mark, live);
-    for (int e = 0; e < c->b->ne; e++) {
-        if (!((show >> e) & 1))
-            continue;
-        if (mark[e] == CY_FWD)
-            k.fwd |= 1ULL << e;
-        else if (mark[e] == CY_BWD)
-            k.bwd |= 1ULL << e;
-    }
-    return k;
-}
 
 /* Whether constraint k is alive in mark: a vertex without both an arrow in
  * and an arrow out, a cell without arrows both ways round.  When it is
@@ -260,9 +257,137 @@ static uint64_t unmarked(const cy_board *b, const unsigned char *mark)
     return m;
 }
 
-/* Adds a record (kind, the position played on live, the value, its moves;
- * n < 0: a sum of components) to those found. */
-static void add_record(cert *c, ckey *k, const unsigned char *mark, uint64_t live, int g, const int *moves, int n)
+
+/* ------------------------------------------------------------ positions */
+
+
+/* A position of the proof: q, the marks of a position of the game played
+ * on live (what the solver values), and p, its record's form: canonical,
+ * and the least of its images under the board's symmetries (the checker
+ * finds it from any of them). */
+typedef struct pos {
+    unsigned char q[CY_FAST_MAX_EDGES];
+    uint64_t live;
+    pres p;
+} pos;
+
+/* p in canonical form: the marks of live, of the alive constraints on its
+ * edges and the witnesses of the dead ones; the rest frozen. */
+static pres canon_p(const cert *c, pres p)
+{
+    unsigned char m[CY_FAST_MAX_EDGES];
+    for (int e = 0; e < c->b->ne; e++)
+        m[e] = (p.f >> e) & 1 ? CY_FWD : (p.b >> e) & 1 ? CY_BWD : CY_UNMARKED;
+    uint64_t show = shown_edges(c, m, p.live);
+    return (pres){p.f & show, p.b & show, p.live};
+}
+
+/* The image of p under map i. */
+static pres map_p(const cert *c, int i, pres p)
+{
+    pres r = {0, 0, 0};
+    const int *d = c->dmap[i];
+    for (int e = 0; e < c->b->ne; e++) {
+        if ((p.live >> e) & 1)
+            r.live |= 1ULL << (d[2 * e] >> 1);
+        int x = (p.f >> e) & 1 ? d[2 * e] : (p.b >> e) & 1 ? d[2 * e + 1] : -1;
+        if (x >= 0)
+            *((x & 1) ? &r.b : &r.f) |= 1ULL << (x >> 1);
+    }
+    return r;
+}
+
+static int less(pres a, pres b)
+{
+    return a.live != b.live ? a.live < b.live : a.f != b.f ? a.f < b.f : a.b < b.b;
+}
+
+/* x with p (the canonical form of x's position) replaced by the least of
+ * its images, x's marks mapped with it. */
+static void symmetrise(const cert *c, pos *x)
+{
+    pres best = x->p;
+    int bi = -1;
+    for (int i = 0; i < c->nmaps; i++) {
+        pres r = canon_p(c, map_p(c, i, x->p));
+        if (less(r, best)) {
+            best = r;
+            bi = i;
+        }
+    }
+    if (bi < 0)
+        return;
+    const int *d = c->dmap[bi];
+    unsigned char q[CY_FAST_MAX_EDGES];
+    uint64_t live = 0;
+    for (int e = 0; e < c->b->ne; e++) {
+        if ((x->live >> e) & 1)
+            live |= 1ULL << (d[2 * e] >> 1);
+        q[d[2 * e] >> 1] = x->q[e] == CY_UNMARKED ? CY_UNMARKED : (unsigned char)cy_dart_mark(d[x->q[e] == CY_FWD ? 2 * e : 2 * e + 1]);
+    }
+    memcpy(x->q, q, (size_t)c->b->ne);
+    x->live = live;
+    x->p = best;
+}
+
+/* The position after dart d in x. */
+static void child(const cert *c, const pos *x, int d, pos *y)
+{
+    int e = cy_dart_edge(d);
+    memcpy(y->q, x->q, (size_t)c->b->ne);
+    y->q[e] = (unsigned char)cy_dart_mark(d);
+    y->live = x->live & ~(1ULL << e);
+    pres p = x->p;
+    *((d & 1) ? &p.b : &p.f) |= 1ULL << e;
+    p.live = y->live;
+    y->p = canon_p(c, p);
+    symmetrise(c, y);
+}
+
+/* The component comp of x, a position of its own. */
+static void part(const cert *c, const pos *x, uint64_t comp, pos *y)
+{
+    memcpy(y->q, x->q, (size_t)c->b->ne);
+    y->live = comp;
+    y->p = canon_p(c, (pres){x->p.f, x->p.b, comp});
+    symmetrise(c, y);
+}
+
+static ckey key_of(const pos *x, int kind, int g)
+{
+    return (ckey){x->p.f, x->p.b, x->p.live, kind, kind == '!' ? g : 0, g, -1};
+}
+
+/* The board's symmetries as dart maps (an automorphism, and each with
+ * every arrow reversed), for symmetrise. */
+static void maps_init(cert *c)
+{
+    cy_symmetry *sym = cy_symmetry_new(c->b, NULL);
+    int n = sym ? sym->n : 1;
+    c->dmap = cy_xmalloc(2 * (size_t)n * sizeof *c->dmap);
+    for (int a = 0; sym && a < n; a++)
+        for (int rev = 0; rev < 2; rev++) {
+            if (a == 0 && !rev)
+                continue; /* the identity */
+            int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
+            for (int x = 0; x < 2 * c->b->ne; x++)
+                d[x] = sym->aut[a].dmap[x] ^ rev;
+            c->dmap[c->nmaps++] = d;
+        }
+    if (!sym) { /* no symmetry known: arrows reversed only */
+        int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
+        for (int x = 0; x < 2 * c->b->ne; x++)
+            d[x] = x ^ 1;
+        c->dmap[c->nmaps++] = d;
+    }
+    cy_symmetry_free(sym);
+}
+
+/* ------------------------------------------------------------ records */
+
+/* Adds a record (kind, the position x, the value, its moves; n < 0: a sum
+ * of components) to those found. */
+static void add_record(cert *c, ckey *k, const pos *x, int g, const int *moves, int n)
 {
     if (c->nrec == c->caprec) {
         c->caprec = c->caprec ? 2 * c->caprec : 1024;
@@ -274,13 +399,13 @@ static void add_record(cert *c, ckey *k, const unsigned char *mark, uint64_t liv
     }
     uint64_t fwd = 0, bwd = 0;
     for (int e = 0; e < c->b->ne; e++) {
-        if (mark[e] == CY_FWD)
+        if (x->q[e] == CY_FWD)
             fwd |= 1ULL << e;
-        else if (mark[e] == CY_BWD)
+        else if (x->q[e] == CY_BWD)
             bwd |= 1ULL << e;
     }
     crec *r = &c->recs[c->nrec];
-    *r = (crec){fwd, bwd, live, k->kind, g, n, c->nmv, 0};
+    *r = (crec){fwd, bwd, x->live, x->p, k->kind, g, n, c->nmv, 0};
     if (n > 0) {
         memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
         c->nmv += (size_t)n;
@@ -296,21 +421,12 @@ static long find(const cert *c, const ckey *k)
     return x->kind ? x->idx : -1;
 }
 
-/* Writes record r: "KIND MARKS G MOVES" (or "= MARKS G *"), the marks in
- * canonical form. */
+/* Writes record r: "KIND MARKS G MOVES" (or "= MARKS G *"). */
 static void put_record(cert *c, const crec *r)
 {
     char line[CY_FAST_MAX_EDGES + 2];
-    unsigned char mark[CY_FAST_MAX_EDGES];
     for (int e = 0; e < c->b->ne; e++)
-        mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
-    uint64_t show = shown_edges(c, mark, r->live);
-    for (int e = 0; e < c->b->ne; e++)
-        line[e] = (r->live >> e) & 1   ? '.'
-                  : !((show >> e) & 1) ? 'x'
-                  : (r->fwd >> e) & 1  ? '+'
-                  : (r->bwd >> e) & 1  ? '-'
-                                       : 'x';
+        line[e] = (r->p.live >> e) & 1 ? '.' : (r->p.f >> e) & 1 ? '+' : (r->p.b >> e) & 1 ? '-' : 'x';
     line[c->b->ne] = 0;
     int n = fprintf(c->f, "%c %s %d", r->kind, line, r->g);
     c->bytes += n > 0 ? (uint64_t)n : 0;
@@ -328,12 +444,14 @@ static void put_record(cert *c, const crec *r)
     c->records++;
 }
 
-/* The safe moves of mark on the edges of live. */
-static int safe_in(const cert *c, unsigned char *mark, uint64_t live, int *moves)
+/* The safe moves of x (on the edges of its live). */
+static int safe_in(const cert *c, const pos *x, int *moves)
 {
-    int n = cy_rules_safe(c->b, mark, moves), k = 0;
+    unsigned char m[CY_FAST_MAX_EDGES];
+    memcpy(m, x->q, (size_t)c->b->ne);
+    int n = cy_rules_safe(c->b, m, moves), k = 0;
     for (int i = 0; i < n; i++)
-        if ((live >> cy_dart_edge(moves[i])) & 1)
+        if ((x->live >> cy_dart_edge(moves[i])) & 1)
             moves[k++] = moves[i];
     return k;
 }
@@ -354,21 +472,23 @@ static void trim_and_write(cert *c, long root)
 {
     long *stack = cy_xmalloc((c->nrec + 1) * sizeof *stack);
     size_t sp = 0;
-    unsigned char *mark = cy_xmalloc((size_t)c->b->ne + 1);
     int moves[2 * CY_FAST_MAX_EDGES];
     uint64_t comp[CY_FAST_MAX_EDGES];
     c->recs[root].keep = 1;
     stack[sp++] = root;
     while (sp) {
         const crec *r = &c->recs[stack[--sp]];
+        pos x, y;
         for (int e = 0; e < c->b->ne; e++)
-            mark[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
-        uint64_t live = r->live;
+            x.q[e] = (r->fwd >> e) & 1 ? CY_FWD : (r->bwd >> e) & 1 ? CY_BWD : CY_UNMARKED;
+        x.live = r->live;
+        x.p = r->p;
         int g = r->g;
         if (r->nmoves < 0) {
-            int nc = split_parts(c, mark, live, comp);
+            int nc = split_parts(c, x.q, x.live, comp);
             for (int i = 0; i < nc; i++) {
-                ckey eq = key_of(c, mark, comp[i], '=', 0);
+                part(c, &x, comp[i], &y);
+                ckey eq = key_of(&y, '=', 0);
                 keep_rec(c, find(c, &eq), stack, &sp);
             }
             continue;
@@ -378,22 +498,19 @@ static void trim_and_write(cert *c, long root)
             memcpy(moves, c->moves + r->move, (size_t)n * sizeof *moves);
         int all = r->kind == '=';
         if (all)
-            n = safe_in(c, mark, live, moves);
+            n = safe_in(c, &x, moves);
         for (int i = 0; i < n; i++) {
-            int e = moves[i] >> 1;
-            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            ckey eq = key_of(c, mark, live & ~(1ULL << e), '=', 0), ne = key_of(c, mark, live & ~(1ULL << e), '!', g);
-            mark[e] = CY_UNMARKED;
-            long y = find(c, &eq);
-            if (y < 0 && all)
-                y = find(c, &ne);
-            keep_rec(c, y, stack, &sp);
+            child(c, &x, moves[i], &y);
+            ckey eq = key_of(&y, '=', 0), ne = key_of(&y, '!', g);
+            long z = find(c, &eq);
+            if (z < 0 && all)
+                z = find(c, &ne);
+            keep_rec(c, z, stack, &sp);
         }
     }
     for (size_t i = 0; i < c->nrec; i++)
         if (c->recs[i].keep)
             put_record(c, &c->recs[i]);
-    free(mark);
     free(stack);
 }
 
@@ -408,56 +525,60 @@ static int stop(cert *c, int v)
     return v;
 }
 
-/* The value of mark played on live: who wins or the Grundy value for the
- * whole position, the Grundy value for a part of it. */
-static int value(cert *c, const unsigned char *mark, uint64_t live)
+/* Whether x is played on all its unmarked edges (not a component). */
+static int whole(const cert *c, const pos *x)
 {
-    if (live != unmarked(c->b, mark))
-        return stop(c, cy_solver_grundy_part(c->s, mark, live));
-    return stop(c, c->grundy ? cy_solver_grundy(c->s, mark) : cy_solver_wins(c->s, mark));
+    return x->live == unmarked(c->b, x->q);
 }
 
-/* The safe moves of mark on live, none valued yet. */
-static int children(cert *c, unsigned char *mark, uint64_t live, int *moves, int *vals)
+/* The value of x: who wins or the Grundy value for a whole position, the
+ * Grundy value for a component. */
+static int value(cert *c, const pos *x)
 {
-    int n = safe_in(c, mark, live, moves);
+    if (!whole(c, x))
+        return stop(c, cy_solver_grundy_part(c->s, x->q, x->live));
+    return stop(c, c->grundy ? cy_solver_grundy(c->s, x->q) : cy_solver_wins(c->s, x->q));
+}
+
+/* The safe moves of x, none valued yet. */
+static int children(cert *c, const pos *x, int *moves, int *vals)
+{
+    int n = safe_in(c, x, moves);
     for (int i = 0; i < n; i++)
         vals[i] = -10;
     return n;
 }
 
-static void need_eq(cert *c, unsigned char *mark, uint64_t live, int g);
+static void need_eq(cert *c, const pos *x, int g);
 
 /* Who-wins certificates choose the narrowest winning move in positions of
  * at most this many unmarked edges (each reply valued: cheap there), the
  * solver's winning move in larger ones. */
 #define CERT_NARROW_EDGES 20
 
-/* Picks among the n safe moves of mark (played on live) one to a position
- * of value want: one whose child already has its "=" record (nothing more
- * to write); else, for who wins alone (want 0, the whole position), the
- * winning move whose child has the fewest safe moves (the solver's own
- * winning move with more than CERT_NARROW_EDGES edges unmarked); else the
- * first found by valuing the children in turn (vals[i] < -9: not valued
- * yet).  -1 if there is none. */
-static int pick(cert *c, unsigned char *mark, uint64_t live, const int *moves, int *vals, int n, int want)
+/* Picks among the n safe moves of x one to a position of value want: one
+ * whose child already has its "=" record (nothing more to write); else, for
+ * who wins alone (want 0, a whole position), the winning move whose child
+ * has the fewest safe moves (the solver's own winning move with more than
+ * CERT_NARROW_EDGES edges unmarked); else the first found by valuing the
+ * children in turn (vals[i] < -9: not valued yet).  -1 if there is none. */
+static int pick(cert *c, const pos *x, const int *moves, int *vals, int n, int want)
 {
+    pos y;
     for (int i = 0; i < n; i++) {
-        int e = moves[i] >> 1;
-        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-        ckey k = key_of(c, mark, live & ~(1ULL << e), '=', 0);
-        mark[e] = CY_UNMARKED;
+        child(c, x, moves[i], &y);
+        ckey k = key_of(&y, '=', 0);
         int v = written_value(c, &k);
         if (v >= 0)
             vals[i] = v;
         if (v == want)
             return i;
     }
-    int whole = live == unmarked(c->b, mark);
-    if (!c->grundy && whole && __builtin_popcountll(live) > CERT_NARROW_EDGES) {
+    int w = whole(c, x);
+    if (!c->grundy && w && __builtin_popcountll(x->live) > CERT_NARROW_EDGES) {
         /* many edges left: valuing every reply would cost searches as
          * hard as the solve itself; the solver's own winning move is cheap */
-        int d, r = cy_solver_move(c->s, mark, &d);
+        int d, r = cy_solver_move(c->s, x->q, &d);
         if (r < 0)
             stop(c, r);
         for (int i = 0; r == 1 && i < n; i++)
@@ -465,31 +586,27 @@ static int pick(cert *c, unsigned char *mark, uint64_t live, const int *moves, i
                 return i;
         return -1;
     }
-    if (!c->grundy && whole) {
+    if (!c->grundy && w) {
         /* the winning move whose lost position has the fewest safe moves
          * (each is a branch the certificate must answer): a third to a
          * half fewer records than the solver's own winning move */
         int best = -1, bestn = 1 << 30, tmp[2 * CY_FAST_MAX_EDGES];
         for (int i = 0; i < n && !c->failed; i++) {
-            int e = moves[i] >> 1;
-            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            if (value(c, mark, live & ~(1ULL << e)) == 0) {
-                int k = cy_rules_safe(c->b, mark, tmp);
+            child(c, x, moves[i], &y);
+            if (value(c, &y) == 0) {
+                int k = safe_in(c, &y, tmp);
                 if (k < bestn) {
                     bestn = k;
                     best = i;
                 }
             }
-            mark[e] = CY_UNMARKED;
         }
         return c->failed ? -1 : best;
     }
     for (int i = 0; i < n && !c->failed; i++) {
         if (vals[i] < -9) {
-            int e = moves[i] >> 1;
-            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-            vals[i] = value(c, mark, live & ~(1ULL << e));
-            mark[e] = CY_UNMARKED;
+            child(c, x, moves[i], &y);
+            vals[i] = value(c, &y);
         }
         if (vals[i] == want)
             return i;
@@ -497,25 +614,25 @@ static int pick(cert *c, unsigned char *mark, uint64_t live, const int *moves, i
     return -1;
 }
 
-/* The exact value of mark played on live, split into nc components comp[]
- * (nc > 1): the XOR of theirs, each into vals[]; a negative code. */
-static int sum_value(cert *c, const unsigned char *mark, const uint64_t *comp, int nc, int *vals)
+/* The exact value of x, split into nc components comp[] (nc > 1): the XOR
+ * of theirs, each into vals[]; a negative code. */
+static int sum_value(cert *c, const pos *x, const uint64_t *comp, int nc, int *vals)
 {
-    int x = 0;
+    int v = 0;
     for (int i = 0; i < nc; i++) {
-        vals[i] = stop(c, cy_solver_grundy_part(c->s, mark, comp[i]));
+        vals[i] = stop(c, cy_solver_grundy_part(c->s, x->q, comp[i]));
         if (vals[i] < 0)
             return vals[i];
-        x ^= vals[i];
+        v ^= vals[i];
     }
-    return x;
+    return v;
 }
 
-/* Makes sure the certificate shows that mark (played on live) is not of
- * value g: an "=" record of its own, or a move to a position of value g. */
-static void need_ne(cert *c, unsigned char *mark, uint64_t live, int g)
+/* Makes sure the certificate shows that x is not of value g: an "="
+ * record of its own, or a move to a position of value g. */
+static void need_ne(cert *c, const pos *x, int g)
 {
-    ckey eq = key_of(c, mark, live, '=', 0), ne = key_of(c, mark, live, '!', g);
+    ckey eq = key_of(x, '=', 0), ne = key_of(x, '!', g);
     if (c->failed || seen(c, &ne))
         return;
     int h = written_value(c, &eq);
@@ -529,68 +646,69 @@ static void need_ne(cert *c, unsigned char *mark, uint64_t live, int g)
     /* (a position that splits is shown by a move where one exists: a sum
      * needs every component's exact value, a third more records on
      * theta:4,5,6 and grid:3x4) */
-    int vals[2 * CY_FAST_MAX_EDGES];
-    int moves[2 * CY_FAST_MAX_EDGES];
-    int n = children(c, mark, live, moves, vals);
-    int i = pick(c, mark, live, moves, vals, n, g);
+    int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES];
+    int n = children(c, x, moves, vals);
+    int i = pick(c, x, moves, vals, n, g);
     if (c->failed)
         return;
-    if (i < 0 && !c->grundy && live == unmarked(c->b, mark)) {
+    if (i < 0 && !c->grundy && whole(c, x)) {
         c->failed = -1;
         cy_error_set(c->err, "internal error: a won position without a winning move");
         return;
     }
     if (i < 0) {
         /* no move to a position of value g: its own value shows it */
-        h = value(c, mark, live);
+        h = value(c, x);
         if (h == g) {
             c->failed = -1;
             cy_error_set(c->err, "internal error: a move keeps the value %d", g);
         }
         if (!c->failed)
-            need_eq(c, mark, live, h);
+            need_eq(c, x, h);
         return;
     }
-    add_record(c, &ne, mark, live, g, &moves[i], 1);
-    int e = moves[i] >> 1;
-    mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-    need_eq(c, mark, live & ~(1ULL << e), g);
-    mark[e] = CY_UNMARKED;
+    add_record(c, &ne, x, g, &moves[i], 1);
+    pos y;
+    child(c, x, moves[i], &y);
+    need_eq(c, &y, g);
 }
 
-/* Makes sure the certificate shows that mark (played on live) has value
- * g: its "=" record, then what the record needs. */
-static void need_eq(cert *c, unsigned char *mark, uint64_t live, int g)
+/* Makes sure the certificate shows that x has value g: its "=" record,
+ * then what the record needs. */
+static void need_eq(cert *c, const pos *x, int g)
 {
     if (cy_interrupted())
         stop(c, CY_SOLVE_TIMEOUT); /* SIGINT or SIGTERM: nothing is written */
-    ckey eq = key_of(c, mark, live, '=', 0);
+    ckey eq = key_of(x, '=', 0);
     if (c->failed || seen(c, &eq))
         return;
     int moves[2 * CY_FAST_MAX_EDGES], vals[2 * CY_FAST_MAX_EDGES], wit[2 * CY_FAST_MAX_EDGES];
     uint64_t comp[CY_FAST_MAX_EDGES];
-    int nc = split_parts(c, mark, live, comp);
+    int nc = split_parts(c, x->q, x->live, comp);
     eq.val = g;
+    pos y;
     if (nc > 1) {
         /* independent components: the value is the XOR of theirs */
-        int x = sum_value(c, mark, comp, nc, vals);
+        int v = sum_value(c, x, comp, nc, vals);
         if (c->failed)
             return;
-        if (x != g) {
+        if (v != g) {
             c->failed = -1;
-            cy_error_set(c->err, "internal error: the components' values XOR to %d, not %d", x, g);
+            cy_error_set(c->err, "internal error: the components' values XOR to %d, not %d", v, g);
             return;
         }
-        add_record(c, &eq, mark, live, g, NULL, -1);
-        for (int i = 0; i < nc && !c->failed; i++)
-            need_eq(c, mark, comp[i], vals[i]);
+        add_record(c, &eq, x, g, NULL, -1);
+        for (int i = 0; i < nc && !c->failed; i++) {
+            part(c, x, comp[i], &y);
+            need_eq(c, &y, vals[i]);
+        }
         return;
     }
-    int n = children(c, mark, live, moves, vals);
+    int n = children(c, x, moves, vals);
     if (c->failed)
         return;
     for (int k = 0; k < g; k++) {
-        wit[k] = pick(c, mark, live, moves, vals, n, k);
+        wit[k] = pick(c, x, moves, vals, n, k);
         if (c->failed)
             return;
         if (wit[k] < 0) {
@@ -602,18 +720,14 @@ static void need_eq(cert *c, unsigned char *mark, uint64_t live, int g)
     int w[2 * CY_FAST_MAX_EDGES];
     for (int k = 0; k < g; k++)
         w[k] = moves[wit[k]];
-    add_record(c, &eq, mark, live, g, w, g);
-    for (int k = 0; k < g; k++) {
-        int e = moves[wit[k]] >> 1;
-        mark[e] = (unsigned char)cy_dart_mark(moves[wit[k]]);
-        need_eq(c, mark, live & ~(1ULL << e), k);
-        mark[e] = CY_UNMARKED;
+    add_record(c, &eq, x, g, w, g);
+    for (int k = 0; k < g && !c->failed; k++) {
+        child(c, x, moves[wit[k]], &y);
+        need_eq(c, &y, k);
     }
     for (int i = 0; i < n && !c->failed; i++) {
-        int e = moves[i] >> 1;
-        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-        need_ne(c, mark, live & ~(1ULL << e), g);
-        mark[e] = CY_UNMARKED;
+        child(c, x, moves[i], &y);
+        need_ne(c, &y, g);
     }
 }
 
@@ -639,6 +753,13 @@ static void put_header(cert *c, const unsigned char *mark, const char *claim)
         cy_buf_puts(&t, "c");
         for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
             cy_buf_printf(&t, " %c%d", (b->fdarts[i] & 1) ? '-' : '+', b->fdarts[i] >> 1);
+        cy_buf_puts(&t, "\n");
+    }
+    cy_buf_printf(&t, "maps %d\n", c->nmaps);
+    for (int i = 0; i < c->nmaps; i++) {
+        cy_buf_puts(&t, "m");
+        for (int e = 0; e < b->ne; e++)
+            cy_buf_printf(&t, " %c%d", (c->dmap[i][2 * e] & 1) ? '-' : '+', c->dmap[i][2 * e] >> 1);
         cy_buf_puts(&t, "\n");
     }
     cy_buf_puts(&t, "root ");
@@ -669,6 +790,7 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
     cert c = {.s = s, .b = b, .grundy = grundy, .cap = 1024, .err = err};
     c.set = cy_xcalloc(c.cap, sizeof *c.set);
     constraints_init(&c);
+    maps_init(&c);
     c.f = fopen(tmp, "w");
     int rc = 0;
     if (!c.f) {
@@ -681,8 +803,15 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         st->immediate = 1;
         put_header(&c, m, "win");
     } else {
-        uint64_t all = unmarked(b, m);
-        int v = value(&c, m, all);
+        pos x;
+        memcpy(x.q, m, (size_t)b->ne);
+        x.live = unmarked(b, m);
+        x.p = (pres){0, 0, 0};
+        for (int e = 0; e < b->ne; e++)
+            *(m[e] == CY_FWD ? &x.p.f : m[e] == CY_BWD ? &x.p.b : &x.p.live) |= 1ULL << e;
+        x.p = canon_p(&c, x.p);
+        symmetrise(&c, &x);
+        int v = value(&c, &x);
         if (v < 0) {
             rc = c.failed;
             goto out;
@@ -696,14 +825,14 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         st->grundy = grundy ? v : -1;
         put_header(&c, m, claim);
         if (grundy || !v)
-            need_eq(&c, m, all, grundy ? v : 0);
+            need_eq(&c, &x, grundy ? v : 0);
         else
-            need_ne(&c, m, all, 0);
+            need_ne(&c, &x, 0);
         if (c.failed) {
             rc = c.failed;
             goto out;
         }
-        ckey rk = key_of(&c, m, all, '=', 0), rn = key_of(&c, m, all, '!', 0);
+        ckey rk = key_of(&x, '=', 0), rn = key_of(&x, '!', 0);
         long root = find(&c, &rk);
         trim_and_write(&c, root >= 0 ? root : find(&c, &rn));
     }
@@ -725,6 +854,9 @@ out:
     st->bytes = c.bytes;
     st->seconds = cy_now() - t0;
     free(c.set);
+    for (int i = 0; i < c.nmaps; i++)
+        free(c.dmap[i]);
+    free(c.dmap);
     free(c.kstart);
     free(c.kdarts);
     free(c.recs);

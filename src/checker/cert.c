@@ -43,6 +43,7 @@
 #define CK_MAX_EDGES 100000
 #define CK_MAX_WALK 1000000
 #define CK_MAX_VALUE 1000000
+#define CK_MAX_MAPS 1000
 
 typedef struct rec {
     char kind;   /* '=' or '!' */
@@ -69,7 +70,9 @@ typedef struct ck {
     int *istart, *inc;       /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
                                 each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
     int *parent;             /* union-find over edges (split) */
-    char *tmp, *cbuf;        /* ne marks of scratch each (canonical forms) */
+    char *tmp, *cbuf, *lbuf, *mbuf; /* ne marks of scratch each (canonical forms, images) */
+    int nmaps;
+    int *maps;               /* map i: the image of dart d is maps[2 ne i + d] */
     /* the root and the claim */
     char *root;
     int claim;               /* 'W' win, 'L' loss, 'G' grundy */
@@ -270,6 +273,43 @@ static int read_marks(ck *c, const char *w, size_t n, char *out, int frozen)
     return 0;
 }
 
+static int check_map(ck *c, const int *d);
+
+/* Reads n lines "m D0 .. D(E-1)": a symmetry of the board, the image of
+ * each edge's dart +e (that of -e is the image reversed). */
+static int read_maps(ck *c, int n)
+{
+    char b[200];
+    c->maps = malloc(((size_t)n * 2 * (size_t)c->ne + 1) * sizeof *c->maps);
+    if (!c->maps)
+        return fail(c, "out of memory");
+    for (int i = 0; i < n; i++) {
+        line l;
+        int got = next_line(c, &l);
+        if (got <= 0 || !is(l.w[0], l.n[0], "m"))
+            return got < 0 ? -1 : fail(c, "line %ld: expected map %d as \"m\" and %d darts", c->line, i, c->ne);
+        int *d = c->maps + (size_t)i * 2 * (size_t)c->ne, k = 0;
+        words it = {l.rest ? l.rest : l.end, l.end};
+        const char *w;
+        size_t len;
+        while (next_word(&it, &w, &len)) {
+            long x = dart(c, w, len);
+            if (x < 0 || k == c->ne)
+                return fail(c, "line %ld: map %d: \"%s\" is not one of %d darts +E or -E", c->line, i,
+                            shown(w, len, b, sizeof b), c->ne);
+            d[2 * k] = (int)x;
+            d[2 * k + 1] = (int)x ^ 1;
+            k++;
+        }
+        if (k != c->ne)
+            return fail(c, "line %ld: map %d has %d darts for %d edges", c->line, i, k, c->ne);
+        c->nmaps++;
+        if (check_map(c, d))
+            return -1;
+    }
+    return 0;
+}
+
 static int read_header(ck *c)
 {
     line l;
@@ -414,6 +454,13 @@ static int read_header(ck *c)
     }
     free(seen);
     got = next_line(c, &l);
+    if (got > 0 && is(l.w[0], l.n[0], "maps")) {
+        if (l.nw != 2 || (v = number(l.w[1], l.n[1], CK_MAX_MAPS)) < 0)
+            return fail(c, "line %ld: expected \"maps N\" (N at most %d)", c->line, CK_MAX_MAPS);
+        if (read_maps(c, (int)v))
+            return -1;
+        got = next_line(c, &l);
+    }
     if (got <= 0 || !is(l.w[0], l.n[0], "root") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: expected \"root\" and the position's marks", c->line);
     c->root = malloc((size_t)c->ne + 1);
@@ -625,6 +672,87 @@ static int death(const ck *c, char *m, int d)
     return dies;
 }
 
+/* ---------------------------------------------------------------- symmetries
+
+   A map (a "m" line) sends each dart to a dart.  It is a symmetry of the
+   game when it permutes the edges; there is a one-to-one map p of the
+   vertices, special to special, with each dart leaving v sent to a dart
+   leaving p(v) (or, for a map that reverses every arrow, each dart coming
+   into v sent to one leaving p(v)); and it sends the darts of each cell that
+   can be a cycle cell onto those of such a cell, one way round or the other.
+   Then the image of a position (each arrow along dart x moved to the dart x
+   is sent to) has a sink, a source, a cycle cell or a legal move exactly
+   where the position has one at the preimage, and the same value. */
+
+static int check_map(ck *c, const int *d)
+{
+    int nm = c->nmaps - 1, ok = 0;
+    int *pi = malloc(((size_t)c->nv + 1) * sizeof *pi), *hit = calloc((size_t)c->nv + 2 * (size_t)c->ne + 1, sizeof *hit);
+    int *owner = malloc((2 * (size_t)c->ne + 1) * sizeof *owner), *img = hit + c->nv;
+    if (!pi || !hit || !owner) {
+        free(pi), free(hit), free(owner);
+        return fail(c, "out of memory");
+    }
+    for (int e = 0; e < c->ne && !ok; e++)
+        if (hit[d[2 * e] >> 1]++)
+            ok = fail(c, "line %ld: map %d sends two edges to edge %d", c->line, nm, d[2 * e] >> 1);
+    for (int r = 0; r < 2 && ok == 0; r++) {
+        /* r = 1: arrows reversed */
+        int good = 1;
+        for (int v = 0; v < c->nv; v++)
+            pi[v] = -1;
+        for (int x = 0; x < 2 * c->ne && good; x++) {
+            int v = tail_of(c, x ^ r), w = tail_of(c, d[x]);
+            if (pi[v] < 0)
+                pi[v] = w;
+            good = pi[v] == w;
+        }
+        memset(hit, 0, (size_t)c->nv * sizeof *hit);
+        for (int v = 0; v < c->nv && good; v++)
+            if (pi[v] >= 0)
+                good = !hit[pi[v]]++ && c->special[v] == c->special[pi[v]];
+        ok = good ? 1 : 0;
+    }
+    if (ok == 0)
+        ok = fail(c, "line %ld: map %d is not a symmetry: no one-to-one map of the vertices (special to special) "
+                     "carries the edges' ends", c->line, nm);
+    /* the cells that can cycle, onto such cells */
+    for (int x = 0; x < 2 * c->ne; x++)
+        owner[x] = -1;
+    for (int f = c->nc - 1; f >= 0; f--)
+        if (c->cyclable[f])
+            for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+                owner[c->walk[i]] = f;
+    memset(img, 0, 2 * (size_t)c->ne * sizeof *img);
+    unsigned char *used = calloc((size_t)c->nc + 1, 1);
+    if (!used)
+        ok = fail(c, "out of memory");
+    for (int f = 0; f < c->nc && ok > 0; f++) {
+        if (!c->cyclable[f] || c->wstart[f] == c->wstart[f + 1])
+            continue;
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+            img[d[c->walk[i]]] = f + 1;
+        int len = c->wstart[f + 1] - c->wstart[f], found = 0;
+        for (int rev = 0; rev < 2 && !found; rev++) {
+            int g = owner[d[c->walk[c->wstart[f]]] ^ rev];
+            if (g < 0 || used[g] || c->wstart[g + 1] - c->wstart[g] != len)
+                continue;
+            found = 1;
+            for (int i = c->wstart[g]; i < c->wstart[g + 1] && found; i++)
+                found = img[c->walk[i] ^ rev] == f + 1;
+            if (found)
+                used[g] = 1;
+        }
+        if (!found)
+            ok = fail(c, "line %ld: map %d is not a symmetry: cell %d goes to no cell", c->line, nm, f);
+    }
+    free(used);
+    free(pi);
+    free(hit);
+    free(owner);
+    return ok > 0 ? 0 : -1;
+}
+
 /* ---------------------------------------------------------------- components
 
    A position's '.' edges are its edges in play.  A constraint is a vertex
@@ -777,6 +905,25 @@ static long find(const ck *c, const char *m, int kind, int g)
     return -1;
 }
 
+/* The record of kind (value g for '!') of position m: of its canonical form
+ * or of the canonical form of an image of that under a map; -1 if none. */
+static long lookup(ck *c, const char *m, int kind, int g)
+{
+    canonical(c, m, c->lbuf);
+    long y = find(c, c->lbuf, kind, g);
+    for (int i = 0; y < 0 && i < c->nmaps; i++) {
+        const int *d = c->maps + (size_t)i * 2 * (size_t)c->ne;
+        for (int e = 0; e < c->ne; e++) {
+            char k = c->lbuf[e];
+            int x = d[2 * e + (k == '-')];
+            c->mbuf[x >> 1] = k == '+' || k == '-' ? ((x & 1) ? '-' : '+') : k;
+        }
+        canonical(c, c->mbuf, c->mbuf);
+        y = find(c, c->mbuf, kind, g);
+    }
+    return y;
+}
+
 static int index_records(ck *c)
 {
     c->hcap = 16;
@@ -810,6 +957,19 @@ static const char *move_name(const ck *c, int d, char *buf, size_t n)
     return buf;
 }
 
+/* Whether record k's position is in canonical form; 0 or -1 with the fault. */
+static int check_form(ck *c, long k)
+{
+    const rec *r = &c->recs[k];
+    const char *m = c->marks + r->mark;
+    canonical(c, m, c->cbuf);
+    for (int e = 0; e < c->ne; e++)
+        if (c->cbuf[e] != m[e])
+            return fail(c, "line %ld: the position is not in canonical form: edge %d should be '%c'", r->line, e,
+                        c->cbuf[e]);
+    return 0;
+}
+
 /* Checks record k; 0 or -1 with the fault. */
 static int check_record(ck *c, long k, char *m)
 {
@@ -819,10 +979,6 @@ static int check_record(ck *c, long k, char *m)
     if (position_fault(c, m, why, sizeof why))
         return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
     char *y0 = c->cbuf;
-    canonical(c, m, y0);
-    for (int e = 0; e < c->ne; e++)
-        if (y0[e] != m[e])
-            return fail(c, "line %ld: the position is not in canonical form: edge %d should be '%c'", r->line, e, y0[e]);
     if (r->nmoves < 0) {
         /* "= X g *": the XOR of the components' values */
         int n = split(c, m), x = 0;
@@ -833,8 +989,7 @@ static int check_record(ck *c, long k, char *m)
                 continue;
             for (int e = 0; e < c->ne; e++)
                 y0[e] = m[e] == '.' && root_of(c, e) != e0 ? 'x' : m[e];
-            canonical(c, y0, y0);
-            long y = find(c, y0, '=', 0);
+            long y = lookup(c, y0, '=', 0);
             if (y < 0)
                 return fail(c, "line %ld: the component of edge %d has no \"=\" record", r->line, e0);
             c->recs[y].used = 1;
@@ -855,8 +1010,7 @@ static int check_record(ck *c, long k, char *m)
                         move_name(c, d, mv, sizeof mv));
         int want = r->kind == '=' ? i : r->g;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        canonical(c, m, c->cbuf);
-        long y = find(c, c->cbuf, '=', 0);
+        long y = lookup(c, m, '=', 0);
         m[d >> 1] = '.';
         if (y < 0 || c->recs[y].g != want)
             return fail(c, "line %ld: the move %s should lead to a position of value %d, but %s", r->line,
@@ -871,8 +1025,7 @@ static int check_record(ck *c, long k, char *m)
         if (!legal(c, m, d) || death(c, m, d))
             continue;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        canonical(c, m, c->cbuf);
-        long y = find(c, c->cbuf, '=', 0), z = find(c, c->cbuf, '!', r->g);
+        long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', r->g);
         m[d >> 1] = '.';
         if (y >= 0 && c->recs[y].g == r->g)
             return fail(c, "line %ld: the move %s leads to a position of the same value %d (record of line %ld)",
@@ -915,8 +1068,7 @@ static int check_root(ck *c)
         snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins: they complete cell %d at once", mover, f);
         return 0;
     }
-    canonical(c, m, c->cbuf);
-    long y = find(c, c->cbuf, '=', 0), z = find(c, c->cbuf, '!', 0);
+    long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', 0);
     if (c->claim == 'W') {
         if (y >= 0 && c->recs[y].g > 0) {
             c->recs[y].used = 1;
@@ -968,7 +1120,9 @@ int ck_check(const char *text, size_t len, ck_result *r)
         c.parent = malloc(((size_t)c.ne + 1) * sizeof *c.parent);
         c.tmp = malloc((size_t)c.ne + 1);
         c.cbuf = malloc((size_t)c.ne + 1);
-        if (!c.parent || !c.tmp || !c.cbuf)
+        c.lbuf = malloc((size_t)c.ne + 1);
+        c.mbuf = malloc((size_t)c.ne + 1);
+        if (!c.parent || !c.tmp || !c.cbuf || !c.lbuf || !c.mbuf)
             rc = fail(&c, "out of memory");
     }
     if (!rc)
@@ -976,6 +1130,8 @@ int ck_check(const char *text, size_t len, ck_result *r)
     char *m = rc ? NULL : malloc((size_t)c.ne + 1);
     if (!rc && !m)
         rc = fail(&c, "out of memory");
+    for (long k = 0; !rc && k < c.nrec; k++)
+        rc = check_form(&c, k);
     for (long k = 0; !rc && k < c.nrec; k++)
         rc = check_record(&c, k, m);
     char claim[sizeof r->msg];
@@ -1010,5 +1166,8 @@ int ck_check(const char *text, size_t len, ck_result *r)
     free(c.parent);
     free(c.tmp);
     free(c.cbuf);
+    free(c.lbuf);
+    free(c.mbuf);
+    free(c.maps);
     return r->ok ? 0 : 1;
 }

@@ -117,11 +117,28 @@ check "a sum record that is not one" --why "rc $CRC: $CERR" \
 n=$(first '^= [^ ]+ 0 [*]$')
 awk -v n="$n" 'NR == n { $3 = 1; $4 = "* +0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
 refused "a sum with moves" "stands alone"
-# a position not in canonical form: a frozen edge ('x') of a record shown
-# with a mark instead
-n=$(first '^[=!] [^ ]*x')
-awk -v n="$n" 'NR == n { sub(/x/, "+", $2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
-refused "a position not in canonical form" "line $n"
+# a position not in canonical form: the record of the position with no
+# edge in play (all frozen, 'x': what a component of one edge leads to)
+# shown with a mark, which nothing in play can need
+n=$(first '^= x+ 0$')
+check "grid:3x3 has the empty position" --why "no '= xx...x 0' record" [ -n "$n" ]
+awk -v n="$n" 'NR == n { $2 = "+" substr($2, 2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a position not in canonical form" "line $n: the position is not in canonical form: edge 0 should be 'x'"
+# symmetries ("m" lines, docs/certificates.md): a wrong map is refused,
+# naming its line: two darts' images swapped, one dart's image reversed, two
+# edges sent to one
+n=$(first '^m ')
+check "grid:3x3 has maps" --why "no 'm' line in $WORK/g.cert" [ -n "$n" ]
+awk -v n="$n" 'NR == n { t = $2; $2 = $3; $3 = t } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (two images swapped)" "line $n: map 0 is not a symmetry"
+awk -v n="$n" 'NR == n { $2 = (substr($2, 1, 1) == "+" ? "-" : "+") substr($2, 2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (one arrow reversed)" "line $n: map 0 is not a symmetry"
+awk -v n="$n" 'NR == n { $3 = $2 } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (two edges to one)" "line $n: map 0 sends two edges"
+# the maps dropped: the records are still there, but a position found only
+# as the image of another has none
+sed '/^maps /,/^root /{/^root /!d}' "$WORK/g.cert" >"$WORK/m.cert"
+refused "the maps dropped" "line"
 # the board changed: a cell walk reversed in one step is no closed walk
 n=$(first '^c ')
 awk -v n="$n" 'NR == n { t = $2; $2 = $3; $3 = t } { print }' "$WORK/g.cert" >"$WORK/m.cert"
