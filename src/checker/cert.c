@@ -71,6 +71,7 @@ typedef struct ck {
                                 each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
     int *parent;             /* union-find over edges (split) */
     char *tmp, *cbuf, *lbuf, *mbuf; /* ne marks of scratch each (canonical forms, images) */
+    int version;             /* of the format: 1 (no canonical forms, no maps) or 2 */
     int nmaps;
     int *maps;               /* map i: the image of dart d is maps[2 ne i + d] */
     /* the root and the claim */
@@ -318,6 +319,7 @@ static int read_header(ck *c)
     if (got <= 0 || !is(l.w[0], l.n[0], "cycles-certificate") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")",
                                    c->line);
+    c->version = is(l.w[1], l.n[1], "1") ? 1 : 2;
     if (!is(l.w[1], l.n[1], "1") && !is(l.w[1], l.n[1], "2"))
         return fail(c, "line %ld: format version %s is not known to this checker (it reads versions 1 and 2)", c->line,
                     shown(l.w[1], l.n[1], b, sizeof b));
@@ -454,7 +456,7 @@ static int read_header(ck *c)
     }
     free(seen);
     got = next_line(c, &l);
-    if (got > 0 && is(l.w[0], l.n[0], "maps")) {
+    if (got > 0 && is(l.w[0], l.n[0], "maps") && c->version > 1) {
         if (l.nw != 2 || (v = number(l.w[1], l.n[1], CK_MAX_MAPS)) < 0)
             return fail(c, "line %ld: expected \"maps N\" (N at most %d)", c->line, CK_MAX_MAPS);
         if (read_maps(c, (int)v))
@@ -822,9 +824,13 @@ static void show_edge(ck *c, int e, int arg)
     c->tmp[e] |= 0x40; /* a bit no mark character has */
 }
 
-/* The canonical form of m into out (may be m). */
+/* The canonical form of m into out (may be m); version 1: m itself. */
 static void canonical(ck *c, const char *m, char *out)
 {
+    if (c->version == 1) {
+        memmove(out, m, (size_t)c->ne);
+        return;
+    }
     memset(c->tmp, 0, (size_t)c->ne);
     for (int e = 0; e < c->ne; e++)
         if (m[e] == '.')
