@@ -1182,6 +1182,13 @@ typedef struct cy_cert_stats {
 int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
                          cy_cert_stats *st, cy_error *err);
 
+/* cy_certificate_write under the misère rules (completing a cycle cell or
+ * making the last move loses): a certificate of who wins from mark on b
+ * ("rules misere": won and lost positions only), each value found by a
+ * variant search with options o.  Returns as cy_certificate_write. */
+int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark,
+                                const char *path, cy_cert_stats *st, cy_error *err);
+
 #ifdef __cplusplus
 }
 #endif

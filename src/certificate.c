@@ -83,6 +83,8 @@ typedef struct cert {
      * edge twice, and their edges */
     int nk;
     uint64_t kedges[2 * CY_FAST_MAX_EDGES + 256];
+    uint64_t kalong[2 * CY_FAST_MAX_EDGES + 256];   /* its edges whose dart in it is +e */
+    uint64_t kagainst[2 * CY_FAST_MAX_EDGES + 256]; /* ... is -e */
     int *kstart, *kdarts; /* constraint k's darts: leaving the vertex, or along the walk */
     /* the board's symmetries but the identity, as dart maps (the "map"
      * lines of the header) */
@@ -140,49 +142,42 @@ static void remember(cert *c, const ckey *k)
     }
 }
 
-static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t live);
-
-/* Whether constraint k is alive in mark: a vertex without both an arrow in
- * and an arrow out, a cell without arrows both ways round.  When it is
- * dead, *witness gets the two edges that show it: the lowest numbered with
- * an arrow along its dart, the lowest against. */
-static int alive_w(const cert *c, const unsigned char *mark, int k, uint64_t *witness)
+/* Whether constraint k is alive in the position with edges f marked
+ * forwards and b backwards: a vertex without both an arrow in and an arrow
+ * out, a cell without arrows both ways round.  When it is dead, *witness
+ * gets the two edges that show it: the lowest numbered with an arrow along
+ * its dart, the lowest against. */
+static int alive_w(const cert *c, uint64_t f, uint64_t b, int k, uint64_t *witness)
 {
-    int fw = -1, bw = -1;
-    for (int i = c->kstart[k]; i < c->kstart[k + 1]; i++) {
-        int d = c->kdarts[i], m = mark[cy_dart_edge(d)];
-        if (m == CY_UNMARKED)
-            continue;
-        int e = cy_dart_edge(d);
-        if (m == cy_dart_mark(d)) {
-            if (fw < 0 || e < fw)
-                fw = e;
-        } else if (bw < 0 || e < bw) {
-            bw = e;
-        }
-    }
-    if (fw < 0 || bw < 0)
+    uint64_t fw = (f & c->kalong[k]) | (b & c->kagainst[k]), bw = (b & c->kalong[k]) | (f & c->kagainst[k]);
+    if (!fw || !bw)
         return 1;
-    *witness = (1ULL << fw) | (1ULL << bw);
+    *witness = (fw & -fw) | (bw & -bw);
     return 0;
 }
 
-static int alive(const cert *c, const unsigned char *mark, int k)
+/* The edges marked forwards (*f) and backwards (*b) in mark. */
+static void masks_of(const cy_board *bd, const unsigned char *mark, uint64_t *f, uint64_t *b)
 {
-    uint64_t w;
-    return alive_w(c, mark, k, &w);
+    *f = *b = 0;
+    for (int e = 0; e < bd->ne; e++) {
+        if (mark[e] == CY_FWD)
+            *f |= 1ULL << e;
+        else if (mark[e] == CY_BWD)
+            *b |= 1ULL << e;
+    }
 }
 
-/* The edges whose marks the record of mark played on live shows: live, the
- * edges of every alive constraint on an edge of live, and the two witness
- * edges of every dead one. */
-static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t live)
+/* The edges whose marks the record of the position (f, b) played on live
+ * shows: live, the edges of every alive constraint on an edge of live, and
+ * the two witness edges of every dead one. */
+static uint64_t shown_edges(const cert *c, uint64_t f, uint64_t b, uint64_t live)
 {
     uint64_t m = live;
     for (int k = 0; k < c->nk; k++)
         if (c->kedges[k] & live) {
             uint64_t w;
-            m |= alive_w(c, mark, k, &w) ? c->kedges[k] : w;
+            m |= alive_w(c, f, b, k, &w) ? c->kedges[k] : w;
         }
     return m;
 }
@@ -191,10 +186,11 @@ static uint64_t shown_edges(const cert *c, const unsigned char *mark, uint64_t l
  * mark; comp[] gets their masks.  Returns how many. */
 static int split_parts(const cert *c, const unsigned char *mark, uint64_t live, uint64_t *comp)
 {
-    uint64_t join[2 * CY_FAST_MAX_EDGES + 256];
+    uint64_t join[2 * CY_FAST_MAX_EDGES + 256], f, b, w;
     int nj = 0, n = 0;
+    masks_of(c->b, mark, &f, &b);
     for (int k = 0; k < c->nk; k++)
-        if ((c->kedges[k] & live) && alive(c, mark, k))
+        if ((c->kedges[k] & live) && alive_w(c, f, b, k, &w))
             join[nj++] = c->kedges[k] & live;
     while (live) {
         uint64_t m = live & -live, old = 0;
@@ -241,9 +237,12 @@ static void constraints_init(cert *c)
     }
     c->nk = k;
     for (int j = 0; j < k; j++) {
-        c->kedges[j] = 0;
-        for (int i = c->kstart[j]; i < c->kstart[j + 1]; i++)
-            c->kedges[j] |= 1ULL << cy_dart_edge(c->kdarts[i]);
+        c->kedges[j] = c->kalong[j] = c->kagainst[j] = 0;
+        for (int i = c->kstart[j]; i < c->kstart[j + 1]; i++) {
+            int d = c->kdarts[i];
+            c->kedges[j] |= 1ULL << cy_dart_edge(d);
+            *((d & 1) ? &c->kagainst[j] : &c->kalong[j]) |= 1ULL << cy_dart_edge(d);
+        }
     }
 }
 
@@ -275,10 +274,7 @@ typedef struct pos {
  * edges and the witnesses of the dead ones; the rest frozen. */
 static pres canon_p(const cert *c, pres p)
 {
-    unsigned char m[CY_FAST_MAX_EDGES];
-    for (int e = 0; e < c->b->ne; e++)
-        m[e] = (p.f >> e) & 1 ? CY_FWD : (p.b >> e) & 1 ? CY_BWD : CY_UNMARKED;
-    uint64_t show = shown_edges(c, m, p.live);
+    uint64_t show = shown_edges(c, p.f, p.b, p.live);
     return (pres){p.f & show, p.b & show, p.live};
 }
 
@@ -732,12 +728,12 @@ static void need_eq(cert *c, const pos *x, int g)
 }
 
 /* The header: format version, board, root and claim (docs/certificates.md). */
-static void put_header(cert *c, const unsigned char *mark, const char *claim)
+static void put_header(cert *c, const unsigned char *mark, const char *claim, const char *rules)
 {
     const cy_board *b = c->b;
     cy_buf t = {0};
     char *name = cy_escape_dup(b->name ? b->name : "board", 0);
-    cy_buf_printf(&t, "cycles-certificate 2\n# board: %s\nrules standard\nvertices %d\nlabels", name, b->nv);
+    cy_buf_printf(&t, "cycles-certificate 2\n# board: %s\nrules %s\nvertices %d\nlabels", name, rules, b->nv);
     free(name);
     for (int v = 0; v < b->nv; v++)
         cy_buf_printf(&t, " %s", b->label[v]);
@@ -801,7 +797,7 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         /* the player to move completes a cycle cell at once: no records */
         st->claim = 'N';
         st->immediate = 1;
-        put_header(&c, m, "win");
+        put_header(&c, m, "win", "standard");
     } else {
         pos x;
         memcpy(x.q, m, (size_t)b->ne);
@@ -823,7 +819,7 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
             snprintf(claim, sizeof claim, "%s", v ? "win" : "loss");
         st->claim = v ? 'N' : 'P';
         st->grundy = grundy ? v : -1;
-        put_header(&c, m, claim);
+        put_header(&c, m, claim, "standard");
         if (grundy || !v)
             need_eq(&c, &x, grundy ? v : 0);
         else
@@ -863,5 +859,170 @@ out:
     free(c.moves);
     free(tmp);
     free(m);
+    return rc;
+}
+
+/* ------------------------------------------------------------ misère */
+
+/* Under the misère rules a move that completes a cycle cell loses at once,
+ * and a player with no legal move wins (the opponent made the last move).
+ * A lost position "= X 0": every legal move completes a cycle cell or leads
+ * to a won position; a won one "! X 0 m": m completes none and leads to a
+ * lost position; a position with no legal move needs no record. */
+
+typedef struct mcert {
+    cert c;
+    cy_vsearch *vs;
+} mcert;
+
+static pos mpos(const cy_board *b, const unsigned char *mark)
+{
+    pos x;
+    memcpy(x.q, mark, (size_t)b->ne);
+    x.live = unmarked(b, mark);
+    x.p = (pres){0, 0, x.live};
+    for (int e = 0; e < b->ne; e++)
+        if (mark[e] != CY_UNMARKED)
+            *(mark[e] == CY_FWD ? &x.p.f : &x.p.b) |= 1ULL << e;
+    return x;
+}
+
+/* The misère value of mark: 0 lost, 1 won, or a negative code. */
+static int mvalue(mcert *m, const unsigned char *mark)
+{
+    int v = 0, rc = cy_vsearch_value(m->vs, mark, &v);
+    return stop(&m->c, rc < 0 ? rc : v != 0);
+}
+
+static void need_mwon(mcert *m, unsigned char *mark);
+
+static void need_mlost(mcert *m, unsigned char *mark)
+{
+    cert *c = &m->c;
+    if (cy_interrupted())
+        stop(c, CY_SOLVE_TIMEOUT);
+    pos x = mpos(c->b, mark);
+    ckey k = key_of(&x, '=', 0);
+    if (c->failed || seen(c, &k))
+        return;
+    k.val = 0;
+    add_record(c, &k, &x, 0, NULL, 0);
+    int moves[2 * CY_FAST_MAX_EDGES];
+    int n = cy_rules_legal(c->b, mark, moves);
+    for (int i = 0; i < n && !c->failed; i++) {
+        if (cy_rules_completes(c->b, mark, moves[i]) >= 0)
+            continue; /* the mover loses at once */
+        int e = cy_dart_edge(moves[i]);
+        mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+        need_mwon(m, mark);
+        mark[e] = CY_UNMARKED;
+    }
+}
+
+static void need_mwon(mcert *m, unsigned char *mark)
+{
+    cert *c = &m->c;
+    pos x = mpos(c->b, mark);
+    ckey k = key_of(&x, '!', 0);
+    int moves[2 * CY_FAST_MAX_EDGES];
+    int n = cy_rules_legal(c->b, mark, moves);
+    if (c->failed || !n || seen(c, &k))
+        return; /* no legal move: the player to move has won */
+    int best = -1;
+    for (int pass = 0; pass < 2 && best < 0 && !c->failed; pass++)
+        for (int i = 0; i < n && best < 0 && !c->failed; i++) {
+            if (cy_rules_completes(c->b, mark, moves[i]) >= 0)
+                continue;
+            int e = cy_dart_edge(moves[i]);
+            mark[e] = (unsigned char)cy_dart_mark(moves[i]);
+            pos y = mpos(c->b, mark);
+            ckey ky = key_of(&y, '=', 0);
+            /* first a lost position already written, then any */
+            if (pass == 0 ? seen(c, &ky) : mvalue(m, mark) == 0)
+                best = i;
+            mark[e] = CY_UNMARKED;
+        }
+    if (c->failed)
+        return;
+    if (best < 0) {
+        c->failed = -1;
+        cy_error_set(c->err, "internal error: a won position without a winning move (misère)");
+        return;
+    }
+    add_record(c, &k, &x, 0, &moves[best], 1);
+    int e = cy_dart_edge(moves[best]);
+    mark[e] = (unsigned char)cy_dart_mark(moves[best]);
+    need_mlost(m, mark);
+    mark[e] = CY_UNMARKED;
+}
+
+int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark,
+                                const char *path, cy_cert_stats *st, cy_error *err)
+{
+    double t0 = cy_now();
+    memset(st, 0, sizeof *st);
+    st->grundy = -1;
+    if (b->ne > CY_FAST_MAX_EDGES)
+        return cy_error_set(err, "certificates are written for boards of at most %d edges", CY_FAST_MAX_EDGES);
+    if (cy_rules_cycle_cell(b, mark) >= 0)
+        return cy_error_set(err, "the game is over: a cycle cell has been completed");
+    cy_rules r = {CY_RULES_MISERE, 0, 2};
+    mcert m = {.c = {.b = b, .cap = 1024, .err = err}};
+    m.vs = cy_vsearch_new(b, &r, o, err);
+    if (!m.vs)
+        return -1;
+    cert *c = &m.c;
+    c->set = cy_xcalloc(c->cap, sizeof *c->set);
+    unsigned char *q = cy_xmalloc((size_t)b->ne + 1);
+    memcpy(q, mark, (size_t)b->ne);
+    size_t plen = strlen(path);
+    char *tmp = cy_xmalloc(plen + 32);
+    snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
+    int rc = 0, v = mvalue(&m, q);
+    if (v < 0) {
+        rc = v;
+        goto out;
+    }
+    st->claim = v ? 'N' : 'P';
+    if (v)
+        need_mwon(&m, q);
+    else
+        need_mlost(&m, q);
+    if (c->failed) {
+        rc = c->failed;
+        goto out;
+    }
+    c->f = fopen(tmp, "w");
+    if (!c->f) {
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    put_header(c, q, v ? "win" : "loss", "misere");
+    for (size_t i = 0; i < c->nrec; i++)
+        put_record(c, &c->recs[i]); /* each was asked for by another, or the root */
+    fputs("end\n", c->f);
+    c->bytes += 4;
+    if (ferror(c->f))
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    if (fclose(c->f) && !rc)
+        rc = cy_error_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    if (!rc && rename(tmp, path))
+        rc = cy_error_set(err, "cannot write %s: %s", path, strerror(errno));
+    if (rc)
+        remove(tmp);
+out:;
+    cy_solver_stats st2;
+    cy_vsearch_stats(m.vs, &st2);
+    cy_vsearch_progress_end(m.vs);
+    st->positions = st2.positions;
+    st->records = rc ? c->nrec : c->records;
+    st->bytes = c->bytes;
+    st->seconds = cy_now() - t0;
+    cy_vsearch_free(m.vs);
+    free(c->set);
+    free(c->recs);
+    free(c->moves);
+    free(tmp);
+    free(q);
     return rc;
 }

@@ -72,6 +72,7 @@ typedef struct ck {
     int *parent;             /* union-find over edges (split) */
     char *tmp, *cbuf, *lbuf, *mbuf; /* ne marks of scratch each (canonical forms, images) */
     int version;             /* of the format: 1 (no canonical forms, no maps) or 2 */
+    int misere;              /* rules misere: won and lost positions, looked up as they are */
     int nmaps;
     int *maps;               /* map i: the image of dart d is maps[2 ne i + d] */
     /* the root and the claim */
@@ -324,8 +325,10 @@ static int read_header(ck *c)
         return fail(c, "line %ld: format version %s is not known to this checker (it reads versions 1 and 2)", c->line,
                     shown(l.w[1], l.n[1], b, sizeof b));
     got = next_line(c, &l);
-    if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || !is(l.w[1], l.n[1], "standard"))
-        return got < 0 ? -1 : fail(c, "line %ld: expected \"rules standard\" (the only rules of version 1)", c->line);
+    c->misere = got > 0 && c->version > 1 && l.nw == 2 && is(l.w[1], l.n[1], "misere");
+    if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || (!is(l.w[1], l.n[1], "standard") && !c->misere))
+        return got < 0 ? -1
+                       : fail(c, "line %ld: expected \"rules standard\" or (version 2) \"rules misere\"", c->line);
     long v;
     if (keyed_number(c, "vertices", CK_MAX_VERTICES, &v))
         return -1;
@@ -656,7 +659,7 @@ static const char *position_fault(const ck *c, char *m, char *buf, size_t n)
             return buf;
         }
     int f;
-    if (completion(c, m, &f) >= 0) {
+    if (!c->misere && completion(c, m, &f) >= 0) {
         snprintf(buf, n, "the player to move completes cell %d at once, so no value of the normal-play game belongs here", f);
         return buf;
     }
@@ -827,7 +830,7 @@ static void show_edge(ck *c, int e, int arg)
 /* The canonical form of m into out (may be m); version 1: m itself. */
 static void canonical(ck *c, const char *m, char *out)
 {
-    if (c->version == 1) {
+    if (c->version == 1 || c->misere) {
         memmove(out, m, (size_t)c->ne);
         return;
     }
@@ -912,12 +915,16 @@ static long find(const ck *c, const char *m, int kind, int g)
 }
 
 /* The record of kind (value g for '!') of position m: of its canonical form
- * or of the canonical form of an image of that under a map; -1 if none. */
+ * or of the canonical form of an image of that under a map; -1 if none.
+ * Every record found so is marked used (canonical forms and maps do not
+ * commute, so one position may have records under two of its images). */
 static long lookup(ck *c, const char *m, int kind, int g)
 {
     canonical(c, m, c->lbuf);
     long y = find(c, c->lbuf, kind, g);
-    for (int i = 0; y < 0 && i < c->nmaps; i++) {
+    if (y >= 0)
+        c->recs[y].used = 1;
+    for (int i = 0; i < c->nmaps; i++) {
         const int *d = c->maps + (size_t)i * 2 * (size_t)c->ne;
         for (int e = 0; e < c->ne; e++) {
             char k = c->lbuf[e];
@@ -925,7 +932,12 @@ static long lookup(ck *c, const char *m, int kind, int g)
             c->mbuf[x >> 1] = k == '+' || k == '-' ? ((x & 1) ? '-' : '+') : k;
         }
         canonical(c, c->mbuf, c->mbuf);
-        y = find(c, c->mbuf, kind, g);
+        long z = find(c, c->mbuf, kind, g);
+        if (z >= 0) {
+            c->recs[z].used = 1;
+            if (y < 0)
+                y = z;
+        }
     }
     return y;
 }
@@ -976,6 +988,67 @@ static int check_form(ck *c, long k)
     return 0;
 }
 
+/* Whether dart d (legal in m) completes a cycle cell. */
+static int completes(const ck *c, char *m, int d)
+{
+    int gap, hit = 0;
+    m[d >> 1] = (d & 1) ? '-' : '+';
+    for (int f = 0; f < c->nc && !hit; f++)
+        hit = cell(c, m, f, &gap) == 2;
+    m[d >> 1] = '.';
+    return hit;
+}
+
+/* How many legal moves m has. */
+static int legal_moves(const ck *c, char *m)
+{
+    int n = 0;
+    for (int d = 0; d < 2 * c->ne; d++)
+        n += legal(c, m, d);
+    return n;
+}
+
+/* Record k under misère (its position m checked already): "! X 0 m", m
+ * legal, completing no cycle cell, to a position with "= Y 0"; "= X 0", a
+ * legal move, and each completing a cycle cell (the mover loses) or leading
+ * to a position with "! Y 0" or with no legal move (won by its mover). */
+static int check_misere(ck *c, rec *r, char *m)
+{
+    char mv[200];
+    if (r->g != 0 || r->nmoves < 0)
+        return fail(c, "line %ld: misère records are of won and lost positions only (\"= X 0\", \"! X 0 m\")", r->line);
+    if (r->kind == '!') {
+        int d = c->moves[r->move];
+        if (!legal(c, m, d) || completes(c, m, d))
+            return fail(c, "line %ld: the move %s is %s", r->line, move_name(c, d, mv, sizeof mv),
+                        legal(c, m, d) ? "a loss: it completes a cycle cell" : "not legal here");
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long y = lookup(c, m, '=', 0);
+        m[d >> 1] = '.';
+        if (y < 0)
+            return fail(c, "line %ld: the move %s should lead to a lost position, but that position has no \"=\" record",
+                        r->line, move_name(c, d, mv, sizeof mv));
+        c->recs[y].used = 1;
+        return 0;
+    }
+    if (!legal_moves(c, m))
+        return fail(c, "line %ld: no legal move is left, so the player to move has won (the last move was the opponent's)",
+                    r->line);
+    for (int d = 0; d < 2 * c->ne; d++) {
+        if (!legal(c, m, d) || completes(c, m, d))
+            continue;
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long z = legal_moves(c, m) ? lookup(c, m, '!', 0) : -2;
+        m[d >> 1] = '.';
+        if (z == -1)
+            return fail(c, "line %ld: the move %s leads to a position with no record showing it won", r->line,
+                        move_name(c, d, mv, sizeof mv));
+        if (z >= 0)
+            c->recs[z].used = 1;
+    }
+    return 0;
+}
+
 /* Checks record k; 0 or -1 with the fault. */
 static int check_record(ck *c, long k, char *m)
 {
@@ -985,6 +1058,8 @@ static int check_record(ck *c, long k, char *m)
     if (position_fault(c, m, why, sizeof why))
         return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
     char *y0 = c->cbuf;
+    if (c->misere)
+        return check_misere(c, r, m);
     if (r->nmoves < 0) {
         /* "= X g *": the XOR of the components' values */
         int n = split(c, m), x = 0;
@@ -1067,6 +1142,23 @@ static int check_root(ck *c)
     for (f = 0; f < c->nc; f++)
         if (cell(c, m, f, &gap) == 2)
             return fail(c, "root: cell %d is a cycle cell: the game is over", f);
+    if (c->misere) {
+        long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', 0);
+        int none = !legal_moves(c, m);
+        if (c->claim == 'G')
+            return fail(c, "root: misère certificates claim \"win\" or \"loss\" only");
+        if (c->claim == 'W' && !none && z < 0)
+            return fail(c, "root: the claim \"win\" needs a record \"! ROOT 0\" (or no legal move left)");
+        if (c->claim == 'L' && (none || y < 0))
+            return fail(c, "root: the claim \"loss\" needs a record \"= ROOT 0\"%s",
+                        none ? ", but no legal move is left: the player to move has won" : "");
+        long k = c->claim == 'W' ? z : y;
+        if (k >= 0)
+            c->recs[k].used = 1;
+        snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, %s under misère%s", mover,
+                 c->claim == 'W' ? "wins" : "loses", none ? ": no legal move is left" : "");
+        return 0;
+    }
     if (completion(c, m, &f) >= 0) {
         if (c->claim != 'W')
             return fail(c, "root: the claim is false: player %d, to move, completes cell %d at once and wins%s", mover,

@@ -106,8 +106,8 @@ int cmd_solve(cli_opts *o)
                               "or --from-jobs DIR)");
     /* from here an interrupt gives the partial answer --timeout would
      * (not for --split-depth, which writes its jobs whole or not at all) */
-    if (o->certificate && (cli_variant_wanted(o) || o->split_depth))
-        return cli_usage_fail("--certificate is for the standard rules, without --split-depth");
+    if (o->certificate && o->split_depth)
+        return cli_usage_fail("--certificate is for a solve without --split-depth");
     if (cli_variant_wanted(o)) {
         cli_catch_interrupts();
         return cli_solve_variant(o);

@@ -86,6 +86,34 @@ int cli_variant_load(const cli_opts *o, cy_board **bp, unsigned char **markp, cy
     return 0;
 }
 
+/* --certificate FILE under misère (docs/certificates.md): written after the
+ * answer, with a last line saying so.  Returns the exit status. */
+static int variant_certificate(const cli_opts *o, const cy_board *b, const unsigned char *mark,
+                               const cy_variant_game *g)
+{
+    cy_cert_stats st;
+    cy_error err;
+    if (g->ended)
+        return cli_fail(o->certificate, "no certificate: the game is over");
+    int rc = cy_certificate_write_misere(b, &o->solver, mark, o->certificate, &st, &err);
+    if (rc < 0) {
+        char why[64];
+        cli_fail(o->certificate, "no certificate written: %s (%llu records found by then)",
+                 rc == -1 ? err.msg : cli_stop_reason(err.msg, why, sizeof why), (unsigned long long)st.records);
+        return rc == -1 ? 1 : 2;
+    }
+    if (!o->json && !o->output) {
+        char *file = cy_escape_dup(o->certificate, 0);
+        printf("certificate: %s, %llu records, %llu bytes in %.3f s (%llu positions searched in all)\n", file,
+               (unsigned long long)st.records, (unsigned long long)st.bytes, st.seconds,
+               (unsigned long long)st.positions);
+        free(file);
+        if (fflush(stdout))
+            return cli_fail(NULL, "cannot write to standard output");
+    }
+    return 0;
+}
+
 int cli_solve_variant(const cli_opts *o)
 {
     cy_board *b = NULL;
@@ -96,6 +124,11 @@ int cli_solve_variant(const cli_opts *o)
     if (bad_load)
         return bad_load;
     cy_error err;
+    if (o->certificate && (r.kind != CY_RULES_MISERE || r.players > 2 || r.extra_turn)) {
+        free(mark);
+        cy_board_free(b);
+        return cli_usage_fail("--certificate is for the standard rules and misère (two players)");
+    }
     cy_variant_analysis a;
     int rc = cy_variant_analyse(b, &r, mark, &g, &o->solver, &a, &err);
     int status = 0;
@@ -114,6 +147,8 @@ int cli_solve_variant(const cli_opts *o)
     if (cli_emit(o, text))
         status = 1;
     free(text);
+    if (!status && o->certificate)
+        status = variant_certificate(o, b, mark, &g);
 out:
     cy_variant_analysis_free(&a);
     free(mark);
