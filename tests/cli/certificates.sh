@@ -196,8 +196,38 @@ run census certify --db "$WORK/none.db" -o "$WORK/x"
 check "census certify, no database" --why "rc $RC: $ERR" [ "$RC" = 1 ]
 
 # solve --certificate: errors
-run solve k4 --rules misere --certificate "$WORK/x.cert"
+run solve k4 --rules draw --certificate "$WORK/x.cert"
 check "certificate with other rules: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
+run solve k4 --rules misere --players 3 --certificate "$WORK/x.cert"
+check "certificate with three players: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
+
+# misère (docs/certificates.md): who wins, as the variants' search says it
+# ("misere grundy" 0 exactly when the player to move loses), confirmed by
+# the checker's own misère rule
+for spec in "cycle:3" "k4" "grid:2x3" "theta:2,2,3" "grid:3x3 --moves 1->2" "wedge:3,4" "figure1 --moves 1->2"; do
+  # shellcheck disable=SC2086
+  run solve $spec --rules misere --quiet --certificate "$WORK/mis.cert"
+  if [ "$RC" != 0 ]; then bad "solve $spec --rules misere --certificate" "rc $RC: $ERR"; continue; fi
+  mg=$(printf '%s\n' "$OUT" | sed -n 's/^misere grundy: \([0-9]*\)$/\1/p')
+  verify "$WORK/mis.cert"
+  check "misère $spec" --why "rc $CRC: $CERR" [ "$CRC" = 0 ]
+  if [ "$mg" = 0 ]; then want="loses under misère"; else want="wins under misère"; fi
+  check "misère $spec: winner" --why "misere grundy $mg; check: $COUT" \
+    eval 'printf "%s\n" "$COUT" | grep -q "to move, $want"'
+done
+# misère mutations: the winner flipped, a record dropped, a value of 1, a
+# winning move that completes a cycle cell (a loss under misère)
+run solve grid:3x3 --moves "1->2" --rules misere --quiet --certificate "$WORK/mg.cert"
+sed 's/^claim win$/claim loss/' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: the wrong winner claimed" "root"
+n=$(grep -n -m1 '^= ' "$WORK/mg.cert" | cut -d: -f1)
+sed "${n}d" "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: a record dropped" "line"
+n=$(grep -n -m1 '^! ' "$WORK/mg.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $3 = 1 } { print }' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: a value of 1" "line $n: misère records are of won and lost positions only"
+sed 's/^rules misere$/rules standard/' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère certificate read as standard" "line"
 run solve k4 --certificate "$WORK/no/such/dir/x.cert"
 check "unwritable certificate" --why "rc $RC: $ERR" eval '[ "$RC" = 1 ] && [ ! -e "$WORK/no/such/dir/x.cert" ]'
 run solve k4 --moves "1->2 2->4 4->1" --certificate "$WORK/over.cert"
