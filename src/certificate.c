@@ -90,6 +90,7 @@ typedef struct cert {
      * lines of the header) */
     int nmaps;
     int **dmap;
+    uint64_t (**mtab)[256][2]; /* map_p's tables, 8 per map */
 } cert;
 
 static uint64_t mix(uint64_t x)
@@ -278,17 +279,18 @@ static pres canon_p(const cert *c, pres p)
     return (pres){p.f & show, p.b & show, p.live};
 }
 
-/* The image of p under map i. */
+/* The image of p under map i (c->mtab: per byte of a mask, the images of
+ * its edges whose darts keep their way and of those whose darts turn). */
 static pres map_p(const cert *c, int i, pres p)
 {
     pres r = {0, 0, 0};
-    const int *d = c->dmap[i];
-    for (int e = 0; e < c->b->ne; e++) {
-        if ((p.live >> e) & 1)
-            r.live |= 1ULL << (d[2 * e] >> 1);
-        int x = (p.f >> e) & 1 ? d[2 * e] : (p.b >> e) & 1 ? d[2 * e + 1] : -1;
-        if (x >= 0)
-            *((x & 1) ? &r.b : &r.f) |= 1ULL << (x >> 1);
+    const uint64_t(*t)[256][2] = c->mtab[i];
+    for (int j = 0; j < (c->b->ne + 7) / 8; j++) {
+        const uint64_t *lv = t[j][(p.live >> (8 * j)) & 255], *fv = t[j][(p.f >> (8 * j)) & 255],
+                       *bv = t[j][(p.b >> (8 * j)) & 255];
+        r.live |= lv[0] | lv[1];
+        r.f |= fv[0] | bv[1];
+        r.b |= bv[0] | fv[1];
     }
     return r;
 }
@@ -377,6 +379,16 @@ static void maps_init(cert *c)
         c->dmap[c->nmaps++] = d;
     }
     cy_symmetry_free(sym);
+    c->mtab = cy_xmalloc(((size_t)c->nmaps + 1) * sizeof *c->mtab);
+    for (int i = 0; i < c->nmaps; i++) {
+        c->mtab[i] = cy_xcalloc(8, sizeof **c->mtab);
+        for (int e = 0; e < c->b->ne; e++) {
+            int d = c->dmap[i][2 * e];
+            for (int v = 0; v < 256; v++)
+                if ((v >> (e & 7)) & 1)
+                    c->mtab[i][e >> 3][v][d & 1] |= 1ULL << (d >> 1);
+        }
+    }
 }
 
 /* ------------------------------------------------------------ records */
@@ -850,9 +862,12 @@ out:
     st->bytes = c.bytes;
     st->seconds = cy_now() - t0;
     free(c.set);
-    for (int i = 0; i < c.nmaps; i++)
+    for (int i = 0; i < c.nmaps; i++) {
         free(c.dmap[i]);
+        free(c.mtab[i]);
+    }
     free(c.dmap);
+    free(c.mtab);
     free(c.kstart);
     free(c.kdarts);
     free(c.recs);
