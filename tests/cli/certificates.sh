@@ -190,6 +190,31 @@ for f in "$WORK"/certs/*.cert; do
   n=$((n + 1))
 done
 check "census certificates checked" --why "only $n" [ "$n" -ge 10 ]
+# census certify on a database of census twocell (two-cell boards without
+# degree-1 vertices, 1 to 10 edges): every board that breaks parity gets a
+# certificate, and the checker confirms each is one (even size, player 1
+# wins); the odd sample is won by player 1 too
+timeout 300 "$BIN" census twocell --edges 1..10 --db "$WORK/t.db" --quiet >/dev/null 2>&1
+check "twocell census for certify" [ $? = 0 ]
+run census certify --db "$WORK/t.db" -o "$WORK/tcerts" --limit 100 --quiet
+check "census certify of two-cell boards" --why "rc $RC: $ERR" [ "$RC" = 0 ]
+# the summary's parity-breaker column, summed over the twocell rows
+breakers=$(run census query summary --db "$WORK/t.db"; printf '%s\n' "$OUT" | awk -F' [|] ' '$1 == "| twocell" { s += $7 } END { print s + 0 }')
+n=$(ls "$WORK/tcerts" | grep -c '^twocell-[0-9]')
+check "a certificate for each two-cell parity breaker" --why "$n certificates, $breakers parity breakers" \
+  eval '[ -n "$breakers" ] && [ "$breakers" -gt 0 ] && [ "$n" = "$breakers" ]'
+for f in "$WORK"/tcerts/twocell-*.cert; do
+  name=$(basename "$f")
+  verify "$f"
+  e=$(sed -n 's/^edges //p' "$f")
+  case $name in
+    twocell-odd-*) want=odd ;;
+    *) want=even ;;
+  esac
+  check "two-cell certificate $name" --why "rc $CRC: $COUT $CERR; $e edges" \
+    eval '[ "$CRC" = 0 ] && printf "%s\n" "$COUT" | grep -q "^verified: player 1, to move, wins" &&
+          [ "$(( e % 2 ))" = "$([ $want = odd ] && echo 1 || echo 0)" ]'
+done
 run census certify --db "$WORK/c.db" --quiet
 check "census certify without -o: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
 run census certify --db "$WORK/none.db" -o "$WORK/x"
