@@ -328,6 +328,17 @@ static void symmetrise(const cert *c, pos *x)
     x->p = best;
 }
 
+/* Whether a symmetry of the board maps x's position to itself. */
+static int symmetric(const cert *c, const pos *x)
+{
+    for (int i = 0; i < c->nmaps; i++) {
+        pres r = map_p(c, i, x->p);
+        if (r.live == x->p.live && r.f == x->p.f && r.b == x->p.b)
+            return 1;
+    }
+    return 0;
+}
+
 /* The position after dart d in x. */
 static void child(const cert *c, const pos *x, int d, pos *y)
 {
@@ -583,6 +594,17 @@ static int pick(cert *c, const pos *x, const int *moves, int *vals, int n, int w
             return i;
     }
     int w = whole(c, x);
+    if (!c->grundy && w) {
+        /* a winning move to a position that a symmetry of the board maps
+         * to itself, where there is one: the mirror strategies of Theorem
+         * 6 keep the lost positions symmetric, few once symmetric images
+         * share a record */
+        for (int i = 0; i < n && !c->failed; i++) {
+            child(c, x, moves[i], &y);
+            if (symmetric(c, &y) && value(c, &y) == 0)
+                return i;
+        }
+    }
     if (!c->grundy && w && __builtin_popcountll(x->live) > CERT_NARROW_EDGES) {
         /* many edges left: valuing every reply would cost searches as
          * hard as the solve itself; the solver's own winning move is cheap */
