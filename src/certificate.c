@@ -90,6 +90,9 @@ typedef struct cert {
      * lines of the header) */
     int nmaps;
     int **dmap;
+    unsigned char *maprev; /* per map: it reverses every arrow */
+    unsigned char *thm6;  /* per map: an involution reversing arrows, on a simple board (Theorem 6) */
+    int ncells_k;         /* the constraints from nk - ncells_k on are cells */
     uint64_t (**mtab)[256][2]; /* map_p's tables, 8 per map */
 } cert;
 
@@ -235,6 +238,7 @@ static void constraints_init(cert *c)
         for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
             c->kdarts[n++] = b->fdarts[i];
         c->kstart[++k] = n;
+        c->ncells_k++;
     }
     c->nk = k;
     for (int j = 0; j < k; j++) {
@@ -339,6 +343,37 @@ static int symmetric(const cert *c, const pos *x)
     return 0;
 }
 
+/* The map by which Theorem 6 of Alvarado et al. 2021 (generalised to
+ * positions, as cycles-check checks it) shows x lost, or -1: an involution
+ * reversing arrows (c->thm6) with (a) x its own image, (b) no edge in play
+ * its own image, (c) no alive cell that is not its own image with an edge
+ * in play whose image is in it too. */
+static int theorem6(const cert *c, const pos *x)
+{
+    for (int i = 0; i < c->nmaps; i++) {
+        if (!c->thm6[i])
+            continue;
+        pres r = map_p(c, i, x->p);
+        if (r.live != x->p.live || r.f != x->p.f || r.b != x->p.b)
+            continue;
+        int ok = 1;
+        for (uint64_t l = x->live; l && ok; l &= l - 1) {
+            int e = __builtin_ctzll(l);
+            ok = (c->dmap[i][2 * e] >> 1) != e;
+        }
+        for (int k = c->nk - c->ncells_k; k < c->nk && ok; k++) {
+            uint64_t w, img = map_p(c, i, (pres){0, 0, c->kedges[k]}).live;
+            if (img == c->kedges[k] || !alive_w(c, x->p.f, x->p.b, k, &w))
+                continue;
+            for (uint64_t l = x->live & c->kedges[k]; l && ok; l &= l - 1)
+                ok = !((c->kedges[k] >> (c->dmap[i][2 * __builtin_ctzll(l)] >> 1)) & 1);
+        }
+        if (ok)
+            return i;
+    }
+    return -1;
+}
+
 /* The position after dart d in x. */
 static void child(const cert *c, const pos *x, int d, pos *y)
 {
@@ -374,6 +409,7 @@ static void maps_init(cert *c)
     cy_symmetry *sym = cy_symmetry_new(c->b, NULL);
     int n = sym ? sym->n : 1;
     c->dmap = cy_xmalloc(2 * (size_t)n * sizeof *c->dmap);
+    c->maprev = cy_xcalloc(2 * (size_t)n, 1);
     for (int a = 0; sym && a < n; a++)
         for (int rev = 0; rev < 2; rev++) {
             if (a == 0 && !rev)
@@ -381,15 +417,31 @@ static void maps_init(cert *c)
             int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
             for (int x = 0; x < 2 * c->b->ne; x++)
                 d[x] = sym->aut[a].dmap[x] ^ rev;
+            c->maprev[c->nmaps] = (unsigned char)rev;
             c->dmap[c->nmaps++] = d;
         }
     if (!sym) { /* no symmetry known: arrows reversed only */
         int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
         for (int x = 0; x < 2 * c->b->ne; x++)
             d[x] = x ^ 1;
+        c->maprev[c->nmaps] = 1;
         c->dmap[c->nmaps++] = d;
     }
     cy_symmetry_free(sym);
+    /* Theorem 6's maps: involutions with the arrows reversed, on a simple
+     * board (no loop, no two edges joining two vertices) */
+    int simple = 1;
+    for (int e = 0; e < c->b->ne && simple; e++)
+        for (int f = 0; f <= e && simple; f++)
+            simple = c->b->eu[e] != c->b->ev[e] && (f == e || !((c->b->eu[e] == c->b->eu[f] && c->b->ev[e] == c->b->ev[f]) ||
+                                                               (c->b->eu[e] == c->b->ev[f] && c->b->ev[e] == c->b->eu[f])));
+    c->thm6 = cy_xcalloc((size_t)c->nmaps + 1, 1);
+    for (int i = 0; i < c->nmaps; i++) {
+        int inv = simple;
+        for (int x = 0; x < 2 * c->b->ne && inv; x++)
+            inv = c->dmap[i][c->dmap[i][x]] == x;
+        c->thm6[i] = (unsigned char)(inv && c->maprev[i]);
+    }
     c->mtab = cy_xmalloc(((size_t)c->nmaps + 1) * sizeof *c->mtab);
     for (int i = 0; i < c->nmaps; i++) {
         c->mtab[i] = cy_xcalloc(8, sizeof **c->mtab);
@@ -424,7 +476,7 @@ static void add_record(cert *c, ckey *k, const pos *x, int g, const int *moves, 
             bwd |= 1ULL << e;
     }
     crec *r = &c->recs[c->nrec];
-    *r = (crec){fwd, bwd, x->live, x->p, k->kind, g, n, c->nmv, 0};
+    *r = (crec){fwd, bwd, x->live, x->p, k->kind, g, n, n == -2 ? (size_t)*moves : c->nmv, 0};
     if (n > 0) {
         memcpy(c->moves + c->nmv, moves, (size_t)n * sizeof *moves);
         c->nmv += (size_t)n;
@@ -449,9 +501,13 @@ static void put_record(cert *c, const crec *r)
     line[c->b->ne] = 0;
     int n = fprintf(c->f, "%c %s %d", r->kind, line, r->g);
     c->bytes += n > 0 ? (uint64_t)n : 0;
-    if (r->nmoves < 0) {
+    if (r->nmoves == -1) {
         fputs(" *", c->f);
         c->bytes += 2;
+    }
+    if (r->nmoves == -2) {
+        n = fprintf(c->f, " ~ %d", (int)r->move);
+        c->bytes += n > 0 ? (uint64_t)n : 0;
     }
     for (int i = 0; i < r->nmoves; i++) {
         int d = c->moves[r->move + (size_t)i];
@@ -503,6 +559,8 @@ static void trim_and_write(cert *c, long root)
         x.live = r->live;
         x.p = r->p;
         int g = r->g;
+        if (r->nmoves == -2)
+            continue; /* Theorem 6: nothing more */
         if (r->nmoves < 0) {
             int nc = split_parts(c, x.q, x.live, comp);
             for (int i = 0; i < nc; i++) {
@@ -717,6 +775,12 @@ static void need_eq(cert *c, const pos *x, int g)
     int nc = split_parts(c, x->q, x->live, comp);
     eq.val = g;
     pos y;
+    int t = g == 0 ? theorem6(c, x) : -1;
+    if (t >= 0) {
+        /* lost by Theorem 6: the checker checks the theorem's conditions */
+        add_record(c, &eq, x, 0, &t, -2);
+        return;
+    }
     if (nc > 1) {
         /* independent components: the value is the XOR of theirs */
         int v = sum_value(c, x, comp, nc, vals);
@@ -890,6 +954,8 @@ out:
     }
     free(c.dmap);
     free(c.mtab);
+    free(c.maprev);
+    free(c.thm6);
     free(c.kstart);
     free(c.kdarts);
     free(c.recs);

@@ -51,7 +51,8 @@ typedef struct rec {
     long line;   /* where it is in the file */
     size_t mark; /* offset of its marks in ck.marks */
     size_t move; /* offset of its moves in ck.moves */
-    int nmoves;  /* -1: "= X g *", a sum of components */
+    int nmoves;  /* -1: "= X g *", a sum of components; -2: "= X 0 ~ I" */
+    int thm;     /* -2: the map I of Theorem 6 */
     int used;    /* referred to by the root or another record */
 } rec;
 
@@ -524,6 +525,17 @@ static int read_records(ck *c)
         words it = {l.w[2] + l.n[2], l.end};
         const char *w;
         size_t n;
+        words peek = it;
+        if (r->kind == '=' && next_word(&peek, &w, &n) && is(w, n, "~")) {
+            /* "= X 0 ~ I": lost by Theorem 6 under map I */
+            long i = next_word(&peek, &w, &n) ? number(w, n, CK_MAX_MAPS) : -1;
+            if (i < 0 || i >= c->nmaps || next_word(&peek, &w, &n) || r->g != 0)
+                return fail(c, "line %ld: expected \"= MARKS 0 ~ I\" with I a map 0..%d", c->line, c->nmaps - 1);
+            r->nmoves = -2;
+            r->thm = (int)i;
+            c->nrec++;
+            continue;
+        }
         while (next_word(&it, &w, &n)) {
             long d = r->kind == '=' && r->nmoves == 0 && is(w, n, "*") ? -2 : dart(c, w, n);
             if (d == -1)
@@ -689,6 +701,27 @@ static int death(const ck *c, char *m, int d)
    is sent to) has a sink, a source, a cycle cell or a legal move exactly
    where the position has one at the preimage, and the same value. */
 
+/* Whether map d carries the vertices one to one, special to special: each
+ * dart leaving v to one leaving p(v) (r = 1: each dart coming into v).
+ * pi and hit: nv ints of scratch each. */
+static int carries(const ck *c, const int *d, int r, int *pi, int *hit)
+{
+    int good = 1;
+    for (int v = 0; v < c->nv; v++)
+        pi[v] = -1;
+    for (int x = 0; x < 2 * c->ne && good; x++) {
+        int v = tail_of(c, x ^ r), w = tail_of(c, d[x]);
+        if (pi[v] < 0)
+            pi[v] = w;
+        good = pi[v] == w;
+    }
+    memset(hit, 0, (size_t)c->nv * sizeof *hit);
+    for (int v = 0; v < c->nv && good; v++)
+        if (pi[v] >= 0)
+            good = !hit[pi[v]]++ && c->special[v] == c->special[pi[v]];
+    return good;
+}
+
 static int check_map(ck *c, const int *d)
 {
     int nm = c->nmaps - 1, ok = 0;
@@ -701,23 +734,8 @@ static int check_map(ck *c, const int *d)
     for (int e = 0; e < c->ne && !ok; e++)
         if (hit[d[2 * e] >> 1]++)
             ok = fail(c, "line %ld: map %d sends two edges to edge %d", c->line, nm, d[2 * e] >> 1);
-    for (int r = 0; r < 2 && ok == 0; r++) {
-        /* r = 1: arrows reversed */
-        int good = 1;
-        for (int v = 0; v < c->nv; v++)
-            pi[v] = -1;
-        for (int x = 0; x < 2 * c->ne && good; x++) {
-            int v = tail_of(c, x ^ r), w = tail_of(c, d[x]);
-            if (pi[v] < 0)
-                pi[v] = w;
-            good = pi[v] == w;
-        }
-        memset(hit, 0, (size_t)c->nv * sizeof *hit);
-        for (int v = 0; v < c->nv && good; v++)
-            if (pi[v] >= 0)
-                good = !hit[pi[v]]++ && c->special[v] == c->special[pi[v]];
-        ok = good ? 1 : 0;
-    }
+    for (int r = 0; r < 2 && ok == 0; r++)
+        ok = carries(c, d, r, pi, hit);
     if (ok == 0)
         ok = fail(c, "line %ld: map %d is not a symmetry: no one-to-one map of the vertices (special to special) "
                      "carries the edges' ends", c->line, nm);
@@ -975,6 +993,74 @@ static const char *move_name(const ck *c, int d, char *buf, size_t n)
     return buf;
 }
 
+/* "= X 0 ~ I": X is lost for the player to move by Theorem 6 of Alvarado
+ * et al. 2021, whose proof never uses that the board is empty: R, map I,
+ * is an involution that reverses arrows (a symmetry tau, every arrow then
+ * reversed); the board is simple; (a) X is its own image under R; (b) no
+ * edge in play is its own image; (c) no alive cell that is not its own image
+ * has an edge in play whose image is in it too.  Then the other player
+ * answers each move d by R(d), which (a)-(c) keep legal and no death move,
+ * and the player to move is the first without a move: see the proof at
+ * th6_lost in the engine's theorem6.c, or the paper. */
+static int check_thm(ck *c, const rec *r, const char *m)
+{
+    const int *d = c->maps + (size_t)r->thm * 2 * (size_t)c->ne;
+    const char *why = NULL;
+    int *pi = malloc(((size_t)c->nv + 1) * sizeof *pi), *hit = malloc(((size_t)c->nv + 1) * sizeof *hit);
+    int *st = calloc((size_t)c->ne + (size_t)c->nv + 1, sizeof *st);
+    if (!pi || !hit || !st) {
+        free(pi), free(hit), free(st);
+        return fail(c, "out of memory");
+    }
+    for (int x = 0; x < 2 * c->ne && !why; x++)
+        if (d[d[x]] != x)
+            why = "the map is not an involution";
+    if (!why && !carries(c, d, 1, pi, hit))
+        why = "the map does not reverse the arrows";
+    int *nb = st + c->ne; /* per vertex, the last vertex stamped a neighbour */
+    for (int v = 0; v < c->nv && !why; v++)
+        for (int i = c->istart[v]; i < c->istart[v + 1] && !why; i++) {
+            int e = c->inc[i] >> 1, w = (c->inc[i] & 1) ? c->eu[e] : c->ev[e];
+            if (w == v || nb[w] == v + 1)
+                why = "the board has a loop or two edges joining two vertices";
+            nb[w] = v + 1;
+        }
+    for (int e = 0; e < c->ne && !why; e++) {
+        int x = m[e] == '+' ? d[2 * e] : m[e] == '-' ? d[2 * e + 1] : d[2 * e];
+        char img = m[e] == '+' || m[e] == '-' ? ((x & 1) ? '-' : '+') : m[e];
+        if (m[x >> 1] != img)
+            why = "(a) the position is not its own image";
+        else if (m[e] == '.' && (d[2 * e] >> 1) == e)
+            why = "(b) an edge in play is its own image";
+    }
+    for (int f = 0; f < c->nc && !why; f++) {
+        if (!c->cyclable[f])
+            continue;
+        int along = 0, against = 0, self = 1;
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+            int w = c->walk[i], e = w >> 1;
+            st[e] = f + 1;
+            if (m[e] == '+' || m[e] == '-')
+                *((m[e] == '+') == !(w & 1) ? &along : &against) = 1;
+        }
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+            self &= st[d[c->walk[i]] >> 1] == f + 1;
+        if (along && against)
+            continue; /* dead */
+        for (int i = c->wstart[f]; i < c->wstart[f + 1] && !self && !why; i++) {
+            int e = c->walk[i] >> 1;
+            if (m[e] == '.' && st[d[2 * e] >> 1] == f + 1)
+                why = "(c) a cell that is not its own image has an edge in play whose image is in it too";
+        }
+    }
+    free(pi);
+    free(hit);
+    free(st);
+    if (why)
+        return fail(c, "line %ld: Theorem 6 (map %d) does not apply: %s", r->line, r->thm, why);
+    return 0;
+}
+
 /* Whether record k's position is in canonical form; 0 or -1 with the fault. */
 static int check_form(ck *c, long k)
 {
@@ -1060,6 +1146,8 @@ static int check_record(ck *c, long k, char *m)
     char *y0 = c->cbuf;
     if (c->misere)
         return check_misere(c, r, m);
+    if (r->nmoves == -2)
+        return check_thm(c, r, m);
     if (r->nmoves < 0) {
         /* "= X g *": the XOR of the components' values */
         int n = split(c, m), x = 0;

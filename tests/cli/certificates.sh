@@ -20,7 +20,8 @@ verify() {
 # winner and value cycles solve printed (the solver's answer, checked by a
 # program sharing none of its code)
 for spec in "k4" "k4 --moves 1->2,2->3" "grid:3x3 --moves 1->2" "wedge:3,4" "theta:2,2,3" "path:4" "spider:1,2,2" \
-            "lollipop:4" "butterfly:closed" "torus:2x2" "figure1 --no-grundy" "grid:2x4 --moves 1->2,3->4"; do
+            "lollipop:4" "butterfly:closed" "torus:2x2" "figure1 --no-grundy" "grid:2x4 --moves 1->2,3->4" \
+            "grid:4x4 --no-grundy"; do
   # shellcheck disable=SC2086
   run solve $spec --no-replies --quiet --certificate "$WORK/c.cert"
   if [ "$RC" != 0 ]; then bad "solve $spec --certificate" "rc $RC: $ERR"; continue; fi
@@ -117,13 +118,30 @@ check "a sum record that is not one" --why "rc $CRC: $CERR" \
 n=$(first '^= [^ ]+ 0 [*]$')
 awk -v n="$n" 'NR == n { $3 = 1; $4 = "* +0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
 refused "a sum with moves" "stands alone"
-# a position not in canonical form: the record of the position with no
-# edge in play (all frozen, 'x': what a component of one edge leads to)
-# shown with a mark, which nothing in play can need
-n=$(first '^= x+ 0$')
-check "grid:3x3 has the empty position" --why "no '= xx...x 0' record" [ -n "$n" ]
-awk -v n="$n" 'NR == n { $2 = "+" substr($2, 2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
-refused "a position not in canonical form" "line $n: the position is not in canonical form: edge 0 should be 'x'"
+# a position not in canonical form: the record with the fewest edges in
+# play, every frozen edge ('x') shown marked instead (edges far from those
+# in play are frozen in canonical form)
+n=$(awk '/^[=!] / && $2 ~ /x/ { d = gsub(/[.]/, ".", $2); if (best == "" || d < best) { best = d; n = NR } } END { print n }' "$WORK/g.cert")
+awk -v n="$n" 'NR == n { gsub(/x/, "+", $2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a position not in canonical form" "line $n: the position is not in canonical form"
+# Theorem 6 ("= X 0 ~ I", docs/certificates.md): grid:3x3 is lost by the
+# mirror-reverse strategy, one record; that record under map 0 (every arrow
+# reversed, every edge its own image) is refused, and a record of a
+# position that is not its own image made a Theorem 6 record is refused
+run solve grid:3x3 --no-replies --quiet --certificate "$WORK/t6.cert"
+verify "$WORK/t6.cert"
+check "grid:3x3: one Theorem 6 record" --why "rc $CRC: $COUT $CERR" \
+  eval '[ "$CRC" = 0 ] && [ "$(grep -c "^[=!] " "$WORK/t6.cert")" = 1 ] && grep -q "^= [.]* 0 ~ [0-9]*$" "$WORK/t6.cert"'
+n=$(grep -n -m1 '~' "$WORK/t6.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $NF = 0 } { print }' "$WORK/t6.cert" >"$WORK/m.cert"
+refused "Theorem 6 under a map without its conditions" "line $n: Theorem 6 (map 0) does not apply: (b)"
+n=$(first '^= [^ ]+ 0$')
+i=$(grep -m1 '~' "$WORK/g.cert" | awk '{ print $NF }')
+check "grid:3x3 after a move has Theorem 6 records" --why "none in $WORK/g.cert" [ -n "$i" ]
+awk -v n="$n" -v i="$i" 'NR == n { $0 = $0 " ~ " i } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "Theorem 6 on a position that is not its own image" "line $n: Theorem 6 (map $i) does not apply"
+awk -v n="$n" 'NR == n { $0 = $0 " ~ 999" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "Theorem 6 under a map that does not exist" "line $n"
 # symmetries ("m" lines, docs/certificates.md): a wrong map is refused,
 # naming its line: two darts' images swapped, one dart's image reversed, two
 # edges sent to one
