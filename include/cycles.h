@@ -1171,7 +1171,7 @@ typedef struct cy_cert_stats {
 } cy_cert_stats;
 
 /* Writes to path (through a temporary file renamed at the end, so nothing
- * half-written is left) a certificate, format version 1 of
+ * half-written is left) a certificate, format version 2 of
  * docs/certificates.md, of who wins the standard game from mark on the
  * solver's board and, with grundy, of its Grundy value: a header (the
  * board, the position, the claim) and the records the claim needs, each

@@ -27,7 +27,10 @@
  * "! Y g".  "! X g m" says X's value is not g: the safe move m leads to a
  * position with the record "= Y g" (a position's value is never that of one
  * of its options).  Positions gain a mark with each move, so by induction
- * on the unmarked edges every record that passes is true.
+ * on the unmarked edges every record that passes is true.  Version 2 adds
+ * frozen edges ('x'), sums of components ("= X g *"), canonical forms, the
+ * board's symmetries ("m" lines), Theorem 6 ("= X 0 ~ I") and the misère
+ * rules, each explained where it is checked below.
  */
 #include "cert.h"
 
