@@ -1298,7 +1298,7 @@ typedef struct cy_cert_stats {
 } cy_cert_stats;
 
 /* Writes to path (through a temporary file renamed at the end, so nothing
- * half-written is left) a certificate, format version 1 of
+ * half-written is left) a certificate, format version 2 of
  * docs/certificates.md, of who wins the standard game from mark on the
  * solver's board and, with grundy, of its Grundy value: a header (the
  * board, the position, the claim) and the records the claim needs, each
@@ -1308,6 +1308,13 @@ typedef struct cy_cert_stats {
  * of time or memory) or -1 with a message in err. */
 int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
                          cy_cert_stats *st, cy_error *err);
+
+/* cy_certificate_write under the misère rules (completing a cycle cell or
+ * making the last move loses): a certificate of who wins from mark on b
+ * ("rules misere": won and lost positions only), each value found by a
+ * variant search with options o.  Returns as cy_certificate_write. */
+int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark,
+                                const char *path, cy_cert_stats *st, cy_error *err);
 
 #ifdef __cplusplus
 }

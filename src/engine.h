@@ -40,6 +40,11 @@ void table_salt(cy_table *t, uint64_t salt[2]);
 typedef struct fast fast;
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int fast_grundy(fast *s, const unsigned char *mark);
+/* The Grundy value of the part of mark's game played on the edges of keep
+ * alone, which must be a union of the position's components (no alive
+ * constraint with unmarked edges both in keep and out of it), or a
+ * negative code. */
+int fast_grundy_part(fast *s, const unsigned char *mark, uint64_t keep);
 /* Whether the player to move wins (1 or 0), or a negative code. */
 int fast_wins(fast *s, const unsigned char *mark);
 /* Whether the player to move wins each of n positions (marks: n * ne):
@@ -60,6 +65,12 @@ void fast_free(fast *s);
  * threads share the positions out, each searching its own; returns 0 or
  * a negative code. */
 int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results);
+
+/* fast_grundy_part through s (certificate.c): the value of the part of
+ * mark's game on the edges of keep, a union of components; with an engine
+ * other than the fast one, a fast engine is made for it on first use.  A
+ * negative code (CY_SOLVE_TOO_BIG where no fast engine can be made). */
+int cy_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep);
 
 /* The strategy of player 2 that Theorem 6 of Alvarado et al. 2021 proves winning from
  * mark, or NULL: mark must be the empty board (and theorems not switched

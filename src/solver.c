@@ -17,6 +17,7 @@ struct cy_solver {
     plain *p;
     bits *x;
     fast *f;
+    fast *part; /* cy_solver_grundy_part's engine when f is NULL */
 };
 
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
@@ -53,6 +54,21 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
 int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
 {
     return s->p ? plain_grundy(s->p, mark) : s->x ? bits_grundy(s->x, mark) : fast_grundy(s->f, mark);
+}
+
+int cy_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep)
+{
+    if (s->f)
+        return fast_grundy_part(s->f, mark, keep);
+    if (!s->part) {
+        cy_error e = {0};
+        cy_solver_opts o = s->opts;
+        o.engine = CY_ENGINE_FAST;
+        s->part = fast_new(s->b, &o, &e);
+        if (!s->part)
+            return CY_SOLVE_TOO_BIG;
+    }
+    return fast_grundy_part(s->part, mark, keep);
 }
 
 int cy_solver_wins(cy_solver *s, const unsigned char *mark)
@@ -168,6 +184,7 @@ void cy_solver_free(cy_solver *s)
     plain_free(s->p);
     bits_free(s->x);
     fast_free(s->f);
+    fast_free(s->part);
     cy_strategy_free(s->thm);
     free(s);
 }

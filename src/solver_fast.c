@@ -1486,13 +1486,23 @@ static void *run_helper(void *arg)
  * first to finish (and its move into *move, for JOB_MOVE; who wins each
  * position into results[], for JOB_EACH, a negative code for those not
  * judged), or a negative code. */
-static int search(fast *f, const unsigned char *marks, int n, int kind, int *move, int *results)
+static int search(fast *f, const unsigned char *marks, int n, int kind, int *move, int *results, uint64_t keep)
 {
     sg *g = cy_xmalloc(sizeof(sg) * (size_t)n);
     for (int i = 0; i < n; i++) {
         sg_from_board(&f->sb, f->b, marks + (size_t)i * (size_t)f->b->ne, &g[i]);
         if (results)
             results[i] = CY_SOLVE_TIMEOUT;
+        if (~keep) {
+            /* only the edges of keep are played: keep must be a union of
+             * components (every alive constraint's live edges in it or
+             * out of it), so the part is a game of its own */
+            uint64_t km = 0;
+            for (uint64_t ks = g[i].alive; ks; ks &= ks - 1)
+                if (f->sb.edges[__builtin_ctzll(ks)] & g[i].live & keep)
+                    km |= 1ull << __builtin_ctzll(ks);
+            g[i] = sg_part(&g[i], keep, km);
+        }
     }
     f->start = cy_now();
     f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
@@ -1567,19 +1577,24 @@ void fast_until(fast *f, double until) { f->until = until; }
 
 cy_progress_state *fast_progress(fast *f) { return &f->progress; }
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_GRUNDY, NULL, NULL); }
+int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_GRUNDY, NULL, NULL, ~0ull); }
 
-int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_WINS, NULL, NULL); }
+int fast_grundy_part(fast *f, const unsigned char *mark, uint64_t keep)
+{
+    return search(f, mark, 1, JOB_GRUNDY, NULL, NULL, keep);
+}
+
+int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_WINS, NULL, NULL, ~0ull); }
 
 int fast_wins_each(fast *f, const unsigned char *marks, int n, int *results)
 {
-    int r = n > 0 ? search(f, marks, n, JOB_EACH, NULL, results) : 0;
+    int r = n > 0 ? search(f, marks, n, JOB_EACH, NULL, results, ~0ull) : 0;
     return r < 0 ? r : 0;
 }
 
 int fast_move(fast *f, const unsigned char *mark, int *dart)
 {
-    int move = -1, r = search(f, mark, 1, JOB_MOVE, &move, NULL);
+    int move = -1, r = search(f, mark, 1, JOB_MOVE, &move, NULL, ~0ull);
     if (r == 1 && move < 0)
         r = 0; /* a move on a heap: there is none at the root (never) */
     if (r == 1)

@@ -4,7 +4,9 @@
  * cycles-check to confirm without the engine.  The examples are those the
  * report shows: the boards of the largest Grundy value of each edge count,
  * the smallest board of each Grundy value, the trees against Conjecture 1
- * of Fokkink and Zandee 2022 and the two-cell boards that break parity.
+ * of Fokkink and Zandee 2022 and the two-cell boards that break parity;
+ * and, in a database of census twocell, its two-cell boards that break
+ * parity and a sample of its odd ones.
  */
 #include "census.h"
 
@@ -26,6 +28,10 @@ static const char *const classes[][2] = {
                         " ORDER BY grundy, edges"},
     {"conjecture1", COLS "kind = 'tree' AND parity_breaker = 1%s ORDER BY edges, code"},
     {"two-cells", COLS "kind = 'board' AND cells = 2 AND parity_breaker = 1%s ORDER BY edges, code"},
+    /* the boards of census twocell (two cells, no degree-1 vertex): those
+     * that break parity (even, won by player 1), and the odd ones */
+    {"twocell", COLS "kind = 'twocell' AND parity_breaker = 1%s ORDER BY edges, code"},
+    {"twocell-odd", COLS "kind = 'twocell' AND edges %% 2 = 1%s ORDER BY edges, code"},
 };
 
 /* Certifies one board into dir/NAME-EDGES-K.cert; a line of the table. */

@@ -27,7 +27,10 @@
  * "! Y g".  "! X g m" says X's value is not g: the safe move m leads to a
  * position with the record "= Y g" (a position's value is never that of one
  * of its options).  Positions gain a mark with each move, so by induction
- * on the unmarked edges every record that passes is true.
+ * on the unmarked edges every record that passes is true.  Version 2 adds
+ * frozen edges ('x'), sums of components ("= X g *"), canonical forms, the
+ * board's symmetries ("m" lines), Theorem 6 ("= X 0 ~ I") and the misère
+ * rules, each explained where it is checked below.
  */
 #include "cert.h"
 
@@ -43,6 +46,7 @@
 #define CK_MAX_EDGES 100000
 #define CK_MAX_WALK 1000000
 #define CK_MAX_VALUE 1000000
+#define CK_MAX_MAPS 1000
 
 typedef struct rec {
     char kind;   /* '=' or '!' */
@@ -50,7 +54,8 @@ typedef struct rec {
     long line;   /* where it is in the file */
     size_t mark; /* offset of its marks in ck.marks */
     size_t move; /* offset of its moves in ck.moves */
-    int nmoves;
+    int nmoves;  /* -1: "= X g *", a sum of components; -2: "= X 0 ~ I" */
+    int thm;     /* -2: the map I of Theorem 6 */
     int used;    /* referred to by the root or another record */
 } rec;
 
@@ -68,6 +73,12 @@ typedef struct ck {
     unsigned char *cyclable; /* the walk uses no edge twice */
     int *istart, *inc;       /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
                                 each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
+    int *parent;             /* union-find over edges (split) */
+    char *tmp, *cbuf, *lbuf, *mbuf; /* ne marks of scratch each (canonical forms, images) */
+    int version;             /* of the format: 1 (no canonical forms, no maps) or 2 */
+    int misere;              /* rules misere: won and lost positions, looked up as they are */
+    int nmaps;
+    int *maps;               /* map i: the image of dart d is maps[2 ne i + d] */
     /* the root and the claim */
     char *root;
     int claim;               /* 'W' win, 'L' loss, 'G' grundy */
@@ -251,24 +262,62 @@ static int keyed_number(ck *c, const char *key, long max, long *v)
     return 0;
 }
 
-/* Reads marks (one of ". + -" per edge) into out[ne]. */
-static int read_marks(ck *c, const char *w, size_t n, char *out)
+/* Reads marks (one of ". + -" per edge, and 'x' where frozen is set) into
+ * out[ne]. */
+static int read_marks(ck *c, const char *w, size_t n, char *out, int frozen)
 {
     char b[200];
     if (n != (size_t)c->ne)
         return fail(c, "line %ld: the position \"%s\" has %zu marks for %d edges", c->line, shown(w, n, b, sizeof b),
                     n, c->ne);
     for (size_t i = 0; i < n; i++) {
-        if (w[i] != '.' && w[i] != '+' && w[i] != '-')
-            return fail(c, "line %ld: the position has '%s' where a mark (. + -) belongs", c->line,
-                        shown(w + i, 1, b, sizeof b));
+        if (w[i] != '.' && w[i] != '+' && w[i] != '-' && (w[i] != 'x' || !frozen))
+            return fail(c, "line %ld: the position has '%s' where a mark (. + -%s) belongs", c->line,
+                        shown(w + i, 1, b, sizeof b), frozen ? " x" : "");
         out[i] = w[i];
     }
     return 0;
 }
 
-/* The first two lines: "cycles-certificate 1" and "rules standard".  0, or
- * -1 after a message. */
+static int check_map(ck *c, const int *d);
+
+/* Reads n lines "m D0 .. D(E-1)": a symmetry of the board, the image of
+ * each edge's dart +e (that of -e is the image reversed). */
+static int read_maps(ck *c, int n)
+{
+    char b[200];
+    c->maps = malloc(((size_t)n * 2 * (size_t)c->ne + 1) * sizeof *c->maps);
+    if (!c->maps)
+        return fail(c, "out of memory");
+    for (int i = 0; i < n; i++) {
+        line l;
+        int got = next_line(c, &l);
+        if (got <= 0 || !is(l.w[0], l.n[0], "m"))
+            return got < 0 ? -1 : fail(c, "line %ld: expected map %d as \"m\" and %d darts", c->line, i, c->ne);
+        int *d = c->maps + (size_t)i * 2 * (size_t)c->ne, k = 0;
+        words it = {l.rest ? l.rest : l.end, l.end};
+        const char *w;
+        size_t len;
+        while (next_word(&it, &w, &len)) {
+            long x = dart(c, w, len);
+            if (x < 0 || k == c->ne)
+                return fail(c, "line %ld: map %d: \"%s\" is not one of %d darts +E or -E", c->line, i,
+                            shown(w, len, b, sizeof b), c->ne);
+            d[2 * k] = (int)x;
+            d[2 * k + 1] = (int)x ^ 1;
+            k++;
+        }
+        if (k != c->ne)
+            return fail(c, "line %ld: map %d has %d darts for %d edges", c->line, i, k, c->ne);
+        c->nmaps++;
+        if (check_map(c, d))
+            return -1;
+    }
+    return 0;
+}
+
+/* The first two lines: "cycles-certificate 1|2" and "rules standard" (or,
+ * in version 2, "rules misere").  0, or -1 after a message. */
 static int read_kind(ck *c)
 {
     line l;
@@ -277,12 +326,15 @@ static int read_kind(ck *c)
     if (got <= 0 || !is(l.w[0], l.n[0], "cycles-certificate") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")",
                                    c->line);
-    if (!is(l.w[1], l.n[1], "1"))
-        return fail(c, "line %ld: format version %s is not known to this checker (it reads version 1)", c->line,
+    c->version = is(l.w[1], l.n[1], "1") ? 1 : 2;
+    if (!is(l.w[1], l.n[1], "1") && !is(l.w[1], l.n[1], "2"))
+        return fail(c, "line %ld: format version %s is not known to this checker (it reads versions 1 and 2)", c->line,
                     shown(l.w[1], l.n[1], b, sizeof b));
     got = next_line(c, &l);
-    if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || !is(l.w[1], l.n[1], "standard"))
-        return got < 0 ? -1 : fail(c, "line %ld: expected \"rules standard\" (the only rules of version 1)", c->line);
+    c->misere = got > 0 && c->version > 1 && l.nw == 2 && is(l.w[1], l.n[1], "misere");
+    if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || (!is(l.w[1], l.n[1], "standard") && !c->misere))
+        return got < 0 ? -1
+                       : fail(c, "line %ld: expected \"rules standard\" or (version 2) \"rules misere\"", c->line);
     return 0;
 }
 
@@ -339,8 +391,8 @@ static int read_vertices(ck *c)
     return 0;
 }
 
-/* The edges, "e U V" each, and the edge ends at each vertex (c->istart,
- * c->inc).  0, or -1 after a message. */
+/* The edges, "e U V" each, and each vertex's edge ends (istart, inc).  0,
+ * or -1 after a message. */
 static int read_edges(ck *c)
 {
     line l;
@@ -382,8 +434,8 @@ static int read_edges(ck *c)
     return 0;
 }
 
-/* The cells, "c" and a closed walk of darts each (c->walk, c->wstart), and
- * which can be cycle cells (no edge twice).  0, or -1 after a message. */
+/* The cells, each a closed walk of darts; a cell whose walk uses an edge
+ * twice is never a cycle cell.  0, or -1 after a message. */
 static int read_cells(ck *c)
 {
     line l;
@@ -446,19 +498,27 @@ static int read_cells(ck *c)
     return 0;
 }
 
-/* The root position's marks and the claim (win, loss or a Grundy value).
+/* The symmetries (version 2, optional), the root position and the claim.
  * 0, or -1 after a message. */
 static int read_claim(ck *c)
 {
     line l;
     int got;
+    long v;
     got = next_line(c, &l);
+    if (got > 0 && is(l.w[0], l.n[0], "maps") && c->version > 1) {
+        if (l.nw != 2 || (v = number(l.w[1], l.n[1], CK_MAX_MAPS)) < 0)
+            return fail(c, "line %ld: expected \"maps N\" (N at most %d)", c->line, CK_MAX_MAPS);
+        if (read_maps(c, (int)v))
+            return -1;
+        got = next_line(c, &l);
+    }
     if (got <= 0 || !is(l.w[0], l.n[0], "root") || l.nw != 2)
         return got < 0 ? -1 : fail(c, "line %ld: expected \"root\" and the position's marks", c->line);
     c->root = malloc((size_t)c->ne + 1);
     if (!c->root)
         return fail(c, "out of memory");
-    if (read_marks(c, l.w[1], l.n[1], c->root))
+    if (read_marks(c, l.w[1], l.n[1], c->root, 0))
         return -1;
     got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "claim"))
@@ -474,13 +534,10 @@ static int read_claim(ck *c)
     return 0;
 }
 
-/* The header of a certificate: its kind, the board (vertices, edges,
- * cells), the root position and the claim.  0, or -1 after a message. */
+/* The header: everything before the records.  0, or -1 after a message. */
 static int read_header(ck *c)
 {
-    if (read_kind(c) < 0 || read_vertices(c) < 0 || read_edges(c) < 0 || read_cells(c) < 0 || read_claim(c) < 0)
-        return -1;
-    return 0;
+    return read_kind(c) || read_vertices(c) || read_edges(c) || read_cells(c) || read_claim(c) ? -1 : 0;
 }
 
 /* Reads the records up to "end". */
@@ -510,7 +567,7 @@ static int read_records(ck *c)
         r->line = c->line;
         r->mark = (size_t)c->nrec * (size_t)c->ne;
         r->move = c->nmv;
-        if (read_marks(c, l.w[1], l.n[1], c->marks + r->mark))
+        if (read_marks(c, l.w[1], l.n[1], c->marks + r->mark, 1))
             return -1;
         long g = number(l.w[2], l.n[2], CK_MAX_VALUE);
         if (g < 0)
@@ -520,9 +577,20 @@ static int read_records(ck *c)
         words it = {l.w[2] + l.n[2], l.end};
         const char *w;
         size_t n;
+        words peek = it;
+        if (r->kind == '=' && next_word(&peek, &w, &n) && is(w, n, "~")) {
+            /* "= X 0 ~ I": lost by Theorem 6 under map I */
+            long i = next_word(&peek, &w, &n) ? number(w, n, CK_MAX_MAPS) : -1;
+            if (i < 0 || i >= c->nmaps || next_word(&peek, &w, &n) || r->g != 0)
+                return fail(c, "line %ld: expected \"= MARKS 0 ~ I\" with I a map 0..%d", c->line, c->nmaps - 1);
+            r->nmoves = -2;
+            r->thm = (int)i;
+            c->nrec++;
+            continue;
+        }
         while (next_word(&it, &w, &n)) {
-            long d = dart(c, w, n);
-            if (d < 0)
+            long d = r->kind == '=' && r->nmoves == 0 && is(w, n, "*") ? -2 : dart(c, w, n);
+            if (d == -1)
                 return fail(c, "line %ld: \"%s\" is not a move +E or -E of an edge 0..%d", c->line,
                             shown(w, n, b, sizeof b), c->ne - 1);
             if (!(c->moves = grow(c, c->moves, c->nmv + 1, sizeof *c->moves, &c->capmv)))
@@ -530,7 +598,12 @@ static int read_records(ck *c)
             c->moves[c->nmv++] = (int)d;
             r->nmoves++;
         }
-        if (r->kind == '=' && r->nmoves != r->g)
+        if (r->nmoves > 1 && c->moves[r->move] == -2)
+            return fail(c, "line %ld: \"*\" (a sum of components) stands alone after the value", c->line);
+        if (r->kind == '=' && r->nmoves == 1 && c->moves[c->nmv - 1] == -2) {
+            r->nmoves = -1; /* "*": the components' sum */
+            c->nmv--;
+        } else if (r->kind == '=' && r->nmoves != r->g)
             return fail(c, "line %ld: a record of value %d needs %d moves (one to each smaller value), not %d", c->line,
                         r->g, r->g, r->nmoves);
         if (r->kind == '!' && r->nmoves != 1)
@@ -547,11 +620,12 @@ static int read_records(ck *c)
 /* ---------------------------------------------------------------- the rules */
 
 /* The arrow at end x of an edge (x = 2e: its first end, 2e+1: its second)
- * in position m: 1 out of the vertex, -1 into it, 0 unmarked. */
+ * in position m: 1 out of the vertex, -1 into it, 0 unmarked ('.', or 'x':
+ * an edge no longer played, in a component's position). */
 static int arrow(const char *m, int x)
 {
     char k = m[x >> 1];
-    if (k == '.')
+    if (k == '.' || k == 'x')
         return 0;
     int out = (k == '+') == !(x & 1); /* '+' runs from the first end to the second */
     return out ? 1 : -1;
@@ -599,7 +673,7 @@ static int cell(const ck *c, const char *m, int f, int *gap)
     for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
         int d = c->walk[i];
         char k = m[d >> 1];
-        if (k == '.') {
+        if (k == '.' || k == 'x') {
             open++;
             hole = d;
         } else if ((k == '+') == !(d & 1)) {
@@ -649,7 +723,7 @@ static const char *position_fault(const ck *c, char *m, char *buf, size_t n)
             return buf;
         }
     int f;
-    if (completion(c, m, &f) >= 0) {
+    if (!c->misere && completion(c, m, &f) >= 0) {
         snprintf(buf, n, "the player to move completes cell %d at once, so no value of the normal-play game belongs here", f);
         return buf;
     }
@@ -665,6 +739,227 @@ static int death(const ck *c, char *m, int d)
     int dies = completion(c, m, &f) >= 0;
     m[e] = '.';
     return dies;
+}
+
+/* ---------------------------------------------------------------- symmetries
+
+   A map (a "m" line) sends each dart to a dart.  It is a symmetry of the
+   game when it permutes the edges; there is a one-to-one map p of the
+   vertices, special to special, with each dart leaving v sent to a dart
+   leaving p(v) (or, for a map that reverses every arrow, each dart coming
+   into v sent to one leaving p(v)); and it sends the darts of each cell that
+   can be a cycle cell onto those of such a cell, one way round or the other.
+   Then the image of a position (each arrow along dart x moved to the dart x
+   is sent to) has a sink, a source, a cycle cell or a legal move exactly
+   where the position has one at the preimage, and the same value. */
+
+/* Whether map d carries the vertices one to one, special to special: each
+ * dart leaving v to one leaving p(v) (r = 1: each dart coming into v).
+ * pi and hit: nv ints of scratch each. */
+static int carries(const ck *c, const int *d, int r, int *pi, int *hit)
+{
+    int good = 1;
+    for (int v = 0; v < c->nv; v++)
+        pi[v] = -1;
+    for (int x = 0; x < 2 * c->ne && good; x++) {
+        int v = tail_of(c, x ^ r), w = tail_of(c, d[x]);
+        if (pi[v] < 0)
+            pi[v] = w;
+        good = pi[v] == w;
+    }
+    memset(hit, 0, (size_t)c->nv * sizeof *hit);
+    for (int v = 0; v < c->nv && good; v++)
+        if (pi[v] >= 0)
+            good = !hit[pi[v]]++ && c->special[v] == c->special[pi[v]];
+    return good;
+}
+
+static int check_map(ck *c, const int *d)
+{
+    int nm = c->nmaps - 1, ok = 0;
+    int *pi = malloc(((size_t)c->nv + 1) * sizeof *pi), *hit = calloc((size_t)c->nv + 2 * (size_t)c->ne + 1, sizeof *hit);
+    int *owner = malloc((2 * (size_t)c->ne + 1) * sizeof *owner), *img = hit + c->nv;
+    if (!pi || !hit || !owner) {
+        free(pi), free(hit), free(owner);
+        return fail(c, "out of memory");
+    }
+    for (int e = 0; e < c->ne && !ok; e++)
+        if (hit[d[2 * e] >> 1]++)
+            ok = fail(c, "line %ld: map %d sends two edges to edge %d", c->line, nm, d[2 * e] >> 1);
+    for (int r = 0; r < 2 && ok == 0; r++)
+        ok = carries(c, d, r, pi, hit);
+    if (ok == 0)
+        ok = fail(c, "line %ld: map %d is not a symmetry: no one-to-one map of the vertices (special to special) "
+                     "carries the edges' ends", c->line, nm);
+    /* the cells that can cycle, onto such cells */
+    for (int x = 0; x < 2 * c->ne; x++)
+        owner[x] = -1;
+    for (int f = c->nc - 1; f >= 0; f--)
+        if (c->cyclable[f])
+            for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+                owner[c->walk[i]] = f;
+    memset(img, 0, 2 * (size_t)c->ne * sizeof *img);
+    unsigned char *used = calloc((size_t)c->nc + 1, 1);
+    if (!used)
+        ok = fail(c, "out of memory");
+    for (int f = 0; f < c->nc && ok > 0; f++) {
+        if (!c->cyclable[f] || c->wstart[f] == c->wstart[f + 1])
+            continue;
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+            img[d[c->walk[i]]] = f + 1;
+        int len = c->wstart[f + 1] - c->wstart[f], found = 0;
+        for (int rev = 0; rev < 2 && !found; rev++) {
+            int g = owner[d[c->walk[c->wstart[f]]] ^ rev];
+            if (g < 0 || used[g] || c->wstart[g + 1] - c->wstart[g] != len)
+                continue;
+            found = 1;
+            for (int i = c->wstart[g]; i < c->wstart[g + 1] && found; i++)
+                found = img[c->walk[i] ^ rev] == f + 1;
+            if (found)
+                used[g] = 1;
+        }
+        if (!found)
+            ok = fail(c, "line %ld: map %d is not a symmetry: cell %d goes to no cell", c->line, nm, f);
+    }
+    free(used);
+    free(pi);
+    free(hit);
+    free(owner);
+    return ok > 0 ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- components
+
+   A position's '.' edges are its edges in play.  A constraint is a vertex
+   that is not special, or a cell whose walk uses no edge twice; it is dead
+   in m when it has arrows both ways (a vertex: one in and one out; a cell:
+   one along its walk and one against), alive otherwise.  Two edges in play
+   on one alive constraint are joined; the classes are the components.  No
+   move in one component changes whether a move in another is legal or a
+   death move (the marks that decide it are on the alive constraints of its
+   own edges), so the position is the sum of its components, each the
+   position with the other components' edges frozen ('x'), and its value is
+   the XOR of theirs (Sprague-Grundy).  A position's canonical form freezes
+   ('x') every edge whose mark cannot matter: it keeps the edges in play,
+   every edge of an alive constraint on one of them, and of a dead one the
+   two edges that show it dead (the lowest numbered arrow each way). */
+
+/* Whether constraint k (k < nv: vertex k, else cell k - nv) touches an edge
+ * in play in m; whether it is alive, with *fw and *bw its lowest numbered
+ * edges with an arrow each way (-1 for none).  0 for no such constraint. */
+static int constraint(const ck *c, const char *m, int k, int *fw, int *bw)
+{
+    int touch = 0;
+    *fw = *bw = -1;
+    if (k < c->nv) {
+        if (c->special[k])
+            return 0;
+        for (int i = c->istart[k]; i < c->istart[k + 1]; i++) {
+            int e = c->inc[i] >> 1, a = arrow(m, c->inc[i]);
+            touch |= m[e] == '.';
+            if (a > 0 && (*fw < 0 || e < *fw))
+                *fw = e;
+            if (a < 0 && (*bw < 0 || e < *bw))
+                *bw = e;
+        }
+        return touch;
+    }
+    int f = k - c->nv;
+    if (!c->cyclable[f])
+        return 0;
+    for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+        int d = c->walk[i], e = d >> 1;
+        touch |= m[e] == '.';
+        if (m[e] == '+' || m[e] == '-') {
+            int along = (m[e] == '+') == !(d & 1);
+            int *w = along ? fw : bw;
+            if (*w < 0 || e < *w)
+                *w = e;
+        }
+    }
+    return touch;
+}
+
+/* The edges of constraint k, each given to fn. */
+static void each_edge(ck *c, int k, void (*fn)(ck *, int, int), int arg)
+{
+    if (k < c->nv)
+        for (int i = c->istart[k]; i < c->istart[k + 1]; i++)
+            fn(c, c->inc[i] >> 1, arg);
+    else
+        for (int i = c->wstart[k - c->nv]; i < c->wstart[k - c->nv + 1]; i++)
+            fn(c, c->walk[i] >> 1, arg);
+}
+
+static void show_edge(ck *c, int e, int arg)
+{
+    (void)arg;
+    c->tmp[e] |= 0x40; /* a bit no mark character has */
+}
+
+/* The canonical form of m into out (may be m); version 1: m itself. */
+static void canonical(ck *c, const char *m, char *out)
+{
+    if (c->version == 1 || c->misere) {
+        memmove(out, m, (size_t)c->ne);
+        return;
+    }
+    memset(c->tmp, 0, (size_t)c->ne);
+    for (int e = 0; e < c->ne; e++)
+        if (m[e] == '.')
+            c->tmp[e] = 0x40;
+    for (int k = 0; k < c->nv + c->nc; k++) {
+        int fw, bw;
+        if (!constraint(c, m, k, &fw, &bw))
+            continue;
+        if (fw < 0 || bw < 0)
+            each_edge(c, k, show_edge, 0);
+        else
+            c->tmp[fw] = c->tmp[bw] = 0x40;
+    }
+    for (int e = 0; e < c->ne; e++)
+        out[e] = c->tmp[e] ? m[e] : 'x';
+}
+
+static int root_of(ck *c, int e)
+{
+    while (c->parent[e] != e)
+        e = c->parent[e] = c->parent[c->parent[e]];
+    return e;
+}
+
+static void join_edge(ck *c, int e, int first)
+{
+    if (c->tmp[e] == '.')
+        c->parent[root_of(c, e)] = root_of(c, first);
+}
+
+/* Splits the edges in play of m into components: parent[] then names each
+ * one's class (root_of).  Returns how many. */
+static int split(ck *c, const char *m)
+{
+    memcpy(c->tmp, m, (size_t)c->ne);
+    for (int e = 0; e < c->ne; e++)
+        c->parent[e] = e;
+    for (int k = 0; k < c->nv + c->nc; k++) {
+        int fw, bw, first = -1;
+        if (!constraint(c, m, k, &fw, &bw) || (fw >= 0 && bw >= 0))
+            continue;
+        if (k < c->nv) {
+            for (int i = c->istart[k]; i < c->istart[k + 1] && first < 0; i++)
+                if (m[c->inc[i] >> 1] == '.')
+                    first = c->inc[i] >> 1;
+        } else {
+            for (int i = c->wstart[k - c->nv]; i < c->wstart[k - c->nv + 1] && first < 0; i++)
+                if (m[c->walk[i] >> 1] == '.')
+                    first = c->walk[i] >> 1;
+        }
+        each_edge(c, k, join_edge, first);
+    }
+    int n = 0;
+    for (int e = 0; e < c->ne; e++)
+        n += m[e] == '.' && root_of(c, e) == e;
+    return n;
 }
 
 /* ---------------------------------------------------------------- records */
@@ -687,6 +982,34 @@ static long find(const ck *c, const char *m, int kind, int g)
             return c->hash[i];
     }
     return -1;
+}
+
+/* The record of kind (value g for '!') of position m: of its canonical form
+ * or of the canonical form of an image of that under a map; -1 if none.
+ * Every record found so is marked used (canonical forms and maps do not
+ * commute, so one position may have records under two of its images). */
+static long lookup(ck *c, const char *m, int kind, int g)
+{
+    canonical(c, m, c->lbuf);
+    long y = find(c, c->lbuf, kind, g);
+    if (y >= 0)
+        c->recs[y].used = 1;
+    for (int i = 0; i < c->nmaps; i++) {
+        const int *d = c->maps + (size_t)i * 2 * (size_t)c->ne;
+        for (int e = 0; e < c->ne; e++) {
+            char k = c->lbuf[e];
+            int x = d[2 * e + (k == '-')];
+            c->mbuf[x >> 1] = k == '+' || k == '-' ? ((x & 1) ? '-' : '+') : k;
+        }
+        canonical(c, c->mbuf, c->mbuf);
+        long z = find(c, c->mbuf, kind, g);
+        if (z >= 0) {
+            c->recs[z].used = 1;
+            if (y < 0)
+                y = z;
+        }
+    }
+    return y;
 }
 
 static int index_records(ck *c)
@@ -722,6 +1045,148 @@ static const char *move_name(const ck *c, int d, char *buf, size_t n)
     return buf;
 }
 
+/* "= X 0 ~ I": X is lost for the player to move by Theorem 6 of Alvarado
+ * et al. 2021, whose proof never uses that the board is empty: R, map I,
+ * is an involution that reverses arrows (a symmetry tau, every arrow then
+ * reversed); the board is simple; (a) X is its own image under R; (b) no
+ * edge in play is its own image; (c) no alive cell that is not its own image
+ * has an edge in play whose image is in it too.  Then the other player
+ * answers each move d by R(d), which (a)-(c) keep legal and no death move,
+ * and the player to move is the first without a move: see the proof at
+ * th6_lost in the engine's theorem6.c, or the paper. */
+static int check_thm(ck *c, const rec *r, const char *m)
+{
+    const int *d = c->maps + (size_t)r->thm * 2 * (size_t)c->ne;
+    const char *why = NULL;
+    int *pi = malloc(((size_t)c->nv + 1) * sizeof *pi), *hit = malloc(((size_t)c->nv + 1) * sizeof *hit);
+    int *st = calloc((size_t)c->ne + (size_t)c->nv + 1, sizeof *st);
+    if (!pi || !hit || !st) {
+        free(pi), free(hit), free(st);
+        return fail(c, "out of memory");
+    }
+    for (int x = 0; x < 2 * c->ne && !why; x++)
+        if (d[d[x]] != x)
+            why = "the map is not an involution";
+    if (!why && !carries(c, d, 1, pi, hit))
+        why = "the map does not reverse the arrows";
+    int *nb = st + c->ne; /* per vertex, the last vertex stamped a neighbour */
+    for (int v = 0; v < c->nv && !why; v++)
+        for (int i = c->istart[v]; i < c->istart[v + 1] && !why; i++) {
+            int e = c->inc[i] >> 1, w = (c->inc[i] & 1) ? c->eu[e] : c->ev[e];
+            if (w == v || nb[w] == v + 1)
+                why = "the board has a loop or two edges joining two vertices";
+            nb[w] = v + 1;
+        }
+    for (int e = 0; e < c->ne && !why; e++) {
+        int x = m[e] == '+' ? d[2 * e] : m[e] == '-' ? d[2 * e + 1] : d[2 * e];
+        char img = m[e] == '+' || m[e] == '-' ? ((x & 1) ? '-' : '+') : m[e];
+        if (m[x >> 1] != img)
+            why = "(a) the position is not its own image";
+        else if (m[e] == '.' && (d[2 * e] >> 1) == e)
+            why = "(b) an edge in play is its own image";
+    }
+    for (int f = 0; f < c->nc && !why; f++) {
+        if (!c->cyclable[f])
+            continue;
+        int along = 0, against = 0, self = 1;
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++) {
+            int w = c->walk[i], e = w >> 1;
+            st[e] = f + 1;
+            if (m[e] == '+' || m[e] == '-')
+                *((m[e] == '+') == !(w & 1) ? &along : &against) = 1;
+        }
+        for (int i = c->wstart[f]; i < c->wstart[f + 1]; i++)
+            self &= st[d[c->walk[i]] >> 1] == f + 1;
+        if (along && against)
+            continue; /* dead */
+        for (int i = c->wstart[f]; i < c->wstart[f + 1] && !self && !why; i++) {
+            int e = c->walk[i] >> 1;
+            if (m[e] == '.' && st[d[2 * e] >> 1] == f + 1)
+                why = "(c) a cell that is not its own image has an edge in play whose image is in it too";
+        }
+    }
+    free(pi);
+    free(hit);
+    free(st);
+    if (why)
+        return fail(c, "line %ld: Theorem 6 (map %d) does not apply: %s", r->line, r->thm, why);
+    return 0;
+}
+
+/* Whether record k's position is in canonical form; 0 or -1 with the fault. */
+static int check_form(ck *c, long k)
+{
+    const rec *r = &c->recs[k];
+    const char *m = c->marks + r->mark;
+    canonical(c, m, c->cbuf);
+    for (int e = 0; e < c->ne; e++)
+        if (c->cbuf[e] != m[e])
+            return fail(c, "line %ld: the position is not in canonical form: edge %d should be '%c'", r->line, e,
+                        c->cbuf[e]);
+    return 0;
+}
+
+/* Whether dart d (legal in m) completes a cycle cell. */
+static int completes(const ck *c, char *m, int d)
+{
+    int gap, hit = 0;
+    m[d >> 1] = (d & 1) ? '-' : '+';
+    for (int f = 0; f < c->nc && !hit; f++)
+        hit = cell(c, m, f, &gap) == 2;
+    m[d >> 1] = '.';
+    return hit;
+}
+
+/* How many legal moves m has. */
+static int legal_moves(const ck *c, char *m)
+{
+    int n = 0;
+    for (int d = 0; d < 2 * c->ne; d++)
+        n += legal(c, m, d);
+    return n;
+}
+
+/* Record k under misère (its position m checked already): "! X 0 m", m
+ * legal, completing no cycle cell, to a position with "= Y 0"; "= X 0", a
+ * legal move, and each completing a cycle cell (the mover loses) or leading
+ * to a position with "! Y 0" or with no legal move (won by its mover). */
+static int check_misere(ck *c, rec *r, char *m)
+{
+    char mv[200];
+    if (r->g != 0 || r->nmoves < 0)
+        return fail(c, "line %ld: misère records are of won and lost positions only (\"= X 0\", \"! X 0 m\")", r->line);
+    if (r->kind == '!') {
+        int d = c->moves[r->move];
+        if (!legal(c, m, d) || completes(c, m, d))
+            return fail(c, "line %ld: the move %s is %s", r->line, move_name(c, d, mv, sizeof mv),
+                        legal(c, m, d) ? "a loss: it completes a cycle cell" : "not legal here");
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long y = lookup(c, m, '=', 0);
+        m[d >> 1] = '.';
+        if (y < 0)
+            return fail(c, "line %ld: the move %s should lead to a lost position, but that position has no \"=\" record",
+                        r->line, move_name(c, d, mv, sizeof mv));
+        c->recs[y].used = 1;
+        return 0;
+    }
+    if (!legal_moves(c, m))
+        return fail(c, "line %ld: no legal move is left, so the player to move has won (the last move was the opponent's)",
+                    r->line);
+    for (int d = 0; d < 2 * c->ne; d++) {
+        if (!legal(c, m, d) || completes(c, m, d))
+            continue;
+        m[d >> 1] = (d & 1) ? '-' : '+';
+        long z = legal_moves(c, m) ? lookup(c, m, '!', 0) : -2;
+        m[d >> 1] = '.';
+        if (z == -1)
+            return fail(c, "line %ld: the move %s leads to a position with no record showing it won", r->line,
+                        move_name(c, d, mv, sizeof mv));
+        if (z >= 0)
+            c->recs[z].used = 1;
+    }
+    return 0;
+}
+
 /* Checks record k; 0 or -1 with the fault. */
 static int check_record(ck *c, long k, char *m)
 {
@@ -730,6 +1195,31 @@ static int check_record(ck *c, long k, char *m)
     memcpy(m, c->marks + r->mark, (size_t)c->ne);
     if (position_fault(c, m, why, sizeof why))
         return fail(c, "line %ld: record \"%c\" names a position that is not one of the game: %s", r->line, r->kind, why);
+    char *y0 = c->cbuf;
+    if (c->misere)
+        return check_misere(c, r, m);
+    if (r->nmoves == -2)
+        return check_thm(c, r, m);
+    if (r->nmoves < 0) {
+        /* "= X g *": the XOR of the components' values */
+        int n = split(c, m), x = 0;
+        if (n < 2)
+            return fail(c, "line %ld: the position does not split into components (%d in play)", r->line, n);
+        for (int e0 = 0; e0 < c->ne; e0++) {
+            if (m[e0] != '.' || root_of(c, e0) != e0)
+                continue;
+            for (int e = 0; e < c->ne; e++)
+                y0[e] = m[e] == '.' && root_of(c, e) != e0 ? 'x' : m[e];
+            long y = lookup(c, y0, '=', 0);
+            if (y < 0)
+                return fail(c, "line %ld: the component of edge %d has no \"=\" record", r->line, e0);
+            c->recs[y].used = 1;
+            x ^= c->recs[y].g;
+        }
+        if (x != r->g)
+            return fail(c, "line %ld: the components' values XOR to %d, not %d", r->line, x, r->g);
+        return 0;
+    }
     const int *w = c->moves ? c->moves + r->move : NULL; /* no moves at all: NULL */
     /* the named moves: safe, and to a position of the value said */
     for (int i = 0; i < r->nmoves; i++) {
@@ -741,7 +1231,7 @@ static int check_record(ck *c, long k, char *m)
                         move_name(c, d, mv, sizeof mv));
         int want = r->kind == '=' ? i : r->g;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        long y = find(c, m, '=', 0);
+        long y = lookup(c, m, '=', 0);
         m[d >> 1] = '.';
         if (y < 0 || c->recs[y].g != want)
             return fail(c, "line %ld: the move %s should lead to a position of value %d, but %s", r->line,
@@ -756,7 +1246,7 @@ static int check_record(ck *c, long k, char *m)
         if (!legal(c, m, d) || death(c, m, d))
             continue;
         m[d >> 1] = (d & 1) ? '-' : '+';
-        long y = find(c, m, '=', 0), z = find(c, m, '!', r->g);
+        long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', r->g);
         m[d >> 1] = '.';
         if (y >= 0 && c->recs[y].g == r->g)
             return fail(c, "line %ld: the move %s leads to a position of the same value %d (record of line %ld)",
@@ -792,6 +1282,23 @@ static int check_root(ck *c)
     for (f = 0; f < c->nc; f++)
         if (cell(c, m, f, &gap) == 2)
             return fail(c, "root: cell %d is a cycle cell: the game is over", f);
+    if (c->misere) {
+        long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', 0);
+        int none = !legal_moves(c, m);
+        if (c->claim == 'G')
+            return fail(c, "root: misère certificates claim \"win\" or \"loss\" only");
+        if (c->claim == 'W' && !none && z < 0)
+            return fail(c, "root: the claim \"win\" needs a record \"! ROOT 0\" (or no legal move left)");
+        if (c->claim == 'L' && (none || y < 0))
+            return fail(c, "root: the claim \"loss\" needs a record \"= ROOT 0\"%s",
+                        none ? ", but no legal move is left: the player to move has won" : "");
+        long k = c->claim == 'W' ? z : y;
+        if (k >= 0)
+            c->recs[k].used = 1;
+        snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, %s under misère%s", mover,
+                 c->claim == 'W' ? "wins" : "loses", none ? ": no legal move is left" : "");
+        return 0;
+    }
     if (completion(c, m, &f) >= 0) {
         if (c->claim != 'W')
             return fail(c, "root: the claim is false: player %d, to move, completes cell %d at once and wins%s", mover,
@@ -799,7 +1306,7 @@ static int check_root(ck *c)
         snprintf(c->r->msg, sizeof c->r->msg, "player %d, to move, wins: they complete cell %d at once", mover, f);
         return 0;
     }
-    long y = find(c, m, '=', 0), z = find(c, m, '!', 0);
+    long y = lookup(c, m, '=', 0), z = lookup(c, m, '!', 0);
     if (c->claim == 'W') {
         if (y >= 0 && c->recs[y].g > 0) {
             c->recs[y].used = 1;
@@ -846,11 +1353,23 @@ int ck_check(const char *text, size_t len, ck_result *r)
                     snprintf(c.label[v], 12, "%d", v);
             }
     }
+    if (!rc) {
+        /* the cyclable cells' and the split's scratch */
+        c.parent = malloc(((size_t)c.ne + 1) * sizeof *c.parent);
+        c.tmp = malloc((size_t)c.ne + 1);
+        c.cbuf = malloc((size_t)c.ne + 1);
+        c.lbuf = malloc((size_t)c.ne + 1);
+        c.mbuf = malloc((size_t)c.ne + 1);
+        if (!c.parent || !c.tmp || !c.cbuf || !c.lbuf || !c.mbuf)
+            rc = fail(&c, "out of memory");
+    }
     if (!rc)
         rc = index_records(&c);
     char *m = rc ? NULL : malloc((size_t)c.ne + 1);
     if (!rc && !m)
         rc = fail(&c, "out of memory");
+    for (long k = 0; !rc && k < c.nrec; k++)
+        rc = check_form(&c, k);
     for (long k = 0; !rc && k < c.nrec; k++)
         rc = check_record(&c, k, m);
     char claim[sizeof r->msg];
@@ -882,5 +1401,11 @@ int ck_check(const char *text, size_t len, ck_result *r)
     free(c.marks);
     free(c.moves);
     free(c.hash);
+    free(c.parent);
+    free(c.tmp);
+    free(c.cbuf);
+    free(c.lbuf);
+    free(c.mbuf);
+    free(c.maps);
     return r->ok ? 0 : 1;
 }

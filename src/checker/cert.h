@@ -1,6 +1,6 @@
 /*
  * cert.h - the certificate checker of cycles-check: reads a certificate
- * (docs/certificates.md, version 1) and checks every record against the
+ * (docs/certificates.md, versions 1 and 2) and checks every record against the
  * rules of the Game of Cycles, written here afresh from the papers
  * (Alvarado et al. 2021, sections 1-2; Fokkink and Zandee 2022, section 3).
  * It shares no source file with libcycles and does not link it.

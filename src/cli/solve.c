@@ -7,14 +7,19 @@
 #include <string.h>
 
 /* --certificate FILE: writes the certificate of the answer just printed
- * (the same solver, so its table serves again), and says so in a last
- * line.  Returns the exit status. */
-static int solve_certificate(cli_opts *o, cy_solver *s, const unsigned char *mark)
+ * (under the standard rules with the same solver s, so its table serves
+ * again; under misère, s NULL, by the variants' search), and says so in a
+ * last line.  Returns the exit status. */
+static int solve_certificate(cli_opts *o, const cy_game *g, cy_solver *s)
 {
     cy_cert_stats st;
     cy_error err;
-    int rc = cy_certificate_write(s, mark, !o->solver.no_grundy, o->certificate, &st, &err);
-    cy_solver_progress_end(s);
+    int rc;
+    if (s) {
+        rc = cy_certificate_write(s, g->mark, !o->solver.no_grundy, o->certificate, &st, &err);
+        cy_solver_progress_end(s);
+    } else /* under misère (the only variant cmd_solve lets through) */
+        rc = cy_certificate_write_misere(g->board, &o->solver, g->mark, o->certificate, &st, &err);
     if (rc < 0) {
         char why[64];
         cli_fail(o->certificate, "no certificate written: %s (%llu records found by then)",
@@ -47,8 +52,8 @@ int cmd_solve(cli_opts *o)
                               "or --from-jobs DIR)");
     /* from here an interrupt gives the partial answer --timeout would
      * (not for --split-depth, which writes its jobs whole or not at all) */
-    if (o->certificate && (cli_variant_wanted(o) || o->split_depth))
-        return cli_usage_fail("--certificate is for the standard rules, without --split-depth");
+    if (o->certificate && o->split_depth)
+        return cli_usage_fail("--certificate is for a solve without --split-depth");
     int variant = cli_variant_wanted(o);
     cy_game g;
     if (variant) {
@@ -56,6 +61,10 @@ int cmd_solve(cli_opts *o)
         int bad_load = cli_variant_game(o, &g, 0);
         if (bad_load)
             return bad_load;
+        if (o->certificate && (g.rules.kind != CY_RULES_MISERE || g.rules.players > 2 || g.rules.extra_turn)) {
+            cy_game_free(&g);
+            return cli_usage_fail("--certificate is for the standard rules and misère (two players)");
+        }
     } else if (cli_game_load(o, NULL, &g, 0))
         return 1;
     const cy_board *b = g.board;
@@ -67,8 +76,10 @@ int cmd_solve(cli_opts *o)
         rc = solve_split(o, b, g.mark);
         goto out;
     }
-    if (o->certificate && cy_rules_cycle_cell(b, g.mark) >= 0) {
-        rc = cli_fail(o->certificate, "no certificate: the game is over (a cycle cell has been completed)");
+    if (o->certificate && (cy_rules_cycle_cell(b, g.mark) >= 0 || (variant && g.state.ended))) {
+        rc = cli_fail(o->certificate, cy_rules_cycle_cell(b, g.mark) >= 0
+                                          ? "no certificate: the game is over (a cycle cell has been completed)"
+                                          : "no certificate: the game is over");
         goto out;
     }
     if (!variant) {
@@ -101,7 +112,7 @@ int cmd_solve(cli_opts *o)
     rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
     free(text);
     if (rc == 0 && o->certificate)
-        rc = solve_certificate(o, ao.solver, g.mark);
+        rc = solve_certificate(o, &g, ao.solver);
 out:
     cy_answer_free(&ans);
     cy_solver_free(ao.solver);

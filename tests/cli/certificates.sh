@@ -20,7 +20,8 @@ verify() {
 # winner and value cycles solve printed (the solver's answer, checked by a
 # program sharing none of its code)
 for spec in "k4" "k4 --moves 1->2,2->3" "grid:3x3 --moves 1->2" "wedge:3,4" "theta:2,2,3" "path:4" "spider:1,2,2" \
-            "lollipop:4" "butterfly:closed" "torus:2x2" "figure1 --no-grundy" "grid:2x4 --moves 1->2,3->4"; do
+            "lollipop:4" "butterfly:closed" "torus:2x2" "figure1 --no-grundy" "grid:2x4 --moves 1->2,3->4" \
+            "grid:4x4 --no-grundy"; do
   # shellcheck disable=SC2086
   run solve $spec --no-replies --quiet --certificate "$WORK/c.cert"
   if [ "$RC" != 0 ]; then bad "solve $spec --certificate" "rc $RC: $ERR"; continue; fi
@@ -95,6 +96,67 @@ refused "an unused record" "line"
 # the same record twice
 { sed '/^end$/d' "$WORK/g.cert"; grep -m1 '^= ' "$WORK/g.cert"; echo end; } >"$WORK/m.cert"
 refused "a duplicate record" "same position"
+# components (docs/certificates.md): the sum record "= X g *" of a position
+# that splits; its value changed, the XOR is refused
+n=$(first '^= [^ ]+ 0 [*]$')
+check "grid:3x3 has a sum of components" --why "no '= X 0 *' record in $WORK/g.cert" [ -n "$n" ]
+awk -v n="$n" 'NR == n { $3 = 1 } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong nim-sum" "line $n: the components' values XOR to 0, not 1"
+# a component's own record with a wrong value: the record that a sum uses
+# (its position has 'x' where the other components are) claims 1 more
+n=$(first '^= [^ ]*x[^ ]* 0$')
+awk -v n="$n" 'NR == n { $3 = 1; $4 = "+0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong component value" "line"
+# a sum record for a position that does not split: an "=" record of value
+# 0 with one component in play made a "sum"
+n=$(grep -n -m1 -E '^= [^ ]+ 0$' "$WORK/g.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $4 = "*" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+verify "$WORK/m.cert"
+check "a sum record that is not one" --why "rc $CRC: $CERR" \
+  eval '[ "$CRC" = 1 ] && printf "%s\n" "$CERR" | grep -Eq "line [0-9]+: (the position does not split|the move)"'
+# "*" beside moves
+n=$(first '^= [^ ]+ 0 [*]$')
+awk -v n="$n" 'NR == n { $3 = 1; $4 = "* +0" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a sum with moves" "stands alone"
+# a position not in canonical form: the record with the fewest edges in
+# play, every frozen edge ('x') shown marked instead (edges far from those
+# in play are frozen in canonical form)
+n=$(awk '/^[=!] / && $2 ~ /x/ { d = gsub(/[.]/, ".", $2); if (best == "" || d < best) { best = d; n = NR } } END { print n }' "$WORK/g.cert")
+awk -v n="$n" 'NR == n { gsub(/x/, "+", $2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a position not in canonical form" "line $n: the position is not in canonical form"
+# Theorem 6 ("= X 0 ~ I", docs/certificates.md): grid:3x3 is lost by the
+# mirror-reverse strategy, one record; that record under map 0 (every arrow
+# reversed, every edge its own image) is refused, and a record of a
+# position that is not its own image made a Theorem 6 record is refused
+run solve grid:3x3 --no-replies --quiet --certificate "$WORK/t6.cert"
+verify "$WORK/t6.cert"
+check "grid:3x3: one Theorem 6 record" --why "rc $CRC: $COUT $CERR" \
+  eval '[ "$CRC" = 0 ] && [ "$(grep -c "^[=!] " "$WORK/t6.cert")" = 1 ] && grep -q "^= [.]* 0 ~ [0-9]*$" "$WORK/t6.cert"'
+n=$(grep -n -m1 '~' "$WORK/t6.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $NF = 0 } { print }' "$WORK/t6.cert" >"$WORK/m.cert"
+refused "Theorem 6 under a map without its conditions" "line $n: Theorem 6 (map 0) does not apply: (b)"
+n=$(first '^= [^ ]+ 0$')
+i=$(grep -m1 '~' "$WORK/g.cert" | awk '{ print $NF }')
+check "grid:3x3 after a move has Theorem 6 records" --why "none in $WORK/g.cert" [ -n "$i" ]
+awk -v n="$n" -v i="$i" 'NR == n { $0 = $0 " ~ " i } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "Theorem 6 on a position that is not its own image" "line $n: Theorem 6 (map $i) does not apply"
+awk -v n="$n" 'NR == n { $0 = $0 " ~ 999" } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "Theorem 6 under a map that does not exist" "line $n"
+# symmetries ("m" lines, docs/certificates.md): a wrong map is refused,
+# naming its line: two darts' images swapped, one dart's image reversed, two
+# edges sent to one
+n=$(first '^m ')
+check "grid:3x3 has maps" --why "no 'm' line in $WORK/g.cert" [ -n "$n" ]
+awk -v n="$n" 'NR == n { t = $2; $2 = $3; $3 = t } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (two images swapped)" "line $n: map 0 is not a symmetry"
+awk -v n="$n" 'NR == n { $2 = (substr($2, 1, 1) == "+" ? "-" : "+") substr($2, 2) } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (one arrow reversed)" "line $n: map 0 is not a symmetry"
+awk -v n="$n" 'NR == n { $3 = $2 } { print }' "$WORK/g.cert" >"$WORK/m.cert"
+refused "a wrong map (two edges to one)" "line $n: map 0 sends two edges"
+# the maps dropped: the records are still there, but a position found only
+# as the image of another has none
+sed '/^maps /,/^root /{/^root /!d}' "$WORK/g.cert" >"$WORK/m.cert"
+refused "the maps dropped" "line"
 # the board changed: a cell walk reversed in one step is no closed walk
 n=$(first '^c ')
 awk -v n="$n" 'NR == n { t = $2; $2 = $3; $3 = t } { print }' "$WORK/g.cert" >"$WORK/m.cert"
@@ -110,7 +172,7 @@ check "k4 certificate" --why "rc $CRC: $CERR" [ "$CRC" = 0 ]
 printf '' >"$WORK/m.cert"; refused "an empty file" ""
 head -c 300 "$WORK/g.cert" >"$WORK/m.cert"; refused "a file cut short" ""
 sed '/^end$/d' "$WORK/g.cert" >"$WORK/m.cert"; refused "no end" "without"
-sed '1s/.*/cycles-certificate 2/' "$WORK/g.cert" >"$WORK/m.cert"; refused "another version" "version 2"
+sed '1s/.*/cycles-certificate 3/' "$WORK/g.cert" >"$WORK/m.cert"; refused "another version" "version 3"
 head -c 2000 /dev/urandom >"$WORK/m.cert"; refused "random bytes" ""
 printf 'cycles-certificate 1\nrules standard\nvertices 99999999999999999999\n' >"$WORK/m.cert"
 refused "a huge number" "whole number"
@@ -146,14 +208,69 @@ for f in "$WORK"/certs/*.cert; do
   n=$((n + 1))
 done
 check "census certificates checked" --why "only $n" [ "$n" -ge 10 ]
+# census certify on a database of census twocell (two-cell boards without
+# degree-1 vertices, 1 to 10 edges): every board that breaks parity gets a
+# certificate, and the checker confirms each is one (even size, player 1
+# wins); the odd sample is won by player 1 too
+timeout 300 "$BIN" census twocell --edges 1..10 --db "$WORK/t.db" --quiet >/dev/null 2>&1
+check "twocell census for certify" [ $? = 0 ]
+run census certify --db "$WORK/t.db" -o "$WORK/tcerts" --limit 100 --quiet
+check "census certify of two-cell boards" --why "rc $RC: $ERR" [ "$RC" = 0 ]
+# the summary's parity-breaker column, summed over the twocell rows
+breakers=$(run census query summary --db "$WORK/t.db"; printf '%s\n' "$OUT" | awk -F' [|] ' '$1 == "| twocell" { s += $7 } END { print s + 0 }')
+n=$(ls "$WORK/tcerts" | grep -c '^twocell-[0-9]')
+check "a certificate for each two-cell parity breaker" --why "$n certificates, $breakers parity breakers" \
+  eval '[ -n "$breakers" ] && [ "$breakers" -gt 0 ] && [ "$n" = "$breakers" ]'
+for f in "$WORK"/tcerts/twocell-*.cert; do
+  name=$(basename "$f")
+  verify "$f"
+  e=$(sed -n 's/^edges //p' "$f")
+  case $name in
+    twocell-odd-*) want=odd ;;
+    *) want=even ;;
+  esac
+  check "two-cell certificate $name" --why "rc $CRC: $COUT $CERR; $e edges" \
+    eval '[ "$CRC" = 0 ] && printf "%s\n" "$COUT" | grep -q "^verified: player 1, to move, wins" &&
+          [ "$(( e % 2 ))" = "$([ $want = odd ] && echo 1 || echo 0)" ]'
+done
 run census certify --db "$WORK/c.db" --quiet
 check "census certify without -o: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
 run census certify --db "$WORK/none.db" -o "$WORK/x"
 check "census certify, no database" --why "rc $RC: $ERR" [ "$RC" = 1 ]
 
 # solve --certificate: errors
-run solve k4 --rules misere --certificate "$WORK/x.cert"
+run solve k4 --rules draw --certificate "$WORK/x.cert"
 check "certificate with other rules: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
+run solve k4 --rules misere --players 3 --certificate "$WORK/x.cert"
+check "certificate with three players: usage error" --why "rc $RC: $ERR" [ "$RC" = 2 ]
+
+# misère (docs/certificates.md): who wins, as the variants' search says it
+# ("misere grundy" 0 exactly when the player to move loses), confirmed by
+# the checker's own misère rule
+for spec in "cycle:3" "k4" "grid:2x3" "theta:2,2,3" "grid:3x3 --moves 1->2" "wedge:3,4" "figure1 --moves 1->2"; do
+  # shellcheck disable=SC2086
+  run solve $spec --rules misere --quiet --certificate "$WORK/mis.cert"
+  if [ "$RC" != 0 ]; then bad "solve $spec --rules misere --certificate" "rc $RC: $ERR"; continue; fi
+  mg=$(printf '%s\n' "$OUT" | sed -n 's/^misere grundy: \([0-9]*\)$/\1/p')
+  verify "$WORK/mis.cert"
+  check "misère $spec" --why "rc $CRC: $CERR" [ "$CRC" = 0 ]
+  if [ "$mg" = 0 ]; then want="loses under misère"; else want="wins under misère"; fi
+  check "misère $spec: winner" --why "misere grundy $mg; check: $COUT" \
+    eval 'printf "%s\n" "$COUT" | grep -q "to move, $want"'
+done
+# misère mutations: the winner flipped, a record dropped, a value of 1, a
+# winning move that completes a cycle cell (a loss under misère)
+run solve grid:3x3 --moves "1->2" --rules misere --quiet --certificate "$WORK/mg.cert"
+sed 's/^claim win$/claim loss/' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: the wrong winner claimed" "root"
+n=$(grep -n -m1 '^= ' "$WORK/mg.cert" | cut -d: -f1)
+sed "${n}d" "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: a record dropped" "line"
+n=$(grep -n -m1 '^! ' "$WORK/mg.cert" | cut -d: -f1)
+awk -v n="$n" 'NR == n { $3 = 1 } { print }' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère: a value of 1" "line $n: misère records are of won and lost positions only"
+sed 's/^rules misere$/rules standard/' "$WORK/mg.cert" >"$WORK/m.cert"
+refused "misère certificate read as standard" "line"
 run solve k4 --certificate "$WORK/no/such/dir/x.cert"
 check "unwritable certificate" --why "rc $RC: $ERR" eval '[ "$RC" = 1 ] && [ ! -e "$WORK/no/such/dir/x.cert" ]'
 run solve k4 --moves "1->2 2->4 4->1" --certificate "$WORK/over.cert"
