@@ -379,7 +379,9 @@ typedef struct cy_solver_opts {
     int no_canon;         /* key sub-games as labelled, not by canonical form */
     int no_plane_keys;    /* canonical forms by nauty alone, not plane keys for
                              small and middling sub-games */
-    int no_outcome_search; /* value large components by mex, not by outcome search */
+    int no_outcome_search; /* value large components by mex, not by outcome
+                             search; the bitboard engine: every position by
+                             mex, not by asking "is the value h?" */
     int no_rounds;        /* outcome search: judge each move to the end in turn,
                              not in rounds of growing allowances */
     int no_mirrors;       /* outcome search: no mirror replies first */

@@ -45,6 +45,7 @@ struct bits {
      * edge's ends and cyclable cells (-1: none) and the table of the keys;
      * free edges taken out (free_edges) */
     int reduce, free_edges;
+    int heaps;                            /* values by questions (heap_eq) */
     int eend[BITS_MAX_EDGES][2];
     int ecell[BITS_MAX_EDGES][2];
     rtab rt;
@@ -224,6 +225,7 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         s->pow3[e] = s->pow3[e - 1] * 3;
     /* the reduced keys take ne + 2 (nv + ncell) bits */
     s->free_edges = (o->reductions & CY_REDUCE_FREE) != 0;
+    s->heaps = !o->no_outcome_search;
     s->reduce = (o->reductions & CY_REDUCE_KEYS) && b->ne + 2 * (b->nv + s->ncell) <= 63;
     if (s->reduce) {
         int ncyc = 0, cellk[BITS_MAX_EDGES + 2];
@@ -575,6 +577,119 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
     return g;
 }
 
+/* GRUNDY VALUES BY QUESTIONS (s->heaps, unless o.no_outcome_search):
+ * instead of the value of every child, ask only "is G(P) = h?", which is
+ * "is P + *h lost for the player to move?", and stop at the first answer
+ * that settles it:
+ *   G(P) != h  iff  some child has value h, or some h' < h is the value of
+ *                   no child (then mex < h);
+ * so a no needs one child (or one missing value), and only a yes needs
+ * every child.  The root's value is the first h whose answer is yes (at most
+ * the number of moves).  A table entry is then 1 + the value where known
+ * (at most 29, below HQ_EXCL), or HQ_EXCL | the set of h < HQ_BITS known
+ * not to be the value, or 0.  Each entry only ever learns: an exclusion set grows, and
+ * an exact value is final; so an answer read from the table is one that
+ * was proved.  Measured in docs/benchmarks.md (Grundy values by
+ * questions).  The tests compare this search with the brute force at
+ * every position of every plane board up to 8 edges (tests/test_reduce.c). */
+#define HQ_EXCL 0x80u
+#define HQ_BITS 7
+
+/* Whether the value of position (marked, dir) (its images' indices in
+ * s->idx[depth]) is h: 1 or 0, or a negative code. */
+static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
+{
+    const uint32_t *idx = s->idx[depth];
+    uint32_t *next = s->idx[depth + 1];
+    uint32_t key = least(idx, s->nsym);
+    unsigned char v = s->tab[key];
+    if (v && !(v & HQ_EXCL)) {
+        s->hits++;
+        return v - 1 == h;
+    }
+    if ((v & HQ_EXCL) && h < HQ_BITS && (v >> h & 1u)) {
+        s->hits++;
+        return 0;
+    }
+    if (s->free_edges) {
+        uint64_t fr = free_edges(s, marked, dir);
+        if (fr) { /* G = G(fr marked, as dart 0) XOR their parity */
+            for (int i = 0; i < s->nsym; i++) {
+                next[i] = idx[i];
+                for (uint64_t es = fr; es; es &= es - 1)
+                    next[i] += s->step[i][0][__builtin_ctzll(es)];
+            }
+            return heap_eq(s, marked | fr, dir & ~fr, depth + 1, h ^ (__builtin_popcountll(fr) & 1));
+        }
+    }
+    if ((++s->positions & 65535) == 0) {
+        if (cy_time_up(s->deadline))
+            return CY_SOLVE_TIMEOUT;
+        cy_solver_stats st;
+        bits_stats(s, &st);
+        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+    }
+    uint64_t f[2];
+    forbidden(s, marked, dir, f);
+    uint64_t open = s->all & ~marked, moves[2] = {open & ~f[0], open & ~f[1]};
+    /* for h' = h, then 0 .. h-1: whether some child has value h'; the first
+     * pass notes the children's values known, and when it finds every
+     * child's known (and none h) the mex settles the value at once */
+    uint64_t seen[3] = {0, 0, 0};
+    int all_known = 1, g = -1, r = 1;
+    for (int j = 0; j <= h && r == 1; j++) {
+        int want = j == 0 ? h : j - 1, found = (seen[want >> 6] >> (want & 63)) & 1;
+        for (int k = 0; k < 2 && !found; k++)
+            for (uint64_t es = moves[k]; es && !found; es &= es - 1) {
+                int e = __builtin_ctzll(es);
+                for (int i = 0; i < s->nsym; i++)
+                    next[i] = idx[i] + s->step[i][k][e];
+                unsigned char c = s->tab[least(next, s->nsym)];
+                if (c && !(c & HQ_EXCL)) {
+                    s->hits++;
+                    seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+                    found = c - 1 == want;
+                    continue;
+                }
+                if (j == 0)
+                    all_known = 0;
+                if ((c & HQ_EXCL) && want < HQ_BITS && (c >> want & 1u)) {
+                    s->hits++;
+                    continue;
+                }
+                uint64_t m = 1ull << e;
+                int q = heap_eq(s, marked | m, k ? dir | m : dir, depth + 1, want);
+                if (q < 0)
+                    return q;
+                found = q;
+                if (q)
+                    seen[want >> 6] |= 1ull << (want & 63);
+            }
+        if (j == 0 && !found && all_known) { /* every child's value known: the mex */
+            g = 0;
+            while (seen[g >> 6] & (1ull << (g & 63)))
+                g++;
+            break;
+        }
+        /* a child of value h, or no child of value h' < h: not h */
+        if (j == 0 ? found : !found)
+            r = 0;
+    }
+    if (g < 0 && r == 1)
+        g = h;
+    if (g >= 0) {
+        table_put(s, key, (unsigned char)(g + 1));
+        s->stored++;
+        return g == h;
+    }
+    if (h < HQ_BITS) {
+        if (!v)
+            s->stored++;
+        table_put(s, key, (unsigned char)(HQ_EXCL | (v & HQ_EXCL ? v : 0) | 1u << h));
+    }
+    return 0;
+}
+
 int bits_grundy(bits *s, const unsigned char *mark)
 {
     if (s->reduce) {
@@ -594,5 +709,11 @@ int bits_grundy(bits *s, const unsigned char *mark)
                 s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+    if (s->heaps)
+        for (int h = 0;; h++) {
+            int r = heap_eq(s, marked, dir, 0, h);
+            if (r != 0)
+                return r < 0 ? r : h;
+        }
     return grundy(s, marked, dir, 0);
 }

@@ -1,14 +1,16 @@
 /*
- * test_reduce.c - the bitboard engine's reductions (cy_solver_opts.reductions:
- * the summary keys of src/reduce.h, the free edges of src/solver_bits.c)
- * against the independent brute force (tests/brute.c): at every position of
- * every plane board of up to 8 edges (tests/planeboards.c), each reduction
- * alone and both together give the brute force's Grundy value, one solver
- * per board answering all its positions (so entries stored for one position
- * serve the next, as in a search); each reduction changes the positions
- * searched (so the switch reaches the code it names); and the table of the
- * summary keys keeps every entry through its growth and is empty after
- * rtab_clear.
+ * test_reduce.c - the bitboard engine's ways of finding a Grundy value
+ * against the independent brute force (tests/brute.c): by questions "is the
+ * value h?" (the default, src/solver_bits.c's heap_eq) and by mex of every
+ * child (--no-outcome-search), each with and without the reductions of
+ * cy_solver_opts.reductions (the summary keys of src/reduce.h, the free
+ * edges of src/solver_bits.c).  At every position of every plane board of
+ * up to 8 edges (tests/planeboards.c) each gives the brute force's Grundy
+ * value, one solver per board answering all its positions in base-3 order
+ * (so entries stored for one position, exact values or values excluded,
+ * serve the next, as in a search); each switch changes the positions
+ * searched (so it reaches the code it names); and the table of the summary
+ * keys keeps every entry through its growth and is empty after rtab_clear.
  *
  * brute.c and planeboards.c are included (a unity build), as in
  * test_theorem6.c.
@@ -24,15 +26,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The reductions checked: each alone, and both. */
-static const int masks[] = {CY_REDUCE_KEYS, CY_REDUCE_FREE, CY_REDUCE_KEYS | CY_REDUCE_FREE};
-#define NMASKS 3
+/* The ways checked: by questions (the default), by mex, each reduction
+ * alone by mex and by questions, both reductions. */
+static const struct way {
+    const char *name;
+    int mex, reductions;
+} ways[] = {
+    {"questions", 0, 0},
+    {"mex", 1, 0},
+    {"mex, summary keys", 1, CY_REDUCE_KEYS},
+    {"mex, free edges", 1, CY_REDUCE_FREE},
+    {"questions, free edges", 0, CY_REDUCE_FREE},
+    {"summary keys and free edges", 0, CY_REDUCE_KEYS | CY_REDUCE_FREE},
+};
+#define NWAYS 6
 
 typedef struct tally {
     long positions;              /* positions compared */
-    long wrong[NMASKS];          /* values unlike the brute force's */
-    char first[NMASKS][160];     /* the first of them */
-    uint64_t searched[NMASKS + 1]; /* positions each solver searched (the last: none) */
+    long wrong[NWAYS];          /* values unlike the brute force's */
+    char first[NWAYS][160];     /* the first of them */
+    uint64_t searched[NWAYS];    /* positions each way searched for the empty boards */
 } tally;
 
 /* Whether mark is a position the engines value as a normal-play game: no
@@ -59,10 +72,11 @@ static void every_position(const cy_board *b, tally *ty)
 {
     br_game *br = br_new(b);
     assert_non_null(br);
-    cy_solver *s[NMASKS + 1];
-    for (int i = 0; i <= NMASKS; i++) {
+    cy_solver *s[NWAYS];
+    for (int i = 0; i < NWAYS; i++) {
         cy_solver_opts o = {.threads = 1, .no_theorems = 1, .memory = (size_t)64 << 20};
-        o.reductions = i < NMASKS ? masks[i] : 0;
+        o.no_outcome_search = ways[i].mex;
+        o.reductions = ways[i].reductions;
         cy_error err;
         s[i] = cy_solver_new(b, &o, &err);
         assert_non_null(s[i]);
@@ -72,7 +86,7 @@ static void every_position(const cy_board *b, tally *ty)
         if (normal_play_position(br, b, m)) {
             int want = br_grundy(br, m);
             ty->positions++;
-            for (int i = 0; i < NMASKS; i++) {
+            for (int i = 0; i < NWAYS; i++) {
                 int got = cy_solver_grundy(s[i], m);
                 if (got != want && !ty->wrong[i]++) {
                     int k = snprintf(ty->first[i], sizeof ty->first[i], "%s at", b->name ? b->name : "a board");
@@ -80,7 +94,6 @@ static void every_position(const cy_board *b, tally *ty)
                         k += snprintf(ty->first[i] + k, sizeof ty->first[i] - (size_t)k, " %d", m[e]);
                 }
             }
-            assert_int_equal(cy_solver_grundy(s[NMASKS], m), want);
         }
         int e = 0; /* the next marking, counting in base 3 */
         while (e < b->ne && m[e] == 2)
@@ -89,11 +102,21 @@ static void every_position(const cy_board *b, tally *ty)
             break;
         m[e]++;
     }
-    for (int i = 0; i <= NMASKS; i++) {
-        cy_solver_stats st;
-        cy_solver_stats_get(s[i], &st);
-        ty->searched[i] += st.positions;
+    for (int i = 0; i < NWAYS; i++) {
         cy_solver_free(s[i]);
+        /* the empty board alone, on a fresh table */
+        cy_solver_opts o = {.threads = 1, .no_theorems = 1, .memory = (size_t)64 << 20};
+        o.no_outcome_search = ways[i].mex;
+        o.reductions = ways[i].reductions;
+        cy_error err;
+        cy_solver *e = cy_solver_new(b, &o, &err);
+        assert_non_null(e);
+        memset(m, 0, sizeof m);
+        assert_int_equal(cy_solver_grundy(e, m), br_grundy(br, m));
+        cy_solver_stats st;
+        cy_solver_stats_get(e, &st);
+        ty->searched[i] += st.positions;
+        cy_solver_free(e);
     }
     br_free(br);
 }
@@ -119,21 +142,20 @@ static void test_every_small_board(void **state)
         }
         free(level[e].m);
     }
-    print_message("every plane board to %d edges: %d boards, %ld positions; positions searched: %llu none, %llu keys, "
-                  "%llu free edges, %llu both\n",
-                  PB_MAXE, boards, ty.positions, (unsigned long long)ty.searched[NMASKS],
-                  (unsigned long long)ty.searched[0], (unsigned long long)ty.searched[1],
-                  (unsigned long long)ty.searched[2]);
-    for (int i = 0; i < NMASKS; i++)
+    print_message("every plane board to %d edges: %d boards, %ld positions\n", PB_MAXE, boards, ty.positions);
+    for (int i = 0; i < NWAYS; i++)
+        print_message("  %-28s %llu positions searched for the empty boards\n", ways[i].name, (unsigned long long)ty.searched[i]);
+    for (int i = 0; i < NWAYS; i++)
         if (ty.wrong[i])
-            fail_msg("reductions %d: %ld values unlike the brute force's, first %s", masks[i], ty.wrong[i],
-                     ty.first[i]);
+            fail_msg("%s: %ld values unlike the brute force's, first %s", ways[i].name, ty.wrong[i], ty.first[i]);
     assert_true(boards >= 1000 && ty.positions >= 100000);
-    /* the free edges spare positions; the keys trade the automorphisms for
-     * their summaries, so they search a different number */
-    assert_true(ty.searched[1] < ty.searched[NMASKS]);
-    assert_true(ty.searched[0] != ty.searched[NMASKS]);
-    assert_true(ty.searched[2] < ty.searched[0]);
+    /* each switch reaches its code: questions search fewer positions than
+     * mex; free edges fewer than without; the summary keys trade the
+     * automorphisms for their summaries, so a different number */
+    assert_true(ty.searched[0] < ty.searched[1]);
+    assert_true(ty.searched[3] < ty.searched[1]);
+    assert_true(ty.searched[4] < ty.searched[0]);
+    assert_true(ty.searched[2] != ty.searched[1]);
 }
 
 /* The summary keys' table: every key stored is found with its value through
