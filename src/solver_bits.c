@@ -690,6 +690,33 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
     return 0;
 }
 
+/* The root's masks and images' indices (s->idx[0]) of position mark, and
+ * the clock started. */
+static void root_of(bits *s, const unsigned char *mark, uint64_t *marked, uint64_t *dir)
+{
+    as_masks(s->ne, mark, marked, dir);
+    for (int i = 0; i < s->nsym; i++)
+        s->idx[0][i] = 0;
+    for (int e = 0; e < s->ne; e++)
+        if (mark[e] != CY_UNMARKED)
+            for (int i = 0; i < s->nsym; i++)
+                s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
+    s->start = cy_now();
+    s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+}
+
+int bits_wins(bits *s, const unsigned char *mark)
+{
+    if (!s->heaps || s->reduce) {
+        int g = bits_grundy(s, mark);
+        return g < 0 ? g : g != 0;
+    }
+    uint64_t marked, dir;
+    root_of(s, mark, &marked, &dir);
+    int r = heap_eq(s, marked, dir, 0, 0);
+    return r < 0 ? r : !r;
+}
+
 int bits_grundy(bits *s, const unsigned char *mark)
 {
     if (s->reduce) {
@@ -700,15 +727,7 @@ int bits_grundy(bits *s, const unsigned char *mark)
         return grundy_reduced(s, marked, dir, rkey(s, marked, dir));
     }
     uint64_t marked, dir;
-    as_masks(s->ne, mark, &marked, &dir);
-    for (int i = 0; i < s->nsym; i++)
-        s->idx[0][i] = 0;
-    for (int e = 0; e < s->ne; e++)
-        if (mark[e] != CY_UNMARKED)
-            for (int i = 0; i < s->nsym; i++)
-                s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
-    s->start = cy_now();
-    s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+    root_of(s, mark, &marked, &dir);
     if (s->heaps)
         for (int h = 0;; h++) {
             int r = heap_eq(s, marked, dir, 0, h);
