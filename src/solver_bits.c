@@ -631,45 +631,56 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
     }
     uint64_t f[2];
     forbidden(s, marked, dir, f);
-    uint64_t open = s->all & ~marked, moves[2] = {open & ~f[0], open & ~f[1]};
-    /* for h' = h, then 0 .. h-1: whether some child has value h'; the first
-     * pass notes the children's values known, and when it finds every
-     * child's known (and none h) the mex settles the value at once */
+    uint64_t open = s->all & ~marked;
+    /* the moves (darts 2e + k) and their children's keys; the children's
+     * values already known, and whether every child's is */
+    int dart[2 * BITS_MAX_EDGES], nmv = 0;
+    uint32_t ck[2 * BITS_MAX_EDGES];
     uint64_t seen[3] = {0, 0, 0};
     int all_known = 1, g = -1, r = 1;
-    for (int j = 0; j <= h && r == 1; j++) {
+    for (int k = 0; k < 2; k++)
+        for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
+            int e = __builtin_ctzll(es);
+            for (int i = 0; i < s->nsym; i++)
+                next[i] = idx[i] + s->step[i][k][e];
+            dart[nmv] = 2 * e + k;
+            ck[nmv] = least(next, s->nsym);
+            unsigned char c = s->tab[ck[nmv++]];
+            if (c && !(c & HQ_EXCL))
+                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+            else
+                all_known = 0;
+        }
+    if (all_known) { /* the mex at once */
+        g = 0;
+        while (seen[g >> 6] & (1ull << (g & 63)))
+            g++;
+    }
+    /* for h' = h, then 0 .. h-1: whether some child has value h' */
+    for (int j = 0; j <= h && r == 1 && g < 0; j++) {
         int want = j == 0 ? h : j - 1, found = (seen[want >> 6] >> (want & 63)) & 1;
-        for (int k = 0; k < 2 && !found; k++)
-            for (uint64_t es = moves[k]; es && !found; es &= es - 1) {
-                int e = __builtin_ctzll(es);
-                for (int i = 0; i < s->nsym; i++)
-                    next[i] = idx[i] + s->step[i][k][e];
-                unsigned char c = s->tab[least(next, s->nsym)];
-                if (c && !(c & HQ_EXCL)) {
-                    s->hits++;
-                    seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
-                    found = c - 1 == want;
-                    continue;
-                }
-                if (j == 0)
-                    all_known = 0;
-                if ((c & HQ_EXCL) && want < HQ_BITS && (c >> want & 1u)) {
-                    s->hits++;
-                    continue;
-                }
-                uint64_t m = 1ull << e;
-                int q = heap_eq(s, marked | m, k ? dir | m : dir, depth + 1, want);
-                if (q < 0)
-                    return q;
-                found = q;
-                if (q)
-                    seen[want >> 6] |= 1ull << (want & 63);
+        for (int x = 0; x < nmv && !found; x++) {
+            unsigned char c = s->tab[ck[x]];
+            if (c && !(c & HQ_EXCL)) { /* known (perhaps since the first look) */
+                s->hits++;
+                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+                found = c - 1 == want;
+                continue;
             }
-        if (j == 0 && !found && all_known) { /* every child's value known: the mex */
-            g = 0;
-            while (seen[g >> 6] & (1ull << (g & 63)))
-                g++;
-            break;
+            if ((c & HQ_EXCL) && want < HQ_BITS && (c >> want & 1u)) {
+                s->hits++;
+                continue;
+            }
+            int k = dart[x] & 1, e = dart[x] >> 1;
+            for (int i = 0; i < s->nsym; i++)
+                next[i] = idx[i] + s->step[i][k][e];
+            uint64_t m = 1ull << e;
+            int q = heap_eq(s, marked | m, k ? dir | m : dir, depth + 1, want);
+            if (q < 0)
+                return q;
+            found = q;
+            if (q)
+                seen[want >> 6] |= 1ull << (want & 63);
         }
         /* a child of value h, or no child of value h' < h: not h */
         if (j == 0 ? found : !found)
