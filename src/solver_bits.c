@@ -589,7 +589,8 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
  * (at most 29, below HQ_EXCL), or HQ_EXCL | the set of h < HQ_BITS known
  * not to be the value, or 0.  Each entry only ever learns: an exclusion set grows, and
  * an exact value is final; so an answer read from the table is one that
- * was proved.  Measured in docs/benchmarks.md (Grundy values by
+ * was proved.  The positions counted are the positions expanded: one asked
+ * about several values may count once for each.  Measured in docs/benchmarks.md (Grundy values by
  * questions).  The tests compare this search with the brute force at
  * every position of every plane board up to 8 edges (tests/test_reduce.c). */
 #define HQ_EXCL 0x80u
