@@ -379,7 +379,9 @@ typedef struct cy_solver_opts {
     int no_canon;         /* key sub-games as labelled, not by canonical form */
     int no_plane_keys;    /* canonical forms by nauty alone, not plane keys for
                              small and middling sub-games */
-    int no_outcome_search; /* value large components by mex, not by outcome search */
+    int no_outcome_search; /* value large components by mex, not by outcome
+                             search; the bitboard engine: every position by
+                             mex, not by asking "is the value h?" */
     int no_rounds;        /* outcome search: judge each move to the end in turn,
                              not in rounds of growing allowances */
     int no_mirrors;       /* outcome search: no mirror replies first */
@@ -402,7 +404,16 @@ typedef struct cy_solver_opts {
     cy_table *table;      /* fast engine (sub-games): this shared table instead
                              of one of its own (memory is then the table's);
                              NULL = its own.  See cy_table_new. */
+    int reductions;       /* bitboard engine, for measuring and testing (both
+                             cost more than they spare today): CY_REDUCE_KEYS
+                             keys positions by the summaries their futures
+                             depend on, CY_REDUCE_FREE takes free edges out
+                             as nim-heaps; 0 = neither */
 } cy_solver_opts;
+
+/* The reductions of cy_solver_opts.reductions (proved in src/reduce.h and
+ * src/solver_bits.c). */
+enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2 };
 
 /* The outcome searches of the fast engine (cy_solver_opts.search): rounds
  * of growing allowances, or df-pn (Nagai's depth-first proof-number search). */

@@ -23,6 +23,9 @@ void plain_free(plain *s);
 typedef struct bits bits;
 bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err);
 int bits_grundy(bits *s, const unsigned char *mark);
+/* Whether the player to move wins (1 or 0), or a negative code: by the one
+ * question "is the value 0?" unless o.no_outcome_search. */
+int bits_wins(bits *s, const unsigned char *mark);
 void bits_stats(const bits *s, cy_solver_stats *st);
 void bits_until(bits *s, double until);
 void bits_free(bits *s);

@@ -75,6 +75,8 @@ int cy_solver_wins(cy_solver *s, const unsigned char *mark)
 {
     if (s->f)
         return fast_wins(s->f, mark);
+    if (s->x)
+        return bits_wins(s->x, mark);
     int g = cy_solver_grundy(s, mark);
     return g < 0 ? g : g != 0;
 }
@@ -97,7 +99,8 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
     if (s->f)
         return fast_move(s->f, mark0, dart);
     /* the whole-position engines: the first safe move to a position of
-     * value 0, whose values their tables mostly hold already */
+     * value 0 (a position lost for the player to move), whose values their
+     * tables mostly hold already */
     const cy_board *b = s->b;
     unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
     int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
@@ -106,7 +109,7 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
     for (int i = 0; i < n && r == 0; i++) {
         int e = cy_dart_edge(moves[i]);
         mark[e] = (unsigned char)cy_dart_mark(moves[i]);
-        int g = cy_solver_grundy(s, mark);
+        int g = cy_solver_wins(s, mark);
         mark[e] = CY_UNMARKED;
         if (g < 0)
             r = g;

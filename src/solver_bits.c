@@ -11,6 +11,7 @@
  * boards small enough for its table (see fast_new).
  */
 #include "engine.h"
+#include "reduce.h"
 #include "sinksource.h"
 
 #include <stdlib.h>
@@ -40,6 +41,14 @@ struct bits {
     size_t tab_bytes;
     uint32_t *written;                    /* the keys stored, to clear them (see table_put) */
     size_t nwritten, cap_written;         /* cap_written 0: not tracked, cleared whole */
+    /* the reductions (o.reductions): the reduced keys (reduce.h), with each
+     * edge's ends and cyclable cells (-1: none) and the table of the keys;
+     * free edges taken out (free_edges) */
+    int reduce, free_edges;
+    int heaps;                            /* values by questions (heap_eq) */
+    int eend[BITS_MAX_EDGES][2];
+    int ecell[BITS_MAX_EDGES][2];
+    rtab rt;
     uint64_t positions, hits, stored;
     double start, deadline, until;
     cy_progress_state progress;
@@ -54,6 +63,9 @@ struct bits {
  * BITS_MAX_EDGES edges, so at most 3^14 bytes (4.6 MiB) per thread. */
 static _Thread_local unsigned char *spare_tab;
 static _Thread_local size_t spare_bytes;
+/* The same for the reduced keys' table (emptied, kept at its size unless
+ * that is far more than the last board used: rtab_clear). */
+static _Thread_local rtab spare_rt;
 
 /* A zeroed table of at least need bytes (*bytes gets its size), from the
  * spare when it is large enough; NULL when it cannot be mapped. */
@@ -76,6 +88,17 @@ static unsigned char *table_get(size_t need, size_t *bytes)
  * and kept as the spare if it is the larger. */
 static void table_release(bits *s)
 {
+    if (s->reduce) {
+        if (!s->o.table) {
+            rtab_free(&s->rt);
+            return;
+        }
+        rtab_clear(&s->rt);
+        if (spare_rt.key)
+            rtab_free(&spare_rt);
+        spare_rt = s->rt;
+        return;
+    }
     if (!s->o.table) {
         free(s->written);
         munmap(s->tab, s->tab_bytes);
@@ -200,6 +223,40 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     s->pow3[0] = 1;
     for (int e = 1; e <= b->ne; e++)
         s->pow3[e] = s->pow3[e - 1] * 3;
+    /* the reduced keys take ne + 2 (nv + ncell) bits */
+    s->free_edges = (o->reductions & CY_REDUCE_FREE) != 0;
+    s->heaps = !o->no_outcome_search;
+    s->reduce = (o->reductions & CY_REDUCE_KEYS) && b->ne + 2 * (b->nv + s->ncell) <= 63;
+    if (s->reduce) {
+        int ncyc = 0, cellk[BITS_MAX_EDGES + 2];
+        for (int c = 0; c < b->ncells; c++)
+            cellk[c] = b->cyclable[c] ? ncyc++ : -1;
+        for (int e = 0; e < b->ne; e++) {
+            s->eend[e][0] = b->eu[e];
+            s->eend[e][1] = b->ev[e];
+            s->ecell[e][0] = s->ecell[e][1] = -1;
+        }
+        for (int c = 0; c < b->ncells; c++)
+            for (int i = b->fstart[c]; cellk[c] >= 0 && i < b->fstart[c + 1]; i++) {
+                int e = cy_dart_edge(b->fdarts[i]);
+                if (s->ecell[e][0] != cellk[c])
+                    s->ecell[e][s->ecell[e][0] < 0 ? 0 : 1] = cellk[c];
+            }
+        int ok;
+        if (o->table && spare_rt.key) {
+            s->rt = spare_rt;
+            s->rt.max_bytes = mem;
+            memset(&spare_rt, 0, sizeof spare_rt);
+            ok = 1;
+        } else
+            ok = rtab_init(&s->rt, mem) == 0;
+        if (!ok) {
+            free(s);
+            return cy_error_set(err, "cannot allocate the bitboard engine's table"), NULL;
+        }
+        s->tab_bytes = s->rt.cap * (sizeof *s->rt.key + 1);
+        return s;
+    }
     symmetry_setup(s, b);
     s->tab = table_get(need, &s->tab_bytes);
     if (!s->tab) {
@@ -307,6 +364,40 @@ void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
     sink_source(s, marked, dir, f);
 }
 
+/* The free edges of position (marked, dir) (CY_REDUCE_FREE): open edges
+ * whose ends are each exempt or have marked arrows both ways, and whose
+ * cyclable cells each have marked arrows both ways.
+ * THE REDUCTION: a position P with free edges F has the value of Q = P with
+ * F marked (any way), XOR |F| mod 2.  Proof: the sink/source rule forbids a
+ * dart only at a vertex whose marked arrows all point in or all out, and
+ * the death-move rule only in a cell whose marked arrows all run one way
+ * (forbidden()); arrows both ways stay both ways, so (a) both darts of a
+ * free edge are legal in P and in every position reached from P, where the
+ * edge, if still open, is still free; (b) whether any other dart is legal,
+ * and whether its edge is free afterwards, does not depend on the marks of
+ * F, which change no vertex's or cell's "all one way" (a vertex at a free
+ * edge has arrows both ways before and after).  So P's game is the sum of
+ * Q's game and |F| games of one move each (a free edge's two darts are two
+ * moves to equal games, by (a) and (b) again), and by the Sprague-Grundy
+ * theorem its value is G(Q) XOR (1 XOR ... XOR 1).  Taking them out makes
+ * every P share the entry of its Q.  The tests check it against
+ * tests/brute.c on every position of every plane board up to 8 edges. */
+static uint64_t free_edges(const bits *s, uint64_t marked, uint64_t dir)
+{
+    uint64_t ok = 0; /* edges with a constrained end or cell */
+    for (int v = 0; v < s->nv; v++) {
+        uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
+        if (!s->vspecial[v] && (in == mk || in == 0))
+            ok |= s->vmask[v];
+    }
+    for (int c = 0; c < s->ncell; c++) {
+        uint64_t mk = s->cmask[c] & marked, against = mk & (dir ^ s->cref[c]);
+        if (against == 0 || against == mk)
+            ok |= s->cmask[c];
+    }
+    return s->all & ~marked & ~ok;
+}
+
 /* The least of n indices: the key of a position. */
 static inline uint32_t least(const uint32_t *x, int n)
 {
@@ -322,6 +413,18 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
 {
     const uint32_t *idx = s->idx[depth];
     uint32_t *next = s->idx[depth + 1];
+    if (s->free_edges) {
+        uint64_t fr = free_edges(s, marked, dir);
+        if (fr) { /* the value of fr marked (as dart 0), XOR their parity */
+            for (int i = 0; i < s->nsym; i++) {
+                next[i] = idx[i];
+                for (uint64_t es = fr; es; es &= es - 1)
+                    next[i] += s->step[i][0][__builtin_ctzll(es)];
+            }
+            int g = grundy(s, marked | fr, dir & ~fr, depth + 1);
+            return g < 0 ? g : g ^ (__builtin_popcountll(fr) & 1);
+        }
+    }
     uint32_t key = least(idx, s->nsym);
     unsigned char v = s->tab[key];
     if (v) {
@@ -361,10 +464,249 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
     return g;
 }
 
-int bits_grundy(bits *s, const unsigned char *mark)
+/* THE REDUCED KEYS (reduce.h, with the proof that positions of equal keys
+ * have equal values): bits 0..ne-1 the open edges, then two bits per vertex
+ * (its code at ne + 2v) and per cyclable cell (at ne + 2 (nv + c)), read from
+ * the same masks as forbidden() reads them. */
+
+/* Vertex v's code: 1 all its marked arrows point in, 2 all out, 0 otherwise
+ * (none marked, both ways, exempt, or no open edge left). */
+static inline uint64_t vcode(const bits *s, int v, uint64_t marked, uint64_t dir)
 {
-    uint64_t marked, dir;
-    as_masks(s->ne, mark, &marked, &dir);
+    uint64_t mk = s->vmask[v] & marked;
+    if (s->vspecial[v] || !mk || !(s->vmask[v] & ~marked))
+        return 0;
+    uint64_t in = mk & (dir ^ s->vinto[v]);
+    return in == mk ? 1 : in == 0 ? 2 : 0;
+}
+
+/* Cyclable cell c's code: 1 all its marked arrows run along its walk, 2 all
+ * against, 0 otherwise (none marked, both ways, or no open edge left). */
+static inline uint64_t ccode(const bits *s, int c, uint64_t marked, uint64_t dir)
+{
+    uint64_t mk = s->cmask[c] & marked;
+    if (!mk || !(s->cmask[c] & ~marked))
+        return 0;
+    uint64_t against = mk & (dir ^ s->cref[c]);
+    return against == 0 ? 1 : against == mk ? 2 : 0;
+}
+
+/* The key of position (marked, dir), each code read afresh. */
+static uint64_t rkey(const bits *s, uint64_t marked, uint64_t dir)
+{
+    uint64_t key = s->all & ~marked;
+    for (int v = 0; v < s->nv; v++)
+        key |= vcode(s, v, marked, dir) << (s->ne + 2 * v);
+    for (int c = 0; c < s->ncell; c++)
+        key |= ccode(s, c, marked, dir) << (s->ne + 2 * (s->nv + c));
+    return key;
+}
+
+/* The key after edge e of the position with key `key` was marked, giving
+ * (marked, dir): only e's ends and cells change code. */
+static inline uint64_t rkey_after(const bits *s, uint64_t key, int e, uint64_t marked, uint64_t dir)
+{
+    key &= ~(1ull << e);
+    for (int j = 0; j < 2; j++) {
+        int v = s->eend[e][j], at = s->ne + 2 * v;
+        key = (key & ~(3ull << at)) | vcode(s, v, marked, dir) << at;
+        int c = s->ecell[e][j];
+        if (c >= 0) {
+            at = s->ne + 2 * (s->nv + c);
+            key = (key & ~(3ull << at)) | ccode(s, c, marked, dir) << at;
+        }
+    }
+    return key;
+}
+
+/* The lesser of key and the key of its reverse (codes 1 and 2 swapped):
+ * the table's key. */
+static inline uint64_t rkey_canon(const bits *s, uint64_t key)
+{
+    uint64_t codes = key >> s->ne, m = UINT64_C(0x5555555555555555);
+    uint64_t rev = ((codes & m) << 1 | ((codes >> 1) & m)) << s->ne | (key & s->all);
+    return rev < key ? rev : key;
+}
+
+/* The Grundy value of the position (marked, dir) of key `key` (not yet
+ * made canonical), searched on the reduced keys' table. */
+static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
+{
+    uint64_t fr = s->free_edges ? free_edges(s, marked, dir) : 0;
+    if (fr) {
+        int g = grundy_reduced(s, marked | fr, dir & ~fr, key & ~fr);
+        return g < 0 ? g : g ^ (__builtin_popcountll(fr) & 1);
+    }
+    uint64_t ck = rkey_canon(s, key);
+    unsigned char v = rtab_get(&s->rt, ck);
+    if (v) {
+        s->hits++;
+        return v - 1;
+    }
+    if ((++s->positions & 65535) == 0) {
+        if (cy_time_up(s->deadline))
+            return CY_SOLVE_TIMEOUT;
+        cy_solver_stats st;
+        bits_stats(s, &st);
+        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+    }
+    uint64_t f[2], seen[3] = {0, 0, 0};
+    forbidden(s, marked, dir, f);
+    uint64_t open = s->all & ~marked;
+    for (int k = 0; k < 2; k++)
+        for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
+            int e = __builtin_ctzll(es);
+            uint64_t m = 1ull << e, cm = marked | m, cd = k ? dir | m : dir;
+            uint64_t child = rkey_after(s, key, e, cm, cd);
+            int g = rtab_get(&s->rt, rkey_canon(s, child)) - 1; /* a known child costs no call */
+            if (g < 0)
+                g = grundy_reduced(s, cm, cd, child);
+            else
+                s->hits++;
+            if (g < 0)
+                return g;
+            seen[g >> 6] |= 1ull << (g & 63);
+        }
+    int g = 0;
+    while (seen[g >> 6] & (1ull << (g & 63)))
+        g++;
+    if (rtab_put(&s->rt, ck, (unsigned char)(g + 1)) < 0)
+        return CY_SOLVE_MEMORY;
+    s->tab_bytes = s->rt.cap * (sizeof *s->rt.key + 1);
+    s->stored++;
+    return g;
+}
+
+/* GRUNDY VALUES BY QUESTIONS (s->heaps, unless o.no_outcome_search):
+ * instead of the value of every child, ask only "is G(P) = h?", which is
+ * "is P + *h lost for the player to move?", and stop at the first answer
+ * that settles it:
+ *   G(P) != h  iff  some child has value h, or some h' < h is the value of
+ *                   no child (then mex < h);
+ * so a no needs one child (or one missing value), and only a yes needs
+ * every child.  The root's value is the first h whose answer is yes (at most
+ * the number of moves).  A table entry is then 1 + the value where known
+ * (at most 29, below HQ_EXCL), or HQ_EXCL | the set of h < HQ_BITS known
+ * not to be the value, or 0.  Each entry only ever learns: an exclusion set grows, and
+ * an exact value is final; so an answer read from the table is one that
+ * was proved.  The positions counted are the positions expanded: one asked
+ * about several values may count once for each.  Measured in docs/benchmarks.md (Grundy values by
+ * questions).  The tests compare this search with the brute force at
+ * every position of every plane board up to 8 edges (tests/test_reduce.c). */
+#define HQ_EXCL 0x80u
+#define HQ_BITS 7
+
+/* Whether the value of position (marked, dir) (its images' indices in
+ * s->idx[depth]) is h: 1 or 0, or a negative code. */
+static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
+{
+    const uint32_t *idx = s->idx[depth];
+    uint32_t *next = s->idx[depth + 1];
+    uint32_t key = least(idx, s->nsym);
+    unsigned char v = s->tab[key];
+    if (v && !(v & HQ_EXCL)) {
+        s->hits++;
+        return v - 1 == h;
+    }
+    if ((v & HQ_EXCL) && h < HQ_BITS && (v >> h & 1u)) {
+        s->hits++;
+        return 0;
+    }
+    if (s->free_edges) {
+        uint64_t fr = free_edges(s, marked, dir);
+        if (fr) { /* G = G(fr marked, as dart 0) XOR their parity */
+            for (int i = 0; i < s->nsym; i++) {
+                next[i] = idx[i];
+                for (uint64_t es = fr; es; es &= es - 1)
+                    next[i] += s->step[i][0][__builtin_ctzll(es)];
+            }
+            return heap_eq(s, marked | fr, dir & ~fr, depth + 1, h ^ (__builtin_popcountll(fr) & 1));
+        }
+    }
+    if ((++s->positions & 65535) == 0) {
+        if (cy_time_up(s->deadline))
+            return CY_SOLVE_TIMEOUT;
+        cy_solver_stats st;
+        bits_stats(s, &st);
+        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+    }
+    uint64_t f[2];
+    forbidden(s, marked, dir, f);
+    uint64_t open = s->all & ~marked;
+    /* the moves (darts 2e + k) and their children's keys; the children's
+     * values already known, and whether every child's is */
+    int dart[2 * BITS_MAX_EDGES], nmv = 0;
+    uint32_t ck[2 * BITS_MAX_EDGES];
+    uint64_t seen[3] = {0, 0, 0};
+    int all_known = 1, g = -1, r = 1;
+    for (int k = 0; k < 2; k++)
+        for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
+            int e = __builtin_ctzll(es);
+            for (int i = 0; i < s->nsym; i++)
+                next[i] = idx[i] + s->step[i][k][e];
+            dart[nmv] = 2 * e + k;
+            ck[nmv] = least(next, s->nsym);
+            unsigned char c = s->tab[ck[nmv++]];
+            if (c && !(c & HQ_EXCL))
+                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+            else
+                all_known = 0;
+        }
+    if (all_known) { /* the mex at once */
+        g = 0;
+        while (seen[g >> 6] & (1ull << (g & 63)))
+            g++;
+    }
+    /* for h' = h, then 0 .. h-1: whether some child has value h' */
+    for (int j = 0; j <= h && r == 1 && g < 0; j++) {
+        int want = j == 0 ? h : j - 1, found = (seen[want >> 6] >> (want & 63)) & 1;
+        for (int x = 0; x < nmv && !found; x++) {
+            unsigned char c = s->tab[ck[x]];
+            if (c && !(c & HQ_EXCL)) { /* known (perhaps since the first look) */
+                s->hits++;
+                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+                found = c - 1 == want;
+                continue;
+            }
+            if ((c & HQ_EXCL) && want < HQ_BITS && (c >> want & 1u)) {
+                s->hits++;
+                continue;
+            }
+            int k = dart[x] & 1, e = dart[x] >> 1;
+            for (int i = 0; i < s->nsym; i++)
+                next[i] = idx[i] + s->step[i][k][e];
+            uint64_t m = 1ull << e;
+            int q = heap_eq(s, marked | m, k ? dir | m : dir, depth + 1, want);
+            if (q < 0)
+                return q;
+            found = q;
+            if (q)
+                seen[want >> 6] |= 1ull << (want & 63);
+        }
+        /* a child of value h, or no child of value h' < h: not h */
+        if (j == 0 ? found : !found)
+            r = 0;
+    }
+    if (g < 0 && r == 1)
+        g = h;
+    if (g >= 0) {
+        table_put(s, key, (unsigned char)(g + 1));
+        s->stored++;
+        return g == h;
+    }
+    if (h < HQ_BITS) {
+        if (!v)
+            s->stored++;
+        table_put(s, key, (unsigned char)(HQ_EXCL | (v & HQ_EXCL ? v : 0) | 1u << h));
+    }
+    return 0;
+}
+
+/* The root's masks and images' indices (s->idx[0]) of position mark, and
+ * the clock started. */
+static void root_of(bits *s, const unsigned char *mark, uint64_t *marked, uint64_t *dir)
+{
+    as_masks(s->ne, mark, marked, dir);
     for (int i = 0; i < s->nsym; i++)
         s->idx[0][i] = 0;
     for (int e = 0; e < s->ne; e++)
@@ -373,5 +715,36 @@ int bits_grundy(bits *s, const unsigned char *mark)
                 s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     s->start = cy_now();
     s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+}
+
+int bits_wins(bits *s, const unsigned char *mark)
+{
+    if (!s->heaps || s->reduce) {
+        int g = bits_grundy(s, mark);
+        return g < 0 ? g : g != 0;
+    }
+    uint64_t marked, dir;
+    root_of(s, mark, &marked, &dir);
+    int r = heap_eq(s, marked, dir, 0, 0);
+    return r < 0 ? r : !r;
+}
+
+int bits_grundy(bits *s, const unsigned char *mark)
+{
+    if (s->reduce) {
+        uint64_t marked, dir;
+        as_masks(s->ne, mark, &marked, &dir);
+        s->start = cy_now();
+        s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+        return grundy_reduced(s, marked, dir, rkey(s, marked, dir));
+    }
+    uint64_t marked, dir;
+    root_of(s, mark, &marked, &dir);
+    if (s->heaps)
+        for (int h = 0;; h++) {
+            int r = heap_eq(s, marked, dir, 0, h);
+            if (r != 0)
+                return r < 0 ? r : h;
+        }
     return grundy(s, marked, dir, 0);
 }

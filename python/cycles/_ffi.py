@@ -96,6 +96,7 @@ typedef struct cy_solver_opts {
     int search;
     int dfpn_edges;
     struct cy_table *table;
+    int reductions;
 } cy_solver_opts;
 
 typedef struct cy_solver_stats {

@@ -181,6 +181,8 @@ static const cli_option catalogue[] = {
     {"no-rounds", NULL, 0, NULL, K_FLAG, AT(solver.no_rounds), 0, 0,
      "fast engine: outcome search without rounds of growing allowances"},
     {"no-mirrors", NULL, 0, NULL, K_FLAG, AT(solver.no_mirrors), 0, 0, "fast engine: no mirror replies first"},
+    {"reductions", NULL, 0, "MASK", K_INT, AT(solver.reductions), 0, 3,
+     "bitboard engine: 1 key positions by summaries, 2 free edges as nim-heaps, 3 both (slower; to measure)"},
     {"search", NULL, 0, "rounds|dfpn", K_SEARCH, AT(solver.search), 0, 0,
      "fast engine: the outcome search, rounds of growing allowances (default) or df-pn"},
     {"no-theorems", NULL, 0, NULL, K_FLAG, AT(solver.no_theorems), 0, 0,

@@ -1,0 +1,200 @@
+/*
+ * test_reduce.c - the bitboard engine's ways of finding a Grundy value
+ * against the independent brute force (tests/brute.c): by questions "is the
+ * value h?" (the default, src/solver_bits.c's heap_eq) and by mex of every
+ * child (--no-outcome-search), each with and without the reductions of
+ * cy_solver_opts.reductions (the summary keys of src/reduce.h, the free
+ * edges of src/solver_bits.c).  At every position of every plane board of
+ * up to 8 edges (tests/planeboards.c) each gives the brute force's Grundy
+ * value, one solver per board answering all its positions in base-3 order
+ * (so entries stored for one position, exact values or values excluded,
+ * serve the next, as in a search); each switch changes the positions
+ * searched (so it reaches the code it names); and the table of the summary
+ * keys keeps every entry through its growth and is empty after rtab_clear.
+ *
+ * brute.c and planeboards.c are included (a unity build), as in
+ * test_theorem6.c.
+ */
+#include "support.h"
+
+#include "brute.c"
+#include "planeboards.c"
+
+#include "reduce.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The ways checked: by questions (the default), by mex, each reduction
+ * alone by mex and by questions, both reductions. */
+static const struct way {
+    const char *name;
+    int mex, reductions;
+} ways[] = {
+    {"questions", 0, 0},
+    {"mex", 1, 0},
+    {"mex, summary keys", 1, CY_REDUCE_KEYS},
+    {"mex, free edges", 1, CY_REDUCE_FREE},
+    {"questions, free edges", 0, CY_REDUCE_FREE},
+    {"summary keys and free edges", 0, CY_REDUCE_KEYS | CY_REDUCE_FREE},
+};
+#define NWAYS 6
+
+typedef struct tally {
+    long positions;              /* positions compared */
+    long wrong[NWAYS];          /* values unlike the brute force's */
+    char first[NWAYS][160];     /* the first of them */
+    uint64_t searched[NWAYS];    /* positions each way searched for the empty boards */
+} tally;
+
+/* Whether mark is a position the engines value as a normal-play game: no
+ * sink or source, no cycle cell, and no move that completes one. */
+static int normal_play_position(br_game *br, const cy_board *b, unsigned char *mark)
+{
+    for (int v = 0; v < b->nv; v++) {
+        int in = 0, out = 0, open = 0;
+        for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
+            int x = b->vdarts[i], k = mark[cy_dart_edge(x)];
+            open += k == CY_UNMARKED;
+            out += k != CY_UNMARKED && k == cy_dart_mark(x);
+            in += k != CY_UNMARKED && k != cy_dart_mark(x);
+        }
+        if (!b->special[v] && !open && !(in && out))
+            return 0;
+    }
+    return !br_has_cycle_cell(br, mark) && !br_can_complete(br, mark);
+}
+
+/* Compares every position of b (every marking, in base-3 order) under each
+ * reduction with the brute force, into *ty. */
+static void every_position(const cy_board *b, tally *ty)
+{
+    br_game *br = br_new(b);
+    assert_non_null(br);
+    cy_solver *s[NWAYS];
+    for (int i = 0; i < NWAYS; i++) {
+        cy_solver_opts o = {.threads = 1, .no_theorems = 1, .memory = (size_t)64 << 20};
+        o.no_outcome_search = ways[i].mex;
+        o.reductions = ways[i].reductions;
+        cy_error err;
+        s[i] = cy_solver_new(b, &o, &err);
+        assert_non_null(s[i]);
+    }
+    unsigned char m[PB_MAXE + 1] = {0};
+    for (;;) {
+        if (normal_play_position(br, b, m)) {
+            int want = br_grundy(br, m);
+            ty->positions++;
+            for (int i = 0; i < NWAYS; i++) {
+                int got = cy_solver_grundy(s[i], m);
+                if (got != want && !ty->wrong[i]++) {
+                    int k = snprintf(ty->first[i], sizeof ty->first[i], "%s at", b->name ? b->name : "a board");
+                    for (int e = 0; e < b->ne && k > 0 && (size_t)k < sizeof ty->first[i] - 4; e++)
+                        k += snprintf(ty->first[i] + k, sizeof ty->first[i] - (size_t)k, " %d", m[e]);
+                }
+            }
+        }
+        int e = 0; /* the next marking, counting in base 3 */
+        while (e < b->ne && m[e] == 2)
+            m[e++] = 0;
+        if (e == b->ne)
+            break;
+        m[e]++;
+    }
+    for (int i = 0; i < NWAYS; i++) {
+        cy_solver_free(s[i]);
+        /* the empty board alone, on a fresh table */
+        cy_solver_opts o = {.threads = 1, .no_theorems = 1, .memory = (size_t)64 << 20};
+        o.no_outcome_search = ways[i].mex;
+        o.reductions = ways[i].reductions;
+        cy_error err;
+        cy_solver *e = cy_solver_new(b, &o, &err);
+        assert_non_null(e);
+        memset(m, 0, sizeof m);
+        assert_int_equal(cy_solver_grundy(e, m), br_grundy(br, m));
+        cy_solver_stats st;
+        cy_solver_stats_get(e, &st);
+        ty->searched[i] += st.positions;
+        cy_solver_free(e);
+    }
+    br_free(br);
+}
+
+/* Every position of every plane board of up to 8 edges: each reduction
+ * gives the brute force's value; each changes what is searched. */
+static void test_every_small_board(void **state)
+{
+    (void)state;
+    pb_list level[PB_MAXE + 1];
+    pb_generate(PB_MAXE, level);
+    tally ty;
+    memset(&ty, 0, sizeof ty);
+    int boards = 0;
+    for (int e = 1; e <= PB_MAXE; e++) {
+        for (int i = 0; i < level[e].n; i++) {
+            cy_error err;
+            cy_board *b = pb_board(&level[e].m[i], NULL, 0, &err);
+            assert_non_null(b);
+            boards++;
+            every_position(b, &ty);
+            cy_board_free(b);
+        }
+        free(level[e].m);
+    }
+    print_message("every plane board to %d edges: %d boards, %ld positions\n", PB_MAXE, boards, ty.positions);
+    for (int i = 0; i < NWAYS; i++)
+        print_message("  %-28s %llu positions searched for the empty boards\n", ways[i].name, (unsigned long long)ty.searched[i]);
+    for (int i = 0; i < NWAYS; i++)
+        if (ty.wrong[i])
+            fail_msg("%s: %ld values unlike the brute force's, first %s", ways[i].name, ty.wrong[i], ty.first[i]);
+    assert_true(boards >= 1000 && ty.positions >= 100000);
+    /* each switch reaches its code: questions search fewer positions than
+     * mex; free edges fewer than without; the summary keys trade the
+     * automorphisms for their summaries, so a different number */
+    assert_true(ty.searched[0] < ty.searched[1]);
+    assert_true(ty.searched[3] < ty.searched[1]);
+    assert_true(ty.searched[4] < ty.searched[0]);
+    assert_true(ty.searched[2] != ty.searched[1]);
+}
+
+/* The summary keys' table: every key stored is found with its value through
+ * the doublings, a key never stored is not, and rtab_clear empties it; with
+ * max_bytes reached, rtab_put says so and stores nothing. */
+static void test_table(void **state)
+{
+    (void)state;
+    rtab t;
+    assert_int_equal(rtab_init(&t, (size_t)64 << 20), 0);
+    const int n = 100000;
+    for (int i = 0; i < n; i++)
+        assert_int_equal(rtab_put(&t, (uint64_t)i * 7919u, (unsigned char)(1 + i % 200)), 0);
+    assert_true(t.n == (size_t)n && t.cap >= 2 * (size_t)n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(rtab_get(&t, (uint64_t)i * 7919u), 1 + i % 200);
+    assert_int_equal(rtab_get(&t, 3), 0);
+    assert_int_equal(rtab_get(&t, (uint64_t)n * 7919u), 0);
+    rtab_clear(&t);
+    assert_int_equal((int)t.n, 0);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(rtab_get(&t, (uint64_t)i * 7919u), 0);
+    rtab_free(&t);
+    /* a table of at most 2^12 slots' bytes cannot double */
+    assert_int_equal(rtab_init(&t, ((size_t)1 << 12) * 9), 0);
+    int i = 0;
+    while (rtab_put(&t, (uint64_t)i, 1) == 0)
+        i++;
+    assert_int_equal(i, 1 << 11);
+    assert_int_equal(rtab_get(&t, (uint64_t)i), 0);
+    assert_int_equal(rtab_get(&t, (uint64_t)i - 1), 1);
+    rtab_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_every_small_board),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
