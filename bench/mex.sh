@@ -8,7 +8,8 @@
 #
 # Each board is solved by `cycles solve BOARD --no-theorems --no-replies
 # --threads 1 --timeout T --quiet` (T from $TIMEOUT, default 600 s; with
-# WHO=1 also --no-grundy, as bench/asym_growth.sh does), RUNS times by each
+# WHO=1 also --no-grundy, as bench/asym_growth.sh does; with MEMORY=SIZE also
+# --memory SIZE, a table that holds a fraction of the positions), RUNS times by each
 # binary and method in turn (old, rounds, mex, old, rounds, mex...), so that
 # a load on the machine falls on all three alike.  One Markdown row a board:
 # the value, the positions of each (one thread: the same in every run) and
@@ -24,6 +25,7 @@ done
 timeout=${TIMEOUT:-600}
 extra=()
 [ "${WHO:-0}" = 1 ] && extra=(--no-grundy)
+[ -n "${MEMORY:-}" ] && extra+=(--memory "$MEMORY")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
