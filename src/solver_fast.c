@@ -635,9 +635,10 @@ static int comp_value_of(worker *f, const sg *g, int top)
     }
     if (__builtin_popcountll(g->live) <= f->small)
         return mex_value(f, g, &k);
-    if (f->o->grundy_method == CY_GRUNDY_MEX)
+    if (f->o->grundy_method != CY_GRUNDY_ROUNDS)
         return mex_search(f, g, &k, top);
-    /* the least n for which g + *n loses for the player to move */
+    /* --grundy-method rounds: the least n for which g + *n loses for the
+     * player to move */
     for (int n = 0;; n++) {
         if (top) {
             f->s->stage_edges = __builtin_popcountll(g->live);
@@ -1418,6 +1419,9 @@ static int mex_search(worker *f, const sg *g, keys *k, int top)
             break; /* no option has value c: it is g's */
         out[c] = 1;
         closed[found >> 6] |= 1ull << (found & 63);
+        /* g + *c is won by the move to that option: kept as the rounds keep
+         * it, for move_to_value() */
+        store(f, k, outcome_salt(c), 1, found, done(f) - before + 1);
     }
     store(f, k, 0, c, -1, done(f) - before + 1);
     return c;

@@ -201,7 +201,7 @@ int cmd_bench(cli_opts *o)
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "", fast.search == CY_SEARCH_DFPN ? ", --search dfpn" : "",
-           fast.grundy_method == CY_GRUNDY_MEX ? ", --grundy-method mex" : "", o->no_baseline ? ", no plain baseline" : "");
+           fast.grundy_method == CY_GRUNDY_ROUNDS ? ", --grundy-method rounds" : "", o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
            "| winner rounds s | winner dfpn s | dfpn s "

@@ -135,7 +135,7 @@ typedef enum kind {
     K_SIZE,    /* a size such as 512M into a size_t */
     K_ENGINE,  /* fast or plain into an int (CY_ENGINE_*) */
     K_SEARCH,  /* rounds or dfpn into an int (CY_SEARCH_*) */
-    K_GRUNDY   /* rounds or mex into an int (CY_GRUNDY_*) */
+    K_GRUNDY   /* mex or rounds into an int (CY_GRUNDY_*) */
 } kind;
 
 /* One option any command may take. */
@@ -184,8 +184,8 @@ static const cli_option catalogue[] = {
     {"no-mirrors", NULL, 0, NULL, K_FLAG, AT(solver.no_mirrors), 0, 0, "fast engine: no mirror replies first"},
     {"search", NULL, 0, "rounds|dfpn", K_SEARCH, AT(solver.search), 0, 0,
      "fast engine: the outcome search, rounds of growing allowances (default) or df-pn"},
-    {"grundy-method", NULL, 0, "rounds|mex", K_GRUNDY, AT(solver.grundy_method), 0, 0,
-     "fast engine: a large part's value by heaps 0, 1, 2... in turn (default) or by mex pruning"},
+    {"grundy-method", NULL, 0, "mex|rounds", K_GRUNDY, AT(solver.grundy_method), 0, 0,
+     "fast engine: a large part's value by mex pruning (default) or by heaps 0, 1, 2... in turn"},
     {"no-theorems", NULL, 0, NULL, K_FLAG, AT(solver.no_theorems), 0, 0,
      "search even where a theorem of the papers gives the answer"},
     {"split-depth", NULL, 0, "D", K_INT, AT(split_depth), 1, CY_SPLIT_MAX_DEPTH,
@@ -436,7 +436,7 @@ static int set_option(cli_opts *o, int i, const char *val)
         else if (!strcmp(val, "mex"))
             *(int *)at = CY_GRUNDY_MEX;
         else
-            return cli_usage_fail("--%s is rounds or mex, not \"%.80s\"", name, val);
+            return cli_usage_fail("--%s is mex or rounds, not \"%.80s\"", name, val);
         return CLI_OK;
     }
     return CLI_USAGE;

@@ -32,7 +32,7 @@ for m in rounds mex; do
   if [ "$RC" = 0 ] && [ -n "$want" ] && printf '%s' "$OUT" | grep -q "$want"; then ok "grundy-method $m"
   else bad "grundy-method $m" "rc=$RC plain $want, out=$OUT"; fi
 done
-expect_usage "grundy-method unknown" "--grundy-method is rounds or mex" solve cycle:5 --grundy-method nimbers
+expect_usage "grundy-method unknown" "--grundy-method is mex or rounds" solve cycle:5 --grundy-method nimbers
 # Theorem 6 of Alvarado et al. 2021 answers the empty board of grid:5x5 (40 edges) at
 # once, and says so; --no-theorems would search
 expect_out "theorem answer" '"proof": "Alvarado et al. 2021, Theorem 6' solve grid:5x5 --json --quiet
