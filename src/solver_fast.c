@@ -1314,6 +1314,10 @@ static int known_value(worker *f, const sg *g)
  * candidates, and `solve` asks it of every move anyway when it judges them.
  * On grid:3x4 this cut the positions of `solve --no-theorems --no-replies`
  * by 18%, on wedge:5,7,9 by 11%, on grid:2x7 by 5% (docs/benchmarks.md).
+ * Not where Theorem 6 applies (an involution is kept): there the search of
+ * o + *1 has the theorem's strategy answers first (mirror_answer()), and
+ * the question cost grid:3x4's `solve` 3.5% more positions than the rounds
+ * (grid:2x7's 3.6% fewer); without it both search what the rounds do.
  *
  * Against the rounds of comp_value_of (g + *0, g + *1, ... searched whole)
  * the trials skip what a search of g + *c does besides: folding g, the
@@ -1387,7 +1391,7 @@ static int mex_search(worker *f, const sg *g, keys *k, int top)
                 child = *g;
                 sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
                 f->exclusive = 0;
-                if (c > 0 && !((won0[dart[i] >> 6] >> (dart[i] & 63)) & 1u)) {
+                if (c > 0 && !f->s->thm.n && !((won0[dart[i] >> 6] >> (dart[i] & 63)) & 1u)) {
                     /* first: is the option lost (value 0, ruled out)? */
                     int z = win(f, &child, 0, UNLIMITED);
                     if (z < 0)
