@@ -401,6 +401,8 @@ typedef struct cy_solver_opts {
     int dfpn_edges;       /* with CY_SEARCH_DFPN: components of at most this
                              many edges are still searched in rounds; 0 = the
                              default, 20 (tests make it small) */
+    int grundy_method;    /* how the fast engine values a large component:
+                             CY_GRUNDY_MEX (default) or CY_GRUNDY_ROUNDS */
     cy_table *table;      /* fast engine (sub-games): this shared table instead
                              of one of its own (memory is then the table's);
                              NULL = its own.  See cy_table_new. */
@@ -418,6 +420,13 @@ enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2 };
 /* The outcome searches of the fast engine (cy_solver_opts.search): rounds
  * of growing allowances, or df-pn (Nagai's depth-first proof-number search). */
 enum { CY_SEARCH_ROUNDS = 0, CY_SEARCH_DFPN = 1 };
+
+/* How the fast engine finds the Grundy value of a large component
+ * (cy_solver_opts.grundy_method): mex pruning (Beling and Rogalski), a
+ * shrinking set of candidate values, each option asked only whether its
+ * value is the candidate tried; or the least n for which it + *n is lost,
+ * n = 0, 1, 2... in turn (rounds). */
+enum { CY_GRUNDY_MEX = 0, CY_GRUNDY_ROUNDS = 1 };
 
 typedef struct cy_solver_stats {
     uint64_t positions;   /* positions whose value was computed */

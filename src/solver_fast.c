@@ -600,6 +600,7 @@ static inline int outcome_heap(uint64_t salt)
 
 static int pos_value(worker *f, const sg *g);
 static int win(worker *f, const sg *g, int n, uint64_t limit);
+static int mex_search(worker *f, const sg *g, keys *k, int top);
 
 /* The darts of g that obey the sink/source rule, as 2e+dir; returns the count. */
 static int legal_darts(const sg_board *sb, const sg *g, int *dart)
@@ -680,7 +681,10 @@ static int comp_value_of(worker *f, const sg *g, int top)
     }
     if (__builtin_popcountll(g->live) <= f->small)
         return mex_value(f, g, &k);
-    /* the least n for which g + *n loses for the player to move */
+    if (f->o->grundy_method != CY_GRUNDY_ROUNDS)
+        return mex_search(f, g, &k, top);
+    /* --grundy-method rounds: the least n for which g + *n loses for the
+     * player to move */
     for (int n = 0;; n++) {
         if (top) {
             f->s->stage_edges = __builtin_popcountll(g->live);
@@ -1307,6 +1311,174 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     if (!result)
         store(f, &k, 0, n, -1, done(f) - before + 1); /* big + *n is a loss: its value is n */
     return result;
+}
+
+/* The value of the position g leaves (any number of components) when the
+ * table holds the value of each of its components, under the labelled or
+ * the canonical key; else -1. */
+static int known_value(worker *f, const sg *g)
+{
+    uint64_t key[SG_MAXE][2], comp[SG_MAXE], kcomp[SG_MAXE];
+    int parity, largest, nc = comp_keys(f, g, key, SG_MAXE, comp, kcomp, &parity, &largest);
+    int x = parity;
+    for (int i = 0; i < nc; i++) {
+        int v = part_entry(f, g, key[i], comp[i], kcomp[i], 0, 1);
+        if (v < 0)
+            return -1;
+        x ^= v;
+    }
+    return x;
+}
+
+/* The Grundy value of a large component g (k its keys) by mex pruning, the
+ * method of Beling and Rogalski ("On pruning search trees of impartial
+ * games", Artificial Intelligence 283, 2020); top as comp_value_of.
+ *
+ * g's value is the mex of its options' values, so it is one of the
+ * candidates 0..m, m the number of options (m options leave out at least
+ * one of m + 1 values), and a candidate drops out as soon as one option is
+ * found to have it: the set shrinks, and an option is never asked its exact
+ * value, only whether its value is the candidate tried.  First every option
+ * whose value the table holds, under either key, takes its value out of the
+ * set at no search.  Then the candidates are tried one at a time, the least
+ * first (aspiration: each trial is one outcome search of a child, and the
+ * least candidate is g's value unless an option has it): an option o has
+ * value c exactly when o + *c is lost for the player to move (win()); an
+ * option found to have c leaves the set with c and is not asked again, and
+ * when no option has c, c is g's value.  The options are asked in the
+ * order of order_moves() (which leaves out those the table shows not to
+ * have c, and finds one the table shows to have it) and in rounds of
+ * growing allowances, as win() searches its moves, so that an option
+ * cheaply shown to have c spares the search of the others.
+ *
+ * Beyond c = 0, an option is first asked whether it is lost (o + *0, the
+ * cheapest search there is): an option of value 0, a value already ruled
+ * out, cannot have c, and so is closed without the question about c, whose
+ * answer the search of o + *c would reach only through its move on the heap
+ * to *0, tried after all of o's own moves.  The answer is kept for the later
+ * candidates, and `solve` asks it of every move anyway when it judges them.
+ * On grid:3x4 this cut the positions of `solve --no-theorems --no-replies`
+ * by 18%, on wedge:5,7,9 by 11%, on grid:2x7 by 5% (docs/benchmarks.md).
+ * Not where Theorem 6 applies (an involution is kept): there the search of
+ * o + *1 has the theorem's strategy answers first (mirror_answer()), and
+ * the question cost grid:3x4's `solve` 3.5% more positions than the rounds
+ * (grid:2x7's 3.6% fewer); without it both search what the rounds do.
+ *
+ * Against the rounds of comp_value_of (g + *0, g + *1, ... searched whole)
+ * the trials skip what a search of g + *c does besides: folding g, the
+ * moves on the heap (their answers are the earlier trials) and a mirror's
+ * answer at g itself; and the options known from the table under their
+ * canonical keys, which the rounds' probes (labelled keys) miss. */
+static int mex_search(worker *f, const sg *g, keys *k, int top)
+{
+    int r = tick(f);
+    if (r < 0)
+        return r;
+    uint64_t before = done(f);
+    int dart[2 * SG_MAXE], score[2 * SG_MAXE], m = legal_darts(f->sb, g, dart), nopt = 0;
+    /* out[x]: candidate x is ruled out (an option has value x); closed:
+     * the darts whose option's value is known */
+    uint8_t out[2 * SG_MAXE + 2] = {0};
+    uint64_t closed[2] = {0, 0}, won0[2] = {0, 0};
+    sg child;
+    for (int i = 0; i < m; i++) {
+        child = *g;
+        if (sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1))
+            continue; /* a death move: no option */
+        nopt++;
+        int v = known_value(f, &child);
+        if (v >= 0) {
+            if (v < (int)sizeof out)
+                out[v] = 1;
+            closed[dart[i] >> 6] |= 1ull << (dart[i] & 63);
+        }
+    }
+    int c = 0;
+    for (;;) {
+        while (out[c])
+            c++;
+        if (c >= nopt)
+            break; /* options valued 0..c-1 all: the value is c, no option has it */
+        if (top) {
+            f->s->stage_edges = __builtin_popcountll(g->live);
+            __atomic_store_n(&f->s->stage_n, c, __ATOMIC_RELAXED);
+        }
+        /* is c an option's value?  The options the table does not already
+         * rule out, in order; a helper thread starts at another */
+        int nm = order_moves(f, g, c, dart, score), found = -1;
+        if (nm < 0) {
+            found = -1 - nm;
+            nm = 0;
+        }
+        int left = 0;
+        for (int i = 0; i < nm; i++)
+            if (!((closed[dart[i] >> 6] >> (dart[i] & 63)) & 1u)) {
+                score[left] = score[i];
+                dart[left++] = dart[i];
+            }
+        nm = left;
+        if (f->id && nm > 1) {
+            f->rng = f->rng * 1103515245u + 12345u;
+            int at = (int)((f->rng >> 8) % (uint32_t)nm), d0 = dart[0], s0 = score[0];
+            dart[0] = dart[at];
+            score[0] = score[at];
+            dart[at] = d0;
+            score[at] = s0;
+        }
+        uint64_t first = !c && f->s->thm.n ? UNLIMITED : f->allowance;
+        for (uint64_t allow = first; nm && found < 0; allow = times(allow, ALLOWANCE_GROWTH)) {
+            int open = 0;
+            for (int i = 0; i < nm && found < 0; i++) {
+                uint64_t a = allow;
+                if (score[i] >> 27) /* a mirror reply: 4 to 256 times as much */
+                    a = times(allow, 4u << (trust(f, score[i] & 15) * 6 / 7));
+                /* (the limit is set before the question below: after a dear
+                 * answer to it, the option is put off to the next round,
+                 * which measured better than a fresh allowance: grid:2x7
+                 * 368937 positions against 386545, wedge:5,7,9 61038
+                 * against 62233, grid:3x4 209958 against 208507) */
+                uint64_t lim = a < UNLIMITED - f->nodes ? f->nodes + a : UNLIMITED;
+                child = *g;
+                sg_play(f->sb, &child, dart[i] >> 1, dart[i] & 1);
+                f->exclusive = 0;
+                if (c > 0 && !f->s->thm.n && !((won0[dart[i] >> 6] >> (dart[i] & 63)) & 1u)) {
+                    /* first: is the option lost (value 0, ruled out)? */
+                    int z = win(f, &child, 0, UNLIMITED);
+                    if (z < 0)
+                        return z;
+                    if (!z) {
+                        closed[dart[i] >> 6] |= 1ull << (dart[i] & 63);
+                        continue;
+                    }
+                    won0[dart[i] >> 6] |= 1ull << (dart[i] & 63);
+                }
+                int w = win(f, &child, c, lim);
+                if (w == OVER) {
+                    score[open] = score[i];
+                    dart[open++] = dart[i]; /* try again in the next round */
+                    continue;
+                }
+                if (w < 0)
+                    return w;
+                if (score[i] >> 27)
+                    judged(f, score[i] & 15, !w); /* the reply won when its position is lost */
+                if (!w) {
+                    found = dart[i];
+                    f->history[found]++;
+                }
+            }
+            nm = open;
+        }
+        if (found < 0)
+            break; /* no option has value c: it is g's */
+        out[c] = 1;
+        closed[found >> 6] |= 1ull << (found & 63);
+        /* g + *c is won by the move to that option: kept as the rounds keep
+         * it, for move_to_value() */
+        store(f, k, outcome_salt(c), 1, found, done(f) - before + 1);
+    }
+    store(f, k, 0, c, -1, done(f) - before + 1);
+    return c;
 }
 
 /* A dart of c (one component) after which c + *t is a loss for the player

@@ -436,25 +436,33 @@ static void test_random_boards(void **state)
         br_game *g = br_new(b);
         assert_non_null(g);
         /* every engine on every board: the plain one, the fast one with
-         * bitboards (the default on these boards) and with sub-games; and
-         * on one board in eight the fast one with its techniques off */
+         * bitboards (the default on these boards), with sub-games, and with
+         * sub-games valued by each --grundy-method above 2 edges (so that
+         * it values nearly every component); and on one board in eight the
+         * fast one with its techniques off */
         static const char *const engine[] = {"plain", "fast", "fast --no-bitboard (sub-games)",
+                                             "fast --no-bitboard --grundy-method mex, mex up to 2 edges",
+                                             "fast --no-bitboard --grundy-method rounds, mex up to 2 edges",
                                              "fast (no decomposition, no canonical keys)", "fast (2 threads)"};
-        cy_solver_opts o[5] = {
+        cy_solver_opts o[7] = {
             {.memory = 8u << 20, .engine = CY_ENGINE_PLAIN},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2,
+             .grundy_method = CY_GRUNDY_MEX},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2,
+             .grundy_method = CY_GRUNDY_ROUNDS},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1,
              .no_bitboard = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1},
         };
-        int ns = seed % 8 == 0 ? 5 : 3;
+        int ns = seed % 8 == 0 ? 7 : 5;
         cy_solver_opts bo = {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1};
         cy_error berr;
         cur_bits = bits_new(b, &bo, &berr);
         assert_non_null(cur_bits);
         cur_bits_board = b;
-        cy_solver *s[5];
+        cy_solver *s[7];
         for (int i = 0; i < ns; i++) {
             cy_error err;
             s[i] = cy_solver_new(b, &o[i], &err);

@@ -95,6 +95,7 @@ typedef struct cy_solver_opts {
     int no_theorems;
     int search;
     int dfpn_edges;
+    int grundy_method;
     struct cy_table *table;
     int reductions;
 } cy_solver_opts;

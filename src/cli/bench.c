@@ -191,13 +191,13 @@ int cmd_bench(cli_opts *o)
     if (!list)
         return cli_fail(NULL, "out of memory");
     printf("cycles bench: median of %d runs, each in a fresh process; timeout %.0f s and --memory %.0f MiB a run; "
-           "fast engine with %d thread(s)%s%s%s%s%s%s%s%s%s\n\n",
+           "fast engine with %d thread(s)%s%s%s%s%s%s%s%s%s%s\n\n",
            runs, fast.timeout, (double)fast.memory / 1048576.0, fast.threads ? fast.threads : cy_cpu_cores(),
            fast.no_bitboard ? ", --no-bitboard" : "", fast.no_decompose ? ", --no-decompose" : "",
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "", fast.search == CY_SEARCH_DFPN ? ", --search dfpn" : "",
-           o->no_baseline ? ", no plain baseline" : "");
+           fast.grundy_method == CY_GRUNDY_ROUNDS ? ", --grundy-method rounds" : "", o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
            "| winner rounds s | winner dfpn s | dfpn s "

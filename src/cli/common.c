@@ -134,7 +134,8 @@ typedef enum kind {
     K_FACTOR,  /* a number from 0.1 to 20 into a double */
     K_SIZE,    /* a size such as 512M into a size_t */
     K_ENGINE,  /* fast or plain into an int (CY_ENGINE_*) */
-    K_SEARCH   /* rounds or dfpn into an int (CY_SEARCH_*) */
+    K_SEARCH,  /* rounds or dfpn into an int (CY_SEARCH_*) */
+    K_GRUNDY   /* mex or rounds into an int (CY_GRUNDY_*) */
 } kind;
 
 /* One option any command may take. */
@@ -185,6 +186,8 @@ static const cli_option catalogue[] = {
      "bitboard engine: 1 key positions by summaries, 2 free edges as nim-heaps, 3 both (slower; to measure)"},
     {"search", NULL, 0, "rounds|dfpn", K_SEARCH, AT(solver.search), 0, 0,
      "fast engine: the outcome search, rounds of growing allowances (default) or df-pn"},
+    {"grundy-method", NULL, 0, "mex|rounds", K_GRUNDY, AT(solver.grundy_method), 0, 0,
+     "fast engine: a large part's value by mex pruning (default) or by heaps 0, 1, 2... in turn"},
     {"no-theorems", NULL, 0, NULL, K_FLAG, AT(solver.no_theorems), 0, 0,
      "search even where a theorem of the papers gives the answer"},
     {"split-depth", NULL, 0, "D", K_INT, AT(split_depth), 1, CY_SPLIT_MAX_DEPTH,
@@ -428,6 +431,14 @@ static int set_option(cli_opts *o, int i, const char *val)
             *(int *)at = CY_SEARCH_DFPN;
         else
             return cli_usage_fail("--%s is rounds or dfpn, not \"%.80s\"", name, val);
+        return CLI_OK;
+    case K_GRUNDY:
+        if (!strcmp(val, "rounds"))
+            *(int *)at = CY_GRUNDY_ROUNDS;
+        else if (!strcmp(val, "mex"))
+            *(int *)at = CY_GRUNDY_MEX;
+        else
+            return cli_usage_fail("--%s is mex or rounds, not \"%.80s\"", name, val);
         return CLI_OK;
     }
     return CLI_USAGE;

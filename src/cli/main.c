@@ -18,7 +18,8 @@
 
 /* The options of the solver, shared by solve, draw and bench. */
 #define SOLVER_SWITCHES                                                                                        \
-    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors reductions search"
+    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors reductions search "  \
+    "grundy-method"
 
 const cli_command cli_commands[] = {
     /* BOARD is required: no word only with --from-jobs DIR, which holds it */

@@ -152,7 +152,7 @@ for c in $COMMANDS; do
     # a value each option takes (a string option takes any)
     case $opt in
       threads|runs|seed|split-depth|reductions) v=1 ;; players) v=3 ;; port) v=0 ;; timeout) v=5 ;; memory) v=64M ;;
-      engine) v=fast ;; search) v=rounds ;; size) v=100 ;; scale) v=2 ;; *) v=x ;;
+      engine) v=fast ;; search) v=rounds ;; grundy-method) v=mex ;; size) v=100 ;; scale) v=2 ;; *) v=x ;;
     esac
     want "$c --$opt twice" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v" "--$opt" "$v"
     grep -q -- "--$opt is given twice" "$WORK/err" || bad "$c --$opt twice" "$(cat "$WORK/err")"

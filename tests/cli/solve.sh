@@ -22,6 +22,17 @@ expect_out "no-grundy winner" '"winner": 1' solve cycle:5 --no-grundy --json
 expect_out "no-grundy flag" '"grundy_computed": false' solve cycle:5 --no-grundy --json
 # the plain engine answers the same
 expect_out "plain engine" '"grundy": 0' solve k4 --engine plain --json
+# mex pruning (--grundy-method mex) values wedge:3,4,5 (12 edges, one
+# component searched) as the plain engine does; a method it does not know is
+# a usage error
+run solve wedge:3,4,5 --engine plain --no-theorems --json --quiet
+want=$(printf '%s' "$OUT" | grep -o '"grundy": [0-9]*')
+for m in rounds mex; do
+  run solve wedge:3,4,5 --no-bitboard --no-theorems --grundy-method $m --json --quiet
+  if [ "$RC" = 0 ] && [ -n "$want" ] && printf '%s' "$OUT" | grep -q "$want"; then ok "grundy-method $m"
+  else bad "grundy-method $m" "rc=$RC plain $want, out=$OUT"; fi
+done
+expect_usage "grundy-method unknown" "--grundy-method is mex or rounds" solve cycle:5 --grundy-method nimbers
 # Theorem 6 of Alvarado et al. 2021 answers the empty board of grid:5x5 (40 edges) at
 # once, and says so; --no-theorems would search
 expect_out "theorem answer" '"proof": "Alvarado et al. 2021, Theorem 6' solve grid:5x5 --json --quiet
