@@ -19,6 +19,7 @@
  * soon as one reply is found that loses for the opponent.
  */
 #include "canon.h"
+#include "compdb.h"
 #include "treekey.h"
 #include "engine.h"
 #include "fast_internal.h"
@@ -169,6 +170,10 @@ struct fast {
     dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
     ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
     uint64_t *busy;                /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
+    const cy_compdb *db;           /* the component database consulted (compdb.c), or NULL */
+    int db_edges;                  /* the most live edges of a component it holds */
+    compdb_set *collect;           /* where a build collects values (fast_collect), or NULL */
+    int collect_edges;             /* ... of components of at most this many edges */
     /* the stage of the search, for the progress line: its job (JOB_), and
      * for a value the Grundy value tried at the top (a component of
      * stage_edges edges against *stage_n), for JOB_EACH the positions
@@ -257,6 +262,9 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         th6_init(b, &f->sb, sym, &f->thm);
     cy_symmetry_free(sym);
     f->small = o->no_outcome_search || o->no_decompose ? SG_MAXE : o->mex_edges > 0 ? o->mex_edges : SMALL;
+    /* the database is keyed by the default canonical keys only */
+    if (!o->no_canon && !o->no_plane_keys && !o->no_decompose && (f->db = compdb_current()))
+        f->db_edges = compdb_edges(f->db);
     /* one thread a core unless asked (bench/techniques.sh compares) */
     f->threads = o->threads > 0 ? o->threads : cy_cpu_cores();
     if (f->threads < 1)
@@ -442,6 +450,20 @@ static void keys_of(const worker *f, const sg *g, keys *k)
     k->have_c = 0;
 }
 
+int fast_canon_key(const sg_board *sb, const sg *g, uint64_t key[2])
+{
+    int n = __builtin_popcountll(g->live);
+    if (n < PLANE_MIN)
+        return 0;
+    if (sg_tree_key(sb, g, key))
+        ;   /* a component without cells whose vertices form a tree (treekey.c) */
+    else if (n < CANON_MIN)
+        sg_plane_key(sb, g, key);
+    else
+        sg_key(sb, g, 1, key);
+    return 1;
+}
+
 /* Makes sure k has its canonical key; returns whether canonical keys are used. */
 static int canonical(worker *f, keys *k)
 {
@@ -460,11 +482,7 @@ static int canonical(worker *f, keys *k)
             k->c[0] = f->ckeys[at].c[0];
             k->c[1] = f->ckeys[at].c[1];
         } else {
-            if (plane && sg_tree_key(f->sb, k->g, k->c))
-                ;   /* a component without cells whose vertices form a tree (treekey.c) */
-            else if (plane && n < CANON_MIN)
-                sg_plane_key(f->sb, k->g, k->c);
-            else
+            if (!plane || !fast_canon_key(f->sb, k->g, k->c))
                 sg_key(f->sb, k->g, 1, k->c);
             memcpy(f->ckeys[at].l, k->l, sizeof k->l);
             memcpy(f->ckeys[at].c, k->c, sizeof k->c);
@@ -482,13 +500,17 @@ static inline int get(worker *f, const keys *k, uint64_t salt)
 }
 
 /* Looks up an entry under the canonical key only (salted), and copies a
- * hit to the labelled key; -1 when absent or there is no canonical key. */
+ * hit to the labelled key; -1 when absent or there is no canonical key.  A
+ * value (salt 0) the table lacks is looked up in the component database,
+ * when there is one and the component is small enough for it. */
 static int get_canonical(worker *f, keys *k, uint64_t salt)
 {
     if (!canonical(f, k))
         return -1;
     uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
     int v = tprobe(f, c, NULL);
+    if (v < 0 && !salt && f->s->db && __builtin_popcountll(k->g->live) <= f->s->db_edges)
+        v = compdb_get(f->s->db, k->c);
     if (v >= 0) {
         uint64_t l[2] = {k->l[0] ^ salt, k->l[1]};
         tput(f, l, v, -1, 1);
@@ -513,6 +535,8 @@ static void store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t w
     if (canonical(f, k)) {
         uint64_t c[2] = {k->c[0] ^ salt, k->c[1]};
         tput(f, c, v, -1, work);
+        if (!salt && f->s->collect && __builtin_popcountll(k->g->live) <= f->s->collect_edges)
+            compdb_set_add(f->s->collect, k->c, v);
     }
 }
 
@@ -1548,6 +1572,13 @@ int fast_move(fast *f, const unsigned char *mark, int *dart)
 int fx_search(const worker *f) { return f->o->search; }
 const sg_board *fx_board(const worker *f) { return f->sb; }
 int fx_small(const worker *f) { return f->small; }
+
+void fast_collect(fast *f, compdb_set *set, int edges)
+{
+    f->collect = set;
+    f->collect_edges = edges;
+    f->db = NULL;
+}
 int fx_tick(worker *f) { return tick(f); }
 uint64_t fx_done(const worker *f) { return done(f); }
 void fx_keys_of(const worker *f, const sg *g, keys *k) { keys_of(f, g, k); }
