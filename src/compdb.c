@@ -69,8 +69,7 @@ const cy_compdb *compdb_current(void) { return __atomic_load_n(&current, __ATOMI
 
 int compdb_edges(const cy_compdb *db) { return db->edges; }
 
-/* A checksum of n words (in the file's byte order). */
-static uint64_t checksum(const unsigned char *p, size_t n)
+uint64_t compdb_checksum(const unsigned char *p, size_t n)
 {
     uint64_t h = 0x6A09E667F3BCC908ull ^ n;
     for (size_t i = 0; i < n; i++) {
@@ -183,7 +182,7 @@ static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
         return "not a component database (no CYCOMPDB header)";
     if (rd32(p + 8) != COMPDB_VERSION)
         return "a component database of another format version (rebuild it)";
-    if (checksum(p, 5) != rd64(p + 40))
+    if (compdb_checksum(p, 5) != rd64(p + 40))
         return "its header is corrupt (checksum mismatch)";
     for (int i = 48; i < COMPDB_HEADER; i++)
         if (p[i])
@@ -197,7 +196,7 @@ static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
         return "its size does not match its header (truncated?)";
     if (db->scheme != cy_compdb_scheme())
         return "built by a program with other canonical keys or rules: stale (rebuild it)";
-    if (checksum(p + COMPDB_HEADER, 2 * db->n) != rd64(p + 32))
+    if (compdb_checksum(p + COMPDB_HEADER, 2 * db->n) != rd64(p + 32))
         return "its entries are corrupt (checksum mismatch)";
     db->body = (const uint64_t *)(p + COMPDB_HEADER);
     for (uint64_t i = 1; i < db->n; i++) {
@@ -380,8 +379,8 @@ static unsigned char *image_of(const compdb_set *s, int edges, size_t *size)
     wr32(p + 12, (uint32_t)edges);
     wr64(p + 16, cy_compdb_scheme());
     wr64(p + 24, n);
-    wr64(p + 32, checksum(p + COMPDB_HEADER, 2 * n));
-    wr64(p + 40, checksum(p, 5));
+    wr64(p + 32, compdb_checksum(p + COMPDB_HEADER, 2 * n));
+    wr64(p + 40, compdb_checksum(p, 5));
     return p;
 }
 

@@ -23,6 +23,10 @@ int compdb_edges(const cy_compdb *db);
  * cy_compdb_stats. */
 int compdb_get(const cy_compdb *db, const uint64_t key[2]);
 
+/* The checksum of the file's header (5 words) and entries (2 words each):
+ * of n little-endian words at p. */
+uint64_t compdb_checksum(const unsigned char *p, size_t n);
+
 /* The values a build collects: a set of (canonical key, value) pairs,
  * one per key. */
 typedef struct compdb_set compdb_set;
