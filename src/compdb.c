@@ -450,7 +450,7 @@ int cy_compdb_build(const cy_compdb_build_opts *o, unsigned char **image, size_t
         cy_error e2;
         src[i].b = cy_load(o->boards[i], NULL, &e2);
         if (!src[i].b)
-            rc = cy_error_set(err, "%s", e2.msg);
+            rc = cy_error_set(err, "%s: %s", o->boards[i], e2.msg);
         else if (sg_board_init(src[i].b, &src[i].sb) < 0)
             rc = cy_error_set(err, "%s: too large for the fast engine", o->boards[i]);
         else {
