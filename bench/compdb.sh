@@ -44,6 +44,6 @@ for b in "$@"; do
   pw=$(cut -d' ' -f2 "$tmp/without" | median) pd=$(cut -d' ' -f2 "$tmp/with" | median)
   uw=$(cut -d' ' -f3 "$tmp/without" | median) ud=$(cut -d' ' -f3 "$tmp/with" | median)
   l=$(cut -d' ' -f4 "$tmp/with" | median) f=$(cut -d' ' -f5 "$tmp/with" | median)
-  echo "| $b | $gw| $pw | $pd | $(awk -v a="$pd" -v b="$pw" 'BEGIN {printf b > 0 ? "%.2f" : "-", a / (b ? b : 1)}') | $uw | $ud |" \
-       "$(awk -v a="$ud" -v b="$uw" 'BEGIN {printf b > 0 ? "%.2f" : "-", a / (b ? b : 1)}') | $l | $f |"
+  echo "| $b | $gw| $pw | $pd | $(awk -v a="$pd" -v b="$pw" 'BEGIN {if (b > 0) printf "%.2f", a / b; else printf "-"}') | $uw | $ud |" \
+       "$(awk -v a="$ud" -v b="$uw" 'BEGIN {if (b > 0) printf "%.2f", a / b; else printf "-"}') | $l | $f |"
 done

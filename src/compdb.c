@@ -58,6 +58,11 @@ struct cy_compdb {
     const uint64_t *body; /* 2n words */
     uint64_t n, scheme;
     int edges;
+    /* the first entry of each of 2^bits buckets of the keys' first word
+     * (its top bits), and n at the end: a lookup reads one bucket of about
+     * four entries instead of bisecting the whole file */
+    int bits;
+    uint64_t *index;
     uint64_t lookups, hits; /* relaxed atomics */
 };
 
@@ -173,7 +178,11 @@ uint64_t cy_compdb_scheme(void)
     return scheme;
 }
 
-/* Checks the mapped file; NULL, or what is wrong with it. */
+/* The bucket of the index a key's first word w falls in. */
+static inline uint64_t bucket(const cy_compdb *db, uint64_t w) { return db->bits ? w >> (64 - db->bits) : 0; }
+
+/* Checks the mapped file and makes its index; NULL, or what is wrong with
+ * it. */
 static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
 {
     if (size < COMPDB_HEADER)
@@ -199,6 +208,14 @@ static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
     if (compdb_checksum(p + COMPDB_HEADER, 2 * db->n) != rd64(p + 32))
         return "its entries are corrupt (checksum mismatch)";
     db->body = (const uint64_t *)(p + COMPDB_HEADER);
+    while (db->bits < 40 && (4ull << db->bits) < db->n)
+        db->bits++;
+    db->index = cy_xmalloc(sizeof *db->index * ((1ull << db->bits) + 1));
+    for (uint64_t i = 0, j = 0; j <= (1ull << db->bits); j++) {
+        while (i < db->n && bucket(db, le64toh(db->body[2 * i])) < j)
+            i++;
+        db->index[j] = i;
+    }
     for (uint64_t i = 1; i < db->n; i++) {
         uint64_t a0 = le64toh(db->body[2 * i - 2]), b0 = le64toh(db->body[2 * i]);
         uint64_t a1 = le64toh(db->body[2 * i - 1]) >> VALUE_BITS, b1 = le64toh(db->body[2 * i + 1]) >> VALUE_BITS;
@@ -248,6 +265,7 @@ void cy_compdb_close(cy_compdb *db)
         return;
     if (db->map)
         munmap(db->map, db->size);
+    free(db->index);
     free(db);
 }
 
@@ -270,9 +288,8 @@ int compdb_get(const cy_compdb *db, const uint64_t key[2])
     cy_compdb *w = (cy_compdb *)db; /* the counters only */
     __atomic_fetch_add(&w->lookups, 1, __ATOMIC_RELAXED);
     uint64_t k1 = key[1] >> VALUE_BITS;
-    /* the keys are hashes, spread evenly: start where key[0] would be,
-     * then bisect */
-    uint64_t lo = 0, hi = db->n;
+    /* the keys are hashes, spread evenly: bisect key[0]'s bucket */
+    uint64_t b = bucket(db, key[0]), lo = db->index[b], hi = db->index[b + 1];
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
         uint64_t m0 = le64toh(db->body[2 * mid]), m1 = le64toh(db->body[2 * mid + 1]);
