@@ -84,7 +84,8 @@ static int build(cli_opts *o)
         fprintf(stderr, "cycles: compdb: %llu components of at most %d edges from %llu games in %.1f s%s, %zu bytes\n",
                 (unsigned long long)st.entries, o->edges, (unsigned long long)st.playouts, st.seconds,
                 cli_interrupted() ? " (interrupted)" : st.timed_out ? " (--timeout)" : "", size);
-    return CLI_OK;
+    /* interrupted: the file holds what was found, whole, as after --timeout */
+    return cli_interrupted() ? CLI_USAGE : CLI_OK;
 }
 
 /* `cycles compdb info FILE`. */

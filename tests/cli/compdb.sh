@@ -112,5 +112,10 @@ run compdb build --edges 16 --timeout 1 -o "$WORK/t.db" --boards grid:4x4
 check "build --timeout writes its file" --why "status $RC: $ERR" \
   eval '[ "$RC" = 0 ] && grep -q "(--timeout)" <<<"$ERR"'
 expect_out "the timed out file opens" "^components: " compdb info "$WORK/t.db"
+# SIGTERM: what was found is written whole, exit status 2
+timeout --preserve-status -s TERM 1 "$BIN" compdb build --edges 16 -o "$WORK/i.db" --boards grid:4x4 --quiet >/dev/null 2>&1 </dev/null
+rc=$?
+check "build stopped by SIGTERM: exit status 2" --why "status $rc" [ "$rc" = 2 ]
+expect_out "the interrupted file opens" "^components: " compdb info "$WORK/i.db"
 
 finish
