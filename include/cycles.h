@@ -471,6 +471,73 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
  * with a message when the memory cannot be had.  Free it after its solvers. */
 cy_table *cy_table_new(size_t bytes, cy_error *err);
 void cy_table_free(cy_table *t);
+
+/* The component database: the Grundy values of the canonical components
+ * (sub-games, under the fast engine's plane and tree keys) of at most some
+ * number of live edges, in a file built once (cy_compdb_build) and opened
+ * read-only, memory-mapped, by any number of processes.  A fast engine made
+ * while one is in use (cy_compdb_use) looks a component up there when its
+ * table does not have it.  The file carries a fingerprint of the program's
+ * canonical keys (and of its rules' version), so a file from a program that
+ * keys or plays components otherwise is refused, as is a truncated or
+ * corrupt one. */
+typedef struct cy_compdb cy_compdb;
+
+/* What a database holds. */
+typedef struct cy_compdb_info {
+    int edges;            /* components of at most this many live edges */
+    uint64_t entries;     /* components held */
+    uint64_t bytes;       /* the file's size */
+    uint64_t scheme;      /* the fingerprint of the keys it was built with */
+} cy_compdb_info;
+
+/* Opens the database at path read-only (memory-mapped), after checking its
+ * header, size and checksum and that it was built with this program's keys;
+ * NULL with a message naming the file and the fault otherwise. */
+cy_compdb *cy_compdb_open(const char *path, cy_error *err);
+void cy_compdb_info_of(const cy_compdb *db, cy_compdb_info *info);
+/* Lookups the fast engine made in db since it was opened, and how many
+ * found the component. */
+void cy_compdb_stats(const cy_compdb *db, uint64_t *lookups, uint64_t *hits);
+/* Closes db; it must no longer be in use (cy_compdb_use(NULL) first). */
+void cy_compdb_close(cy_compdb *db);
+/* Makes db (or NULL: none) the database of every fast engine made from now
+ * on, in every thread of the process; the default is none. */
+void cy_compdb_use(cy_compdb *db);
+/* The fingerprint of this program's canonical keys that a database must
+ * carry (computed once). */
+uint64_t cy_compdb_scheme(void);
+
+/* How to build a database. */
+typedef struct cy_compdb_build_opts {
+    int edges;            /* components of at most this many live edges (3 to 24) */
+    const char *const *boards; /* the boards whose games are played out at random */
+    int nboards;
+    double timeout;       /* seconds; 0 = until playouts are done */
+    uint64_t playouts;    /* random games played (over all boards, in turn);
+                             0 = until the timeout */
+    size_t memory;        /* bytes for each board's solver table; 0 = 256 MiB */
+    uint64_t seed;        /* of the random games */
+    int progress;         /* a progress line on stderr */
+} cy_compdb_build_opts;
+
+/* What a build did. */
+typedef struct cy_compdb_build_stats {
+    uint64_t playouts;    /* random games played */
+    uint64_t entries;     /* components in the file */
+    double seconds;
+    int timed_out;        /* the timeout ended it */
+} cy_compdb_build_stats;
+
+/* Builds a database: random games of the boards are played until the
+ * largest component has at most o->edges live edges, and the components of
+ * each position reached are valued by the fast engine (by mex), every
+ * component of at most o->edges edges met on the way being kept.  The file's
+ * bytes go to *image (malloc'd, *size bytes; write them to a file for
+ * cy_compdb_open).  0, or -1 with a message (a board that cannot be loaded,
+ * edges out of range, memory). */
+int cy_compdb_build(const cy_compdb_build_opts *o, unsigned char **image, size_t *size, cy_compdb_build_stats *st,
+                    cy_error *err);
 /* The Grundy value of the normal-play game from mark (which must admit no
  * cycle completion and have no cycle cell), or a negative CY_SOLVE_ code. */
 int cy_solver_grundy(cy_solver *s, const unsigned char *mark);

@@ -60,6 +60,11 @@ int fast_wins_each(fast *s, const unsigned char *marks, int n, int *results);
  * table lacks it. */
 int fast_move(fast *s, const unsigned char *mark, int *dart);
 void fast_stats(const fast *s, cy_solver_stats *st);
+/* From now on every Grundy value f stores for a component of at most edges
+ * live edges under its canonical key goes into set too (compdb.c builds
+ * its database so); f then consults no database. */
+struct compdb_set;
+void fast_collect(fast *f, struct compdb_set *set, int edges);
 void fast_free(fast *s);
 
 /* Whether the player to move wins each of n positions (marks: n * ne

@@ -17,6 +17,7 @@
 #define CLI_BENCH_RUNS 3         /* bench: runs a board and engine */
 #define CLI_SERVE_PORT 8080      /* serve: the port */
 #define CLI_VERIFY_TIMEOUT 2     /* verify --rules: seconds a board */
+#define CLI_COMPDB_BOARDS "grid:2x8 grid:3x5 grid:4x4 theta:5,6,7 wedge:4,5,6" /* compdb build */
 #define CLI_MIN_MEMORY_MIB 1      /* --memory: the least any command takes ... */
 #define CLI_SERVE_MIN_MEMORY_MIB 32 /* ... but serve, whose uploads get a sixteenth */
 #define CLI_STR_(x) #x
@@ -72,6 +73,9 @@ typedef struct cli_opts {
     int players;           /* --players K */
     int extra_turn;        /* --extra-turn (with --rules score) */
     const char *certificate; /* --certificate FILE (solve) */
+    const char *compdb;    /* --compdb FILE: the component database */
+    int edges;             /* --edges K (compdb build) */
+    long games;            /* --games N (compdb build) */
 } cli_opts;
 
 /* Room for cli_board_head: a long board name is cut. */
@@ -145,6 +149,14 @@ const char *cli_plural(long n, const char *one, const char *many);
  * moves, into buf: who wins and why ("no move is possible" when played is
  * 0, since then player 1 cannot move); returns buf. */
 const char *cli_no_move(int played, char *buf, size_t n);
+
+/* Opens the component database of --compdb FILE (o may be NULL), else of
+ * $CYCLES_COMPDB if set and not empty, and puts it in use (cy_compdb_use);
+ * a file that cannot be used is left out with one line on stderr.  Returns
+ * the database, or NULL. */
+cy_compdb *cli_compdb_open(const cli_opts *o);
+/* `cycles compdb build|info`. */
+int cmd_compdb(cli_opts *o);
 
 /* "NAME (4 vertices, 6 edges, 3 cells)" for b into buf; returns buf. */
 const char *cli_board_head(const cy_board *b, char *buf, size_t n);

@@ -228,6 +228,10 @@ static const cli_option catalogue[] = {
     {"quick", NULL, 0, NULL, K_FLAG, AT(quick), 0, 0, "leave out the slow boards"},
     {"certificate", NULL, 0, "FILE", K_STRING, AT(certificate), 0, 0,
      "also write a certificate of the answer to FILE, which cycles-check FILE confirms"},
+    {"compdb", NULL, 0, "FILE", K_STRING, AT(compdb), 0, 0,
+     "look components up in this database (cycles compdb build; default: $CYCLES_COMPDB, else none)"},
+    {"edges", NULL, 0, "K", K_INT, AT(edges), 3, 24, "components of at most K live edges (3 to 24)"},
+    {"games", NULL, 0, "N", K_LONG, AT(games), 1, 2147483647L, "random games to play"},
 };
 #define NCAT ((int)(sizeof catalogue / sizeof catalogue[0]))
 _Static_assert(sizeof catalogue / sizeof catalogue[0] <= CLI_MAX_OPTIONS, "CLI_MAX_OPTIONS is too small");

@@ -25,7 +25,7 @@ const cli_command cli_commands[] = {
     /* BOARD is required: no word only with --from-jobs DIR, which holds it */
     {"solve", cmd_solve, "BOARD", 0, 1,
      "moves special json output timeout memory quiet engine threads no-grundy no-replies no-theorems split-depth "
-     "from-jobs rules players extra-turn certificate " SOLVER_SWITCHES,
+     "from-jobs rules players extra-turn certificate compdb " SOLVER_SWITCHES,
      "who wins with perfect play, the winning moves and the Grundy value\n"
      "\nFor a lost position, a winning reply to every move.  Running out of\n"
      "--timeout or --memory gives a partial answer (exit status 2).  Where a\n"
@@ -74,7 +74,7 @@ const cli_command cli_commands[] = {
      "timeout: seconds the engine may search for a move; after that it says so and plays "
      "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
      "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
-    {"serve", cmd_serve, "", 0, 0, "port host timeout memory census",
+    {"serve", cmd_serve, "", 0, 0, "port host timeout memory census compdb",
      "play in the browser: a local web server and JSON API\n"
      "\nServes until SIGINT or SIGTERM, which stop it at once (solves running are\n"
      "cancelled).  Only this machine can connect unless --host says otherwise.\n"
@@ -137,6 +137,22 @@ const cli_command cli_commands[] = {
      "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"
      "  timeouts         the boards the run did not solve in its time or memory\n",
      NULL},
+    {"compdb", cmd_compdb, "build|info [FILE]", 1, 2, "edges output boards games timeout memory seed quiet json",
+     "build or describe a database of the Grundy values of small components\n"
+     "\n  cycles compdb build --edges K -o FILE [--boards LIST] [--games N] [--timeout S]\n"
+     "  cycles compdb info FILE [--json]\n"
+     "\nbuild plays random games of the boards (default " CLI_COMPDB_BOARDS ")\n"
+     "until every component has at most K live edges, values each component met\n"
+     "(and each of its options) by mex, and writes their values under their\n"
+     "canonical keys.  solve --compdb FILE, or CYCLES_COMPDB=FILE for any command\n"
+     "(the census and the server too), looks components up there.  A file that is\n"
+     "missing, truncated, corrupt or built by a program with other keys is left\n"
+     "out with a message.\n",
+     "timeout: stop playing games after this many seconds and write what was found (default: none; "
+     "without --games or --timeout, 1000 games)\n"
+     "memory: the table the build's solvers share, e.g. 512M (default 256M)\n"
+     "seed: seed of the random games (default 1)\n"
+     "boards: the boards to play, blank separated\n"},
     {"help", cmd_help, "[COMMAND]", 0, 1, "", "the commands, or the full usage of one\n", NULL},
     {"version", cmd_version, "", 0, 0, "", "the version\n", NULL},
     {NULL, NULL, NULL, 0, 0, NULL, NULL, NULL},
@@ -190,8 +206,13 @@ static int run(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
         return cmd_version(NULL);
-    if (!strcmp(argv[1], "census") && argc > 2 && argv[2][0] != '-')
-        return cmd_census(argc, argv);
+    if (!strcmp(argv[1], "census") && argc > 2 && argv[2][0] != '-') {
+        cy_compdb *db = cli_compdb_open(NULL);
+        int rc = cmd_census(argc, argv);
+        cy_compdb_use(NULL);
+        cy_compdb_close(db);
+        return rc;
+    }
     const cli_command *c = cli_find(argv[1]);
     if (!c)
         return cli_usage_fail("unknown command \"%.80s\" (try cycles help)", argv[1]);
@@ -199,7 +220,18 @@ static int run(int argc, char **argv)
     int rc = cli_parse(c, argc - 1, argv + 1, &o);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    return c->run ? c->run(&o) : cmd_census(argc, argv);
+    /* every command that solves consults the component database, if any */
+    cy_compdb *db = c->run == cmd_compdb ? NULL : cli_compdb_open(&o);
+    rc = c->run ? c->run(&o) : cmd_census(argc, argv);
+    if (db && o.compdb && !o.quiet) {
+        uint64_t lookups, hits;
+        cy_compdb_stats(db, &lookups, &hits);
+        fprintf(stderr, "cycles: compdb: %llu lookups, %llu found\n", (unsigned long long)lookups,
+                (unsigned long long)hits);
+    }
+    cy_compdb_use(NULL);
+    cy_compdb_close(db);
+    return rc;
 }
 
 /* Runs the command; a failed write to standard output (a full disk,

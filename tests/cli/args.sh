@@ -118,6 +118,10 @@ for c in $COMMANDS; do
     # census takes a subcommand first (tests/cli/census.sh tries each)
     for v in -- - "" "$LONG" "$BIN8"; do want "census '${v:0:8}'" 2 census "$v"; done
     want "census (nothing)" 2 census
+  elif [ "$c" = compdb ]; then
+    # compdb takes build or info first (tests/cli/compdb.sh tries each)
+    for v in -- - "" "$LONG" "$BIN8"; do want "compdb '${v:0:8}'" 2 compdb "$v"; done
+    want "compdb (nothing)" 2 compdb
   elif [ "$c" = serve ]; then
     # serve runs until stopped: within the second it must say it listens
     timeout 1 "$BIN" serve --port 0 -- >"$WORK/out" 2>"$WORK/err" </dev/null
@@ -151,8 +155,8 @@ for c in $COMMANDS; do
   for opt in $valued; do
     # a value each option takes (a string option takes any)
     case $opt in
-      threads|runs|seed|split-depth|reductions) v=1 ;; players) v=3 ;; port) v=0 ;; timeout) v=5 ;; memory) v=64M ;;
-      engine) v=fast ;; search) v=rounds ;; grundy-method) v=mex ;; size) v=100 ;; scale) v=2 ;; *) v=x ;;
+      threads|runs|seed|split-depth|reductions|games) v=1 ;; edges) v=8 ;; players) v=3 ;; port) v=0 ;; timeout) v=5 ;;
+      memory) v=64M ;; engine) v=fast ;; search) v=rounds ;; grundy-method) v=mex ;; size) v=100 ;; scale) v=2 ;; *) v=x ;;
     esac
     want "$c --$opt twice" 2 "$c" "${pre[@]}" "${board[@]}" "--$opt" "$v" "--$opt" "$v"
     grep -q -- "--$opt is given twice" "$WORK/err" || bad "$c --$opt twice" "$(cat "$WORK/err")"
