@@ -34,8 +34,7 @@ typedef struct cy_error {
 
 /* Formats msg into err (if err is not NULL), escaped by cy_escape (so input
  * quoted in a message cannot reach a terminal raw); always returns -1. */
-int cy_error_set(cy_error *err, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+int cy_error_set(cy_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ------------------------------------------------------------- escaping */
 
@@ -67,9 +66,9 @@ enum { CY_UNMARKED = 0, CY_FWD = 1, CY_BWD = 2 };
 
 /* A validated board; every field is read-only for users of the library. */
 typedef struct cy_board {
-    int nv, ne, ncells;      /* faces are 0..ncells-1 (cells) and ncells (outer) */
-    char **label;            /* vertex labels, unique, no blanks, commas or "->" */
-    unsigned char *special;  /* special vertices are exempt from sink/source */
+    int nv, ne, ncells;     /* faces are 0..ncells-1 (cells) and ncells (outer) */
+    char **label;           /* vertex labels, unique, no blanks, commas or "->" */
+    unsigned char *special; /* special vertices are exempt from sink/source */
     int has_coords;
     double *x, *y;           /* coordinates when has_coords */
     int *eu, *ev;            /* edge e joins eu[e] and ev[e] */
@@ -81,49 +80,49 @@ typedef struct cy_board {
     char *name;              /* a name for messages and output, escaped by cy_escape
                                 (valid UTF-8 without control characters); may be NULL */
     /* boards on other closed surfaces */
-    int surface;             /* 1: a board on a closed surface: every face is a cell
-                                and there is no outer face (face ncells has an
-                                empty walk); 0: a plane board */
-    int orientable;          /* 0 only on a non-orientable surface */
-    int genus;               /* the genus (orientable) or the crosscap number;
-                                0 for the plane and the sphere */
-    int *sface, *sdart;      /* the two sides of edge e, i = 2e and 2e+1: face
-                                sface[i]'s walk runs along e as dart sdart[i].  On
-                                an orientable surface (the plane included)
-                                sdart[i] = i and sface[i] = dface[i].  On a
-                                non-orientable one both sides may run along the
-                                same dart; there dface and the rotation order of
-                                vdarts mean nothing (dface[d] is still a face) and
-                                only the walks and the sides describe the board */
-    int multi;               /* 1: the graph is not simple: some edges are
-                                parallel (join the same two vertices) or
-                                loops; only on a closed surface.  Moves along
-                                such an edge are written eN:U->V */
-    int loops;               /* 1: some edge is a loop (eu[e] == ev[e]); then
-                                multi too.  A marked loop gives its vertex an
-                                arrow in and one out; moves along a loop are
-                                written +eN:U->U (along its direction, dart
-                                2N) or -eN:U->U */
+    int surface;        /* 1: a board on a closed surface: every face is a cell
+                           and there is no outer face (face ncells has an
+                           empty walk); 0: a plane board */
+    int orientable;     /* 0 only on a non-orientable surface */
+    int genus;          /* the genus (orientable) or the crosscap number;
+                           0 for the plane and the sphere */
+    int *sface, *sdart; /* the two sides of edge e, i = 2e and 2e+1: face
+                           sface[i]'s walk runs along e as dart sdart[i].  On
+                           an orientable surface (the plane included)
+                           sdart[i] = i and sface[i] = dface[i].  On a
+                           non-orientable one both sides may run along the
+                           same dart; there dface and the rotation order of
+                           vdarts mean nothing (dface[d] is still a face) and
+                           only the walks and the sides describe the board */
+    int multi;          /* 1: the graph is not simple: some edges are
+                           parallel (join the same two vertices) or
+                           loops; only on a closed surface.  Moves along
+                           such an edge are written eN:U->V */
+    int loops;          /* 1: some edge is a loop (eu[e] == ev[e]); then
+                           multi too.  A marked loop gives its vertex an
+                           arrow in and one out; moves along a loop are
+                           written +eN:U->U (along its direction, dart
+                           2N) or -eN:U->U */
 } cy_board;
 
 /* The description a board is built from: vertices and face walks. */
 typedef struct cy_board_desc {
     int nv;
-    const char *const *labels;  /* nv labels; NULL means "1" .. "nv" */
+    const char *const *labels; /* nv labels; NULL means "1" .. "nv" */
     int ncells;
-    const int *const *cells;    /* cell i is the closed walk cells[i][0..cell_len[i]) */
+    const int *const *cells; /* cell i is the closed walk cells[i][0..cell_len[i]) */
     const int *cell_len;
-    const int *outer;           /* the outer face walk; NULL derives it */
+    const int *outer; /* the outer face walk; NULL derives it */
     int outer_len;
     const unsigned char *special; /* nv flags or NULL */
-    const double *xy;           /* 2*nv coordinates or NULL */
+    const double *xy;             /* 2*nv coordinates or NULL */
     const char *name;
-    int surface;                /* 1: the cells are every face of a closed surface
-                                   (outer must be NULL), checked against
-                                   V - E + F = 2 - 2*genus (orientable) or
-                                   2 - genus (the crosscap number); 0: the plane */
-    int orientable;             /* with surface: whether the surface is orientable */
-    int genus;                  /* with surface: its genus or crosscap number */
+    int surface;    /* 1: the cells are every face of a closed surface
+                       (outer must be NULL), checked against
+                       V - E + F = 2 - 2*genus (orientable) or
+                       2 - genus (the crosscap number); 0: the plane */
+    int orientable; /* with surface: whether the surface is orientable */
+    int genus;      /* with surface: its genus or crosscap number */
     /* Optional edge names, needed where edges are parallel (a closed surface
      * only): step j of cell i, from cells[i][j] to the next vertex of the
      * walk, runs along edge cell_edges[i][j] (outer_edges likewise).  The
@@ -148,24 +147,46 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err);
 /* Builds a board from a straight-line drawing: coordinates (2*nv) and ne edges
  * (pairs of vertex indices); the cells are the bounded faces of the drawing.
  * Crossing or overlapping edges are an error. */
-cy_board *cy_board_from_drawing(int nv, const char *const *labels, const double *xy,
-                                int ne, const int *edges, const unsigned char *special,
-                                const char *name, cy_error *err);
+cy_board *cy_board_from_drawing(int nv, const char *const *labels, const double *xy, int ne, const int *edges,
+                                const unsigned char *special, const char *name, cy_error *err);
 
 /* A copy of b with new special-vertex flags (NULL: none), or NULL on error. */
-cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
-                                cy_error *err);
+cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special, cy_error *err);
 
 void cy_board_free(cy_board *b);
 
-static inline int cy_dart(int e, int mark) { return 2 * e + (mark == CY_BWD); }
-static inline int cy_dart_edge(int d) { return d >> 1; }
-static inline int cy_dart_mark(int d) { return (d & 1) ? CY_BWD : CY_FWD; }
-static inline int cy_dart_rev(int d) { return d ^ 1; }
-static inline int cy_tail(const cy_board *b, int d) { return (d & 1) ? b->ev[d >> 1] : b->eu[d >> 1]; }
-static inline int cy_head(const cy_board *b, int d) { return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1]; }
-static inline int cy_degree(const cy_board *b, int v) { return b->vstart[v + 1] - b->vstart[v]; }
-static inline int cy_face_len(const cy_board *b, int f) { return b->fstart[f + 1] - b->fstart[f]; }
+static inline int cy_dart(int e, int mark)
+{
+    return 2 * e + (mark == CY_BWD);
+}
+static inline int cy_dart_edge(int d)
+{
+    return d >> 1;
+}
+static inline int cy_dart_mark(int d)
+{
+    return (d & 1) ? CY_BWD : CY_FWD;
+}
+static inline int cy_dart_rev(int d)
+{
+    return d ^ 1;
+}
+static inline int cy_tail(const cy_board *b, int d)
+{
+    return (d & 1) ? b->ev[d >> 1] : b->eu[d >> 1];
+}
+static inline int cy_head(const cy_board *b, int d)
+{
+    return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1];
+}
+static inline int cy_degree(const cy_board *b, int v)
+{
+    return b->vstart[v + 1] - b->vstart[v];
+}
+static inline int cy_face_len(const cy_board *b, int f)
+{
+    return b->fstart[f + 1] - b->fstart[f];
+}
 
 /* The surface b lies on, in words, into buf: "the plane", "the sphere",
  * "the torus", "the orientable surface of genus 2", "the projective plane",
@@ -195,10 +216,10 @@ int cy_board_edge_count(const cy_board *b, int u, int v);
 /* Why a move is illegal. */
 typedef enum cy_verdict {
     CY_LEGAL = 0,
-    CY_ILLEGAL_MARKED,   /* the edge already carries an arrow */
-    CY_ILLEGAL_SINK,     /* the move makes a vertex a sink */
-    CY_ILLEGAL_SOURCE,   /* the move makes a vertex a source */
-    CY_ILLEGAL_OVER      /* a cycle cell exists: the game is over */
+    CY_ILLEGAL_MARKED, /* the edge already carries an arrow */
+    CY_ILLEGAL_SINK,   /* the move makes a vertex a sink */
+    CY_ILLEGAL_SOURCE, /* the move makes a vertex a source */
+    CY_ILLEGAL_OVER    /* a cycle cell exists: the game is over */
 } cy_verdict;
 
 /* Whether vertex v can never be a sink nor a source: it is special, or a
@@ -212,9 +233,9 @@ void cy_rules_explain(const cy_board *b, int d, cy_verdict v, int vertex, char *
 
 /* Cell states. */
 typedef enum cy_cell_state {
-    CY_CELL_OPEN,      /* could still become a cycle cell */
-    CY_CELL_BROKEN,    /* can never become one (arrows disagree or edge used twice) */
-    CY_CELL_CYCLE      /* is a cycle cell */
+    CY_CELL_OPEN,   /* could still become a cycle cell */
+    CY_CELL_BROKEN, /* can never become one (arrows disagree or edge used twice) */
+    CY_CELL_CYCLE   /* is a cycle cell */
 } cy_cell_state;
 
 /* The state of cell c; *missing (if not NULL) gets the number of unmarked
@@ -242,18 +263,18 @@ int cy_rules_safe(const cy_board *b, unsigned char *mark, int *out);
 /* Classification of an unmarked edge (Alvarado et al. 2021, section 2). */
 typedef enum cy_edge_class {
     CY_EDGE_MARKED,
-    CY_EDGE_BOTH,        /* both directions legal and not death moves */
-    CY_EDGE_ONE_WAY,     /* exactly one direction legal and safe */
-    CY_EDGE_UNPLAYABLE,  /* legal only as death moves: no safe direction, a legal
-                            death move among them (so the move is in the legal list) */
-    CY_EDGE_UNMARKABLE   /* neither direction legal: unmarkable for good */
+    CY_EDGE_BOTH,       /* both directions legal and not death moves */
+    CY_EDGE_ONE_WAY,    /* exactly one direction legal and safe */
+    CY_EDGE_UNPLAYABLE, /* legal only as death moves: no safe direction, a legal
+                           death move among them (so the move is in the legal list) */
+    CY_EDGE_UNMARKABLE  /* neither direction legal: unmarkable for good */
 } cy_edge_class;
 
 typedef struct cy_edge_info {
     cy_edge_class cls;
-    cy_verdict verdict[2];  /* for dart 2e and 2e+1 */
-    int vertex[2];          /* sink/source vertex of an illegal direction */
-    int death_cell[2];      /* the cell a death move hands over, or -1 */
+    cy_verdict verdict[2]; /* for dart 2e and 2e+1 */
+    int vertex[2];         /* sink/source vertex of an illegal direction */
+    int death_cell[2];     /* the cell a death move hands over, or -1 */
 } cy_edge_info;
 
 void cy_rules_classify(const cy_board *b, unsigned char *mark, int e, cy_edge_info *info);
@@ -288,8 +309,8 @@ typedef enum cy_rules_kind {
 
 typedef struct cy_rules {
     cy_rules_kind kind;
-    int extra_turn;   /* SCORE: completing a cell gives another move */
-    int players;      /* 2, or 3.. CY_MAX_PLAYERS (STANDARD only) */
+    int extra_turn; /* SCORE: completing a cell gives another move */
+    int players;    /* 2, or 3.. CY_MAX_PLAYERS (STANDARD only) */
 } cy_rules;
 
 #define CY_MAX_PLAYERS 8
@@ -318,8 +339,7 @@ typedef struct cy_move_effect {
  * cycle; under SCORE cycle cells do not end the game).  Returns the count. */
 int cy_variant_legal(const cy_board *b, const cy_rules *r, const unsigned char *mark, int *out);
 /* What legal dart d does at mark under r. */
-void cy_variant_effect(const cy_board *b, const cy_rules *r, const unsigned char *mark, int d,
-                       cy_move_effect *fx);
+void cy_variant_effect(const cy_board *b, const cy_rules *r, const unsigned char *mark, int d, cy_move_effect *fx);
 /* Whether the game has ended at mark under r by a completion (a cycle cell;
  * under ANY_CYCLE a directed cycle; never under SCORE). */
 int cy_variant_ended(const cy_board *b, const cy_rules *r, const unsigned char *mark);
@@ -330,12 +350,12 @@ int cy_rules_closes_cycle(const cy_board *b, const unsigned char *mark, int d);
 /* The state of a game under r after a list of moves: whose turn it is and
  * the points so far. */
 typedef struct cy_variant_game {
-    int played;        /* moves played */
-    int to_move;       /* 1 .. players */
-    int last;          /* who made the last move (0 before any) */
+    int played;                    /* moves played */
+    int to_move;                   /* 1 .. players */
+    int last;                      /* who made the last move (0 before any) */
     int score[CY_MAX_PLAYERS + 1]; /* SCORE: points of players 1.. */
-    int ended;         /* the game is over (by completion or no move left) */
-    int completed_by;  /* the player whose move ended it by completion, else 0 */
+    int ended;                     /* the game is over (by completion or no move left) */
+    int completed_by;              /* the player whose move ended it by completion, else 0 */
 } cy_variant_game;
 
 /* Plays darts[0..n) from the start position mark (updated) under r,
@@ -370,47 +390,47 @@ typedef struct cy_table cy_table;
 
 /* Options of a solver; zero-initialised means the defaults. */
 typedef struct cy_solver_opts {
-    size_t memory;        /* bytes for tables; 0 = a quarter of RAM */
-    double timeout;       /* seconds; 0 = none */
-    int progress;         /* print progress to stderr for runs over a second */
-    int engine;           /* CY_ENGINE_FAST (default) or CY_ENGINE_PLAIN */
+    size_t memory;  /* bytes for tables; 0 = a quarter of RAM */
+    double timeout; /* seconds; 0 = none */
+    int progress;   /* print progress to stderr for runs over a second */
+    int engine;     /* CY_ENGINE_FAST (default) or CY_ENGINE_PLAIN */
     /* switches of the fast engine, each turning one technique off */
-    int no_decompose;     /* search positions whole instead of as sums */
-    int no_canon;         /* key sub-games as labelled, not by canonical form */
-    int no_plane_keys;    /* canonical forms by nauty alone, not plane keys for
-                             small and middling sub-games */
+    int no_decompose;      /* search positions whole instead of as sums */
+    int no_canon;          /* key sub-games as labelled, not by canonical form */
+    int no_plane_keys;     /* canonical forms by nauty alone, not plane keys for
+                              small and middling sub-games */
     int no_outcome_search; /* value large components by mex, not by outcome
                              search; the bitboard engine: every position by
                              mex, not by asking "is the value h?" */
-    int no_rounds;        /* outcome search: judge each move to the end in turn,
-                             not in rounds of growing allowances */
-    int no_mirrors;       /* outcome search: no mirror replies first */
-    int round_allowance;  /* positions a move may take in the first round;
-                             0 = the default (tests make it small) */
-    int mex_edges;        /* components of at most this many edges are valued
-                             by mex, larger ones by outcome search; 0 = the
-                             default, 8 (tests make it small) */
-    int no_bitboard;      /* use sub-games even for boards small enough for bitboards */
-    int threads;          /* threads searching together (fast engine); 0 = one
-                             per processor core (cy_cpu_cores) */
-    int no_grundy;        /* cy_analyse finds only who wins, not Grundy values */
-    int no_theorems;      /* cy_analyse searches even where a theorem of the
-                             papers answers (see cy_analysis.proof) */
-    int search;           /* the fast engine's outcome search: CY_SEARCH_ROUNDS
-                             (default) or CY_SEARCH_DFPN (proof numbers) */
-    int dfpn_edges;       /* with CY_SEARCH_DFPN: components of at most this
-                             many edges are still searched in rounds; 0 = the
-                             default, 20 (tests make it small) */
-    int grundy_method;    /* how the fast engine values a large component:
-                             CY_GRUNDY_MEX (default) or CY_GRUNDY_ROUNDS */
-    cy_table *table;      /* fast engine (sub-games): this shared table instead
-                             of one of its own (memory is then the table's);
-                             NULL = its own.  See cy_table_new. */
-    int reductions;       /* bitboard engine, for measuring and testing (both
-                             cost more than they spare today): CY_REDUCE_KEYS
-                             keys positions by the summaries their futures
-                             depend on, CY_REDUCE_FREE takes free edges out
-                             as nim-heaps; 0 = neither */
+    int no_rounds;         /* outcome search: judge each move to the end in turn,
+                              not in rounds of growing allowances */
+    int no_mirrors;        /* outcome search: no mirror replies first */
+    int round_allowance;   /* positions a move may take in the first round;
+                              0 = the default (tests make it small) */
+    int mex_edges;         /* components of at most this many edges are valued
+                              by mex, larger ones by outcome search; 0 = the
+                              default, 8 (tests make it small) */
+    int no_bitboard;       /* use sub-games even for boards small enough for bitboards */
+    int threads;           /* threads searching together (fast engine); 0 = one
+                              per processor core (cy_cpu_cores) */
+    int no_grundy;         /* cy_analyse finds only who wins, not Grundy values */
+    int no_theorems;       /* cy_analyse searches even where a theorem of the
+                              papers answers (see cy_analysis.proof) */
+    int search;            /* the fast engine's outcome search: CY_SEARCH_ROUNDS
+                              (default) or CY_SEARCH_DFPN (proof numbers) */
+    int dfpn_edges;        /* with CY_SEARCH_DFPN: components of at most this
+                              many edges are still searched in rounds; 0 = the
+                              default, 20 (tests make it small) */
+    int grundy_method;     /* how the fast engine values a large component:
+                              CY_GRUNDY_MEX (default) or CY_GRUNDY_ROUNDS */
+    cy_table *table;       /* fast engine (sub-games): this shared table instead
+                              of one of its own (memory is then the table's);
+                              NULL = its own.  See cy_table_new. */
+    int reductions;        /* bitboard engine, for measuring and testing (both
+                              cost more than they spare today): CY_REDUCE_KEYS
+                              keys positions by the summaries their futures
+                              depend on, CY_REDUCE_FREE takes free edges out
+                              as nim-heaps; 0 = neither */
 } cy_solver_opts;
 
 /* The reductions of cy_solver_opts.reductions (proved in src/reduce.h and
@@ -429,10 +449,10 @@ enum { CY_SEARCH_ROUNDS = 0, CY_SEARCH_DFPN = 1 };
 enum { CY_GRUNDY_MEX = 0, CY_GRUNDY_ROUNDS = 1 };
 
 typedef struct cy_solver_stats {
-    uint64_t positions;   /* positions whose value was computed */
-    uint64_t hits;        /* table hits */
-    uint64_t stored;      /* entries in the table */
-    size_t memory;        /* bytes allocated for tables */
+    uint64_t positions; /* positions whose value was computed */
+    uint64_t hits;      /* table hits */
+    uint64_t stored;    /* entries in the table */
+    size_t memory;      /* bytes allocated for tables */
     double seconds;
 } cy_solver_stats;
 
@@ -485,10 +505,10 @@ typedef struct cy_compdb cy_compdb;
 
 /* What a database holds. */
 typedef struct cy_compdb_info {
-    int edges;            /* components of at most this many live edges */
-    uint64_t entries;     /* components held */
-    uint64_t bytes;       /* the file's size */
-    uint64_t scheme;      /* the fingerprint of the keys it was built with */
+    int edges;        /* components of at most this many live edges */
+    uint64_t entries; /* components held */
+    uint64_t bytes;   /* the file's size */
+    uint64_t scheme;  /* the fingerprint of the keys it was built with */
 } cy_compdb_info;
 
 /* Opens the database at path read-only (memory-mapped), after checking its
@@ -510,23 +530,23 @@ uint64_t cy_compdb_scheme(void);
 
 /* How to build a database. */
 typedef struct cy_compdb_build_opts {
-    int edges;            /* components of at most this many live edges (3 to 24) */
+    int edges;                 /* components of at most this many live edges (3 to 24) */
     const char *const *boards; /* the boards whose games are played out at random */
     int nboards;
-    double timeout;       /* seconds; 0 = until playouts are done */
-    uint64_t playouts;    /* random games played (over all boards, in turn);
-                             0 = until the timeout */
-    size_t memory;        /* bytes for each board's solver table; 0 = 256 MiB */
-    uint64_t seed;        /* of the random games */
-    int progress;         /* a progress line on stderr */
+    double timeout;    /* seconds; 0 = until playouts are done */
+    uint64_t playouts; /* random games played (over all boards, in turn);
+                          0 = until the timeout */
+    size_t memory;     /* bytes for each board's solver table; 0 = 256 MiB */
+    uint64_t seed;     /* of the random games */
+    int progress;      /* a progress line on stderr */
 } cy_compdb_build_opts;
 
 /* What a build did. */
 typedef struct cy_compdb_build_stats {
-    uint64_t playouts;    /* random games played */
-    uint64_t entries;     /* components in the file */
+    uint64_t playouts; /* random games played */
+    uint64_t entries;  /* components in the file */
     double seconds;
-    int timed_out;        /* the timeout ended it */
+    int timed_out; /* the timeout ended it */
 } cy_compdb_build_stats;
 
 /* Builds a database: random games of the boards are played until the
@@ -563,32 +583,32 @@ void cy_solver_progress_end(cy_solver *s);
 
 /* The full answer for a position. */
 typedef struct cy_analysis {
-    int played;           /* moves played */
-    int to_move;          /* 1 or 2 */
-    int over;             /* the game is over */
-    int cycle_cell;       /* the cycle cell if there is one, else -1 */
-    int outcome;          /* 'N' or 'P' for the player to move */
-    int winner;           /* 1 or 2 */
-    int grundy;           /* nim-value, -1 where a cycle cell can be completed at once
-                             or the game is over by a cycle cell, or not computed */
-    int grundy_known;     /* grundy was computed (not with no_grundy) */
-    int nwin;             /* winning moves, as darts */
+    int played;       /* moves played */
+    int to_move;      /* 1 or 2 */
+    int over;         /* the game is over */
+    int cycle_cell;   /* the cycle cell if there is one, else -1 */
+    int outcome;      /* 'N' or 'P' for the player to move */
+    int winner;       /* 1 or 2 */
+    int grundy;       /* nim-value, -1 where a cycle cell can be completed at once
+                         or the game is over by a cycle cell, or not computed */
+    int grundy_known; /* grundy was computed (not with no_grundy) */
+    int nwin;         /* winning moves, as darts */
     int *winning;
-    int complete;         /* all of the above is known; else the solver ran out
-                             of time or memory and this is a partial answer:
-                             winning holds the winning moves found so far and
-                             unknown counts the moves not judged; the outcome
-                             and grundy (grundy_known) may still be known, from
-                             the search of the position itself, and otherwise
-                             outcome is '?' (winner 0) unless a winning move
-                             was found */
+    int complete; /* all of the above is known; else the solver ran out
+                     of time or memory and this is a partial answer:
+                     winning holds the winning moves found so far and
+                     unknown counts the moves not judged; the outcome
+                     and grundy (grundy_known) may still be known, from
+                     the search of the position itself, and otherwise
+                     outcome is '?' (winner 0) unless a winning move
+                     was found */
     int unknown;
     cy_solver_stats stats;
-    const char *proof;    /* NULL when the answer was found by search; else
-                             the theorem that gives it, such as "Alvarado et al. 2021,
-                             Theorem 6 (mirror-reverse)": the empty board of a
-                             board that theorem covers is lost for player 1,
-                             and the strategy's replies win */
+    const char *proof; /* NULL when the answer was found by search; else
+                          the theorem that gives it, such as "Alvarado et al. 2021,
+                          Theorem 6 (mirror-reverse)": the empty board of a
+                          board that theorem covers is lost for player 1,
+                          and the strategy's replies win */
 } cy_analysis;
 
 /* Solves the position: outcome under the original rules, Grundy value of the
@@ -615,25 +635,24 @@ int cy_winning_reply(cy_solver *s, const unsigned char *mark, int d, int *reply,
 typedef struct cy_split {
     int depth, ne;
     int njobs;
-    unsigned char *jobs;   /* njobs positions of ne marks each */
+    unsigned char *jobs; /* njobs positions of ne marks each */
 } cy_split;
 
 /* Expands the tree of safe moves from mark (which must have no cycle cell
  * and admit no completion) depth levels deep, into sp; at most max_jobs
  * jobs (0: CY_SPLIT_MAX_JOBS).  Boards of at most 64 edges.  Returns 0, or
  * -1 with a message (also after cy_interrupt). */
-int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp,
-                 cy_error *err);
+int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp, cy_error *err);
 void cy_split_free(cy_split *sp);
 
 /* The start position's answer, combined from its jobs'. */
 typedef struct cy_split_answer {
-    int wins;              /* the player to move wins */
-    int grundy;            /* its Grundy value, -1 when the jobs gave only outcomes */
-    int nwin, *winning;    /* the winning moves */
-    int nlegal, *legal;    /* the legal moves, with ... */
-    int *reply;            /* ... for a lost position (have_replies) a winning reply to each, -1 for none */
-    int have_replies;      /* replies are known: a lost position split at least 2 deep */
+    int wins;           /* the player to move wins */
+    int grundy;         /* its Grundy value, -1 when the jobs gave only outcomes */
+    int nwin, *winning; /* the winning moves */
+    int nlegal, *legal; /* the legal moves, with ... */
+    int *reply;         /* ... for a lost position (have_replies) a winning reply to each, -1 for none */
+    int have_replies;   /* replies are known: a lost position split at least 2 deep */
 } cy_split_answer;
 
 /* Combines the jobs' values (values[i] for sp->jobs i: its Grundy value, or
@@ -683,19 +702,19 @@ void cy_vsearch_free(cy_vsearch *s);
 /* The answer of `cycles solve --rules NAME`. */
 typedef struct cy_variant_analysis {
     cy_rules rules;
-    cy_variant_game game;  /* turn and points so far */
-    int over;              /* the game has ended */
-    int outcome;           /* for the player to move: 'N' wins, 'P' loses,
-                              'D' draw; '?' unknown (out of time); 0 for K >= 3 */
-    int winner;            /* 1..K, 0 for a draw or unknown */
-    int value;             /* cy_vsearch_value of the position */
-    int grundy;            /* MISERE: the misère nim-value, else -1 */
-    int nbest, *best;      /* winning moves (STANDARD, MISERE, DRAW, ANY_CYCLE);
-                              the moves that reach value (SCORE, K >= 3) */
-    int ndraw, *drawing;   /* DRAW: moves that secure a draw but no win */
+    cy_variant_game game;          /* turn and points so far */
+    int over;                      /* the game has ended */
+    int outcome;                   /* for the player to move: 'N' wins, 'P' loses,
+                                      'D' draw; '?' unknown (out of time); 0 for K >= 3 */
+    int winner;                    /* 1..K, 0 for a draw or unknown */
+    int value;                     /* cy_vsearch_value of the position */
+    int grundy;                    /* MISERE: the misère nim-value, else -1 */
+    int nbest, *best;              /* winning moves (STANDARD, MISERE, DRAW, ANY_CYCLE);
+                                      the moves that reach value (SCORE, K >= 3) */
+    int ndraw, *drawing;           /* DRAW: moves that secure a draw but no win */
     int force[CY_MAX_PLAYERS + 1]; /* K >= 3: 1 when player p wins against all the
                               others together, 0 when not, -1 not computed */
-    int complete;          /* 0: time or memory ran out; what is known is kept */
+    int complete;                  /* 0: time or memory ran out; what is known is kept */
     cy_solver_stats stats;
 } cy_variant_analysis;
 
@@ -720,12 +739,12 @@ char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int p
 
 typedef enum cy_format {
     CY_FMT_AUTO,
-    CY_FMT_TABLE,       /* game table as JSON (Zonnefeld et al. 2023, Definition 4) */
-    CY_FMT_TABLE_TEXT,  /* the paper's printed table */
-    CY_FMT_JSON,        /* our native JSON board */
-    CY_FMT_DRAWING,     /* coordinates and edges only */
-    CY_FMT_DOT,         /* Graphviz (write only) */
-    CY_FMT_BENNTAYLOR   /* the text format of BennTaylor/Game-of-Cycles */
+    CY_FMT_TABLE,      /* game table as JSON (Zonnefeld et al. 2023, Definition 4) */
+    CY_FMT_TABLE_TEXT, /* the paper's printed table */
+    CY_FMT_JSON,       /* our native JSON board */
+    CY_FMT_DRAWING,    /* coordinates and edges only */
+    CY_FMT_DOT,        /* Graphviz (write only) */
+    CY_FMT_BENNTAYLOR  /* the text format of BennTaylor/Game-of-Cycles */
 } cy_format;
 
 /* The format named s ("table", "table-text", "json", "drawing", "dot",
@@ -769,59 +788,59 @@ cy_board *cy_load(const char *spec, char **moves, cy_error *err);
 typedef struct cy_game {
     cy_board *board;
     cy_rules rules;
-    unsigned char *mark;    /* a mark per edge (ne + 1 bytes) */
-    int *moves;             /* the moves played, the file's own first (darts) */
+    unsigned char *mark; /* a mark per edge (ne + 1 bytes) */
+    int *moves;          /* the moves played, the file's own first (darts) */
     int nmoves;
-    int nfile;              /* how many of them are the file's own */
-    char *file_moves;       /* the file's own moves as written in it, or NULL */
-    cy_variant_game state;  /* moves played, who is to move, points, whether over */
-    int ruled;              /* the rules were given (cy_game_source.rules): the game
-                               is answered by the variants' search, even under the
-                               standard rules */
+    int nfile;             /* how many of them are the file's own */
+    char *file_moves;      /* the file's own moves as written in it, or NULL */
+    cy_variant_game state; /* moves played, who is to move, points, whether over */
+    int ruled;             /* the rules were given (cy_game_source.rules): the game
+                              is answered by the variants' search, even under the
+                              standard rules */
 } cy_game;
 
 /* Where the board of a game comes from. */
 typedef enum cy_game_from {
-    CY_GAME_FROM_SPEC = 0,  /* spec: a file, else a family name (cy_load) */
-    CY_GAME_FROM_FAMILY,    /* spec: a family name only; no file is opened */
-    CY_GAME_FROM_TEXT       /* text[0..len): a board file (a drawing among them) */
+    CY_GAME_FROM_SPEC = 0, /* spec: a file, else a family name (cy_load) */
+    CY_GAME_FROM_FAMILY,   /* spec: a family name only; no file is opened */
+    CY_GAME_FROM_TEXT      /* text[0..len): a board file (a drawing among them) */
 } cy_game_from;
 
 /* Everything a user gives for a game. */
 typedef struct cy_game_source {
     cy_game_from from;
-    const char *spec;        /* FROM_SPEC, FROM_FAMILY */
-    const char *text;        /* FROM_TEXT */
+    const char *spec; /* FROM_SPEC, FROM_FAMILY */
+    const char *text; /* FROM_TEXT */
     size_t len;
-    cy_format format;        /* FROM_TEXT: its format (CY_FMT_AUTO: detected) */
-    const char *name;        /* FROM_TEXT: the name of a board whose file gives none (NULL: none) */
-    const char *special;     /* vertex labels made special, separated by blanks or commas (NULL: none) */
-    int max_edges;           /* a board of more edges is refused (0: any) */
-    const char *moves;       /* moves played after the file's own (NULL: none) */
-    const cy_rules *rules;   /* NULL: the standard rules, each list played in turn */
-    int board_only;          /* no move is played: the file's own moves are left in
-                                file_moves, and moves is not read */
+    cy_format format;      /* FROM_TEXT: its format (CY_FMT_AUTO: detected) */
+    const char *name;      /* FROM_TEXT: the name of a board whose file gives none (NULL: none) */
+    const char *special;   /* vertex labels made special, separated by blanks or commas (NULL: none) */
+    int max_edges;         /* a board of more edges is refused (0: any) */
+    const char *moves;     /* moves played after the file's own (NULL: none) */
+    const cy_rules *rules; /* NULL: the standard rules, each list played in turn */
+    int board_only;        /* no move is played: the file's own moves are left in
+                              file_moves, and moves is not read */
 } cy_game_source;
 
 /* What a cy_game_load error is about. */
 typedef enum cy_game_part {
-    CY_GAME_AT_BOARD = 1,   /* the board: unreadable, malformed, or no such file or family */
-    CY_GAME_AT_NO_FAMILY,   /* FROM_FAMILY: spec is no family name (cy_family_known);
-                               the message is cy_family_build's */
-    CY_GAME_AT_SPECIAL,     /* the special vertices */
-    CY_GAME_AT_SIZE,        /* the board has more than max_edges edges */
-    CY_GAME_AT_FILE_MOVES,  /* the file's own moves (not parsed, or, with no
-                               rules given, one illegal) */
-    CY_GAME_AT_MOVES,       /* the moves given (the same) */
-    CY_GAME_AT_PLAY         /* with rules given: a move illegal when the file's
-                               and the given moves are played as one game; in_file
-                               says whether it is one of the file's */
+    CY_GAME_AT_BOARD = 1,  /* the board: unreadable, malformed, or no such file or family */
+    CY_GAME_AT_NO_FAMILY,  /* FROM_FAMILY: spec is no family name (cy_family_known);
+                              the message is cy_family_build's */
+    CY_GAME_AT_SPECIAL,    /* the special vertices */
+    CY_GAME_AT_SIZE,       /* the board has more than max_edges edges */
+    CY_GAME_AT_FILE_MOVES, /* the file's own moves (not parsed, or, with no
+                              rules given, one illegal) */
+    CY_GAME_AT_MOVES,      /* the moves given (the same) */
+    CY_GAME_AT_PLAY        /* with rules given: a move illegal when the file's
+                              and the given moves are played as one game; in_file
+                              says whether it is one of the file's */
 } cy_game_part;
 
 typedef struct cy_game_error {
-    cy_error err;           /* the message, naming neither the file nor the option */
+    cy_error err; /* the message, naming neither the file nor the option */
     cy_game_part part;
-    int in_file;            /* CY_GAME_AT_PLAY: the bad move is the file's own */
+    int in_file; /* CY_GAME_AT_PLAY: the bad move is the file's own */
 } cy_game_error;
 
 /* Loads a game from src: the board (a file, a family or a file's text),
@@ -842,13 +861,13 @@ void cy_game_free(cy_game *g);
 
 /* What cy_answer_game is asked beyond the limits of its search. */
 typedef struct cy_answer_opts {
-    int no_replies;         /* leave out the winning replies of a lost position */
-    double replies_until;   /* the replies are sought until this cy_now() time
-                               (0: within the solver's own time limit) */
-    cy_solver *solver;      /* under the standard engines: a solver of the game's
-                               board to answer with, which the caller keeps (its
-                               table serves the next answer); NULL: one is made
-                               from the limits and freed */
+    int no_replies;       /* leave out the winning replies of a lost position */
+    double replies_until; /* the replies are sought until this cy_now() time
+                             (0: within the solver's own time limit) */
+    cy_solver *solver;    /* under the standard engines: a solver of the game's
+                             board to answer with, which the caller keeps (its
+                             table serves the next answer); NULL: one is made
+                             from the limits and freed */
 } cy_answer_opts;
 
 /* The answer to a game, under any rules. */
@@ -903,14 +922,14 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err);
  * cells to cells as closed walks, and the outer face to itself.  A rotation
  * keeps the way round of every cell, a reflection reverses it. */
 typedef struct cy_automorphism {
-    int *vmap;       /* nv: the image of each vertex */
-    int *emap;       /* ne: the image of each edge */
-    int *fmap;       /* ncells + 1: the image of each face (the outer face is fixed) */
-    int *dmap;       /* 2 ne: the image of each dart, the dart from the image
-                        of its tail to the image of its head (with parallel
-                        edges the vertex map alone does not say which) */
-    int reflection;  /* 1 for a reflection, 0 for a rotation (and the identity) */
-    int order;       /* 1 for the identity, 2 for an involution, ... */
+    int *vmap;      /* nv: the image of each vertex */
+    int *emap;      /* ne: the image of each edge */
+    int *fmap;      /* ncells + 1: the image of each face (the outer face is fixed) */
+    int *dmap;      /* 2 ne: the image of each dart, the dart from the image
+                       of its tail to the image of its head (with parallel
+                       edges the vertex map alone does not say which) */
+    int reflection; /* 1 for a reflection, 0 for a rotation (and the identity) */
+    int order;      /* 1 for the identity, 2 for an involution, ... */
 } cy_automorphism;
 
 /* The automorphism group of a board: the identity first, then the rotations,
@@ -936,9 +955,9 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap);
 
 /* Classes of cells under an involution (Alvarado et al. 2021, section 5). */
 typedef enum cy_inv_class {
-    CY_INV_SELF = 0,    /* the cell is its own partner */
-    CY_INV_PART = 1,    /* not self-involutive, but some edge's partner is in the cell */
-    CY_INV_NOWHERE = 2  /* no edge of the cell has its partner in the cell */
+    CY_INV_SELF = 0,   /* the cell is its own partner */
+    CY_INV_PART = 1,   /* not self-involutive, but some edge's partner is in the cell */
+    CY_INV_NOWHERE = 2 /* no edge of the cell has its partner in the cell */
 } cy_inv_class;
 
 /* How an involution moves an edge. */
@@ -946,14 +965,14 @@ enum { CY_INV_EDGE_MOVED = 0, CY_INV_EDGE_SWAPPED = 1, CY_INV_EDGE_FIXED = 2 };
 
 /* An involution and what Alvarado et al. 2021 section 5 says about it. */
 typedef struct cy_involution {
-    int *vmap, *emap, *cmap;   /* partners of vertices, edges, cells */
-    unsigned char *edge;       /* ne: CY_INV_EDGE_MOVED, _SWAPPED (self-involutive,
-                                  ends exchanged) or _FIXED (self-involutive, ends fixed) */
-    unsigned char *cell;       /* ncells: cy_inv_class */
+    int *vmap, *emap, *cmap; /* partners of vertices, edges, cells */
+    unsigned char *edge;     /* ne: CY_INV_EDGE_MOVED, _SWAPPED (self-involutive,
+                                ends exchanged) or _FIXED (self-involutive, ends fixed) */
+    unsigned char *cell;     /* ncells: cy_inv_class */
     int reflection;
     int fixed_vertices, fixed_edges, swapped_edges, fixed_cells, part_cells, nowhere_cells;
-    int thm6;                  /* the player Theorem 6 says wins (1 or 2), or 0 when it does not apply */
-    char why[256];             /* why Theorem 6 applies or not */
+    int thm6;      /* the player Theorem 6 says wins (1 or 2), or 0 when it does not apply */
+    char why[256]; /* why Theorem 6 applies or not */
 } cy_involution;
 
 /* Analyses vmap, which must be an involutive automorphism of b other than
@@ -970,9 +989,9 @@ void cy_involution_free(cy_involution *inv);
 
 /* Mirror strategies of the papers. */
 typedef enum cy_strategy_kind {
-    CY_STRATEGY_MIRROR,    /* mirror-reverse under an involution (Alvarado et al. 2021, Theorem 6) */
-    CY_STRATEGY_ROTATE,    /* rotate-reverse on grids (Barua et al. 2022, Theorem 8) */
-    CY_STRATEGY_MODIFIED   /* modified mirror-reverse on cacti (Adefiyiju et al. 2023, Theorem 4.1) */
+    CY_STRATEGY_MIRROR,  /* mirror-reverse under an involution (Alvarado et al. 2021, Theorem 6) */
+    CY_STRATEGY_ROTATE,  /* rotate-reverse on grids (Barua et al. 2022, Theorem 8) */
+    CY_STRATEGY_MODIFIED /* modified mirror-reverse on cacti (Adefiyiju et al. 2023, Theorem 4.1) */
 } cy_strategy_kind;
 
 /* A strategy: the player who plays it answers the opponent's move u->v by
@@ -981,17 +1000,17 @@ typedef enum cy_strategy_kind {
  * cycle cell when it can. */
 typedef struct cy_strategy {
     cy_strategy_kind kind;
-    const char *name;      /* "mirror-reverse", "rotate-reverse", "modified mirror-reverse" */
-    const char *theorem;   /* e.g. "Alvarado et al. 2021, Theorem 6"; "none" for an involution given by hand */
-    int player;            /* who plays it: 1 or 2 */
-    int *mirror;           /* 2*ne: the reply to each dart */
-    int *vmap;             /* nv: the involution on vertices; NULL for the local ones of a cactus */
-    int nlocal;            /* modified: one reflection per cell ... */
-    int **local;           /* ... each nv entries, -1 off the cell */
-    int nself;             /* the self-involutive edges */
+    const char *name;    /* "mirror-reverse", "rotate-reverse", "modified mirror-reverse" */
+    const char *theorem; /* e.g. "Alvarado et al. 2021, Theorem 6"; "none" for an involution given by hand */
+    int player;          /* who plays it: 1 or 2 */
+    int *mirror;         /* 2*ne: the reply to each dart */
+    int *vmap;           /* nv: the involution on vertices; NULL for the local ones of a cactus */
+    int nlocal;          /* modified: one reflection per cell ... */
+    int **local;         /* ... each nv entries, -1 off the cell */
+    int nself;           /* the self-involutive edges */
     int *self;
-    int *self_pair;        /* ne: the self-involutive edge paired with each one, else -1 */
-    char why[512];         /* why it applies */
+    int *self_pair; /* ne: the self-involutive edge paired with each one, else -1 */
+    char why[512];  /* why it applies */
 } cy_strategy;
 
 /* A mirror strategy for b that a theorem guarantees: of the given kind, or
@@ -1011,35 +1030,35 @@ void cy_strategy_free(cy_strategy *s);
  * choice), each legal.  Returns their number, the preferred one first in out
  * (2*ne entries), or 0 when the prescription cannot be played (why says
  * why).  Prescribed death moves are returned: they are the strategy's. */
-int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *mark, int last,
-                      int *out, char *why, size_t n);
+int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *mark, int last, int *out, char *why,
+                      size_t n);
 
 /* What an exhaustive check of a strategy found. */
 typedef struct cy_strategy_report {
-    int verified;             /* the strategy wins against every line of the opponent */
-    int complete;             /* 0 when a limit (or cy_interrupt) stopped the search first */
-    uint64_t opponent_lines;  /* complete games the search played (saturates) */
-    uint64_t positions;       /* distinct positions with the opponent to move */
-    int *line;                /* the first losing line as darts from the empty board, else NULL */
+    int verified;            /* the strategy wins against every line of the opponent */
+    int complete;            /* 0 when a limit (or cy_interrupt) stopped the search first */
+    uint64_t opponent_lines; /* complete games the search played (saturates) */
+    uint64_t positions;      /* distinct positions with the opponent to move */
+    int *line;               /* the first losing line as darts from the empty board, else NULL */
     int line_len;
-    char why[256];            /* why that line is lost */
+    char why[256]; /* why that line is lost */
     double seconds;
 } cy_strategy_report;
 
 /* Limits of a check; zero means the defaults. */
 typedef struct cy_strategy_limits {
-    uint64_t max_positions;   /* default 20 million */
-    double timeout;           /* seconds; default none */
-    size_t memory;            /* bytes for the table of positions; default a quarter of RAM */
-    int progress;             /* a progress line on stderr for a check over a second */
-    int first_choice_only;    /* follow only the preferred move where the strategy leaves a choice */
+    uint64_t max_positions; /* default 20 million */
+    double timeout;         /* seconds; default none */
+    size_t memory;          /* bytes for the table of positions; default a quarter of RAM */
+    int progress;           /* a progress line on stderr for a check over a second */
+    int first_choice_only;  /* follow only the preferred move where the strategy leaves a choice */
 } cy_strategy_limits;
 
 /* Plays the strategy against every opponent move at every turn (legal moves
  * under the original rules, death moves included) from the empty board.
  * Returns 0 (r filled), or -1 with a message (board too big: at most 64 edges). */
-int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strategy_limits *lim,
-                       cy_strategy_report *r, cy_error *err);
+int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strategy_limits *lim, cy_strategy_report *r,
+                       cy_error *err);
 void cy_strategy_report_free(cy_strategy_report *r);
 
 /* Plays the opponent's moves opp[0..nopp) against the strategy (preferred
@@ -1047,16 +1066,16 @@ void cy_strategy_report_free(cy_strategy_report *r);
  * moves run out.  game (2*ne+1 entries) gets all moves, *len their number;
  * returns the winner (1 or 2), 0 when the game is not over, or -1 when an
  * opponent move is illegal.  why tells how it ended. */
-int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp,
-                          int *game, int *len, char *why, size_t n);
+int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp, int *game, int *len,
+                          char *why, size_t n);
 
 /* Theorem 9 of Alvarado et al. 2021: every complete marking without a sink or source
  * has a cycle cell. */
 typedef struct cy_filled_result {
-    uint64_t complete_markings;     /* complete markings with no sink and no source */
-    uint64_t without_cycle_cell;    /* those without a cycle cell */
-    unsigned char *counterexample;  /* the first of those (ne marks), else NULL */
-    int complete;                   /* 0 when the timeout or cy_interrupt stopped the enumeration */
+    uint64_t complete_markings;    /* complete markings with no sink and no source */
+    uint64_t without_cycle_cell;   /* those without a cycle cell */
+    unsigned char *counterexample; /* the first of those (ne marks), else NULL */
+    int complete;                  /* 0 when the timeout or cy_interrupt stopped the enumeration */
     double seconds;
 } cy_filled_result;
 
@@ -1076,15 +1095,15 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err);
 
 /* One result of the papers recomputed. */
 typedef struct cy_verify_row {
-    char paper[32];       /* the paper's short name: "Alvarado et al. 2021" .. "Adefiyiju et al. 2023" */
-    char result[48];      /* "Thm 3", "Fig. 12", ... */
-    char board[96];       /* a family spec, or a board described in words */
+    char paper[32];  /* the paper's short name: "Alvarado et al. 2021" .. "Adefiyiju et al. 2023" */
+    char result[48]; /* "Thm 3", "Fig. 12", ... */
+    char board[96];  /* a family spec, or a board described in words */
     int edges;
-    int winner;           /* the computed winner, 0 when not computed */
-    int grundy;           /* the computed Grundy value, -1 when not computed */
-    char says[200];       /* what the paper says */
-    char computed[320];   /* what the computation found */
-    int agrees;           /* the computation agrees with the paper */
+    int winner;         /* the computed winner, 0 when not computed */
+    int grundy;         /* the computed Grundy value, -1 when not computed */
+    char says[200];     /* what the paper says */
+    char computed[320]; /* what the computation found */
+    int agrees;         /* the computation agrees with the paper */
 } cy_verify_row;
 
 /* A board of the families that breaks "player 1 wins exactly when the number
@@ -1092,30 +1111,30 @@ typedef struct cy_verify_row {
 typedef struct cy_parity_row {
     char board[64];
     int edges, winner, grundy;
-    int leaves;           /* vertices of degree 1 */
-    int special;          /* special vertices */
-    int conjecture;       /* 1 when Barua et al. 2022's modified conjecture covers it (so it fails) */
+    int leaves;     /* vertices of degree 1 */
+    int special;    /* special vertices */
+    int conjecture; /* 1 when Barua et al. 2022's modified conjecture covers it (so it fails) */
 } cy_parity_row;
 
 typedef struct cy_verify_table {
     int n;
     cy_verify_row *rows;
-    int nparity;          /* parity breakers among the boards scanned */
+    int nparity; /* parity breakers among the boards scanned */
     cy_parity_row *parity;
-    int scanned;          /* family boards scanned for parity (0: not scanned) */
+    int scanned; /* family boards scanned for parity (0: not scanned) */
     int parity_max_edges;
-    int complete;         /* 0 when cy_interrupt stopped the run: rows holds the
-                             results finished before it, and the parity scan
-                             only if it was finished */
+    int complete; /* 0 when cy_interrupt stopped the run: rows holds the
+                     results finished before it, and the parity scan
+                     only if it was finished */
     double seconds;
 } cy_verify_table;
 
 /* Options of cy_verify_run; zero-initialised means the defaults. */
 typedef struct cy_verify_opts {
-    int quick;            /* smaller boards only (for tests) */
-    int progress;         /* a line per result on stderr */
-    size_t memory;        /* bytes for the table of each search (0: 128 MiB for a
-                             solve, a quarter of RAM for a strategy check) */
+    int quick;     /* smaller boards only (for tests) */
+    int progress;  /* a line per result on stderr */
+    size_t memory; /* bytes for the table of each search (0: 128 MiB for a
+                      solve, a quarter of RAM for a strategy check) */
 } cy_verify_opts;
 
 /* Recomputes the results of the papers (Alvarado et al. 2021 to Adefiyiju et al. 2023) and the parity scan.
@@ -1251,23 +1270,22 @@ int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *
  * 'N' (the player to move wins) by backward induction from the ends, which
  * are P-positions. */
 typedef struct cy_statetree {
-    int n;                  /* positions, in order of moves played (breadth first) */
-    int ne;                 /* edges of the board: position i is marks[i*ne .. i*ne+ne) */
+    int n;  /* positions, in order of moves played (breadth first) */
+    int ne; /* edges of the board: position i is marks[i*ne .. i*ne+ne) */
     unsigned char *marks;
-    int *played;            /* moves played in each position */
-    char *value;            /* 'P' or 'N' (cy_statetree_build_rules: also 'D', '1'..'8') */
-    unsigned char *cycle;   /* the position has a cycle cell */
-    int narcs;              /* arcs: from[i] -> to[i] by the move dart[i] */
+    int *played;          /* moves played in each position */
+    char *value;          /* 'P' or 'N' (cy_statetree_build_rules: also 'D', '1'..'8') */
+    unsigned char *cycle; /* the position has a cycle cell */
+    int narcs;            /* arcs: from[i] -> to[i] by the move dart[i] */
     int *from, *to, *dart;
-    int *vvalue;            /* cy_statetree_build_rules only (else NULL): each
-                             * position's cy_vsearch_value */
+    int *vvalue; /* cy_statetree_build_rules only (else NULL): each
+                  * position's cy_vsearch_value */
 } cy_statetree;
 
 /* Builds the state digraph from start (NULL: the empty board).  Refuses, with
  * a message, a board whose digraph has more than max_positions positions.
  * Returns 0 or -1. */
-int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
-                       cy_error *err);
+int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err);
 /* The state digraph under the variant r (cycles tree --rules): the moves
  * and ends of r (cy_variant_legal, cy_variant_ended: cycle[i] is then "the
  * game ended by a completion"), each position labelled from the variant
@@ -1276,8 +1294,8 @@ int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_po
  * still to be made are level); K >= 3 players '1'..'8', the winner's
  * number (player 1 moves at even numbers of moves played).  The search
  * takes o's memory and time limits (o may be NULL).  Returns 0 or -1. */
-int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o,
-                             const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err);
+int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, const unsigned char *start,
+                             int max_positions, cy_statetree *t, cy_error *err);
 /* The digraph as Graphviz DOT: one column per number of moves, P-positions
  * gold and N-positions grey as in the paper, the start position larger,
  * positions with a cycle cell double circles, the moves as tooltips.
@@ -1303,19 +1321,19 @@ char *cy_position_moves(const cy_board *b, const unsigned char *mark);
 
 /* One reachable position and its value under the original rules. */
 typedef struct cy_position_info {
-    const unsigned char *mark;  /* ne marks; valid until the next call */
-    int played;                 /* moves played */
-    int to_move;                /* 1 or 2 */
-    int over;                   /* a cycle cell exists or no legal move remains */
-    int cycle_cell;             /* the cycle cell, or -1 */
-    int outcome;                /* 'N' (the player to move wins) or 'P' */
-    int winner;                 /* 1 or 2 */
-    int grundy;                 /* the normal-play Grundy value; -1 where a cycle
-                                   cell can be completed at once or exists, or
-                                   when the options say no_grundy */
-    int value;                  /* the position's cy_vsearch_value under the
-                                   rules listed (the original rules: 1 when the
-                                   player to move wins, else -1) */
+    const unsigned char *mark; /* ne marks; valid until the next call */
+    int played;                /* moves played */
+    int to_move;               /* 1 or 2 */
+    int over;                  /* a cycle cell exists or no legal move remains */
+    int cycle_cell;            /* the cycle cell, or -1 */
+    int outcome;               /* 'N' (the player to move wins) or 'P' */
+    int winner;                /* 1 or 2 */
+    int grundy;                /* the normal-play Grundy value; -1 where a cycle
+                                  cell can be completed at once or exists, or
+                                  when the options say no_grundy */
+    int value;                 /* the position's cy_vsearch_value under the
+                                  rules listed (the original rules: 1 when the
+                                  player to move wins, else -1) */
 } cy_position_info;
 /* Under a variant (cy_positions_new_rules) the fields read: over, the game
  * has ended (cy_variant_ended) or no legal move is left; outcome for the
@@ -1339,8 +1357,7 @@ typedef struct cy_positions cy_positions;
  * enumeration together; o->threads 0 means one thread here (threads cost
  * more than they share on so many small searches, bench/positions.sh).  NULL with a message for a board of more
  * than CY_POSITIONS_MAX_EDGES edges or a solver that cannot be made. */
-cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
-                               cy_error *err);
+cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o, cy_error *err);
 /* The same under the rule variant r (NULL or the standard rules: as
  * cy_positions_new): the positions reachable by r's legal moves, a position
  * where r ends the game being an end (SCORE: only no legal move left), each
@@ -1373,15 +1390,15 @@ void cy_positions_free(cy_positions *it);
 
 /* What cy_certificate_write wrote. */
 typedef struct cy_cert_stats {
-    int claim;            /* 'N': the player to move wins; 'P': loses */
-    int grundy;           /* the Grundy value certified, or -1 (not asked, or
-                             a cycle cell can be completed at once) */
-    int immediate;        /* the player to move completes a cycle cell at once */
-    uint64_t records;     /* records written (after the header); after a
-                             stop, the records found by then */
-    uint64_t bytes;       /* bytes of the file */
-    uint64_t positions;   /* positions the solver had searched by the end */
-    double seconds;       /* time to write, the searches included */
+    int claim;          /* 'N': the player to move wins; 'P': loses */
+    int grundy;         /* the Grundy value certified, or -1 (not asked, or
+                           a cycle cell can be completed at once) */
+    int immediate;      /* the player to move completes a cycle cell at once */
+    uint64_t records;   /* records written (after the header); after a
+                           stop, the records found by then */
+    uint64_t bytes;     /* bytes of the file */
+    uint64_t positions; /* positions the solver had searched by the end */
+    double seconds;     /* time to write, the searches included */
 } cy_cert_stats;
 
 /* Writes to path (through a temporary file renamed at the end, so nothing
@@ -1393,15 +1410,15 @@ typedef struct cy_cert_stats {
  * cycles-check.  The board has at most CY_FAST_MAX_EDGES edges and mark no
  * cycle cell.  Returns 0 with *st filled, or a negative CY_SOLVE_ code (out
  * of time or memory) or -1 with a message in err. */
-int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
-                         cy_cert_stats *st, cy_error *err);
+int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path, cy_cert_stats *st,
+                         cy_error *err);
 
 /* cy_certificate_write under the misère rules (completing a cycle cell or
  * making the last move loses): a certificate of who wins from mark on b
  * ("rules misere": won and lost positions only), each value found by a
  * variant search with options o.  Returns as cy_certificate_write. */
-int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark,
-                                const char *path, cy_cert_stats *st, cy_error *err);
+int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark, const char *path,
+                                cy_cert_stats *st, cy_error *err);
 
 #ifdef __cplusplus
 }

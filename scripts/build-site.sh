@@ -78,7 +78,7 @@ echo '#define HAVE_STDINT_H 1
 #define USE_WINDOWS_CRYPTOAPI 0' >"$GEN/jansson_private_config.h"
 
 # --- the board assets of the families (boards/*.json), as the CMake build makes them
-cmake -DOUT="$WORK/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cy_board_asset -DEXTS=json \
+cmake -DOUT="$WORK/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cyi_board_asset -DEXTS=json \
       -P "$SRC/web/embed.cmake" >/dev/null
 
 # --- compile: libcycles (src/*.c; the server, src/server/, is not part of

@@ -53,10 +53,11 @@ if [ "$TEST" = 1 ]; then
   # package and its notebook), Chromium (the browser test), tmux (the terminal
   # game's test on a real terminal), Emscripten (the static site: the engine
   # in WebAssembly, `make site`, and its browser test) and dpkg-dev (apt-get
-  # source unpacks jansson and nauty with dpkg-source for it).
+  # source unpacks jansson and nauty with dpkg-source for it); clang-format
+  # (the layout check, tests/package/format.sh).
   install libcmocka-dev sqlite3 curl graphviz time tmux emscripten dpkg-dev \
     libopenmpi-dev openmpi-bin \
-    clang libclang-rt-dev \
+    clang libclang-rt-dev clang-format \
     python3-pytest python3-networkx python3-matplotlib jupyter-nbconvert python3-ipykernel \
     chromium
   # node and npm for the browser test (tests/e2e); a machine that has them

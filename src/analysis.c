@@ -32,16 +32,16 @@ static const char *code_message(int code)
  * wins, a death move loses at once, and any other move wins when it leaves
  * the opponent a position of value 0 - an outcome search, far cheaper than
  * the child's exact value, and the searches of the children are shared out
- * among the threads (cy_solver_wins_each).  The winning moves go into
+ * among the threads (cyi_solver_wins_each).  The winning moves go into
  * a->winning in the order of legal; returns how many moves were judged, the
  * others being out of time (*rc gets the code). */
 static int judge(cy_solver *s, unsigned char *mark, const int *legal, int n, int first, cy_analysis *a, int *rc)
 {
     const cy_board *b = cy_solver_board(s);
     size_t ne = (size_t)b->ne;
-    unsigned char *child = cy_xmalloc((size_t)n * ne + 1);
-    int *which = cy_xmalloc(sizeof(int) * (size_t)(n + 1)), *res = cy_xmalloc(sizeof(int) * (size_t)(n + 1));
-    int *verdict = cy_xmalloc(sizeof(int) * (size_t)(n + 1)), nc = 0;
+    unsigned char *child = cyi_xmalloc((size_t)n * ne + 1);
+    int *which = cyi_xmalloc(sizeof(int) * (size_t)(n + 1)), *res = cyi_xmalloc(sizeof(int) * (size_t)(n + 1));
+    int *verdict = cyi_xmalloc(sizeof(int) * (size_t)(n + 1)), nc = 0;
     for (int i = 0; i < n; i++) {
         int d = legal[i];
         if (d == first || cy_rules_completes(b, mark, d) >= 0)
@@ -55,7 +55,7 @@ static int judge(cy_solver *s, unsigned char *mark, const int *legal, int n, int
             verdict[i] = -1;
         }
     }
-    *rc = cy_solver_wins_each(s, child, nc, res);
+    *rc = cyi_solver_wins_each(s, child, nc, res);
     for (int j = 0; j < nc; j++)
         verdict[which[j]] = res[j] < 0 ? res[j] : !res[j];
     int judged = 0;
@@ -76,11 +76,11 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
     const cy_board *b = cy_solver_board(s);
     memset(a, 0, sizeof *a);
     double start = cy_now();
-    cy_solver_set_analysed(s, start);
-    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
+    cyi_solver_set_analysed(s, start);
+    unsigned char *mark = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(mark, mark0, (size_t)b->ne);
-    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    a->winning = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    a->winning = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     a->played = cy_rules_played(b, mark);
     a->to_move = a->played % 2 == 0 ? 1 : 2;
     a->cycle_cell = cy_rules_cycle_cell(b, mark);
@@ -103,7 +103,7 @@ int cy_analyse(cy_solver *s, const unsigned char *mark0, cy_analysis *a, cy_erro
         if (cy_solver_options(s)->timeout > 0)
             cy_solver_until(s, start + cy_solver_options(s)->timeout);
         int first = -1, root = 1;
-        const cy_strategy *thm = cy_solver_theorem(s, mark);
+        const cy_strategy *thm = cyi_solver_theorem(s, mark);
         if (thm) {
             /* lost for player 1, so of value 0: the theorem's proof */
             a->outcome = 'P';
@@ -173,7 +173,7 @@ void cy_analysis_free(cy_analysis *a)
 int cy_winning_reply(cy_solver *s, const unsigned char *mark0, int d, int *reply, cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
-    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
+    unsigned char *mark = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(mark, mark0, (size_t)b->ne);
     *reply = -1;
     int rc = 0;
@@ -183,10 +183,10 @@ int cy_winning_reply(cy_solver *s, const unsigned char *mark0, int d, int *reply
          * move to a position of value 0, which the search that proved the
          * position lost has mostly left in the table */
         *reply = cy_rules_winning_completion(b, mark);
-        const cy_strategy *thm = cy_solver_theorem(s, mark0);
+        const cy_strategy *thm = cyi_solver_theorem(s, mark0);
         if (*reply < 0 && thm && !cy_rules_over(b, mark)) {
             /* the strategy's reply, which the theorem proves winning */
-            int *out = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+            int *out = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
             if (cy_strategy_moves(thm, b, mark, d, out, NULL, 0) > 0)
                 *reply = out[0];
             free(out);

@@ -137,8 +137,7 @@ static int answer_standard(const cy_game *g, const cy_solver_opts *limits, const
     return ans->status = arc;
 }
 
-int cy_answer_game(const cy_game *g, const cy_solver_opts *limits, const cy_answer_opts *o, cy_answer *ans,
-                   cy_error *err)
+int cy_answer_game(const cy_game *g, const cy_solver_opts *limits, const cy_answer_opts *o, cy_answer *ans, cy_error *err)
 {
     memset(ans, 0, sizeof *ans);
     ans->best = -1;

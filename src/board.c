@@ -20,11 +20,11 @@
 #include <string.h>
 
 typedef struct dartrec {
-    int u, v;   /* tail, head */
-    int id;     /* the edge's given name (cy_board_desc.cell_edges), or -1 */
-    int rev;    /* on a loop: 1 when the step runs against the edge (cell_rev), 0 along, -1 not said */
-    int face;   /* face index (ncells = outer) */
-    int pos;    /* position in its face walk */
+    int u, v; /* tail, head */
+    int id;   /* the edge's given name (cy_board_desc.cell_edges), or -1 */
+    int rev;  /* on a loop: 1 when the step runs against the edge (cell_rev), 0 along, -1 not said */
+    int face; /* face index (ncells = outer) */
+    int pos;  /* position in its face walk */
 } dartrec;
 
 static int cmp_dartrec(const void *a, const void *b)
@@ -114,12 +114,11 @@ static const char *edge_name(const cy_board *b, int e, char *buf, size_t n)
  * vertex the cells leave chains of the rotation, which the outer face joins
  * into one cycle.  Fills phi for the outer darts and returns the walk length,
  * or -1 with a message. */
-static int derive_outer(cy_board *b, int *phi, const unsigned char *is_outer,
-                        int *walk, cy_error *err)
+static int derive_outer(cy_board *b, int *phi, const unsigned char *is_outer, int *walk, cy_error *err)
 {
     int nd = 2 * b->ne;
-    int *sigma = cy_xmalloc(sizeof(int) * (size_t)nd);
-    unsigned char *image = cy_xcalloc((size_t)nd, 1);
+    int *sigma = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    unsigned char *image = cyi_xcalloc((size_t)nd, 1);
     int rc = -1;
     for (int d = 0; d < nd; d++)
         sigma[d] = -1;
@@ -129,7 +128,7 @@ static int derive_outer(cy_board *b, int *phi, const unsigned char *is_outer,
             sigma[cy_dart_rev(d)] = phi[d];
             image[phi[d]] = 1;
         }
-    int *starts = cy_xmalloc(sizeof(int) * (size_t)nd);
+    int *starts = cyi_xmalloc(sizeof(int) * (size_t)nd);
     for (int v = 0; v < b->nv; v++) {
         int k = 0, ends = 0;
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
@@ -203,7 +202,7 @@ static int cmp_pair(const void *a, const void *b)
  * -1 with a message. */
 static int parallel_check(cy_board *b, cy_error *err)
 {
-    int *p = cy_xmalloc(sizeof(int) * 3 * (size_t)(b->ne ? b->ne : 1)), rc = 0;
+    int *p = cyi_xmalloc(sizeof(int) * 3 * (size_t)(b->ne ? b->ne : 1)), rc = 0;
     for (int e = 0; e < b->ne; e++) {
         p[3 * e] = b->eu[e] < b->ev[e] ? b->eu[e] : b->ev[e];
         p[3 * e + 1] = b->eu[e] < b->ev[e] ? b->ev[e] : b->eu[e];
@@ -217,7 +216,8 @@ static int parallel_check(cy_board *b, cy_error *err)
         if (p[3 * i] == p[3 * i - 3] && p[3 * i + 1] == p[3 * i - 2]) {
             b->multi = 1;
             if (!b->surface) {
-                cy_error_set(err, "edges %d and %d both join vertices %s and %s: parallel edges are allowed only on a closed surface, and a plane board has none",
+                cy_error_set(err,
+                             "edges %d and %d both join vertices %s and %s: parallel edges are allowed only on a closed surface, and a plane board has none",
                              p[3 * i - 1], p[3 * i + 2], b->label[p[3 * i]], b->label[p[3 * i + 1]]);
                 rc = -1;
             }
@@ -244,7 +244,7 @@ static int surface_check(const cy_board *b, cy_error *err)
 {
     int ne = b->ne, nf = b->ncells, rc = -1;
     /* edge-end (e, end): 2e + (end is ev[e]); a corner joins two of them */
-    int *up = cy_xmalloc(sizeof(int) * (size_t)(2 * ne));
+    int *up = cyi_xmalloc(sizeof(int) * (size_t)(2 * ne));
     for (int i = 0; i < 2 * ne; i++)
         up[i] = i;
     for (int f = 0; f < nf; f++) {
@@ -264,7 +264,8 @@ static int surface_check(const cy_board *b, cy_error *err)
             int x = b->vdarts[i]; /* leaves v by its tail's end */
             int r = uf_find(up, 2 * cy_dart_edge(x) + (x & 1));
             if (root >= 0 && r != root) {
-                cy_error_set(err, "the faces around vertex %s do not close up into one disc, so they are not the faces of a surface",
+                cy_error_set(err,
+                             "the faces around vertex %s do not close up into one disc, so they are not the faces of a surface",
                              b->label[v]);
                 goto out;
             }
@@ -274,8 +275,8 @@ static int surface_check(const cy_board *b, cy_error *err)
     /* turn faces so that the sides of each edge run opposite ways: a
      * breadth-first search over the faces with a flip per face */
     {
-        int *flip = cy_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
-        int *queue = cy_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
+        int *flip = cyi_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
+        int *queue = cyi_xmalloc(sizeof(int) * (size_t)(nf ? nf : 1));
         int twisted = 0;
         for (int f = 0; f < nf; f++)
             flip[f] = -1;
@@ -306,10 +307,12 @@ static int surface_check(const cy_board *b, cy_error *err)
         if (!twisted) {
             long chi = (long)b->nv - (long)ne + (long)nf;
             if (chi % 2 == 0 && chi <= 2)
-                cy_error_set(err, "the faces can all be turned the same way round, so the surface is orientable (\"surface\": {\"orientable\": true, \"genus\": %ld})",
+                cy_error_set(err,
+                             "the faces can all be turned the same way round, so the surface is orientable (\"surface\": {\"orientable\": true, \"genus\": %ld})",
                              (2 - chi) / 2);
             else
-                cy_error_set(err, "the faces can all be turned the same way round, so the surface is orientable, not non-orientable");
+                cy_error_set(err,
+                             "the faces can all be turned the same way round, so the surface is orientable, not non-orientable");
             goto out;
         }
     }
@@ -323,17 +326,17 @@ out:
  * given walks and the tables built from them, freed by build_free. */
 typedef struct build {
     const cy_board_desc *d;
-    int nfaces;      /* cells, and the outer face when given */
-    int named;       /* the walks name their edges (cell_edges) */
-    int twisted_ok;  /* on a non-orientable surface: two walks may run along one dart */
-    size_t total;    /* steps of all walks */
-    size_t k;        /* darts collected in dr */
-    dartrec *dr;     /* a record for each step, sorted by edge */
-    int *phi;        /* the dart after each dart on its face */
+    int nfaces;              /* cells, and the outer face when given */
+    int named;               /* the walks name their edges (cell_edges) */
+    int twisted_ok;          /* on a non-orientable surface: two walks may run along one dart */
+    size_t total;            /* steps of all walks */
+    size_t k;                /* darts collected in dr */
+    dartrec *dr;             /* a record for each step, sorted by edge */
+    int *phi;                /* the dart after each dart on its face */
     unsigned char *is_outer; /* the darts of the derived outer face */
-    int *foff;       /* where each face's steps start in at */
-    int *at;         /* the dart of each step, face by face */
-    int *step;       /* the dart of each record of dr */
+    int *foff;               /* where each face's steps start in at */
+    int *at;                 /* the dart of each step, face by face */
+    int *step;               /* the dart of each record of dr */
 } build;
 
 /* Frees what bd holds (not the board). */
@@ -358,19 +361,20 @@ static int walk_len(const cy_board_desc *d, int f)
  * with a message. */
 static int take_vertices(cy_board *b, const cy_board_desc *d, cy_error *err)
 {
-    b->label = cy_xcalloc((size_t)b->nv, sizeof(char *));
+    b->label = cyi_xcalloc((size_t)b->nv, sizeof(char *));
     for (int v = 0; v < b->nv; v++) {
         char tmp[16];
         const char *l = d->labels ? d->labels[v] : (snprintf(tmp, sizeof tmp, "%d", v + 1), tmp);
-        if (!l || !cy_label_ok(l)) {
-            cy_error_set(err, "vertex %d has an unusable label%s%.40s%s (labels are 1-%d printable characters without blanks, commas, quotes or \"->\")",
+        if (!l || !cyi_label_ok(l)) {
+            cy_error_set(err,
+                         "vertex %d has an unusable label%s%.40s%s (labels are 1-%d printable characters without blanks, commas, quotes or \"->\")",
                          v + 1, l ? " \"" : "", l ? l : "", l ? "\"" : "", CY_MAX_LABEL);
             return -1;
         }
-        b->label[v] = cy_xstrdup(l);
+        b->label[v] = cyi_xstrdup(l);
     }
     {
-        char **sorted = cy_xmalloc(sizeof(char *) * (size_t)b->nv);
+        char **sorted = cyi_xmalloc(sizeof(char *) * (size_t)b->nv);
         memcpy(sorted, b->label, sizeof(char *) * (size_t)b->nv);
         qsort(sorted, (size_t)b->nv, sizeof(char *), cmp_str);
         for (int i = 1; i < b->nv; i++)
@@ -381,18 +385,18 @@ static int take_vertices(cy_board *b, const cy_board_desc *d, cy_error *err)
             }
         free(sorted);
     }
-    b->special = cy_xcalloc((size_t)b->nv, 1);
+    b->special = cyi_xcalloc((size_t)b->nv, 1);
     if (d->special)
         for (int v = 0; v < b->nv; v++)
             b->special[v] = d->special[v] ? 1 : 0;
     if (d->xy) {
         b->has_coords = 1;
-        b->x = cy_xmalloc(sizeof(double) * (size_t)b->nv);
-        b->y = cy_xmalloc(sizeof(double) * (size_t)b->nv);
+        b->x = cyi_xmalloc(sizeof(double) * (size_t)b->nv);
+        b->y = cyi_xmalloc(sizeof(double) * (size_t)b->nv);
         for (int v = 0; v < b->nv; v++) {
             b->x[v] = d->xy[2 * v];
             b->y[v] = d->xy[2 * v + 1];
-            if (!cy_coord_ok(b->x[v]) || !cy_coord_ok(b->y[v])) {
+            if (!cyi_coord_ok(b->x[v]) || !cyi_coord_ok(b->y[v])) {
                 cy_error_set(err, "vertex %s has a coordinate that is not a finite number of at most 1e100 in size",
                              b->label[v]);
                 return -1;
@@ -410,9 +414,12 @@ static int take_surface(cy_board *b, const cy_board_desc *d, cy_error *err)
         if (d->outer)
             return cy_error_set(err, "a board on a closed surface has no outer face: list every face as a cell"), -1;
         if (d->genus < (d->orientable ? 0 : 1) || d->genus > 1000)
-            return cy_error_set(err, d->orientable ? "the genus of an orientable surface is a number from 0 to 1000, not %d"
-                                                   : "the crosscap number of a non-orientable surface is a number from 1 to 1000, not %d",
-                                d->genus), -1;
+            return cy_error_set(err,
+                                d->orientable
+                                    ? "the genus of an orientable surface is a number from 0 to 1000, not %d"
+                                    : "the crosscap number of a non-orientable surface is a number from 1 to 1000, not %d",
+                                d->genus),
+                   -1;
         b->surface = 1;
         b->orientable = d->orientable ? 1 : 0;
         b->genus = d->genus;
@@ -438,12 +445,13 @@ static int collect_darts(const cy_board *b, build *bd, cy_error *err)
         bd->total += (size_t)len;
         if (bd->total > 2 * (size_t)CY_MAX_EDGES)
             return cy_error_set(err, "the faces have more than %d sides in all; at most %d edges are supported",
-                                2 * CY_MAX_EDGES, CY_MAX_EDGES), -1;
+                                2 * CY_MAX_EDGES, CY_MAX_EDGES),
+                   -1;
     }
     size_t total = bd->total;
     if (bd->named && d->outer && !d->outer_edges)
         return cy_error_set(err, "the cells name their edges but the outer face does not"), -1;
-    dartrec *dr = bd->dr = cy_xmalloc(sizeof(dartrec) * (total ? total : 1));
+    dartrec *dr = bd->dr = cyi_xmalloc(sizeof(dartrec) * (total ? total : 1));
     size_t k = 0;
     for (int f = 0; f < bd->nfaces; f++) {
         const int *w = f < b->ncells ? d->cells[f] : d->outer;
@@ -454,20 +462,26 @@ static int collect_darts(const cy_board *b, build *bd, cy_error *err)
             int id = we ? we[i] : -1;
             if (we && (id < 0 || (size_t)id >= total))
                 return cy_error_set(err, "%s names edge %d, which is not a number from 0 to %zu",
-                                    face_name(f, b->ncells, fb, sizeof fb), id, total - 1), -1;
+                                    face_name(f, b->ncells, fb, sizeof fb), id, total - 1),
+                       -1;
             if (u < 0 || u >= b->nv || v < 0 || v >= b->nv)
                 return cy_error_set(err, "%s names vertex number %d, but the board has %d vertices",
-                                    face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv), -1;
+                                    face_name(f, b->ncells, fb, sizeof fb), (u < 0 || u >= b->nv ? u : v) + 1, b->nv),
+                       -1;
             if (u == v && (!we || !b->surface))
-                return cy_error_set(err, "%s has a loop at vertex %s (loops are allowed only on a closed surface, with the edges named%s)",
+                return cy_error_set(err,
+                                    "%s has a loop at vertex %s (loops are allowed only on a closed surface, with the edges named%s)",
                                     face_name(f, b->ncells, fb, sizeof fb), b->label[u],
-                                    b->surface ? ": \"cell_edges\"" : "; a plane board has none"), -1;
+                                    b->surface ? ": \"cell_edges\"" : "; a plane board has none"),
+                       -1;
             int rev = -1;
             if (u == v && f < b->ncells && d->cell_rev && d->cell_rev[f][i] < 2)
                 rev = d->cell_rev[f][i];
             if (u == v && rev < 0 && bd->twisted_ok)
-                return cy_error_set(err, "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
-                                    face_name(f, b->ncells, fb, sizeof fb), b->label[u]), -1;
+                return cy_error_set(err,
+                                    "%s runs along a loop at vertex %s without saying which way (on a non-orientable surface a loop's direction in each walk must be given)",
+                                    face_name(f, b->ncells, fb, sizeof fb), b->label[u]),
+                       -1;
             dr[k++] = (dartrec){u, v, id, rev, f, i};
         }
     }
@@ -490,8 +504,10 @@ static int count_edges(const cy_board *b, const build *bd, cy_error *err)
             ne++;
         } else if (bd->named && !((dr[i].u == dr[i - 1].u && dr[i].v == dr[i - 1].v) ||
                                   (dr[i].u == dr[i - 1].v && dr[i].v == dr[i - 1].u))) {
-            return cy_error_set(err, "edge %d is walked from %s to %s and from %s to %s, but an edge has two ends", dr[i].id,
-                                b->label[dr[i - 1].u], b->label[dr[i - 1].v], b->label[dr[i].u], b->label[dr[i].v]), -1;
+            return cy_error_set(err, "edge %d is walked from %s to %s and from %s to %s, but an edge has two ends",
+                                dr[i].id, b->label[dr[i - 1].u], b->label[dr[i - 1].v], b->label[dr[i].u],
+                                b->label[dr[i].v]),
+                   -1;
         }
     if (ne > CY_MAX_EDGES)
         return cy_error_set(err, "the board has %d edges; at most %d are supported", ne, CY_MAX_EDGES), -1;
@@ -506,20 +522,20 @@ static int number_darts(cy_board *b, build *bd, cy_error *err)
     const cy_board_desc *d = bd->d;
     const dartrec *dr = bd->dr;
     int ne = b->ne, nd = 2 * ne;
-    b->eu = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
-    b->ev = cy_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
-    b->dface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    bd->phi = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    bd->is_outer = cy_xcalloc((size_t)(nd ? nd : 1), 1);
+    b->eu = cyi_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
+    b->ev = cyi_xmalloc(sizeof(int) * (size_t)(ne ? ne : 1));
+    b->dface = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    bd->phi = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    bd->is_outer = cyi_xcalloc((size_t)(nd ? nd : 1), 1);
     /* dart of face position: index by (face, pos) through offsets */
-    bd->foff = cy_xcalloc((size_t)bd->nfaces + 1, sizeof(int));
+    bd->foff = cyi_xcalloc((size_t)bd->nfaces + 1, sizeof(int));
     for (int f = 0; f < bd->nfaces; f++)
         bd->foff[f + 1] = bd->foff[f] + walk_len(d, f);
-    bd->at = cy_xmalloc(sizeof(int) * (bd->total ? bd->total : 1));
-    b->sface = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    b->sdart = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    bd->at = cyi_xmalloc(sizeof(int) * (bd->total ? bd->total : 1));
+    b->sface = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    b->sdart = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     /* the edge and dart of each step (dr is sorted by edge) */
-    bd->step = cy_xmalloc(sizeof(int) * (bd->k ? bd->k : 1));
+    bd->step = cyi_xmalloc(sizeof(int) * (bd->k ? bd->k : 1));
     int e = -1;
     for (size_t i = 0; i < bd->k; i++) {
         int a = dr[i].u < dr[i].v ? dr[i].u : dr[i].v, c = dr[i].u < dr[i].v ? dr[i].v : dr[i].u;
@@ -528,8 +544,10 @@ static int number_darts(cy_board *b, build *bd, cy_error *err)
             if (bd->named && d->edge_ends) {
                 int x = d->edge_ends[2 * e], y = d->edge_ends[2 * e + 1];
                 if (!((x == a && y == c) || (x == c && y == a)))
-                    return cy_error_set(err, "edge %d is said to join vertices %d and %d, but the faces walk it between %s and %s",
-                                        e, x + 1, y + 1, b->label[a], b->label[c]), -1;
+                    return cy_error_set(err,
+                                        "edge %d is said to join vertices %d and %d, but the faces walk it between %s and %s",
+                                        e, x + 1, y + 1, b->label[a], b->label[c]),
+                           -1;
                 a = x;
                 c = y;
             }
@@ -555,11 +573,12 @@ static int sides_twisted(cy_board *b, const build *bd, cy_error *err)
 {
     char fb[32], eb[2 * CY_MAX_LABEL + 32];
     int ne = b->ne, rc = -1, e;
-    int *nside = cy_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
+    int *nside = cyi_xcalloc((size_t)(ne ? ne : 1), sizeof(int));
     for (size_t i = 0; i < bd->k; i++) {
         e = cy_dart_edge(bd->step[i]);
         if (nside[e] == 2) {
-            cy_error_set(err, "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
+            cy_error_set(err,
+                         "edge %s lies on more than two face sides; on a closed surface every edge lies on exactly two",
                          edge_name(b, e, eb, sizeof eb));
             goto out;
         }
@@ -569,7 +588,8 @@ static int sides_twisted(cy_board *b, const build *bd, cy_error *err)
     }
     for (e = 0; e < ne; e++)
         if (nside[e] != 2) {
-            cy_error_set(err, "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
+            cy_error_set(err,
+                         "edge %s lies on only one face side (%s); on a closed surface every edge lies on exactly two",
                          edge_name(b, e, eb, sizeof eb), face_name(b->sface[2 * e], b->ncells, fb, sizeof fb));
             goto out;
         }
@@ -599,10 +619,12 @@ static int sides_oriented(cy_board *b, build *bd, cy_error *err)
     for (size_t i = 0; i < bd->k; i++) {
         int dd = bd->step[i], e = cy_dart_edge(dd);
         if (b->dface[dd] >= 0)
-            return cy_error_set(err, "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
+            return cy_error_set(err,
+                                "edge %s is walked from %s to %s by both %s and %s; every edge must lie on two face sides in opposite directions (list all cells the same way round)",
                                 edge_name(b, e, eb, sizeof eb), b->label[dr[i].u], b->label[dr[i].v],
                                 face_name(b->dface[dd], b->ncells, fb, sizeof fb),
-                                face_name(dr[i].face, b->ncells, fb2, sizeof fb2)), -1;
+                                face_name(dr[i].face, b->ncells, fb2, sizeof fb2)),
+                   -1;
         b->dface[dd] = dr[i].face;
     }
     for (int f = 0; f < bd->nfaces; f++)
@@ -615,7 +637,8 @@ static int sides_oriented(cy_board *b, build *bd, cy_error *err)
                 return cy_error_set(err, "edge %s lies on only one face side (%s); every edge must lie on two%s",
                                     edge_name(b, e, eb, sizeof eb),
                                     face_name(b->dface[cy_dart_rev(dd)], b->ncells, fb, sizeof fb),
-                                    b->surface ? " (on a closed surface every face is a cell)" : ""), -1;
+                                    b->surface ? " (on a closed surface every face is a cell)" : ""),
+                       -1;
             }
             bd->is_outer[dd] = 1;
             b->dface[dd] = b->ncells;
@@ -632,13 +655,13 @@ static int sides_oriented(cy_board *b, build *bd, cy_error *err)
 static void vertex_darts(cy_board *b)
 {
     int nd = 2 * b->ne;
-    b->vstart = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
-    b->vdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    b->vstart = cyi_xcalloc((size_t)b->nv + 1, sizeof(int));
+    b->vdarts = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     for (int dd = 0; dd < nd; dd++)
         b->vstart[cy_tail(b, dd) + 1]++;
     for (int v = 0; v < b->nv; v++)
         b->vstart[v + 1] += b->vstart[v];
-    int *fill = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    int *fill = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
     memcpy(fill, b->vstart, sizeof(int) * (size_t)b->nv);
     for (int dd = 0; dd < nd; dd++)
         b->vdarts[fill[cy_tail(b, dd)]++] = dd;
@@ -652,8 +675,8 @@ static int face_darts(cy_board *b, build *bd, cy_error *err)
 {
     const cy_board_desc *d = bd->d;
     int nd = 2 * b->ne, *foff = bd->foff;
-    b->fstart = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
-    b->fdarts = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    b->fstart = cyi_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    b->fdarts = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
     for (int f = 0; f < b->ncells; f++)
         b->fstart[f + 1] = b->fstart[f] + d->cell_len[f];
     memcpy(b->fdarts, bd->at, sizeof(int) * (size_t)foff[b->ncells]);
@@ -677,7 +700,7 @@ static int face_darts(cy_board *b, build *bd, cy_error *err)
 static int vertex_rotations(cy_board *b, const int *phi, cy_error *err)
 {
     int nd = 2 * b->ne;
-    int *rot = cy_xmalloc(sizeof(int) * (size_t)nd);
+    int *rot = cyi_xmalloc(sizeof(int) * (size_t)nd);
     for (int v = 0; v < b->nv; v++) {
         int s = b->vstart[v], deg = b->vstart[v + 1] - s;
         if (deg == 0) {
@@ -691,7 +714,8 @@ static int vertex_rotations(cy_board *b, const int *phi, cy_error *err)
             dd = phi[cy_dart_rev(dd)];
         } while (dd != b->vdarts[s] && n < deg);
         if (dd != b->vdarts[s] || n != deg) {
-            cy_error_set(err, "the faces around vertex %s do not close up into one rotation, so they are not the faces of a %s",
+            cy_error_set(err,
+                         "the faces around vertex %s do not close up into one rotation, so they are not the faces of a %s",
                          b->label[v], b->surface ? "surface" : "plane drawing");
             free(rot);
             return -1;
@@ -706,8 +730,8 @@ static int vertex_rotations(cy_board *b, const int *phi, cy_error *err)
  * reaches from the first. */
 static int connected_check(const cy_board *b, cy_error *err)
 {
-    int *stack = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
+    int *stack = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    unsigned char *seen = cyi_xcalloc((size_t)b->nv, 1);
     int top = 0, count = 1;
     stack[top++] = 0;
     seen[0] = 1;
@@ -729,8 +753,9 @@ static int connected_check(const cy_board *b, cy_error *err)
     free(stack);
     free(seen);
     if (count != b->nv)
-        return cy_error_set(err, "the board is not connected (no path from vertex %s to vertex %s)",
-                            b->label[0], b->label[missing]), -1;
+        return cy_error_set(err, "the board is not connected (no path from vertex %s to vertex %s)", b->label[0],
+                            b->label[missing]),
+               -1;
     return 0;
 }
 
@@ -751,7 +776,8 @@ static int euler_check(const cy_board *b, cy_error *err)
     else
         snprintf(where, sizeof where, "a board on the non-orientable surface with %d crosscap%s", b->genus,
                  b->genus == 1 ? "" : "s");
-    cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but %s has %ld (faces are missing, or the faces are not those of %s)",
+    cy_error_set(err,
+                 "V - E + F = %d - %d + %d = %ld, but %s has %ld (faces are missing, or the faces are not those of %s)",
                  b->nv, b->ne, nf, chi, where, want, b->surface ? "that surface" : "a plane drawing");
     return -1;
 }
@@ -759,7 +785,7 @@ static int euler_check(const cy_board *b, cy_error *err)
 /* b->cyclable: a cell with both sides of an edge can never cycle. */
 static void mark_cyclable(cy_board *b)
 {
-    b->cyclable = cy_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
+    b->cyclable = cyi_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
     for (int f = 0; f < b->ncells; f++)
         b->cyclable[f] = 1;
     for (int e = 0; e < b->ne; e++)
@@ -776,12 +802,11 @@ cy_board *cy_board_from_faces(const cy_board_desc *d, cy_error *err)
     if (d->nv < 1)
         return cy_error_set(err, "the board has no vertices"), NULL;
     if (d->nv > CY_MAX_VERTICES)
-        return cy_error_set(err, "the board has %d vertices; at most %d are supported", d->nv,
-                            CY_MAX_VERTICES), NULL;
+        return cy_error_set(err, "the board has %d vertices; at most %d are supported", d->nv, CY_MAX_VERTICES), NULL;
     if (d->ncells < 0)
         return cy_error_set(err, "negative number of cells"), NULL;
 
-    cy_board *b = cy_xcalloc(1, sizeof *b);
+    cy_board *b = cyi_xcalloc(1, sizeof *b);
     b->nv = d->nv;
     b->ncells = d->ncells;
     /* the name is for display and comes from input: kept escaped */
@@ -822,14 +847,14 @@ fail:
 cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special, cy_error *err)
 {
     int nf = b->ncells + 1;
-    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf), **names = cy_xmalloc(sizeof(int *) * (size_t)nf);
-    int *len = cy_xmalloc(sizeof(int) * (size_t)nf), *ends = cy_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
+    int **walk = cyi_xmalloc(sizeof(int *) * (size_t)nf), **names = cyi_xmalloc(sizeof(int *) * (size_t)nf);
+    int *len = cyi_xmalloc(sizeof(int) * (size_t)nf), *ends = cyi_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
     /* the walks with their edges named, so that the edges keep their numbers
      * (and parallel edges stay apart) */
     for (int f = 0; f < nf; f++) {
         len[f] = cy_face_len(b, f);
-        walk[f] = cy_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
-        names[f] = cy_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
+        walk[f] = cyi_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
+        names[f] = cyi_xmalloc(sizeof(int) * (size_t)(len[f] + 1));
         for (int i = 0; i < len[f]; i++) {
             walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
             names[f][i] = cy_dart_edge(b->fdarts[b->fstart[f] + i]);
@@ -841,19 +866,28 @@ cy_board *cy_board_with_special(const cy_board *b, const unsigned char *special,
     }
     double *xy = NULL;
     if (b->has_coords) {
-        xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        xy = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         for (int v = 0; v < b->nv; v++) {
             xy[2 * v] = b->x[v];
             xy[2 * v + 1] = b->y[v];
         }
     }
     cy_board_desc d = {
-        .nv = b->nv, .labels = (const char *const *)b->label, .ncells = b->ncells,
-        .cells = (const int *const *)walk, .cell_len = len,
-        .outer = b->surface ? NULL : walk[b->ncells], .outer_len = b->surface ? 0 : len[b->ncells],
-        .special = special, .xy = xy, .name = b->name,
-        .surface = b->surface, .orientable = b->orientable, .genus = b->genus,
-        .cell_edges = (const int *const *)names, .outer_edges = b->surface ? NULL : names[b->ncells],
+        .nv = b->nv,
+        .labels = (const char *const *)b->label,
+        .ncells = b->ncells,
+        .cells = (const int *const *)walk,
+        .cell_len = len,
+        .outer = b->surface ? NULL : walk[b->ncells],
+        .outer_len = b->surface ? 0 : len[b->ncells],
+        .special = special,
+        .xy = xy,
+        .name = b->name,
+        .surface = b->surface,
+        .orientable = b->orientable,
+        .genus = b->genus,
+        .cell_edges = (const int *const *)names,
+        .outer_edges = b->surface ? NULL : names[b->ncells],
         .edge_ends = ends,
     };
     cy_board *r = cy_board_from_faces(&d, err);
@@ -874,11 +908,16 @@ const char *cy_board_surface(const cy_board *b, char *buf, size_t n)
     if (!b->surface)
         snprintf(buf, n, "the plane");
     else if (b->orientable)
-        snprintf(buf, n, b->genus == 0 ? "the sphere" : b->genus == 1 ? "the torus" : "the orientable surface of genus %d",
+        snprintf(buf, n,
+                 b->genus == 0   ? "the sphere"
+                 : b->genus == 1 ? "the torus"
+                                 : "the orientable surface of genus %d",
                  b->genus);
     else
-        snprintf(buf, n, b->genus == 1 ? "the projective plane" : b->genus == 2 ? "the Klein bottle"
-                                                                             : "the non-orientable surface with %d crosscaps",
+        snprintf(buf, n,
+                 b->genus == 1   ? "the projective plane"
+                 : b->genus == 2 ? "the Klein bottle"
+                                 : "the non-orientable surface with %d crosscaps",
                  b->genus);
     return buf;
 }

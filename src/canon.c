@@ -116,8 +116,7 @@ void sg_key(const sg_board *sb, const sg *g, int canonical, uint64_t key[2])
 /* Appends token tv to t and rv to r at n, and compares each with best
  * where it still equals best so far (*ct, *cr: -1 less, 0 equal, 1 greater);
  * returns n + 1. */
-static inline int emit(uint16_t *t, uint16_t *r, const uint16_t *best, int n, uint16_t tv, uint16_t rv, int *ct,
-                       int *cr)
+static inline int emit(uint16_t *t, uint16_t *r, const uint16_t *best, int n, uint16_t tv, uint16_t rv, int *ct, int *cr)
 {
     t[n] = tv;
     r[n] = rv;
@@ -163,8 +162,8 @@ static int plane_encode(const sg_board *sb, const sg *g, int e0, int fd0, int mi
             seen |= 1ull << k;
             int cell = (int)((sb->cells >> k) & 1u), comm = (int)((g->comm >> k) & 1u);
             uint64_t es = sb->edges[k] & g->live, dg = sg_danger(sb, g, k);
-            uint16_t head = (uint16_t)(0x8000u | (unsigned)__builtin_popcountll(es) << 2 | (unsigned)cell << 1 |
-                                       (unsigned)comm);
+            uint16_t head =
+                (uint16_t)(0x8000u | (unsigned)__builtin_popcountll(es) << 2 | (unsigned)cell << 1 | (unsigned)comm);
             n = emit(t, r, best, n, head, head, &ct, &cr);
             if (ct > 0 && cr > 0)
                 return nb;
@@ -235,8 +234,9 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     uint64_t inv[SG_MAXE], mixed[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
-        kinv[k] = sg_mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 |
-                       ((sb->cells >> k) & 1u) << 1 | ((g->comm >> k) & 1u)) + 0x9E3779B97F4A7C15ull);
+        kinv[k] = sg_mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 | ((sb->cells >> k) & 1u) << 1 |
+                          ((g->comm >> k) & 1u)) +
+                         0x9E3779B97F4A7C15ull);
     }
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);

@@ -50,34 +50,34 @@ typedef struct pres {
 typedef struct ckey {
     uint64_t fwd, bwd, live;
     int kind, g;
-    int val;             /* '=': the value written (not part of the key) */
-    long idx;            /* the record's index in cert.recs */
+    int val;  /* '=': the value written (not part of the key) */
+    long idx; /* the record's index in cert.recs */
 } ckey;
 
 /* A record found, kept in memory until the backward pass has chosen what
  * the root's claim needs. */
 typedef struct crec {
     uint64_t fwd, bwd, live; /* the position of the game (pos.q) and its edges in play */
-    pres p;              /* as the record shows it */
+    pres p;                  /* as the record shows it */
     int kind, g;
-    int nmoves;          /* -1: a sum of components ("= X g *") */
-    size_t move;         /* its moves: cert.moves[move .. move + nmoves) */
+    int nmoves;  /* -1: a sum of components ("= X g *") */
+    size_t move; /* its moves: cert.moves[move .. move + nmoves) */
     int keep;
 } crec;
 
 typedef struct cert {
     cy_solver *s;
     const cy_board *b;
-    int grundy;          /* values are Grundy values (else 0/1: who wins) */
+    int grundy; /* values are Grundy values (else 0/1: who wins) */
     FILE *f;
-    ckey *set;           /* open addressing; kind 0 is an empty slot */
+    ckey *set; /* open addressing; kind 0 is an empty slot */
     size_t cap, used;
     uint64_t records, bytes;
-    crec *recs;          /* every record found, in the order found */
+    crec *recs; /* every record found, in the order found */
     size_t nrec, caprec;
     int *moves;
     size_t nmv, capmv;
-    int failed;          /* a negative CY_SOLVE_ code or -1 */
+    int failed; /* a negative CY_SOLVE_ code or -1 */
     cy_error *err;
     /* the constraints: non-special vertices and cells whose walk uses no
      * edge twice, and their edges */
@@ -85,14 +85,14 @@ typedef struct cert {
     uint64_t kedges[2 * CY_FAST_MAX_EDGES + 256];
     uint64_t kalong[2 * CY_FAST_MAX_EDGES + 256];   /* its edges whose dart in it is +e */
     uint64_t kagainst[2 * CY_FAST_MAX_EDGES + 256]; /* ... is -e */
-    int *kstart, *kdarts; /* constraint k's darts: leaving the vertex, or along the walk */
+    int *kstart, *kdarts;                           /* constraint k's darts: leaving the vertex, or along the walk */
     /* the board's symmetries but the identity, as dart maps (the "map"
      * lines of the header) */
     int nmaps;
     int **dmap;
-    unsigned char *maprev; /* per map: it reverses every arrow */
-    unsigned char *thm6;  /* per map: an involution reversing arrows, on a simple board (Theorem 6) */
-    int ncells_k;         /* the constraints from nk - ncells_k on are cells */
+    unsigned char *maprev;     /* per map: it reverses every arrow */
+    unsigned char *thm6;       /* per map: an involution reversing arrows, on a simple board (Theorem 6) */
+    int ncells_k;              /* the constraints from nk - ncells_k on are cells */
     uint64_t (**mtab)[256][2]; /* map_p's tables, 8 per map */
 } cert;
 
@@ -133,7 +133,7 @@ static void remember(cert *c, const ckey *k)
         ckey *old = c->set;
         size_t oldcap = c->cap;
         c->cap *= 2;
-        c->set = cy_xcalloc(c->cap, sizeof *c->set);
+        c->set = cyi_xcalloc(c->cap, sizeof *c->set);
         for (size_t i = 0; i < oldcap; i++)
             if (old[i].kind)
                 c->set[slot(c, &old[i])] = old[i];
@@ -214,8 +214,8 @@ static int split_parts(const cert *c, const unsigned char *mark, uint64_t live, 
 static void constraints_init(cert *c)
 {
     const cy_board *b = c->b;
-    c->kstart = cy_xmalloc(((size_t)b->nv + (size_t)b->ncells + 2) * sizeof *c->kstart);
-    c->kdarts = cy_xmalloc(((size_t)b->vstart[b->nv] + (size_t)b->fstart[b->ncells] + 1) * sizeof *c->kdarts);
+    c->kstart = cyi_xmalloc(((size_t)b->nv + (size_t)b->ncells + 2) * sizeof *c->kstart);
+    c->kdarts = cyi_xmalloc(((size_t)b->vstart[b->nv] + (size_t)b->fstart[b->ncells] + 1) * sizeof *c->kdarts);
     int k = 0, n = 0;
     c->kstart[0] = 0;
     for (int v = 0; v < b->nv; v++) {
@@ -261,9 +261,7 @@ static uint64_t unmarked(const cy_board *b, const unsigned char *mark)
     return m;
 }
 
-
 /* ------------------------------------------------------------ positions */
-
 
 /* A position of the proof: q, the marks of a position of the game played
  * on live (what the solver values), and p, its record's form: canonical,
@@ -325,7 +323,8 @@ static void symmetrise(const cert *c, pos *x)
     for (int e = 0; e < c->b->ne; e++) {
         if ((x->live >> e) & 1)
             live |= 1ULL << (d[2 * e] >> 1);
-        q[d[2 * e] >> 1] = x->q[e] == CY_UNMARKED ? CY_UNMARKED : (unsigned char)cy_dart_mark(d[x->q[e] == CY_FWD ? 2 * e : 2 * e + 1]);
+        q[d[2 * e] >> 1] =
+            x->q[e] == CY_UNMARKED ? CY_UNMARKED : (unsigned char)cy_dart_mark(d[x->q[e] == CY_FWD ? 2 * e : 2 * e + 1]);
     }
     memcpy(x->q, q, (size_t)c->b->ne);
     x->live = live;
@@ -408,20 +407,20 @@ static void maps_init(cert *c)
 {
     cy_symmetry *sym = cy_symmetry_new(c->b, NULL);
     int n = sym ? sym->n : 1;
-    c->dmap = cy_xmalloc(2 * (size_t)n * sizeof *c->dmap);
-    c->maprev = cy_xcalloc(2 * (size_t)n, 1);
+    c->dmap = cyi_xmalloc(2 * (size_t)n * sizeof *c->dmap);
+    c->maprev = cyi_xcalloc(2 * (size_t)n, 1);
     for (int a = 0; sym && a < n; a++)
         for (int rev = 0; rev < 2; rev++) {
             if (a == 0 && !rev)
                 continue; /* the identity */
-            int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
+            int *d = cyi_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
             for (int x = 0; x < 2 * c->b->ne; x++)
                 d[x] = sym->aut[a].dmap[x] ^ rev;
             c->maprev[c->nmaps] = (unsigned char)rev;
             c->dmap[c->nmaps++] = d;
         }
     if (!sym) { /* no symmetry known: arrows reversed only */
-        int *d = cy_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
+        int *d = cyi_xmalloc(2 * (size_t)c->b->ne * sizeof *d);
         for (int x = 0; x < 2 * c->b->ne; x++)
             d[x] = x ^ 1;
         c->maprev[c->nmaps] = 1;
@@ -433,18 +432,19 @@ static void maps_init(cert *c)
     int simple = 1;
     for (int e = 0; e < c->b->ne && simple; e++)
         for (int f = 0; f <= e && simple; f++)
-            simple = c->b->eu[e] != c->b->ev[e] && (f == e || !((c->b->eu[e] == c->b->eu[f] && c->b->ev[e] == c->b->ev[f]) ||
-                                                               (c->b->eu[e] == c->b->ev[f] && c->b->ev[e] == c->b->eu[f])));
-    c->thm6 = cy_xcalloc((size_t)c->nmaps + 1, 1);
+            simple =
+                c->b->eu[e] != c->b->ev[e] && (f == e || !((c->b->eu[e] == c->b->eu[f] && c->b->ev[e] == c->b->ev[f]) ||
+                                                           (c->b->eu[e] == c->b->ev[f] && c->b->ev[e] == c->b->eu[f])));
+    c->thm6 = cyi_xcalloc((size_t)c->nmaps + 1, 1);
     for (int i = 0; i < c->nmaps; i++) {
         int inv = simple;
         for (int x = 0; x < 2 * c->b->ne && inv; x++)
             inv = c->dmap[i][c->dmap[i][x]] == x;
         c->thm6[i] = (unsigned char)(inv && c->maprev[i]);
     }
-    c->mtab = cy_xmalloc(((size_t)c->nmaps + 1) * sizeof *c->mtab);
+    c->mtab = cyi_xmalloc(((size_t)c->nmaps + 1) * sizeof *c->mtab);
     for (int i = 0; i < c->nmaps; i++) {
-        c->mtab[i] = cy_xcalloc(8, sizeof **c->mtab);
+        c->mtab[i] = cyi_xcalloc(8, sizeof **c->mtab);
         for (int e = 0; e < c->b->ne; e++) {
             int d = c->dmap[i][2 * e];
             for (int v = 0; v < 256; v++)
@@ -462,11 +462,11 @@ static void add_record(cert *c, ckey *k, const pos *x, int g, const int *moves, 
 {
     if (c->nrec == c->caprec) {
         c->caprec = c->caprec ? 2 * c->caprec : 1024;
-        c->recs = cy_xrealloc(c->recs, c->caprec * sizeof *c->recs);
+        c->recs = cyi_xrealloc(c->recs, c->caprec * sizeof *c->recs);
     }
     while (n > 0 && c->nmv + (size_t)n > c->capmv) {
         c->capmv = c->capmv ? 2 * c->capmv : 1024;
-        c->moves = cy_xrealloc(c->moves, c->capmv * sizeof *c->moves);
+        c->moves = cyi_xrealloc(c->moves, c->capmv * sizeof *c->moves);
     }
     uint64_t fwd = 0, bwd = 0;
     for (int e = 0; e < c->b->ne; e++) {
@@ -545,7 +545,7 @@ static void keep_rec(cert *c, long y, long *stack, size_t *sp)
  * the kept records in the order found. */
 static void trim_and_write(cert *c, long root)
 {
-    long *stack = cy_xmalloc((c->nrec + 1) * sizeof *stack);
+    long *stack = cyi_xmalloc((c->nrec + 1) * sizeof *stack);
     size_t sp = 0;
     int moves[2 * CY_FAST_MAX_EDGES];
     uint64_t comp[CY_FAST_MAX_EDGES];
@@ -596,8 +596,10 @@ static int stop(cert *c, int v)
 {
     if (v < 0 && !c->failed) {
         c->failed = v;
-        cy_error_set(c->err, "%s", v == CY_SOLVE_TIMEOUT ? "out of time" : v == CY_SOLVE_MEMORY ? "out of memory"
-                                                                                                 : "the board is too large");
+        cy_error_set(c->err, "%s",
+                     v == CY_SOLVE_TIMEOUT  ? "out of time"
+                     : v == CY_SOLVE_MEMORY ? "out of memory"
+                                            : "the board is too large");
     }
     return v;
 }
@@ -613,7 +615,7 @@ static int whole(const cert *c, const pos *x)
 static int value(cert *c, const pos *x)
 {
     if (!whole(c, x))
-        return stop(c, cy_solver_grundy_part(c->s, x->q, x->live));
+        return stop(c, cyi_solver_grundy_part(c->s, x->q, x->live));
     return stop(c, c->grundy ? cy_solver_grundy(c->s, x->q) : cy_solver_wins(c->s, x->q));
 }
 
@@ -708,7 +710,7 @@ static int sum_value(cert *c, const pos *x, const uint64_t *comp, int nc, int *v
 {
     int v = 0;
     for (int i = 0; i < nc; i++) {
-        vals[i] = stop(c, cy_solver_grundy_part(c->s, x->q, comp[i]));
+        vals[i] = stop(c, cyi_solver_grundy_part(c->s, x->q, comp[i]));
         if (vals[i] < 0)
             return vals[i];
         v ^= vals[i];
@@ -829,44 +831,44 @@ static void need_eq(cert *c, const pos *x, int g)
 static void put_header(cert *c, const unsigned char *mark, const char *claim, const char *rules)
 {
     const cy_board *b = c->b;
-    cy_buf t = {0};
+    cyi_buf t = {0};
     char *name = cy_escape_dup(b->name ? b->name : "board", 0);
-    cy_buf_printf(&t, "cycles-certificate 2\n# board: %s\nrules %s\nvertices %d\nlabels", name, rules, b->nv);
+    cyi_buf_printf(&t, "cycles-certificate 2\n# board: %s\nrules %s\nvertices %d\nlabels", name, rules, b->nv);
     free(name);
     for (int v = 0; v < b->nv; v++)
-        cy_buf_printf(&t, " %s", b->label[v]);
-    cy_buf_puts(&t, "\nspecial");
+        cyi_buf_printf(&t, " %s", b->label[v]);
+    cyi_buf_puts(&t, "\nspecial");
     for (int v = 0; v < b->nv; v++)
         if (b->special[v])
-            cy_buf_printf(&t, " %d", v);
-    cy_buf_printf(&t, "\nedges %d\n", b->ne);
+            cyi_buf_printf(&t, " %d", v);
+    cyi_buf_printf(&t, "\nedges %d\n", b->ne);
     for (int e = 0; e < b->ne; e++)
-        cy_buf_printf(&t, "e %d %d\n", b->eu[e], b->ev[e]);
-    cy_buf_printf(&t, "cells %d\n", b->ncells);
+        cyi_buf_printf(&t, "e %d %d\n", b->eu[e], b->ev[e]);
+    cyi_buf_printf(&t, "cells %d\n", b->ncells);
     for (int f = 0; f < b->ncells; f++) {
-        cy_buf_puts(&t, "c");
+        cyi_buf_puts(&t, "c");
         for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-            cy_buf_printf(&t, " %c%d", (b->fdarts[i] & 1) ? '-' : '+', b->fdarts[i] >> 1);
-        cy_buf_puts(&t, "\n");
+            cyi_buf_printf(&t, " %c%d", (b->fdarts[i] & 1) ? '-' : '+', b->fdarts[i] >> 1);
+        cyi_buf_puts(&t, "\n");
     }
-    cy_buf_printf(&t, "maps %d\n", c->nmaps);
+    cyi_buf_printf(&t, "maps %d\n", c->nmaps);
     for (int i = 0; i < c->nmaps; i++) {
-        cy_buf_puts(&t, "m");
+        cyi_buf_puts(&t, "m");
         for (int e = 0; e < b->ne; e++)
-            cy_buf_printf(&t, " %c%d", (c->dmap[i][2 * e] & 1) ? '-' : '+', c->dmap[i][2 * e] >> 1);
-        cy_buf_puts(&t, "\n");
+            cyi_buf_printf(&t, " %c%d", (c->dmap[i][2 * e] & 1) ? '-' : '+', c->dmap[i][2 * e] >> 1);
+        cyi_buf_puts(&t, "\n");
     }
-    cy_buf_puts(&t, "root ");
+    cyi_buf_puts(&t, "root ");
     for (int e = 0; e < b->ne; e++)
-        cy_buf_puts(&t, mark[e] == CY_FWD ? "+" : mark[e] == CY_BWD ? "-" : ".");
-    cy_buf_printf(&t, "\nclaim %s\n", claim);
+        cyi_buf_puts(&t, mark[e] == CY_FWD ? "+" : mark[e] == CY_BWD ? "-" : ".");
+    cyi_buf_printf(&t, "\nclaim %s\n", claim);
     fputs(t.s, c->f);
     c->bytes += t.len;
     free(t.s);
 }
 
-int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path,
-                         cy_cert_stats *st, cy_error *err)
+int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path, cy_cert_stats *st,
+                         cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
     double t0 = cy_now();
@@ -876,13 +878,13 @@ int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, co
         return cy_error_set(err, "certificates are written for boards of at most %d edges", CY_FAST_MAX_EDGES);
     if (cy_rules_cycle_cell(b, mark) >= 0)
         return cy_error_set(err, "the game is over: a cycle cell has been completed");
-    unsigned char *m = cy_xmalloc((size_t)b->ne + 1);
+    unsigned char *m = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(m, mark, (size_t)b->ne);
     size_t plen = strlen(path);
-    char *tmp = cy_xmalloc(plen + 32);
+    char *tmp = cyi_xmalloc(plen + 32);
     snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
     cert c = {.s = s, .b = b, .grundy = grundy, .cap = 1024, .err = err};
-    c.set = cy_xcalloc(c.cap, sizeof *c.set);
+    c.set = cyi_xcalloc(c.cap, sizeof *c.set);
     constraints_init(&c);
     maps_init(&c);
     c.f = fopen(tmp, "w");
@@ -1059,8 +1061,8 @@ static void need_mwon(mcert *m, unsigned char *mark)
     mark[e] = CY_UNMARKED;
 }
 
-int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark,
-                                const char *path, cy_cert_stats *st, cy_error *err)
+int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, const unsigned char *mark, const char *path,
+                                cy_cert_stats *st, cy_error *err)
 {
     double t0 = cy_now();
     memset(st, 0, sizeof *st);
@@ -1075,11 +1077,11 @@ int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, cons
     if (!m.vs)
         return -1;
     cert *c = &m.c;
-    c->set = cy_xcalloc(c->cap, sizeof *c->set);
-    unsigned char *q = cy_xmalloc((size_t)b->ne + 1);
+    c->set = cyi_xcalloc(c->cap, sizeof *c->set);
+    unsigned char *q = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(q, mark, (size_t)b->ne);
     size_t plen = strlen(path);
-    char *tmp = cy_xmalloc(plen + 32);
+    char *tmp = cyi_xmalloc(plen + 32);
     snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
     int rc = 0, v = mvalue(&m, q);
     if (v < 0) {

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "fast_internal.h"
 
 #define COMPDB_MAGIC "CYCOMPDB"
 #define COMPDB_VERSION 1u
@@ -49,30 +50,6 @@
 #define COMPDB_RULES 1u
 #define COMPDB_MIN_EDGES 3
 #define COMPDB_MAX_EDGES 24
-#define VALUE_BITS 5
-#define VALUE_MASK ((1ull << VALUE_BITS) - 1)
-
-struct cy_compdb {
-    void *map;
-    size_t size;
-    const uint64_t *body; /* 2n words */
-    uint64_t n, scheme;
-    int edges;
-    /* the first entry of each of 2^bits buckets of the keys' first word
-     * (its top bits), and n at the end: a lookup reads one bucket of about
-     * four entries instead of bisecting the whole file */
-    int bits;
-    uint64_t *index;
-    uint64_t lookups, hits; /* relaxed atomics */
-};
-
-static cy_compdb *current;
-
-void cy_compdb_use(cy_compdb *db) { __atomic_store_n(&current, db, __ATOMIC_RELEASE); }
-
-const cy_compdb *compdb_current(void) { return __atomic_load_n(&current, __ATOMIC_ACQUIRE); }
-
-int compdb_edges(const cy_compdb *db) { return db->edges; }
 
 uint64_t compdb_checksum(const unsigned char *p, size_t n)
 {
@@ -113,13 +90,17 @@ static void wr32(unsigned char *p, uint32_t w)
 
 /* The boards and moves whose components the fingerprint keys: cells, no
  * cells (tree keys), special vertices none. */
-static const char *const sample_boards[] = {"grid:3x3", "theta:2,3,4", "wedge:3,4,5", "star:5", "spider:3,2,2", "grid:2x4"};
+static const char *const sample_boards[] = {"grid:3x3", "theta:2,3,4",  "wedge:3,4,5",
+                                            "star:5",   "spider:3,2,2", "grid:2x4"};
 
 static uint64_t scheme;
 static pthread_once_t scheme_once = PTHREAD_ONCE_INIT;
 
 /* Folds w into h. */
-static inline uint64_t fold(uint64_t h, uint64_t w) { return sg_mix(h ^ w) + 0x632BE59BD9B4E019ull; }
+static inline uint64_t fold(uint64_t h, uint64_t w)
+{
+    return sg_mix(h ^ w) + 0x632BE59BD9B4E019ull;
+}
 
 /* The fingerprint: the version constants, then the canonical keys of every
  * component of at least 3 edges met along fixed pseudo-random games of the
@@ -131,14 +112,14 @@ static void scheme_init(void)
     uint32_t rng = 12345;
     for (size_t i = 0; i < sizeof sample_boards / sizeof *sample_boards; i++) {
         cy_board *b = cy_family_build(sample_boards[i], NULL);
-        sg_board *sb = cy_xmalloc(sizeof *sb);
+        sg_board *sb = cyi_xmalloc(sizeof *sb);
         if (!b || sg_board_init(b, sb) < 0) {
             h = fold(h, 0xDEAD + i); /* cannot happen: the samples are fixed */
             free(sb);
             cy_board_free(b);
             continue;
         }
-        unsigned char *mark = cy_xcalloc((size_t)b->ne, 1);
+        unsigned char *mark = cyi_xcalloc((size_t)b->ne, 1);
         for (int game = 0; game < 4; game++) {
             sg g;
             sg_from_board(sb, b, mark, &g);
@@ -178,9 +159,6 @@ uint64_t cy_compdb_scheme(void)
     return scheme;
 }
 
-/* The bucket of the index a key's first word w falls in. */
-static inline uint64_t bucket(const cy_compdb *db, uint64_t w) { return db->bits ? w >> (64 - db->bits) : 0; }
-
 /* Checks the mapped file and makes its index; NULL, or what is wrong with
  * it. */
 static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
@@ -210,7 +188,7 @@ static const char *check(cy_compdb *db, const unsigned char *p, size_t size)
     db->body = (const uint64_t *)(p + COMPDB_HEADER);
     while (db->bits < 40 && (4ull << db->bits) < db->n)
         db->bits++;
-    db->index = cy_xmalloc(sizeof *db->index * ((1ull << db->bits) + 1));
+    db->index = cyi_xmalloc(sizeof *db->index * ((1ull << db->bits) + 1));
     for (uint64_t i = 0, j = 0; j <= (1ull << db->bits); j++) {
         while (i < db->n && bucket(db, le64toh(db->body[2 * i])) < j)
             i++;
@@ -234,10 +212,13 @@ cy_compdb *cy_compdb_open(const char *path, cy_error *err)
     if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
         int e = errno;
         close(fd);
-        return cy_error_set(err, "%s: %s", path, S_ISDIR(st.st_mode) ? "a directory, not a file" :
-                                                  e ? strerror(e) : "not a regular file"), NULL;
+        return cy_error_set(err, "%s: %s", path,
+                            S_ISDIR(st.st_mode) ? "a directory, not a file"
+                            : e                 ? strerror(e)
+                                                : "not a regular file"),
+               NULL;
     }
-    cy_compdb *db = cy_xcalloc(1, sizeof *db);
+    cy_compdb *db = cyi_xcalloc(1, sizeof *db);
     db->size = (size_t)st.st_size;
     const char *bad = NULL;
     if (db->size < COMPDB_HEADER)
@@ -277,94 +258,6 @@ void cy_compdb_info_of(const cy_compdb *db, cy_compdb_info *info)
     info->scheme = db->scheme;
 }
 
-void cy_compdb_stats(const cy_compdb *db, uint64_t *lookups, uint64_t *hits)
-{
-    *lookups = __atomic_load_n(&db->lookups, __ATOMIC_RELAXED);
-    *hits = __atomic_load_n(&db->hits, __ATOMIC_RELAXED);
-}
-
-int compdb_get(const cy_compdb *db, const uint64_t key[2])
-{
-    cy_compdb *w = (cy_compdb *)db; /* the counters only */
-    __atomic_fetch_add(&w->lookups, 1, __ATOMIC_RELAXED);
-    uint64_t k1 = key[1] >> VALUE_BITS;
-    /* the keys are hashes, spread evenly: bisect key[0]'s bucket */
-    uint64_t b = bucket(db, key[0]), lo = db->index[b], hi = db->index[b + 1];
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        uint64_t m0 = le64toh(db->body[2 * mid]), m1 = le64toh(db->body[2 * mid + 1]);
-        if (m0 < key[0] || (m0 == key[0] && (m1 >> VALUE_BITS) < k1))
-            lo = mid + 1;
-        else if (m0 == key[0] && (m1 >> VALUE_BITS) == k1) {
-            __atomic_fetch_add(&w->hits, 1, __ATOMIC_RELAXED);
-            return (int)(m1 & VALUE_MASK);
-        } else
-            hi = mid;
-    }
-    return -1;
-}
-
-/* ---- the set a build collects: open addressing, word 1 as in the file
- * (value in the low bits), both words 0 for an empty slot ---- */
-
-struct compdb_set {
-    uint64_t *slot; /* 2 * cap words */
-    uint64_t cap, n;
-};
-
-compdb_set *compdb_set_new(void)
-{
-    compdb_set *s = cy_xcalloc(1, sizeof *s);
-    s->cap = 1u << 16;
-    s->slot = cy_xcalloc(2 * s->cap, sizeof *s->slot);
-    return s;
-}
-
-void compdb_set_free(compdb_set *s)
-{
-    if (s) {
-        free(s->slot);
-        free(s);
-    }
-}
-
-uint64_t compdb_set_count(const compdb_set *s) { return s->n; }
-
-size_t compdb_set_bytes(const compdb_set *s) { return (size_t)(2 * s->cap * sizeof *s->slot); }
-
-/* Puts word pair (w0, w1) in s, which has room; 1 if it was not there. */
-static int put(compdb_set *s, uint64_t w0, uint64_t w1)
-{
-    for (uint64_t i = sg_fmix(w0 ^ (w1 >> VALUE_BITS)) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
-        uint64_t *p = s->slot + 2 * i;
-        if (!p[0] && !p[1]) {
-            p[0] = w0;
-            p[1] = w1;
-            return 1;
-        }
-        if (p[0] == w0 && (p[1] >> VALUE_BITS) == (w1 >> VALUE_BITS))
-            return 0;
-    }
-}
-
-void compdb_set_add(compdb_set *s, const uint64_t key[2], int v)
-{
-    uint64_t w0 = key[0], w1 = (key[1] & ~VALUE_MASK) | ((uint64_t)v & VALUE_MASK);
-    if (!w0 && !(w1 >> VALUE_BITS))
-        return; /* the empty slot's pattern: left out (a lookup then misses) */
-    if (2 * (s->n + 1) > s->cap) {
-        compdb_set old = *s;
-        s->cap *= 2;
-        s->slot = cy_xcalloc(2 * s->cap, sizeof *s->slot);
-        s->n = 0;
-        for (uint64_t i = 0; i < old.cap; i++)
-            if (old.slot[2 * i] || old.slot[2 * i + 1])
-                s->n += (uint64_t)put(s, old.slot[2 * i], old.slot[2 * i + 1]);
-        free(old.slot);
-    }
-    s->n += (uint64_t)put(s, w0, w1);
-}
-
 static int entry_cmp(const void *a, const void *b)
 {
     const uint64_t *x = a, *y = b;
@@ -378,8 +271,8 @@ static int entry_cmp(const void *a, const void *b)
 static unsigned char *image_of(const compdb_set *s, int edges, size_t *size)
 {
     *size = COMPDB_HEADER + 16 * (size_t)s->n;
-    unsigned char *p = cy_xcalloc(*size, 1);
-    uint64_t *e = cy_xmalloc(16 * (size_t)s->n + 16);
+    unsigned char *p = cyi_xcalloc(*size, 1);
+    uint64_t *e = cyi_xmalloc(16 * (size_t)s->n + 16);
     uint64_t n = 0;
     for (uint64_t i = 0; i < s->cap; i++)
         if (s->slot[2 * i] || s->slot[2 * i + 1]) {
@@ -460,7 +353,7 @@ int cy_compdb_build(const cy_compdb_build_opts *o, unsigned char **image, size_t
     cy_table *table = cy_table_new(o->memory ? o->memory : (size_t)256 << 20, err);
     if (!table)
         return -1;
-    source *src = cy_xcalloc((size_t)o->nboards, sizeof *src);
+    source *src = cyi_xcalloc((size_t)o->nboards, sizeof *src);
     compdb_set *set = compdb_set_new();
     int rc = 0, maxe = 1;
     for (int i = 0; i < o->nboards && !rc; i++) {
@@ -483,9 +376,9 @@ int cy_compdb_build(const cy_compdb_build_opts *o, unsigned char **image, size_t
                 maxe = src[i].b->ne;
         }
     }
-    unsigned char *mark = cy_xmalloc((size_t)maxe);
+    unsigned char *mark = cyi_xmalloc((size_t)maxe);
     uint64_t rng = o->seed;
-    cy_ticker tick = {.on = o->progress, .born = start};
+    cyi_ticker tick = {.on = o->progress, .born = start};
     for (uint64_t p = 0; !rc && (!o->playouts || p < o->playouts); p++) {
         if (deadline > 0 && cy_now() > deadline) {
             st->timed_out = 1;
@@ -504,13 +397,13 @@ int cy_compdb_build(const cy_compdb_build_opts *o, unsigned char **image, size_t
             break; /* the values stored so far are whole; this game's are dropped with it */
         }
         st->playouts++;
-        if (cy_ticker_due(&tick, 0))
-            cy_ticker_show(&tick, 0, "compdb: %llu games, %llu components", (unsigned long long)st->playouts,
-                           (unsigned long long)compdb_set_count(set));
+        if (cyi_ticker_due(&tick, 0))
+            cyi_ticker_show(&tick, 0, "compdb: %llu games, %llu components", (unsigned long long)st->playouts,
+                            (unsigned long long)compdb_set_count(set));
     }
-    if (cy_ticker_due(&tick, 1))
-        cy_ticker_show(&tick, 1, "compdb: %llu games, %llu components", (unsigned long long)st->playouts,
-                       (unsigned long long)compdb_set_count(set));
+    if (cyi_ticker_due(&tick, 1))
+        cyi_ticker_show(&tick, 1, "compdb: %llu games, %llu components", (unsigned long long)st->playouts,
+                        (unsigned long long)compdb_set_count(set));
     free(mark);
     for (int i = 0; i < o->nboards; i++) {
         fast_free(src[i].f);

@@ -47,9 +47,9 @@ static int check_items(const drawing *g, cy_error *err)
     if (!g->xy || !g->edges)
         return cy_error_set(err, "the drawing has no coordinates or no edges");
     for (int v = 0; v < g->nv; v++) {
-        if (g->labels && (!g->labels[v] || !cy_label_ok(g->labels[v])))
+        if (g->labels && (!g->labels[v] || !cyi_label_ok(g->labels[v])))
             return cy_error_set(err, "vertex %d has an unusable label", v + 1);
-        if (!cy_coord_ok(g->xy[2 * v]) || !cy_coord_ok(g->xy[2 * v + 1])) {
+        if (!cyi_coord_ok(g->xy[2 * v]) || !cyi_coord_ok(g->xy[2 * v + 1])) {
             char b[24];
             return cy_error_set(err, "vertex %s has a coordinate that is not a finite number of at most 1e100 in size",
                                 lab(g, v, b));
@@ -81,7 +81,7 @@ static int cmp_triple(const void *a, const void *b)
 /* Checks that no two edges join the same vertices. */
 static int check_repeated(const drawing *g, cy_error *err)
 {
-    int *t = cy_xmalloc(sizeof(int) * 3 * (size_t)g->ne);
+    int *t = cyi_xmalloc(sizeof(int) * 3 * (size_t)g->ne);
     for (int e = 0; e < g->ne; e++) {
         int u = g->edges[2 * e], v = g->edges[2 * e + 1];
         t[3 * e] = u < v ? u : v;
@@ -120,7 +120,7 @@ static int cmp_vpoint(const void *a, const void *b)
 /* Checks that no two vertices are drawn at the same point. */
 static int check_points(const drawing *g, cy_error *err)
 {
-    vpoint *p = cy_xmalloc(sizeof(vpoint) * (size_t)g->nv);
+    vpoint *p = cyi_xmalloc(sizeof(vpoint) * (size_t)g->nv);
     for (int v = 0; v < g->nv; v++)
         p[v] = (vpoint){g->xy[2 * v], g->xy[2 * v + 1], v};
     qsort(p, (size_t)g->nv, sizeof *p, cmp_vpoint);
@@ -138,7 +138,7 @@ static int check_points(const drawing *g, cy_error *err)
 /* Checks that the graph is connected. */
 static int check_connected(const drawing *g, cy_error *err)
 {
-    int *par = cy_xmalloc(sizeof(int) * (size_t)g->nv);
+    int *par = cyi_xmalloc(sizeof(int) * (size_t)g->nv);
     for (int v = 0; v < g->nv; v++)
         par[v] = v;
     for (int e = 0; e < g->ne; e++) {
@@ -203,8 +203,9 @@ static int check_pair(const drawing *g, int e, int f, cy_error *err)
         /* a shared endpoint p: they meet elsewhere only if they overlap */
         int p = (a0 == b0 || a0 == b1) ? a0 : a1;
         const double *P = g->xy + 2 * p, *A = p == a0 ? A1 : A0, *B = (p == b0) ? B1 : B0;
-        if (orient(P, A, B) == 0 &&
-            ((long double)A[0] - P[0]) * ((long double)B[0] - P[0]) + ((long double)A[1] - P[1]) * ((long double)B[1] - P[1]) > 0)
+        if (orient(P, A, B) == 0 && ((long double)A[0] - P[0]) * ((long double)B[0] - P[0]) +
+                                            ((long double)A[1] - P[1]) * ((long double)B[1] - P[1]) >
+                                        0)
             return cy_error_set(err, "edges %s and %s overlap", ename(g, e, n1), ename(g, f, n2));
         return 0;
     }
@@ -259,7 +260,8 @@ static int cmp_ebox(const void *a, const void *b)
 static int try_pair(const drawing *g, const ebox *p, const ebox *q, long *work, cy_error *err)
 {
     if (++*work > CROSS_BUDGET)
-        return cy_error_set(err, "the drawing has too many edges close together to check for crossings in reasonable time (%d edges)",
+        return cy_error_set(err,
+                            "the drawing has too many edges close together to check for crossings in reasonable time (%d edges)",
                             g->ne);
     if (q->x0 > p->x1 || q->x1 < p->x0 || q->y0 > p->y1 || q->y1 < p->y0)
         return 0;
@@ -294,7 +296,7 @@ static int gcell(double x, double x0, double w, int n)
 static int check_crossings(const drawing *g, cy_error *err)
 {
     int ne = g->ne;
-    ebox *bx = cy_xmalloc(sizeof(ebox) * (size_t)ne);
+    ebox *bx = cyi_xmalloc(sizeof(ebox) * (size_t)ne);
     double X0 = INFINITY, X1 = -INFINITY, Y0 = INFINITY, Y1 = -INFINITY;
     for (int e = 0; e < ne; e++) {
         const double *a = g->xy + 2 * g->edges[2 * e], *b = g->xy + 2 * g->edges[2 * e + 1];
@@ -323,7 +325,7 @@ static int check_crossings(const drawing *g, cy_error *err)
         return rc;
     }
     size_t ncell = (size_t)n * (size_t)n;
-    int *start = cy_xcalloc(ncell + 1, sizeof(int)), *list = cy_xmalloc(sizeof(int) * (size_t)(entries ? entries : 1));
+    int *start = cyi_xcalloc(ncell + 1, sizeof(int)), *list = cyi_xmalloc(sizeof(int) * (size_t)(entries ? entries : 1));
     for (int pass = 0; pass < 2; pass++) {
         for (int e = 0; e < ne; e++) {
             int cx0 = gcell(bx[e].x0, X0, wx, n), cx1 = gcell(bx[e].x1, X0, wx, n);
@@ -397,9 +399,9 @@ static cy_board *trace(const drawing *g, const unsigned char *special, const cha
 {
     int nd = 2 * g->ne;
     /* dart 2e runs edges[2e] -> edges[2e+1], dart 2e+1 back */
-    rdart *r = cy_xmalloc(sizeof(rdart) * (size_t)nd);
+    rdart *r = cyi_xmalloc(sizeof(rdart) * (size_t)nd);
     for (int d = 0; d < nd; d++) {
-        int u = g->edges[d ^ (d & 1)] , v = g->edges[(d ^ (d & 1)) + 1];
+        int u = g->edges[d ^ (d & 1)], v = g->edges[(d ^ (d & 1)) + 1];
         if (d & 1) {
             int t = u;
             u = v;
@@ -408,7 +410,7 @@ static cy_board *trace(const drawing *g, const unsigned char *special, const cha
         r[d] = (rdart){u, d, g->xy[2 * v] - g->xy[2 * u], g->xy[2 * v + 1] - g->xy[2 * u + 1]};
     }
     qsort(r, (size_t)nd, sizeof *r, cmp_rdart);
-    int *pos = cy_xmalloc(sizeof(int) * (size_t)nd), *vstart = cy_xcalloc((size_t)g->nv + 1, sizeof(int));
+    int *pos = cyi_xmalloc(sizeof(int) * (size_t)nd), *vstart = cyi_xcalloc((size_t)g->nv + 1, sizeof(int));
     for (int i = 0; i < nd; i++) {
         pos[r[i].d] = i;
         vstart[r[i].tail + 1]++;
@@ -416,16 +418,16 @@ static cy_board *trace(const drawing *g, const unsigned char *special, const cha
     for (int v = 0; v < g->nv; v++)
         vstart[v + 1] += vstart[v];
     /* next(u->v) = the dart after v->u counterclockwise around v */
-    int *next = cy_xmalloc(sizeof(int) * (size_t)nd);
+    int *next = cyi_xmalloc(sizeof(int) * (size_t)nd);
     for (int d = 0; d < nd; d++) {
         int rv = d ^ 1, i = pos[rv], v = r[i].tail;
         int j = i + 1 < vstart[v + 1] ? i + 1 : vstart[v];
         next[d] = r[j].d;
     }
     /* faces */
-    int *face = cy_xmalloc(sizeof(int) * (size_t)nd), *walk = cy_xmalloc(sizeof(int) * (size_t)nd);
-    int *fstart = cy_xmalloc(sizeof(int) * ((size_t)nd + 1));
-    long double *area = cy_xmalloc(sizeof(long double) * (size_t)nd);
+    int *face = cyi_xmalloc(sizeof(int) * (size_t)nd), *walk = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    int *fstart = cyi_xmalloc(sizeof(int) * ((size_t)nd + 1));
+    long double *area = cyi_xmalloc(sizeof(long double) * (size_t)nd);
     for (int d = 0; d < nd; d++)
         face[d] = -1;
     int nf = 0, k = 0;
@@ -452,8 +454,8 @@ static cy_board *trace(const drawing *g, const unsigned char *special, const cha
     for (int f = 1; f < nf; f++)
         if (area[f] > area[outer])
             outer = f;
-    int **cells = cy_xmalloc(sizeof(int *) * (size_t)nf);
-    int *len = cy_xmalloc(sizeof(int) * (size_t)nf);
+    int **cells = cyi_xmalloc(sizeof(int *) * (size_t)nf);
+    int *len = cyi_xmalloc(sizeof(int) * (size_t)nf);
     int nc = 0;
     for (int f = 0; f < nf; f++)
         if (f != outer) {
@@ -461,10 +463,16 @@ static cy_board *trace(const drawing *g, const unsigned char *special, const cha
             len[nc++] = fstart[f + 1] - fstart[f];
         }
     cy_board_desc desc = {
-        .nv = g->nv, .labels = g->labels, .ncells = nc,
-        .cells = (const int *const *)cells, .cell_len = len,
-        .outer = walk + fstart[outer], .outer_len = fstart[outer + 1] - fstart[outer],
-        .special = special, .xy = g->xy, .name = name,
+        .nv = g->nv,
+        .labels = g->labels,
+        .ncells = nc,
+        .cells = (const int *const *)cells,
+        .cell_len = len,
+        .outer = walk + fstart[outer],
+        .outer_len = fstart[outer + 1] - fstart[outer],
+        .special = special,
+        .xy = g->xy,
+        .name = name,
     };
     cy_board *b = cy_board_from_faces(&desc, err);
     free(r);

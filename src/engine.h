@@ -72,23 +72,23 @@ void fast_free(fast *s);
  * negative CY_SOLVE_ code where it was not judged.  The fast engine's
  * threads share the positions out, each searching its own; returns 0 or
  * a negative code. */
-int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results);
+int cyi_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results);
 
 /* fast_grundy_part through s (certificate.c): the value of the part of
  * mark's game on the edges of keep, a union of components; with an engine
  * other than the fast one, a fast engine is made for it on first use.  A
  * negative code (CY_SOLVE_TOO_BIG where no fast engine can be made). */
-int cy_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep);
+int cyi_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep);
 
 /* The strategy of player 2 that Theorem 6 of Alvarado et al. 2021 proves winning from
  * mark, or NULL: mark must be the empty board (and theorems not switched
  * off); the board's strategy is found once. */
-const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark);
+const cy_strategy *cyi_solver_theorem(cy_solver *s, const unsigned char *mark);
 
 /* When the last cy_analyse on s began (cy_now() seconds; 0 for never):
  * the answers that follow it (cy_analysis_replies) share its time limit. */
-void cy_solver_set_analysed(cy_solver *s, double when);
-double cy_solver_analysed(const cy_solver *s);
+void cyi_solver_set_analysed(cy_solver *s, double when);
+double cyi_solver_analysed(const cy_solver *s);
 
 /* cy_solver_until (cycles.h) for each engine. */
 void plain_until(plain *s, double until);
@@ -96,15 +96,15 @@ void fast_until(fast *s, double until);
 
 /* The deadline of a search starting at start: the earlier of the timeout and
  * until, 0 for none. */
-static inline double cy_deadline(double start, double timeout, double until)
+static inline double cyi_deadline(double start, double timeout, double until)
 {
     double d = timeout > 0 ? start + timeout : 0;
     return until > 0 && (d == 0 || until < d) ? until : d;
 }
 
 /* The progress state of a solver's engine. */
-cy_progress_state *plain_progress(plain *s);
-cy_progress_state *fast_progress(fast *s);
-cy_progress_state *bits_progress(bits *s);
+cyi_progress_state *plain_progress(plain *s);
+cyi_progress_state *fast_progress(fast *s);
+cyi_progress_state *bits_progress(bits *s);
 
 #endif

@@ -39,14 +39,14 @@ static const double PI = 3.14159265358979323846;
  * and coordinates; vertex numbers are 0-based. */
 typedef struct build {
     int nv;
-    int *w;           /* all walks, concatenated */
+    int *w; /* all walks, concatenated */
     size_t wlen, wcap;
-    size_t *wend;     /* end of each finished walk in w */
+    size_t *wend; /* end of each finished walk in w */
     int nwalk, wendcap;
     int have_outer;
     int surface, orientable, genus; /* a board on a closed surface (no outer face) */
     unsigned char *special;
-    double *xy;       /* 2*nv coordinates, or NULL */
+    double *xy; /* 2*nv coordinates, or NULL */
 } build;
 
 /* The context of one cy_family_build call: the spec (the board's name) and
@@ -61,8 +61,8 @@ static void b_init(build *b, int nv, int coords)
 {
     memset(b, 0, sizeof *b);
     b->nv = nv;
-    b->special = cy_xcalloc((size_t)nv, 1);
-    b->xy = coords ? cy_xcalloc(2 * (size_t)nv, sizeof(double)) : NULL;
+    b->special = cyi_xcalloc((size_t)nv, 1);
+    b->xy = coords ? cyi_xcalloc(2 * (size_t)nv, sizeof(double)) : NULL;
 }
 
 /* Releases everything b holds. */
@@ -80,7 +80,7 @@ static void b_v(build *b, int v)
 {
     if (b->wlen == b->wcap) {
         b->wcap = b->wcap ? 2 * b->wcap : 64;
-        b->w = cy_xrealloc(b->w, sizeof(int) * b->wcap);
+        b->w = cyi_xrealloc(b->w, sizeof(int) * b->wcap);
     }
     b->w[b->wlen++] = v;
 }
@@ -97,7 +97,7 @@ static void b_cell(build *b)
 {
     if (b->nwalk == b->wendcap) {
         b->wendcap = b->wendcap ? 2 * b->wendcap : 16;
-        b->wend = cy_xrealloc(b->wend, sizeof(size_t) * (size_t)b->wendcap);
+        b->wend = cyi_xrealloc(b->wend, sizeof(size_t) * (size_t)b->wendcap);
     }
     b->wend[b->nwalk++] = b->wlen;
 }
@@ -148,8 +148,8 @@ static void snap(double *xy, int n)
 static cy_board *b_finish(build *b, const ctx *c, cy_error *err)
 {
     int ncells = b->nwalk - (b->have_outer ? 1 : 0);
-    const int **cells = cy_xmalloc(sizeof(int *) * (size_t)(ncells + 1));
-    int *len = cy_xmalloc(sizeof(int) * (size_t)(b->nwalk + 1));
+    const int **cells = cyi_xmalloc(sizeof(int *) * (size_t)(ncells + 1));
+    int *len = cyi_xmalloc(sizeof(int) * (size_t)(b->nwalk + 1));
     for (int i = 0; i < b->nwalk; i++) {
         size_t s = i ? b->wend[i - 1] : 0;
         len[i] = (int)(b->wend[i] - s);
@@ -216,7 +216,7 @@ static int parse_nums(const char *p, char sep, long **out, int *n)
     for (const char *q = p; *q; q++)
         if (*q == sep && ++count > FAM_MAX_EDGES)
             return -2;
-    long *a = cy_xmalloc(sizeof(long) * count);
+    long *a = cyi_xmalloc(sizeof(long) * count);
     size_t k = 0;
     for (;;) {
         if (*p < '0' || *p > '9' || k == count) {
@@ -245,19 +245,16 @@ static int parse_nums(const char *p, char sep, long **out, int *n)
 static int check_size(int64_t nv, int64_t ne, cy_error *err)
 {
     if (ne > FAM_MAX_EDGES)
-        return cy_error_set(err, "too large: the board would have more than %d edges",
-                            FAM_MAX_EDGES);
+        return cy_error_set(err, "too large: the board would have more than %d edges", FAM_MAX_EDGES);
     if (nv > FAM_MAX_VERTICES)
-        return cy_error_set(err, "too large: the board would have more than %d vertices",
-                            FAM_MAX_VERTICES);
+        return cy_error_set(err, "too large: the board would have more than %d vertices", FAM_MAX_VERTICES);
     return 0;
 }
 
 /* Reads the parameters of a family with usage text: between lo and hi
  * numbers separated by sep.  Returns 0 and a malloc'd array, or -1 with a
  * message naming the usage. */
-static int get_nums(const char *params, const char *usage, char sep, int lo, int hi,
-                    long **out, int *n, cy_error *err)
+static int get_nums(const char *params, const char *usage, char sep, int lo, int hi, long **out, int *n, cy_error *err)
 {
     if (!params || !*params)
         return cy_error_set(err, "expected %s", usage);
@@ -415,7 +412,7 @@ static cy_board *make_theta(const ctx *c, const long *len, int k, cy_error *err)
         return cy_error_set(err, "at most one path may have 1 edge (two would be parallel edges)"), NULL;
     if (check_size(nv, ne, err) < 0)
         return NULL;
-    int *first = cy_xmalloc(sizeof(int) * (size_t)k); /* first inner vertex of each path */
+    int *first = cyi_xmalloc(sizeof(int) * (size_t)k); /* first inner vertex of each path */
     int next = 2;
     for (int i = 0; i < k; i++) {
         first[i] = next;
@@ -481,8 +478,7 @@ static cy_board *fam_theta(const ctx *c, const char *params, cy_error *err)
 {
     long *a;
     int k;
-    if (get_nums(params, "theta:A,B,C (three path lengths; gtheta takes any number)", ',', 3, 3,
-                 &a, &k, err) < 0)
+    if (get_nums(params, "theta:A,B,C (three path lengths; gtheta takes any number)", ',', 3, 3, &a, &k, err) < 0)
         return NULL;
     cy_board *r = make_theta(c, a, k, err);
     free(a);
@@ -494,8 +490,7 @@ static cy_board *fam_gtheta(const ctx *c, const char *params, cy_error *err)
 {
     long *a;
     int k;
-    if (get_nums(params, "gtheta:A,B,... (two or more path lengths)", ',', 2, FAM_MAX_EDGES + 1,
-                 &a, &k, err) < 0)
+    if (get_nums(params, "gtheta:A,B,... (two or more path lengths)", ',', 2, FAM_MAX_EDGES + 1, &a, &k, err) < 0)
         return NULL;
     cy_board *r = make_theta(c, a, k, err);
     free(a);
@@ -569,13 +564,13 @@ static cy_board *fam_grid(const ctx *c, const char *params, cy_error *err)
 static cy_board *torus_named(const ctx *c, int nr, int nc, cy_error *err)
 {
     int n = nr * nc;
-    int *walk = cy_xmalloc(sizeof(int) * 4 * (size_t)n), *names = cy_xmalloc(sizeof(int) * 4 * (size_t)n);
-    int **cells = cy_xmalloc(sizeof(int *) * (size_t)n), **cnames = cy_xmalloc(sizeof(int *) * (size_t)n);
+    int *walk = cyi_xmalloc(sizeof(int) * 4 * (size_t)n), *names = cyi_xmalloc(sizeof(int) * 4 * (size_t)n);
+    int **cells = cyi_xmalloc(sizeof(int *) * (size_t)n), **cnames = cyi_xmalloc(sizeof(int *) * (size_t)n);
     /* each cell runs along its top and right edges, back along the others
      * (which with one row or column are loops, whose way this says) */
     static const unsigned char way[4] = {0, 0, 1, 1};
-    const unsigned char **rev = cy_xmalloc(sizeof(unsigned char *) * (size_t)n);
-    int *len = cy_xmalloc(sizeof(int) * (size_t)n);
+    const unsigned char **rev = cyi_xmalloc(sizeof(unsigned char *) * (size_t)n);
+    int *len = cyi_xmalloc(sizeof(int) * (size_t)n);
     for (int r = 0; r < nr; r++)
         for (int q = 0; q < nc; q++) {
             int i = r * nc + q, r1 = (r + 1) % nr, q1 = (q + 1) % nc, *w = walk + 4 * i, *m = names + 4 * i;
@@ -592,8 +587,15 @@ static cy_board *torus_named(const ctx *c, int nr, int nc, cy_error *err)
             rev[i] = way;
             len[i] = 4;
         }
-    cy_board_desc d = {.nv = n, .ncells = n, .cells = (const int *const *)cells, .cell_len = len, .name = c->spec,
-                       .surface = 1, .orientable = 1, .genus = 1, .cell_edges = (const int *const *)cnames,
+    cy_board_desc d = {.nv = n,
+                       .ncells = n,
+                       .cells = (const int *const *)cells,
+                       .cell_len = len,
+                       .name = c->spec,
+                       .surface = 1,
+                       .orientable = 1,
+                       .genus = 1,
+                       .cell_edges = (const int *const *)cnames,
                        .cell_rev = rev};
     cy_error e2;
     cy_board *b = cy_board_from_faces(&d, &e2);
@@ -683,7 +685,7 @@ static cy_board *make_wedge(const ctx *c, const long *len, int k, cy_error *err)
     }
     if (check_size(nv, ne, err) < 0)
         return NULL;
-    int *first = cy_xmalloc(sizeof(int) * (size_t)k);
+    int *first = cyi_xmalloc(sizeof(int) * (size_t)k);
     int next = 1;
     for (int j = 0; j < k; j++) {
         first[j] = next;
@@ -727,8 +729,7 @@ static cy_board *fam_wedge(const ctx *c, const char *params, cy_error *err)
 {
     long *a;
     int k;
-    if (get_nums(params, "wedge:N1,N2,... (two or more cycle lengths)", ',', 2,
-                 FAM_MAX_EDGES + 1, &a, &k, err) < 0)
+    if (get_nums(params, "wedge:N1,N2,... (two or more cycle lengths)", ',', 2, FAM_MAX_EDGES + 1, &a, &k, err) < 0)
         return NULL;
     cy_board *r = make_wedge(c, a, k, err);
     free(a);
@@ -748,7 +749,7 @@ static cy_board *fam_windmill(const ctx *c, const char *params, cy_error *err)
         return cy_error_set(err, "K must be at least 2"), NULL;
     if (check_size(2 * K + 1, 3 * K, err) < 0)
         return NULL;
-    long *len = cy_xmalloc(sizeof(long) * (size_t)K);
+    long *len = cyi_xmalloc(sizeof(long) * (size_t)K);
     for (long i = 0; i < K; i++)
         len[i] = 3;
     cy_board *r = make_wedge(c, len, (int)K, err);
@@ -844,7 +845,7 @@ static cy_board *make_spider(const ctx *c, const long *len, int k, cy_error *err
     }
     if (check_size(ne + 1, ne, err) < 0)
         return NULL;
-    int *first = cy_xmalloc(sizeof(int) * (size_t)k);
+    int *first = cyi_xmalloc(sizeof(int) * (size_t)k);
     int next = 1;
     for (int j = 0; j < k; j++) {
         first[j] = next;
@@ -884,7 +885,7 @@ static cy_board *fam_star(const ctx *c, const char *params, cy_error *err)
         return cy_error_set(err, "K must be at least 2"), NULL;
     if (check_size(K + 1, K, err) < 0)
         return NULL;
-    long *len = cy_xmalloc(sizeof(long) * (size_t)K);
+    long *len = cyi_xmalloc(sizeof(long) * (size_t)K);
     for (long i = 0; i < K; i++)
         len[i] = 1;
     cy_board *r = make_spider(c, len, (int)K, err);
@@ -897,8 +898,7 @@ static cy_board *fam_spider(const ctx *c, const char *params, cy_error *err)
 {
     long *a;
     int k;
-    if (get_nums(params, "spider:A,B,... (two or more leg lengths)", ',', 2, FAM_MAX_EDGES + 1,
-                 &a, &k, err) < 0)
+    if (get_nums(params, "spider:A,B,... (two or more leg lengths)", ',', 2, FAM_MAX_EDGES + 1, &a, &k, err) < 0)
         return NULL;
     cy_board *r = make_spider(c, a, k, err);
     free(a);
@@ -909,7 +909,7 @@ static cy_board *fam_spider(const ctx *c, const char *params, cy_error *err)
 
 /* The board files of boards/ built into the program (web/embed.cmake): the
  * bytes of "/NAME.json", or NULL. */
-const unsigned char *cy_board_asset(const char *path, size_t *len, const char **type);
+const unsigned char *cyi_board_asset(const char *path, size_t *len, const char **type);
 
 /* A named board of the papers: boards/NAME.json as built in, read as a board
  * file and named spec; no parameters. */
@@ -923,7 +923,7 @@ static cy_board *fam_file(const ctx *c, const char *params, cy_error *err)
     snprintf(path, sizeof path, "/%s.json", name);
     size_t len;
     const char *type;
-    const unsigned char *text = cy_board_asset(path, &len, &type);
+    const unsigned char *text = cyi_board_asset(path, &len, &type);
     if (!text)
         return cy_error_set(err, "internal error: the board file of this family is not built in"), NULL;
     cy_error e2;
@@ -931,7 +931,7 @@ static cy_board *fam_file(const ctx *c, const char *params, cy_error *err)
     if (!b)
         return cy_error_set(err, "internal error reading the built-in board: %s", e2.msg), NULL;
     free(b->name);
-    b->name = cy_xstrdup(c->spec);
+    b->name = cyi_xstrdup(c->spec);
     return b;
 }
 
@@ -954,8 +954,10 @@ static const cy_family_info families[] = {
     {"path", "path:N", "the path 1..N+1 of N edges; both ends special"},
     {"star", "star:K", "centre 1 with K >= 2 leaves 2..K+1, all special"},
     {"spider", "spider:A,B,...", "legs of A, B, ... edges from centre 1, leaves special (Game of Arrows)"},
-    {"torus", "torus:RxC", "the R x C grid on the torus (R, C >= 1; with 2, parallel edges, with 1, loops), labelled row by row; RC square cells, no outer face"},
-    {"projective-k6", "projective-k6", "K6 on the projective plane (non-orientable): 6 vertices, 15 edges, 10 triangle cells"},
+    {"torus", "torus:RxC",
+     "the R x C grid on the torus (R, C >= 1; with 2, parallel edges, with 1, loops), labelled row by row; RC square cells, no outer face"},
+    {"projective-k6", "projective-k6",
+     "K6 on the projective plane (non-orientable): 6 vertices, 15 edges, 10 triangle cells"},
     /* the named boards of the papers and of the program's own files (boards/) */
     {"figure1", "figure1", "the board of Figure 1 of the Game of Cycles paper: 9 vertices, 14 edges, 6 cells"},
     {"asym30", "asym30", "a drawn board of 18 vertices and 30 edges with no symmetry at all (the benchmark's)"},
@@ -967,9 +969,9 @@ static const cy_family_info families[] = {
 
 /* ... and their builders, in the same order. */
 static const fam_fn builders[] = {
-    fam_k4, fam_cycle, fam_chord, fam_inner, fam_theta, fam_gtheta, fam_grid,
-    fam_wedge, fam_butterfly, fam_windmill, fam_lollipop, fam_path, fam_star, fam_spider,
-    fam_torus, fam_projective_k6, fam_file, fam_file, fam_file, fam_file, fam_file,
+    fam_k4,    fam_cycle,         fam_chord,    fam_inner,    fam_theta, fam_gtheta, fam_grid,
+    fam_wedge, fam_butterfly,     fam_windmill, fam_lollipop, fam_path,  fam_star,   fam_spider,
+    fam_torus, fam_projective_k6, fam_file,     fam_file,     fam_file,  fam_file,   fam_file,
 };
 
 _Static_assert(sizeof builders / sizeof builders[0] + 1 == sizeof families / sizeof families[0],

@@ -1,6 +1,7 @@
 /*
  * fast_internal.h - what the fast engine (solver_fast.c) lends the searches
- * written beside it (solver_dfpn.c): its workers stay opaque, and each
+ * written beside it (solver_dfpn.c) and the component database's build
+ * (compdb.c): its workers stay opaque, and each
  * function below is a thin door to one of the engine's own.  Internal to
  * libcycles.
  */
@@ -103,5 +104,11 @@ dfpn_table *dfpn_table_new(size_t bytes);
 void dfpn_table_free(dfpn_table *t);
 /* The df-pn table of the engine f works for (made on first use). */
 dfpn_table *fx_dfpn_table(worker *f);
+
+/* The canonical key the fast engine gives component g with its default
+ * keys (plane keys, or a tree key): 1, or 0 when a component so small
+ * gets no canonical key (solver_fast.c; the component database
+ * keys its entries so, compdb.c). */
+int fast_canon_key(const sg_board *sb, const sg *g, uint64_t key[2]);
 
 #endif

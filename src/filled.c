@@ -26,7 +26,7 @@ typedef struct fstate {
     double start, timeout;
     uint64_t ticks;
     int stopped;
-    cy_ticker tick;      /* the progress line */
+    cyi_ticker tick; /* the progress line */
 } fstate;
 
 /* Whether marking dart d (the last unmarked edge at v) leaves v a sink or a
@@ -41,12 +41,13 @@ static int breaks_vertex(const cy_board *b, const unsigned char *mark, int v, in
     return (a == 1 && cy_head(b, d) == v) || (a == 2 && cy_tail(b, d) == v);
 }
 
-/* The progress line (cy_ticker_show). */
+/* The progress line (cyi_ticker_show). */
 static void show(fstate *s, int final)
 {
-    cy_ticker_show(&s->tick, final, "check filled: %llu complete markings with no sink or source, %llu without a "
-                   "cycle cell", (unsigned long long)s->r->complete_markings,
-                   (unsigned long long)s->r->without_cycle_cell);
+    cyi_ticker_show(&s->tick, final,
+                    "check filled: %llu complete markings with no sink or source, %llu without a "
+                    "cycle cell",
+                    (unsigned long long)s->r->complete_markings, (unsigned long long)s->r->without_cycle_cell);
 }
 
 /* Marks edges order[k..] every way that keeps the sink/source rule. */
@@ -63,7 +64,7 @@ static void enumerate(fstate *s, int k)
         s->r->complete_markings++;
         if (s->cycles == 0) {
             if (s->r->without_cycle_cell++ == 0) {
-                s->r->counterexample = cy_xmalloc((size_t)b->ne + 1);
+                s->r->counterexample = cyi_xmalloc((size_t)b->ne + 1);
                 memcpy(s->r->counterexample, s->mark, (size_t)b->ne);
             }
         }
@@ -110,12 +111,12 @@ int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy
     s.r = r;
     s.timeout = timeout;
     s.start = cy_now();
-    s.tick = (cy_ticker){.on = progress, .born = s.start, .last = s.start};
-    s.mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    s.tick = (cyi_ticker){.on = progress, .born = s.start, .last = s.start};
+    s.mark = cyi_xcalloc((size_t)b->ne + 1, 1);
     /* breadth-first order of the edges from vertex 0 */
-    s.order = cy_xmalloc(sizeof(int) * (size_t)b->ne);
-    int *pos = cy_xmalloc(sizeof(int) * (size_t)b->ne), *queue = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
+    s.order = cyi_xmalloc(sizeof(int) * (size_t)b->ne);
+    int *pos = cyi_xmalloc(sizeof(int) * (size_t)b->ne), *queue = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    unsigned char *seen = cyi_xcalloc((size_t)b->nv, 1);
     for (int e = 0; e < b->ne; e++)
         pos[e] = -1;
     int n = 0, head = 0, tail = 0;
@@ -136,7 +137,7 @@ int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy
         }
     }
     /* the step at which each vertex and each cell is finished */
-    int *vlast = cy_xmalloc(sizeof(int) * (size_t)b->nv), *clast = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    int *vlast = cyi_xmalloc(sizeof(int) * (size_t)b->nv), *clast = cyi_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
     for (int v = 0; v < b->nv; v++) {
         vlast[v] = -1;
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++)
@@ -149,10 +150,10 @@ int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy
             if (pos[cy_dart_edge(b->fdarts[i])] > clast[c])
                 clast[c] = pos[cy_dart_edge(b->fdarts[i])];
     }
-    s.vfirst = cy_xcalloc((size_t)b->ne + 2, sizeof(int));
-    s.cfirst = cy_xcalloc((size_t)b->ne + 2, sizeof(int));
-    s.vlist = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    s.clist = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    s.vfirst = cyi_xcalloc((size_t)b->ne + 2, sizeof(int));
+    s.cfirst = cyi_xcalloc((size_t)b->ne + 2, sizeof(int));
+    s.vlist = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    s.clist = cyi_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
     /* bucket by step: vfirst[k] = vertices finished before step k */
     for (int v = 0; v < b->nv; v++)
         s.vfirst[vlast[v] + 1]++;
@@ -162,7 +163,7 @@ int cy_filled_check_progress(const cy_board *b, double timeout, int progress, cy
         s.vfirst[k + 1] += s.vfirst[k];
         s.cfirst[k + 1] += s.cfirst[k];
     }
-    int *vcur = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1)), *ccur = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1));
+    int *vcur = cyi_xmalloc(sizeof(int) * (size_t)(b->ne + 1)), *ccur = cyi_xmalloc(sizeof(int) * (size_t)(b->ne + 1));
     memcpy(vcur, s.vfirst, sizeof(int) * (size_t)(b->ne + 1));
     memcpy(ccur, s.cfirst, sizeof(int) * (size_t)(b->ne + 1));
     for (int v = 0; v < b->nv; v++)

@@ -10,9 +10,8 @@ static const struct {
     const char *name;
     cy_format f;
 } names[] = {
-    {"auto", CY_FMT_AUTO},       {"table", CY_FMT_TABLE}, {"table-text", CY_FMT_TABLE_TEXT},
-    {"json", CY_FMT_JSON},       {"drawing", CY_FMT_DRAWING}, {"dot", CY_FMT_DOT},
-    {"benntaylor", CY_FMT_BENNTAYLOR},
+    {"auto", CY_FMT_AUTO},       {"table", CY_FMT_TABLE}, {"table-text", CY_FMT_TABLE_TEXT}, {"json", CY_FMT_JSON},
+    {"drawing", CY_FMT_DRAWING}, {"dot", CY_FMT_DOT},     {"benntaylor", CY_FMT_BENNTAYLOR},
 };
 
 /* The format named s, or -1. */
@@ -40,8 +39,7 @@ const char *cy_format_name(cy_format f)
 static size_t first_content(const char *text, size_t len)
 {
     size_t i = 0;
-    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
-        (unsigned char)text[2] == 0xBF)
+    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
         i = 3;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
         i++;
@@ -74,7 +72,8 @@ static json_t *parse_json(const char *text, size_t len, cy_error *err)
             } else if (c == '"')
                 in_string = 1;
             else if ((c == ',' || c == '[' || c == '{') && ++values > JSON_MAX_VALUES)
-                return cy_error_set(err, "the board has more than %ld JSON values, more than a board of at most %d vertices and %d edges needs",
+                return cy_error_set(err,
+                                    "the board has more than %ld JSON values, more than a board of at most %d vertices and %d edges needs",
                                     JSON_MAX_VALUES, CY_MAX_VERTICES, CY_MAX_EDGES),
                        NULL;
         }
@@ -91,18 +90,18 @@ static cy_board *read_json(const json_t *root, cy_format f, char **moves, cy_err
     if (f == CY_FMT_TABLE) {
         if (!json_is_array(root))
             return cy_error_set(err, "a game table is a JSON array of rows"), NULL;
-        return cy_table_from_json(root, err);
+        return cyi_table_from_json(root, err);
     }
     if (f == CY_FMT_JSON || f == CY_FMT_DRAWING)
-        return cy_json_read(root, f, moves, err);
+        return cyi_json_read(root, f, moves, err);
     /* auto */
     if (json_is_array(root))
-        return cy_table_from_json(root, err);
+        return cyi_table_from_json(root, err);
     if (json_is_object(root)) {
         if (json_object_get(root, "cells"))
-            return cy_json_read(root, CY_FMT_JSON, moves, err);
+            return cyi_json_read(root, CY_FMT_JSON, moves, err);
         if (json_object_get(root, "edges"))
-            return cy_json_read(root, CY_FMT_DRAWING, moves, err);
+            return cyi_json_read(root, CY_FMT_DRAWING, moves, err);
         return cy_error_set(err, "a JSON board object needs \"cells\" (a native board) or \"edges\" (a drawing)"), NULL;
     }
     return cy_error_set(err, "a JSON board is an array (a game table) or an object (a native board or a drawing)"), NULL;
@@ -117,20 +116,22 @@ cy_board *cy_read_board(const char *text, size_t len, cy_format f, char **moves,
         len = 0;
     if (f == CY_FMT_DOT)
         return cy_error_set(err, "dot is an output format only; it cannot be read"), NULL;
-    if (f == CY_FMT_BENNTAYLOR || (f == CY_FMT_AUTO && cy_benntaylor_detect(text, len)))
-        return cy_benntaylor_read(text, len, err);
-    if (f != CY_FMT_AUTO && f != CY_FMT_TABLE && f != CY_FMT_TABLE_TEXT && f != CY_FMT_JSON &&
-        f != CY_FMT_DRAWING)
+    if (f == CY_FMT_BENNTAYLOR || (f == CY_FMT_AUTO && cyi_benntaylor_detect(text, len)))
+        return cyi_benntaylor_read(text, len, err);
+    if (f != CY_FMT_AUTO && f != CY_FMT_TABLE && f != CY_FMT_TABLE_TEXT && f != CY_FMT_JSON && f != CY_FMT_DRAWING)
         return cy_error_set(err, "unknown board format %d", (int)f), NULL;
     size_t start = first_content(text, len);
     if (start == len)
         return cy_error_set(err, "the input is empty"), NULL;
     if (f == CY_FMT_TABLE_TEXT || (f == CY_FMT_AUTO && (!text[start] || !strchr("[{\"", text[start]))))
-        return cy_table_from_text(text, len, err);
+        return cyi_table_from_text(text, len, err);
     if (f == CY_FMT_TABLE && text[start] != '[')
-        return cy_error_set(err, "a game table in JSON starts with \"[\" (the printed table is the table-text format)"), NULL;
+        return cy_error_set(err, "a game table in JSON starts with \"[\" (the printed table is the table-text format)"),
+               NULL;
     if ((f == CY_FMT_JSON || f == CY_FMT_DRAWING) && text[start] != '{' && text[start] != '[')
-        return cy_error_set(err, "a %s is a JSON object, starting with \"{\"", f == CY_FMT_JSON ? "native board" : "drawing"), NULL;
+        return cy_error_set(err, "a %s is a JSON object, starting with \"{\"",
+                            f == CY_FMT_JSON ? "native board" : "drawing"),
+               NULL;
     json_t *root = parse_json(text, len, err);
     if (!root)
         return NULL;
@@ -151,18 +152,18 @@ char *cy_write_board(const cy_board *b, const unsigned char *mark, cy_format f, 
         return cy_error_set(err, "no board to write"), NULL;
     switch (f) {
     case CY_FMT_TABLE:
-        return cy_table_write(b, 0, err);
+        return cyi_table_write(b, 0, err);
     case CY_FMT_TABLE_TEXT:
-        return cy_table_write(b, 1, err);
+        return cyi_table_write(b, 1, err);
     case CY_FMT_AUTO:
     case CY_FMT_JSON:
-        return cy_json_write(b, mark, 0, err);
+        return cyi_json_write(b, mark, 0, err);
     case CY_FMT_DRAWING:
-        return cy_json_write(b, mark, 1, err);
+        return cyi_json_write(b, mark, 1, err);
     case CY_FMT_DOT:
-        return cy_dot_write(b, mark, err);
+        return cyi_dot_write(b, mark, err);
     case CY_FMT_BENNTAYLOR:
-        return cy_benntaylor_write(b, err);
+        return cyi_benntaylor_write(b, err);
     }
     return cy_error_set(err, "unknown board format %d", (int)f), NULL;
 }

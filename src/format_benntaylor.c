@@ -56,14 +56,14 @@
 typedef struct bt_line {
     const char *s;
     size_t n;
-    int no;  /* 1-based line number */
+    int no; /* 1-based line number */
 } bt_line;
 
 /* Splits text into lines, dropping a trailing '\r' and blank lines. */
 static int split_lines(const char *text, size_t len, bt_line **out)
 {
     int n = 0, cap = 16, no = 0;
-    bt_line *l = cy_xmalloc(sizeof *l * (size_t)cap);
+    bt_line *l = cyi_xmalloc(sizeof *l * (size_t)cap);
     size_t i = 0;
     if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
         i = 3;
@@ -80,7 +80,7 @@ static int split_lines(const char *text, size_t len, bt_line **out)
         no++;
         if (e > b) {
             if (n == cap)
-                l = cy_xrealloc(l, sizeof *l * (size_t)(cap *= 2));
+                l = cyi_xrealloc(l, sizeof *l * (size_t)(cap *= 2));
             l[n++] = (bt_line){text + b, e - b, no};
         }
         i = j + 1;
@@ -94,7 +94,7 @@ static int line_is(const bt_line *l, const char *word)
     return l->n == strlen(word) && memcmp(l->s, word, l->n) == 0;
 }
 
-int cy_benntaylor_detect(const char *text, size_t len)
+int cyi_benntaylor_detect(const char *text, size_t len)
 {
     bt_line *l;
     int n = split_lines(text, len, &l);
@@ -155,7 +155,7 @@ static int by_key(const void *a, const void *b)
  * and edges fit 20 bits each), so n log n on boards of any size. */
 static int first_parallel(int ne, const int *eu, const int *ev, int *f)
 {
-    unsigned long long *k = cy_xmalloc(sizeof *k * ((size_t)ne + 1));
+    unsigned long long *k = cyi_xmalloc(sizeof *k * ((size_t)ne + 1));
     for (int e = 0; e < ne; e++) {
         unsigned long long lo = (unsigned)(eu[e] < ev[e] ? eu[e] : ev[e]), hi = (unsigned)(eu[e] ^ ev[e]) ^ lo;
         k[e] = lo << 40 | hi << 20 | (unsigned)e;
@@ -180,8 +180,8 @@ static int first_parallel(int ne, const int *eu, const int *ev, int *f)
  * cell).  Iterative, with its own stack (stack, room for nv entries: a
  * vertex is on it at most once), so a path of any length is walked without
  * running out of the call stack. */
-static int tour(int root, const int *ls, const int *ladj, int *seen, const int *eu, const int *ev,
-                unsigned char *done, int *w, int *n, int *stack, int *next)
+static int tour(int root, const int *ls, const int *ladj, int *seen, const int *eu, const int *ev, unsigned char *done,
+                int *w, int *n, int *stack, int *next)
 {
     int top = 0;
     stack[top++] = root;
@@ -215,11 +215,11 @@ static int tour(int root, const int *ls, const int *ladj, int *seen, const int *
 static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, const int *ev, const int *oncell,
                                   int ncells, int **walk, const int *wlen, const char *name, cy_error *err)
 {
-    int *outer = cy_xmalloc(sizeof(int) * (4 * (size_t)ne + 2)), no = 0;
-    int *seen = cy_xcalloc((size_t)nv, sizeof(int));
-    int *ls = cy_xcalloc((size_t)nv + 1, sizeof(int)), *ladj = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
-    unsigned char *done = cy_xcalloc((size_t)ne + 1, 1);
-    int *stack = cy_xmalloc(sizeof(int) * ((size_t)nv + 1)), *next = cy_xmalloc(sizeof(int) * ((size_t)nv + 1));
+    int *outer = cyi_xmalloc(sizeof(int) * (4 * (size_t)ne + 2)), no = 0;
+    int *seen = cyi_xcalloc((size_t)nv, sizeof(int));
+    int *ls = cyi_xcalloc((size_t)nv + 1, sizeof(int)), *ladj = cyi_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    unsigned char *done = cyi_xcalloc((size_t)ne + 1, 1);
+    int *stack = cyi_xmalloc(sizeof(int) * ((size_t)nv + 1)), *next = cyi_xmalloc(sizeof(int) * ((size_t)nv + 1));
     cy_board *b = NULL;
     for (int e = 0; e < ne; e++)
         if (!oncell[e]) {
@@ -229,7 +229,7 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
     for (int v = 0; v < nv; v++)
         ls[v + 1] += ls[v];
     {
-        int *fill = cy_xmalloc(sizeof(int) * ((size_t)nv + 1));
+        int *fill = cyi_xmalloc(sizeof(int) * ((size_t)nv + 1));
         memcpy(fill, ls, sizeof(int) * (size_t)nv);
         for (int e = 0; e < ne; e++)
             if (!oncell[e]) {
@@ -241,7 +241,7 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
     int *base = NULL, nbase = 0;
     if (ncells > 0) {
         /* the cells' own board, on the vertices they use */
-        int *newof = cy_xmalloc(sizeof(int) * (size_t)nv), *oldof = cy_xmalloc(sizeof(int) * (size_t)nv), m = 0;
+        int *newof = cyi_xmalloc(sizeof(int) * (size_t)nv), *oldof = cyi_xmalloc(sizeof(int) * (size_t)nv), m = 0;
         for (int v = 0; v < nv; v++)
             newof[v] = -1;
         for (int c = 0; c < ncells; c++)
@@ -250,12 +250,12 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
                     oldof[m] = walk[c][i];
                     newof[walk[c][i]] = m++;
                 }
-        const char **sl = cy_xmalloc(sizeof(char *) * (size_t)m);
-        int **sw = cy_xmalloc(sizeof(int *) * (size_t)ncells);
+        const char **sl = cyi_xmalloc(sizeof(char *) * (size_t)m);
+        int **sw = cyi_xmalloc(sizeof(int *) * (size_t)ncells);
         for (int v = 0; v < m; v++)
             sl[v] = labels[oldof[v]];
         for (int c = 0; c < ncells; c++) {
-            sw[c] = cy_xmalloc(sizeof(int) * (size_t)wlen[c]);
+            sw[c] = cyi_xmalloc(sizeof(int) * (size_t)wlen[c]);
             for (int i = 0; i < wlen[c]; i++)
                 sw[c][i] = newof[walk[c][i]];
         }
@@ -263,7 +263,7 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
         cy_board *sb = cy_board_from_faces(&sd, err);
         if (sb) {
             nbase = cy_face_len(sb, sb->ncells);
-            base = cy_xmalloc(sizeof(int) * ((size_t)nbase + 1));
+            base = cyi_xmalloc(sizeof(int) * ((size_t)nbase + 1));
             for (int i = 0; i < nbase; i++)
                 base[i] = oldof[cy_tail(sb, sb->fdarts[sb->fstart[sb->ncells] + i])];
             for (int v = 0; v < m; v++)
@@ -280,7 +280,7 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
             goto out;
     } else {
         /* a forest alone: the walk round it from a vertex of the first edge */
-        base = cy_xmalloc(sizeof(int));
+        base = cyi_xmalloc(sizeof(int));
         base[0] = eu[0];
         nbase = 1;
         seen[eu[0]] = 1;
@@ -300,9 +300,14 @@ static cy_board *with_loose_edges(int nv, char **labels, int ne, const int *eu, 
             goto out;
         }
     {
-        cy_board_desc desc = {.nv = nv, .labels = (const char *const *)labels, .ncells = ncells,
-                              .cells = (const int *const *)walk, .cell_len = wlen, .outer = outer,
-                              .outer_len = no, .name = name};
+        cy_board_desc desc = {.nv = nv,
+                              .labels = (const char *const *)labels,
+                              .ncells = ncells,
+                              .cells = (const int *const *)walk,
+                              .cell_len = wlen,
+                              .outer = outer,
+                              .outer_len = no,
+                              .name = name};
         b = cy_board_from_faces(&desc, err);
     }
 out:
@@ -317,24 +322,24 @@ out:
     return b;
 }
 
-/* What cy_benntaylor_read works with between its steps, freed by
+/* What cyi_benntaylor_read works with between its steps, freed by
  * bt_free. */
 typedef struct bt_read {
-    bt_line *l;       /* the lines of the text */
+    bt_line *l; /* the lines of the text */
     int nl;
     int nv, ne, ncells;
-    int *eu, *ev;     /* edge e joins eu[e] -> ev[e] (its positive way) */
-    int **darts;      /* per cell the darts it walks: 2e = eu -> ev, 2e+1 = ev -> eu */
-    int **walk, *wlen; /* per cell the vertices it walks */
-    long *num;        /* a cell line's numbers */
-    int *neg;         /* and their signs */
-    int *uses;        /* per edge the cells walking it (at most 2) */
+    int *eu, *ev;       /* edge e joins eu[e] -> ev[e] (its positive way) */
+    int **darts;        /* per cell the darts it walks: 2e = eu -> ev, 2e+1 = ev -> eu */
+    int **walk, *wlen;  /* per cell the vertices it walks */
+    long *num;          /* a cell line's numbers */
+    int *neg;           /* and their signs */
+    int *uses;          /* per edge the cells walking it (at most 2) */
     int *occ_c, *occ_i; /* occ_c[2e + u], occ_i[2e + u]: the u-th cell on edge e, and where */
-    int closed;       /* the cells walk both sides of every edge: a closed surface */
-    int twisted;      /* the cells cannot be turned one way round: non-orientable */
-    int genus;        /* of the closed surface: genus, or crosscap number when twisted */
-    char **labels;    /* "0" .. "V-1" */
-    char *name;       /* the name line, made printable */
+    int closed;         /* the cells walk both sides of every edge: a closed surface */
+    int twisted;        /* the cells cannot be turned one way round: non-orientable */
+    int genus;          /* of the closed surface: genus, or crosscap number when twisted */
+    char **labels;      /* "0" .. "V-1" */
+    char *name;         /* the name line, made printable */
 } bt_read;
 
 /* Frees what r holds. */
@@ -372,8 +377,9 @@ static int bt_edges(bt_read *r, cy_error *err)
         return cy_error_set(err, "a BennTaylor board starts with a name line, a line \"V E\" and a line EDGES"), -1;
     long ve[2];
     if (read_numbers(&l[1], ve, NULL, 2, 0) != 2 || ve[0] < 1 || ve[0] > CY_MAX_VERTICES || ve[1] > CY_MAX_EDGES)
-        return cy_error_set(err, "line %d: want \"V E\" (vertices at least 1 and at most %d, edges at most %d)", l[1].no,
-                            CY_MAX_VERTICES, CY_MAX_EDGES), -1;
+        return cy_error_set(err, "line %d: want \"V E\" (vertices at least 1 and at most %d, edges at most %d)",
+                            l[1].no, CY_MAX_VERTICES, CY_MAX_EDGES),
+               -1;
     int nv = r->nv = (int)ve[0];
     int ne = r->ne = (int)ve[1];
     if (nl < 4 + ne || !line_is(&l[3 + ne], "CYCLES")) {
@@ -381,10 +387,11 @@ static int bt_edges(bt_read *r, cy_error *err)
         while (at < nl && !line_is(&l[at], "CYCLES"))
             at++;
         return cy_error_set(err, "the line CYCLES should follow the %d edge lines after EDGES, but %s", ne,
-                            at < nl ? "the number of edge lines differs" : "there is no line CYCLES"), -1;
+                            at < nl ? "the number of edge lines differs" : "there is no line CYCLES"),
+               -1;
     }
-    r->eu = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
-    r->ev = cy_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    r->eu = cyi_xmalloc(sizeof(int) * (size_t)(ne + 1));
+    r->ev = cyi_xmalloc(sizeof(int) * (size_t)(ne + 1));
     for (int e = 0; e < ne; e++) {
         long uv[2];
         const bt_line *x = &l[3 + e];
@@ -402,30 +409,35 @@ static int bt_cells(bt_read *r, cy_error *err)
 {
     int ne = r->ne, ncells = r->ncells = r->nl - 4 - ne;
     const int *eu = r->eu, *ev = r->ev;
-    r->walk = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
-    r->wlen = cy_xcalloc((size_t)ncells + 1, sizeof(int));
-    r->num = cy_xmalloc(sizeof(long) * (2 * (size_t)ne + 1));
-    r->neg = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
-    r->darts = cy_xcalloc((size_t)ncells + 1, sizeof(int *));
+    r->walk = cyi_xcalloc((size_t)ncells + 1, sizeof(int *));
+    r->wlen = cyi_xcalloc((size_t)ncells + 1, sizeof(int));
+    r->num = cyi_xmalloc(sizeof(long) * (2 * (size_t)ne + 1));
+    r->neg = cyi_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->darts = cyi_xcalloc((size_t)ncells + 1, sizeof(int *));
     for (int c = 0; c < ncells; c++) {
         const bt_line *x = &r->l[4 + ne + c];
         int k = read_numbers(x, r->num, r->neg, 2 * ne, 1);
         if (k < 1)
-            return cy_error_set(err, "line %d: a cell is a list of edges written +i or -i (at most %d)", x->no, 2 * ne), -1;
-        int *darts = r->darts[c] = cy_xmalloc(sizeof(int) * (size_t)k);
-        r->walk[c] = cy_xmalloc(sizeof(int) * (size_t)k);
+            return cy_error_set(err, "line %d: a cell is a list of edges written +i or -i (at most %d)", x->no, 2 * ne),
+                   -1;
+        int *darts = r->darts[c] = cyi_xmalloc(sizeof(int) * (size_t)k);
+        r->walk[c] = cyi_xmalloc(sizeof(int) * (size_t)k);
         r->wlen[c] = k;
         for (int i = 0; i < k; i++) {
             if (r->num[i] >= ne)
-                return cy_error_set(err, "line %d: edge %ld does not exist (edges are 0 to %d)", x->no, r->num[i], ne - 1), -1;
+                return cy_error_set(err, "line %d: edge %ld does not exist (edges are 0 to %d)", x->no, r->num[i],
+                                    ne - 1),
+                       -1;
             darts[i] = 2 * (int)r->num[i] + r->neg[i];
         }
         for (int i = 0; i < k; i++) {
             int d = darts[i], nx = darts[(i + 1) % k];
             int head = d & 1 ? eu[d >> 1] : ev[d >> 1], tail = nx & 1 ? ev[nx >> 1] : eu[nx >> 1];
             if (head != tail)
-                return cy_error_set(err, "line %d: cell %d is no closed walk: %c%d ends at vertex %d but %c%d starts at %d",
-                                    x->no, c, d & 1 ? '-' : '+', d >> 1, head, nx & 1 ? '-' : '+', nx >> 1, tail), -1;
+                return cy_error_set(err,
+                                    "line %d: cell %d is no closed walk: %c%d ends at vertex %d but %c%d starts at %d",
+                                    x->no, c, d & 1 ? '-' : '+', d >> 1, head, nx & 1 ? '-' : '+', nx >> 1, tail),
+                       -1;
             r->walk[c][i] = d & 1 ? ev[d >> 1] : eu[d >> 1];
         }
     }
@@ -439,18 +451,19 @@ static int bt_cells(bt_read *r, cy_error *err)
 static int bt_sides(bt_read *r, cy_error *err)
 {
     int ne = r->ne;
-    r->uses = cy_xcalloc((size_t)ne + 1, sizeof(int));
-    r->occ_c = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
-    r->occ_i = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->uses = cyi_xcalloc((size_t)ne + 1, sizeof(int));
+    r->occ_c = cyi_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    r->occ_i = cyi_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
     r->closed = ne > 0;
-    int *dlast = cy_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
+    int *dlast = cyi_xmalloc(sizeof(int) * (2 * (size_t)ne + 1));
     for (int d = 0; d < 2 * ne; d++)
         dlast[d] = -1;
     for (int c = 0; c < r->ncells; c++)
         for (int i = 0; i < r->wlen[c]; i++) {
             int d = r->darts[c][i], e = d >> 1;
             if (++r->uses[e] > 2) {
-                cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); an edge has two sides", e, c);
+                cy_error_set(err, "edge %d lies on more than two cells (cell %d among them); an edge has two sides", e,
+                             c);
                 free(dlast);
                 return -1;
             }
@@ -466,13 +479,17 @@ static int bt_sides(bt_read *r, cy_error *err)
     /* loops and parallel edges: only where the cells cover a closed surface */
     for (int e = 0; e < ne && !r->closed; e++)
         if (r->eu[e] == r->ev[e])
-            return cy_error_set(err, "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
-                                r->l[3 + e].no, e, r->eu[e]), -1;
+            return cy_error_set(err,
+                                "line %d: edge %d is a loop at vertex %d (loops are allowed only on a board whose cells cover a closed surface, every edge on two of them; a plane board has none)",
+                                r->l[3 + e].no, e, r->eu[e]),
+                   -1;
     if (!r->closed) {
         int f, e = first_parallel(ne, r->eu, r->ev, &f);
         if (e >= 0)
-            return cy_error_set(err, "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
-                                r->l[3 + e].no, f, e, r->eu[e], r->ev[e]), -1;
+            return cy_error_set(err,
+                                "line %d: edges %d and %d both join vertices %d and %d (parallel edges are allowed only on a board whose cells cover a closed surface, every edge on two of them)",
+                                r->l[3 + e].no, f, e, r->eu[e], r->ev[e]),
+                   -1;
     }
     return 0;
 }
@@ -485,8 +502,8 @@ static int bt_sides(bt_read *r, cy_error *err)
 static int bt_turn(bt_read *r, cy_error *err)
 {
     int ncells = r->ncells, **darts = r->darts, *wlen = r->wlen, rc = -1;
-    int *flip = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1)); /* cell c reversed */
-    int *queue = cy_xmalloc(sizeof(int) * ((size_t)ncells + 1));
+    int *flip = cyi_xmalloc(sizeof(int) * ((size_t)ncells + 1)); /* cell c reversed */
+    int *queue = cyi_xmalloc(sizeof(int) * ((size_t)ncells + 1));
     for (int c = 0; c < ncells; c++)
         flip[c] = -1;
     for (int c0 = 0; c0 < ncells; c0++) {
@@ -509,7 +526,8 @@ static int bt_turn(bt_read *r, cy_error *err)
                         flip[o] = f;
                         queue[qt++] = o;
                     } else if (flip[o] != f && !r->closed) {
-                        cy_error_set(err, "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
+                        cy_error_set(err,
+                                     "the cells cannot all be turned the same way round (cells %d and %d at edge %d): not a plane board",
                                      c, o, e);
                         goto out;
                     } else if (flip[o] != f) {
@@ -549,10 +567,12 @@ static int bt_genus(bt_read *r, cy_error *err)
         return 0;
     long chi = (long)r->nv - (long)r->ne + (long)r->ncells;
     if (r->twisted ? chi > 1 : (chi > 2 || chi % 2 != 0))
-        return cy_error_set(err, "the cells cover every edge twice, so they are the faces of a closed %s surface, but V - E + F = %d - %d + %d = %ld is %s",
+        return cy_error_set(err,
+                            "the cells cover every edge twice, so they are the faces of a closed %s surface, but V - E + F = %d - %d + %d = %ld is %s",
                             r->twisted ? "non-orientable" : "orientable", r->nv, r->ne, r->ncells, chi,
                             r->twisted ? "more than 1 (a non-orientable surface has 2 - k for k crosscaps, k at least 1)"
-                                       : "not 2 - 2g for a genus g (an even number at most 2)"), -1;
+                                       : "not 2 - 2g for a genus g (an even number at most 2)"),
+               -1;
     r->genus = r->twisted ? (int)(2 - chi) : (int)((2 - chi) / 2);
     return 0;
 }
@@ -567,19 +587,25 @@ static cy_board *bt_closed_board(const bt_read *r, cy_error *err)
     for (int e = 0; e < r->ne && !parallel; e++)
         parallel = r->eu[e] == r->ev[e]; /* a loop */
     parallel |= first_parallel(r->ne, r->eu, r->ev, &f) >= 0;
-    int **names = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
-    unsigned char **rev = parallel ? cy_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
+    int **names = parallel ? cyi_xcalloc((size_t)ncells + 1, sizeof(int *)) : NULL;
+    unsigned char **rev = parallel ? cyi_xcalloc((size_t)ncells + 1, sizeof(unsigned char *)) : NULL;
     for (int c = 0; names && c < ncells; c++) {
-        names[c] = cy_xmalloc(sizeof(int) * (size_t)r->wlen[c]);
-        rev[c] = cy_xmalloc((size_t)r->wlen[c]);
+        names[c] = cyi_xmalloc(sizeof(int) * (size_t)r->wlen[c]);
+        rev[c] = cyi_xmalloc((size_t)r->wlen[c]);
         for (int i = 0; i < r->wlen[c]; i++) {
             names[c][i] = r->darts[c][i] >> 1;
             rev[c][i] = (unsigned char)(r->darts[c][i] & 1); /* -i: a loop's way */
         }
     }
-    cy_board_desc desc = {.nv = r->nv, .labels = (const char *const *)r->labels, .ncells = ncells,
-                          .cells = (const int *const *)r->walk, .cell_len = r->wlen, .name = r->name,
-                          .surface = 1, .orientable = !r->twisted, .genus = r->genus,
+    cy_board_desc desc = {.nv = r->nv,
+                          .labels = (const char *const *)r->labels,
+                          .ncells = ncells,
+                          .cells = (const int *const *)r->walk,
+                          .cell_len = r->wlen,
+                          .name = r->name,
+                          .surface = 1,
+                          .orientable = !r->twisted,
+                          .genus = r->genus,
                           .cell_edges = (const int *const *)names,
                           .cell_rev = (const unsigned char *const *)rev};
     cy_board *b = cy_board_from_faces(&desc, err);
@@ -598,7 +624,7 @@ static cy_board *bt_closed_board(const bt_read *r, cy_error *err)
  * what the cells leave), or from the cells alone.  NULL with a message. */
 static cy_board *bt_board(const bt_read *r, cy_error *err)
 {
-    int *onwalk = cy_xcalloc((size_t)r->ne + 1, sizeof(int));
+    int *onwalk = cyi_xcalloc((size_t)r->ne + 1, sizeof(int));
     for (int c = 0; c < r->ncells; c++)
         for (int i = 0; i < r->wlen[c]; i++)
             onwalk[r->darts[c][i] >> 1] = 1;
@@ -611,8 +637,12 @@ static cy_board *bt_board(const bt_read *r, cy_error *err)
     else if (loose)
         b = with_loose_edges(r->nv, r->labels, r->ne, r->eu, r->ev, onwalk, r->ncells, r->walk, r->wlen, r->name, err);
     else {
-        cy_board_desc desc = {.nv = r->nv, .labels = (const char *const *)r->labels, .ncells = r->ncells,
-                              .cells = (const int *const *)r->walk, .cell_len = r->wlen, .name = r->name};
+        cy_board_desc desc = {.nv = r->nv,
+                              .labels = (const char *const *)r->labels,
+                              .ncells = r->ncells,
+                              .cells = (const int *const *)r->walk,
+                              .cell_len = r->wlen,
+                              .name = r->name};
         b = cy_board_from_faces(&desc, err);
     }
     free(onwalk);
@@ -622,7 +652,7 @@ static cy_board *bt_board(const bt_read *r, cy_error *err)
 /* The steps, in order: the head and the edges, the cells as walks, the
  * cells on each edge, the cells turned one way round, the surface's genus,
  * the labels and name, then the board, which must have every edge. */
-cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
+cy_board *cyi_benntaylor_read(const char *text, size_t len, cy_error *err)
 {
     bt_read r = {0};
     r.nl = split_lines(text, len, &r.l);
@@ -630,13 +660,13 @@ cy_board *cy_benntaylor_read(const char *text, size_t len, cy_error *err)
     if (bt_edges(&r, err) < 0 || bt_cells(&r, err) < 0 || bt_sides(&r, err) < 0 || bt_turn(&r, err) < 0 ||
         bt_genus(&r, err) < 0)
         goto out;
-    r.labels = cy_xcalloc((size_t)r.nv, sizeof(char *));
+    r.labels = cyi_xcalloc((size_t)r.nv, sizeof(char *));
     for (int v = 0; v < r.nv; v++) {
         char t[16];
         snprintf(t, sizeof t, "%d", v);
-        r.labels[v] = cy_xstrdup(t);
+        r.labels[v] = cyi_xstrdup(t);
     }
-    r.name = cy_xmalloc(r.l[0].n + 1);
+    r.name = cyi_xmalloc(r.l[0].n + 1);
     for (size_t i = 0; i < r.l[0].n; i++)
         r.name[i] = isprint((unsigned char)r.l[0].s[i]) ? r.l[0].s[i] : '?';
     r.name[r.l[0].n] = 0;
@@ -651,24 +681,24 @@ out:
     return b;
 }
 
-char *cy_benntaylor_write(const cy_board *b, cy_error *err)
+char *cyi_benntaylor_write(const cy_board *b, cy_error *err)
 {
     for (int v = 0; v < b->nv; v++)
         if (b->special[v])
             return cy_error_set(err, "the BennTaylor format has no special vertices (vertex %s is special)", b->label[v]),
                    NULL;
-    cy_buf t = {0};
+    cyi_buf t = {0};
     const char *name = b->name && *b->name ? b->name : "board";
     for (const char *p = name; *p; p++)
-        cy_buf_printf(&t, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
-    cy_buf_printf(&t, "\n%d %d\nEDGES\n", b->nv, b->ne);
+        cyi_buf_printf(&t, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
+    cyi_buf_printf(&t, "\n%d %d\nEDGES\n", b->nv, b->ne);
     for (int e = 0; e < b->ne; e++)
-        cy_buf_printf(&t, "%d %d\n", b->eu[e], b->ev[e]);
-    cy_buf_puts(&t, "CYCLES");
+        cyi_buf_printf(&t, "%d %d\n", b->eu[e], b->ev[e]);
+    cyi_buf_puts(&t, "CYCLES");
     for (int c = 0; c < b->ncells; c++) {
-        cy_buf_puts(&t, "\n");
+        cyi_buf_puts(&t, "\n");
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++)
-            cy_buf_printf(&t, "%s%c%d", i > b->fstart[c] ? " " : "", b->fdarts[i] & 1 ? '-' : '+', b->fdarts[i] >> 1);
+            cyi_buf_printf(&t, "%s%c%d", i > b->fstart[c] ? " " : "", b->fdarts[i] & 1 ? '-' : '+', b->fdarts[i] >> 1);
     }
-    return cy_buf_take(&t);
+    return cyi_buf_take(&t);
 }

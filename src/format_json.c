@@ -20,16 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const known_keys[] = {"format", "version", "name", "vertices", "cells",
-                                         "outer", "special", "moves", "edges", "surface", "cell_edges", NULL};
+static const char *const known_keys[] = {"format",  "version", "name",  "vertices", "cells",      "outer",
+                                         "special", "moves",   "edges", "surface",  "cell_edges", NULL};
 
 /* The vertices of a board object, read before the faces or edges. */
 typedef struct jverts {
     int nv;
     char **label;
-    double *xy;              /* 2*nv, or NULL when no vertex has coordinates */
+    double *xy; /* 2*nv, or NULL when no vertex has coordinates */
     unsigned char *special;
-    json_t *index;           /* label -> vertex number */
+    json_t *index; /* label -> vertex number */
 } jverts;
 
 /* Frees what jv holds. */
@@ -85,7 +85,8 @@ static int read_vertex(jverts *jv, int v, const json_t *e, int *hascoord, cy_err
     if (json_is_object(e)) {
         const char *key;
         const json_t *val;
-        json_object_foreach((json_t *)e, key, val) {
+        json_object_foreach((json_t *)e, key, val)
+        {
             if (strcmp(key, "label") && strcmp(key, "x") && strcmp(key, "y") && strcmp(key, "special"))
                 return cy_error_set(err, "vertex %d has an unknown key \"%.40s\" (a vertex has label, x, y and special)",
                                     v + 1, key);
@@ -105,8 +106,9 @@ static int read_vertex(jverts *jv, int v, const json_t *e, int *hascoord, cy_err
             if (!json_is_number(x) || !json_is_number(y))
                 return cy_error_set(err, "vertex %d: the coordinates \"x\" and \"y\" must be numbers", v + 1);
             double cx = json_number_value(x), cy = json_number_value(y);
-            if (!cy_coord_ok(cx) || !cy_coord_ok(cy))
-                return cy_error_set(err, "vertex %d has a coordinate that is not a finite number of at most 1e100 in size",
+            if (!cyi_coord_ok(cx) || !cyi_coord_ok(cy))
+                return cy_error_set(err,
+                                    "vertex %d has a coordinate that is not a finite number of at most 1e100 in size",
                                     v + 1);
             jv->xy[2 * v] = cx;
             jv->xy[2 * v + 1] = cy;
@@ -116,10 +118,11 @@ static int read_vertex(jverts *jv, int v, const json_t *e, int *hascoord, cy_err
         return cy_error_set(err, "vertex %d is neither a label (a string or an integer) nor an object with a \"label\"",
                             v + 1);
     }
-    if (label_text(lab, buf, sizeof buf) < 0 || !cy_label_ok(buf)) {
+    if (label_text(lab, buf, sizeof buf) < 0 || !cyi_label_ok(buf)) {
         if (!json_is_string(lab) && !json_is_integer(lab))
             return cy_error_set(err, "vertex %d: the label is neither a string nor an integer", v + 1);
-        return cy_error_set(err, "vertex %d: \"%.40s\" is not a usable label (labels are 1-%d printable characters without blanks, commas, quotes, backslashes or \"->\")",
+        return cy_error_set(err,
+                            "vertex %d: \"%.40s\" is not a usable label (labels are 1-%d printable characters without blanks, commas, quotes, backslashes or \"->\")",
                             v + 1, json_is_string(lab) ? json_string_value(lab) : buf, CY_MAX_LABEL);
     }
     json_t *prev = json_object_get(jv->index, buf);
@@ -127,7 +130,7 @@ static int read_vertex(jverts *jv, int v, const json_t *e, int *hascoord, cy_err
         return cy_error_set(err, "vertices %d and %d both have the label \"%s\"", (int)json_integer_value(prev) + 1,
                             v + 1, buf);
     json_object_set_new(jv->index, buf, json_integer(v));
-    jv->label[v] = cy_xstrdup(buf);
+    jv->label[v] = cyi_xstrdup(buf);
     return 0;
 }
 
@@ -145,9 +148,9 @@ static int read_vertices(const json_t *root, jverts *jv, int need_coords, cy_err
     if (nv > CY_MAX_VERTICES)
         return cy_error_set(err, "the board has %zu vertices; at most %d are supported", nv, CY_MAX_VERTICES);
     jv->nv = (int)nv;
-    jv->label = cy_xcalloc(nv, sizeof(char *));
-    jv->xy = cy_xcalloc(2 * nv, sizeof(double));
-    jv->special = cy_xcalloc(nv, 1);
+    jv->label = cyi_xcalloc(nv, sizeof(char *));
+    jv->xy = cyi_xcalloc(2 * nv, sizeof(double));
+    jv->special = cyi_xcalloc(nv, 1);
     jv->index = json_object();
     int withc = -1, without = -1;
     for (int v = 0; v < (int)nv; v++) {
@@ -160,7 +163,8 @@ static int read_vertices(const json_t *root, jverts *jv, int need_coords, cy_err
             without = v;
     }
     if (withc >= 0 && without >= 0)
-        return cy_error_set(err, "vertex %s has coordinates but vertex %s has none (give x and y on every vertex or on none)",
+        return cy_error_set(err,
+                            "vertex %s has coordinates but vertex %s has none (give x and y on every vertex or on none)",
                             jv->label[withc], jv->label[without]);
     if (withc < 0) {
         if (need_coords)
@@ -193,7 +197,7 @@ static int *read_walk(const jverts *jv, const json_t *w, const char *what, int *
         return cy_error_set(err, "%s is empty", what), NULL;
     if (n > 2 * (size_t)CY_MAX_EDGES)
         return cy_error_set(err, "%s is longer than %d", what, 2 * CY_MAX_EDGES), NULL;
-    int *walk = cy_xmalloc(sizeof(int) * n);
+    int *walk = cyi_xmalloc(sizeof(int) * n);
     for (size_t i = 0; i < n; i++)
         if ((walk[i] = lookup(jv, json_array_get(w, i), what, err)) < 0) {
             free(walk);
@@ -217,7 +221,8 @@ static int read_surface(const json_t *root, int *surface, int *orientable, int *
         return cy_error_set(err, "\"surface\" is not an object such as {\"orientable\": true, \"genus\": 1}");
     const char *key;
     const json_t *val;
-    json_object_foreach((json_t *)sf, key, val) {
+    json_object_foreach((json_t *)sf, key, val)
+    {
         if (strcmp(key, "orientable") != 0 && strcmp(key, "genus") != 0)
             return cy_error_set(err, "unknown key \"%.40s\" in \"surface\" (it has orientable and genus)", key);
     }
@@ -225,7 +230,8 @@ static int read_surface(const json_t *root, int *surface, int *orientable, int *
     if (!json_is_boolean(o))
         return cy_error_set(err, "\"surface\" needs \"orientable\": true or false");
     if (!json_is_integer(g) || json_integer_value(g) < 0 || json_integer_value(g) > 1000)
-        return cy_error_set(err, "\"surface\" needs \"genus\": a whole number from 0 to 1000 (the genus, or for a non-orientable surface the crosscap number)");
+        return cy_error_set(err,
+                            "\"surface\" needs \"genus\": a whole number from 0 to 1000 (the genus, or for a non-orientable surface the crosscap number)");
     *surface = 1;
     *orientable = json_is_true(o);
     *genus = (int)json_integer_value(g);
@@ -246,8 +252,8 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
     size_t nc = json_array_size(cells);
     if (nc > 2 * (size_t)CY_MAX_EDGES)
         return cy_error_set(err, "the board has %zu cells; at most %d are supported", nc, 2 * CY_MAX_EDGES), NULL;
-    int **walk = cy_xcalloc(nc + 1, sizeof(int *));
-    int *len = cy_xcalloc(nc + 1, sizeof(int));
+    int **walk = cyi_xcalloc(nc + 1, sizeof(int *));
+    int *len = cyi_xcalloc(nc + 1, sizeof(int));
     cy_board *b = NULL;
     size_t total = 0;
     int ok = 1;
@@ -273,8 +279,8 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
     int **names = NULL;
     unsigned char **rev = NULL; /* "+N" / "-N": the way along a loop */
     if (ok && ce && !json_is_null(ce)) {
-        names = cy_xcalloc(nc + 1, sizeof(int *));
-        rev = cy_xcalloc(nc + 1, sizeof(unsigned char *));
+        names = cyi_xcalloc(nc + 1, sizeof(int *));
+        rev = cyi_xcalloc(nc + 1, sizeof(unsigned char *));
         if (!json_is_array(ce) || json_array_size(ce) != nc) {
             cy_error_set(err, "\"cell_edges\" is not a list with one list of edge numbers for each cell");
             ok = 0;
@@ -282,13 +288,14 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
         for (size_t c = 0; c < nc && ok; c++) {
             const json_t *row = json_array_get(ce, c);
             if (!json_is_array(row) || json_array_size(row) != (size_t)len[c]) {
-                cy_error_set(err, "\"cell_edges\" item %zu is not a list of %d edge numbers, one for each step of cell %zu", c + 1,
-                             len[c], c + 1);
+                cy_error_set(err,
+                             "\"cell_edges\" item %zu is not a list of %d edge numbers, one for each step of cell %zu",
+                             c + 1, len[c], c + 1);
                 ok = 0;
                 break;
             }
-            names[c] = cy_xmalloc(sizeof(int) * (size_t)len[c]);
-            rev[c] = cy_xcalloc((size_t)len[c] + 1, 1);
+            names[c] = cyi_xmalloc(sizeof(int) * (size_t)len[c]);
+            rev[c] = cyi_xcalloc((size_t)len[c] + 1, 1);
             for (int i = 0; i < len[c] && ok; i++) {
                 const json_t *x = json_array_get(row, (size_t)i);
                 long long n = -1;
@@ -306,7 +313,8 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
                     }
                 }
                 if (n < 0 || (size_t)n >= total) {
-                    cy_error_set(err, "\"cell_edges\" item %zu: step %d is not an edge number from 0 to %zu (or, for a loop, \"+N\" or \"-N\" to say which way)",
+                    cy_error_set(err,
+                                 "\"cell_edges\" item %zu: step %d is not an edge number from 0 to %zu (or, for a loop, \"+N\" or \"-N\" to say which way)",
                                  c + 1, i + 1, total ? total - 1 : 0);
                     ok = 0;
                 } else
@@ -316,12 +324,21 @@ static cy_board *build_cells(const json_t *root, const jverts *jv, const char *n
     }
     if (ok) {
         cy_board_desc d = {
-            .nv = jv->nv, .labels = (const char *const *)jv->label, .ncells = (int)nc,
-            .cells = (const int *const *)walk, .cell_len = len,
-            .outer = walk[nc], .outer_len = walk[nc] ? len[nc] : 0,
-            .special = jv->special, .xy = jv->xy, .name = name,
-            .surface = surface, .orientable = orientable, .genus = genus,
-            .cell_edges = (const int *const *)names, .cell_rev = (const unsigned char *const *)rev,
+            .nv = jv->nv,
+            .labels = (const char *const *)jv->label,
+            .ncells = (int)nc,
+            .cells = (const int *const *)walk,
+            .cell_len = len,
+            .outer = walk[nc],
+            .outer_len = walk[nc] ? len[nc] : 0,
+            .special = jv->special,
+            .xy = jv->xy,
+            .name = name,
+            .surface = surface,
+            .orientable = orientable,
+            .genus = genus,
+            .cell_edges = (const int *const *)names,
+            .cell_rev = (const unsigned char *const *)rev,
         };
         b = cy_board_from_faces(&d, err);
     }
@@ -347,7 +364,7 @@ static cy_board *build_edges(const json_t *root, const jverts *jv, const char *n
     size_t ne = json_array_size(edges);
     if (ne > CY_MAX_EDGES)
         return cy_error_set(err, "the drawing has %zu edges; at most %d are supported", ne, CY_MAX_EDGES), NULL;
-    int *ev = cy_xmalloc(sizeof(int) * 2 * (ne ? ne : 1));
+    int *ev = cyi_xmalloc(sizeof(int) * 2 * (ne ? ne : 1));
     for (size_t i = 0; i < ne; i++) {
         const json_t *e = json_array_get(edges, i);
         char what[32];
@@ -362,8 +379,8 @@ static cy_board *build_edges(const json_t *root, const jverts *jv, const char *n
             return NULL;
         }
     }
-    cy_board *b = cy_board_from_drawing(jv->nv, (const char *const *)jv->label, jv->xy, (int)ne, ev,
-                                        jv->special, name, err);
+    cy_board *b =
+        cy_board_from_drawing(jv->nv, (const char *const *)jv->label, jv->xy, (int)ne, ev, jv->special, name, err);
     free(ev);
     return b;
 }
@@ -380,7 +397,7 @@ static int read_move(const cy_board *b, const jverts *jv, const char *s, size_t 
         }
     int shown = n > 60 ? 60 : (int)n;
     if (b->multi) { /* moves may name their edge (eN:U->V): the common parser */
-        char *one = cy_xmalloc(n + 1);
+        char *one = cyi_xmalloc(n + 1);
         memcpy(one, s, n);
         one[n] = 0;
         int *d = NULL, k = 0, r = -1;
@@ -427,7 +444,7 @@ static int read_moves(const json_t *root, const cy_board *b, const jverts *jv, c
         return 0;
     if (!json_is_array(mv) && !json_is_string(mv))
         return cy_error_set(err, "\"moves\" is not a list of moves \"U->V\"");
-    cy_buf buf = {0};
+    cyi_buf buf = {0};
     int count = 0;
     size_t items = json_is_array(mv) ? json_array_size(mv) : 1;
     for (size_t k = 0; k < items; k++) {
@@ -452,13 +469,13 @@ static int read_moves(const json_t *root, const cy_board *b, const jverts *jv, c
             }
             char m[2 * CY_MAX_LABEL + 8];
             cy_move_str(b, d, m, sizeof m);
-            cy_buf_printf(&buf, "%s%s", count ? " " : "", m);
+            cyi_buf_printf(&buf, "%s%s", count ? " " : "", m);
             count++;
             s = t;
         }
     }
     if (count)
-        *out = cy_buf_take(&buf);
+        *out = cyi_buf_take(&buf);
     free(buf.s);
     return 0;
 }
@@ -468,12 +485,14 @@ static int check_header(const json_t *root, cy_error *err)
 {
     const char *key;
     const json_t *val;
-    json_object_foreach((json_t *)root, key, val) {
+    json_object_foreach((json_t *)root, key, val)
+    {
         int ok = 0;
         for (int i = 0; known_keys[i]; i++)
             ok |= strcmp(key, known_keys[i]) == 0;
         if (!ok)
-            return cy_error_set(err, "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, surface, cell_edges, special and moves; a drawing has edges instead of cells)",
+            return cy_error_set(err,
+                                "unknown key \"%.40s\" (a board object has format, version, name, vertices, cells, outer, surface, cell_edges, special and moves; a drawing has edges instead of cells)",
                                 key);
     }
     const json_t *f = json_object_get(root, "format"), *v = json_object_get(root, "version");
@@ -490,27 +509,35 @@ static int check_header(const json_t *root, cy_error *err)
 }
 
 /* Reads a native board or a drawing. */
-cy_board *cy_json_read(const json_t *root, cy_format want, char **moves, cy_error *err)
+cy_board *cyi_json_read(const json_t *root, cy_format want, char **moves, cy_error *err)
 {
     if (moves)
         *moves = NULL;
     if (!json_is_object(root))
-        return cy_error_set(err, want == CY_FMT_DRAWING ? "a drawing is a JSON object" : "a native board is a JSON object"), NULL;
+        return cy_error_set(err,
+                            want == CY_FMT_DRAWING ? "a drawing is a JSON object" : "a native board is a JSON object"),
+               NULL;
     if (check_header(root, err) < 0)
         return NULL;
     int hascells = json_object_get(root, "cells") != NULL, hasedges = json_object_get(root, "edges") != NULL;
     if (hascells && hasedges)
-        return cy_error_set(err, "the object has both \"cells\" and \"edges\"; a native board gives cells, a drawing gives edges"), NULL;
+        return cy_error_set(err,
+                            "the object has both \"cells\" and \"edges\"; a native board gives cells, a drawing gives edges"),
+               NULL;
     if (want == CY_FMT_AUTO)
         want = hasedges ? CY_FMT_DRAWING : CY_FMT_JSON;
     if (want == CY_FMT_JSON && !hascells)
         return cy_error_set(err, hasedges ? "the object has \"edges\" but no \"cells\": it is a drawing, not a native board"
-                                          : "the board has no \"cells\""), NULL;
+                                          : "the board has no \"cells\""),
+               NULL;
     if (want == CY_FMT_DRAWING && json_object_get(root, "surface") && !json_is_null(json_object_get(root, "surface")))
-        return cy_error_set(err, "a drawing lies in the plane, so it has no \"surface\" (a board on another surface gives its faces as \"cells\")"), NULL;
+        return cy_error_set(err,
+                            "a drawing lies in the plane, so it has no \"surface\" (a board on another surface gives its faces as \"cells\")"),
+               NULL;
     if (want == CY_FMT_DRAWING && !hasedges)
         return cy_error_set(err, hascells ? "the object has \"cells\" but no \"edges\": it is a native board, not a drawing"
-                                          : "the drawing has no \"edges\""), NULL;
+                                          : "the drawing has no \"edges\""),
+               NULL;
     jverts jv = {0};
     cy_board *b = NULL;
     const json_t *n = json_object_get(root, "name");
@@ -534,47 +561,49 @@ cy_board *cy_json_read(const json_t *root, cy_format want, char **moves, cy_erro
 /* ----------------------------------------------------------------- writing */
 
 /* Appends coordinate x (finite) as a JSON number that reads back to the
- * same double (cy_double_text). */
-static void put_number(cy_buf *out, double x)
+ * same double (cyi_double_text). */
+static void put_number(cyi_buf *out, double x)
 {
     char s[40];
-    cy_double_text(s, sizeof s, x);
-    cy_buf_puts(out, s);
+    cyi_double_text(s, sizeof s, x);
+    cyi_buf_puts(out, s);
 }
 
 /* Appends s as a JSON string, escaped by cy_escape first (it comes from
  * input: no control characters or invalid UTF-8 get through). */
-static void put_string(cy_buf *out, const char *raw)
+static void put_string(cyi_buf *out, const char *raw)
 {
     char *s = cy_escape_dup(raw, 0);
     json_t *j = json_string(s);
     char *t = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
     json_decref(j);
     if (t) {
-        cy_buf_puts(out, t);
+        cyi_buf_puts(out, t);
         free(t);
         free(s);
         return;
     }
     /* not valid UTF-8: keep the ASCII, replace the rest */
-    cy_buf_puts(out, "\"");
+    cyi_buf_puts(out, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"' || *p == '\\')
-            cy_buf_printf(out, "\\%c", *p);
+            cyi_buf_printf(out, "\\%c", *p);
         else if (*p < 0x20)
-            cy_buf_printf(out, "\\u%04x", *p);
+            cyi_buf_printf(out, "\\u%04x", *p);
         else
-            cy_buf_printf(out, "%c", *p < 0x80 ? *p : '?');
+            cyi_buf_printf(out, "%c", *p < 0x80 ? *p : '?');
     }
-    cy_buf_puts(out, "\"");
+    cyi_buf_puts(out, "\"");
     free(s);
 }
 
 /* Writes b as a native board or as a drawing. */
-char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, cy_error *err)
+char *cyi_json_write(const cy_board *b, const unsigned char *mark, int drawing, cy_error *err)
 {
     if (drawing && b->surface)
-        return cy_error_set(err, "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"), NULL;
+        return cy_error_set(err,
+                            "the board lies on a closed surface, not in the plane, so it cannot be written as a drawing (write it as json)"),
+               NULL;
     if (b->multi && drawing)
         return cy_error_set(err, "the board has parallel edges, which a drawing cannot have"), NULL;
     /* a board without coordinates is drawn where cy_layout places it (the
@@ -582,7 +611,7 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
     double *lay = NULL;
     const double *X = b->x, *Y = b->y;
     if (drawing && !b->has_coords) {
-        double *xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        double *xy = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         if (cy_layout(b, xy, err) < 0) {
             free(xy);
             return NULL;
@@ -593,7 +622,7 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
             hi = fmax(hi, xy[v]);
         }
         double k = hi > lo ? 10 / (hi - lo) : 1;
-        lay = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        lay = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         for (int v = 0; v < b->nv; v++) {
             /* 9 digits of the box, as the families' coordinates: short
              * numbers that read back exactly */
@@ -609,90 +638,90 @@ char *cy_json_write(const cy_board *b, const unsigned char *mark, int drawing, c
         for (int v = 0; v < b->nv; v++)
             if (!isfinite(b->x[v]) || !isfinite(b->y[v]))
                 return cy_error_set(err, "vertex %s has a coordinate that is not a finite number", b->label[v]), NULL;
-    cy_buf out = {0};
-    cy_buf_puts(&out, "{\n  \"format\": \"cycles-board\",\n  \"version\": 1,\n");
+    cyi_buf out = {0};
+    cyi_buf_puts(&out, "{\n  \"format\": \"cycles-board\",\n  \"version\": 1,\n");
     if (b->name) {
-        cy_buf_puts(&out, "  \"name\": ");
+        cyi_buf_puts(&out, "  \"name\": ");
         put_string(&out, b->name);
-        cy_buf_puts(&out, ",\n");
+        cyi_buf_puts(&out, ",\n");
     }
-    /* labels need no escaping: cy_label_ok rules out quotes, backslashes and
+    /* labels need no escaping: cyi_label_ok rules out quotes, backslashes and
      * control characters */
-    cy_buf_puts(&out, "  \"vertices\": [");
+    cyi_buf_puts(&out, "  \"vertices\": [");
     for (int v = 0; v < b->nv; v++) {
         if (coords) {
-            cy_buf_printf(&out, "%s\n    {\"label\": \"%s\", \"x\": ", v ? "," : "", b->label[v]);
+            cyi_buf_printf(&out, "%s\n    {\"label\": \"%s\", \"x\": ", v ? "," : "", b->label[v]);
             put_number(&out, X[v]);
-            cy_buf_puts(&out, ", \"y\": ");
+            cyi_buf_puts(&out, ", \"y\": ");
             put_number(&out, Y[v]);
-            cy_buf_puts(&out, "}");
+            cyi_buf_puts(&out, "}");
         } else {
-            cy_buf_printf(&out, "%s\"%s\"", v ? ", " : "", b->label[v]);
+            cyi_buf_printf(&out, "%s\"%s\"", v ? ", " : "", b->label[v]);
         }
     }
-    cy_buf_puts(&out, coords ? "\n  ],\n" : "],\n");
+    cyi_buf_puts(&out, coords ? "\n  ],\n" : "],\n");
     free(lay);
     if (drawing) {
-        cy_buf_puts(&out, "  \"edges\": [");
+        cyi_buf_puts(&out, "  \"edges\": [");
         for (int e = 0; e < b->ne; e++)
-            cy_buf_printf(&out, "%s[\"%s\", \"%s\"]", e ? (e % 8 ? ", " : ",\n    ") : "\n    ", b->label[b->eu[e]],
-                          b->label[b->ev[e]]);
-        cy_buf_puts(&out, "\n  ]");
+            cyi_buf_printf(&out, "%s[\"%s\", \"%s\"]", e ? (e % 8 ? ", " : ",\n    ") : "\n    ", b->label[b->eu[e]],
+                           b->label[b->ev[e]]);
+        cyi_buf_puts(&out, "\n  ]");
     } else {
-        cy_buf_puts(&out, "  \"cells\": [");
+        cyi_buf_puts(&out, "  \"cells\": [");
         for (int f = 0; f <= b->ncells; f++) {
             if (f == b->ncells && b->surface) {
-                cy_buf_printf(&out, "\n  ],\n  \"surface\": {\"orientable\": %s, \"genus\": %d}",
-                              b->orientable ? "true" : "false", b->genus);
+                cyi_buf_printf(&out, "\n  ],\n  \"surface\": {\"orientable\": %s, \"genus\": %d}",
+                               b->orientable ? "true" : "false", b->genus);
                 break;
             }
             if (f == b->ncells)
-                cy_buf_puts(&out, b->ncells ? "\n  ],\n  \"outer\": [" : "],\n  \"outer\": [");
+                cyi_buf_puts(&out, b->ncells ? "\n  ],\n  \"outer\": [" : "],\n  \"outer\": [");
             else
-                cy_buf_puts(&out, f ? ",\n    [" : "\n    [");
+                cyi_buf_puts(&out, f ? ",\n    [" : "\n    [");
             for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++)
-                cy_buf_printf(&out, "%s\"%s\"", i > b->fstart[f] ? ", " : "", b->label[cy_tail(b, b->fdarts[i])]);
-            cy_buf_puts(&out, "]");
+                cyi_buf_printf(&out, "%s\"%s\"", i > b->fstart[f] ? ", " : "", b->label[cy_tail(b, b->fdarts[i])]);
+            cyi_buf_puts(&out, "]");
         }
         if (b->multi) { /* parallel edges: which edge each step runs along */
-            cy_buf_puts(&out, ",\n  \"cell_edges\": [");
+            cyi_buf_puts(&out, ",\n  \"cell_edges\": [");
             for (int f = 0; f < b->ncells; f++) {
-                cy_buf_puts(&out, f ? ",\n    [" : "\n    [");
+                cyi_buf_puts(&out, f ? ",\n    [" : "\n    [");
                 for (int i = b->fstart[f]; i < b->fstart[f + 1]; i++) {
                     int d = b->fdarts[i], e = cy_dart_edge(d);
                     if (b->eu[e] == b->ev[e]) /* a loop: which way, "+N" along its direction */
-                        cy_buf_printf(&out, "%s\"%c%d\"", i > b->fstart[f] ? ", " : "", d & 1 ? '-' : '+', e);
+                        cyi_buf_printf(&out, "%s\"%c%d\"", i > b->fstart[f] ? ", " : "", d & 1 ? '-' : '+', e);
                     else
-                        cy_buf_printf(&out, "%s%d", i > b->fstart[f] ? ", " : "", e);
+                        cyi_buf_printf(&out, "%s%d", i > b->fstart[f] ? ", " : "", e);
                 }
-                cy_buf_puts(&out, "]");
+                cyi_buf_puts(&out, "]");
             }
-            cy_buf_puts(&out, "\n  ]");
+            cyi_buf_puts(&out, "\n  ]");
         }
     }
     int nspecial = 0;
     for (int v = 0; v < b->nv; v++)
         nspecial += b->special[v] != 0;
     if (nspecial) {
-        cy_buf_puts(&out, ",\n  \"special\": [");
+        cyi_buf_puts(&out, ",\n  \"special\": [");
         for (int v = 0, k = 0; v < b->nv; v++)
             if (b->special[v])
-                cy_buf_printf(&out, "%s\"%s\"", k++ ? ", " : "", b->label[v]);
-        cy_buf_puts(&out, "]");
+                cyi_buf_printf(&out, "%s\"%s\"", k++ ? ", " : "", b->label[v]);
+        cyi_buf_puts(&out, "]");
     }
     int nmoves = 0;
     for (int e = 0; mark && e < b->ne; e++)
         nmoves += mark[e] != CY_UNMARKED;
     if (nmoves) {
-        cy_buf_puts(&out, ",\n  \"moves\": [");
+        cyi_buf_puts(&out, ",\n  \"moves\": [");
         for (int e = 0, k = 0; e < b->ne; e++)
             if (mark[e] != CY_UNMARKED) {
                 char m[2 * CY_MAX_LABEL + 8];
                 cy_move_str(b, cy_dart(e, mark[e]), m, sizeof m);
-                cy_buf_printf(&out, "%s\"%s\"", k++ ? ", " : "", m);
+                cyi_buf_printf(&out, "%s\"%s\"", k++ ? ", " : "", m);
             }
-        cy_buf_puts(&out, "]");
+        cyi_buf_puts(&out, "]");
     }
-    cy_buf_puts(&out, "\n}\n");
-    return cy_buf_take(&out);
+    cyi_buf_puts(&out, "\n}\n");
+    return cyi_buf_take(&out);
 }

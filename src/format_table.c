@@ -43,7 +43,7 @@ static void table_push(table *t, long long v)
 {
     if (t->nval == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 64;
-        t->val = cy_xrealloc(t->val, sizeof(long long) * t->cap);
+        t->val = cyi_xrealloc(t->val, sizeof(long long) * t->cap);
     }
     t->val[t->nval++] = v;
 }
@@ -89,9 +89,9 @@ static int collect_darts(const table *t, tdart **out, int *nd, cy_error *err)
 {
     int m = t->m, n = t->n;
     if (t->nval > 2 * (size_t)CY_MAX_EDGES)
-        return cy_error_set(err, "the table has %zu entries; at most %d edges (%d entries) are supported",
-                            t->nval, CY_MAX_EDGES, 2 * CY_MAX_EDGES);
-    tdart *d = cy_xmalloc(sizeof(tdart) * (t->nval ? t->nval : 1));
+        return cy_error_set(err, "the table has %zu entries; at most %d edges (%d entries) are supported", t->nval,
+                            CY_MAX_EDGES, 2 * CY_MAX_EDGES);
+    tdart *d = cyi_xmalloc(sizeof(tdart) * (t->nval ? t->nval : 1));
     int k = 0;
     for (int r = 0; r < m; r++)
         for (int c = 0; c < n; c++)
@@ -104,8 +104,7 @@ static int collect_darts(const table *t, tdart **out, int *nd, cy_error *err)
                 }
                 if (v == r + 1) {
                     free(d);
-                    return cy_error_set(err, "row %d, column %d: vertex %d follows itself (a loop)",
-                                        r + 1, c + 1, r + 1);
+                    return cy_error_set(err, "row %d, column %d: vertex %d follows itself (a loop)", r + 1, c + 1, r + 1);
                 }
                 d[k++] = (tdart){r, (int)v - 1, c};
             }
@@ -118,7 +117,7 @@ static int collect_darts(const table *t, tdart **out, int *nd, cy_error *err)
 static int check_empty(const table *t, cy_error *err)
 {
     int m = t->m, n = t->n;
-    unsigned char *colused = cy_xcalloc((size_t)n, 1);
+    unsigned char *colused = cyi_xcalloc((size_t)n, 1);
     for (int r = 0; r < m; r++) {
         int used = 0;
         for (int c = 0; c < n; c++)
@@ -145,32 +144,32 @@ static int check_repeats(const tdart *s, int nd, cy_error *err)
     for (int i = 1; i < nd; i++)
         if (s[i].u == s[i - 1].u && s[i].v == s[i - 1].v) {
             if (s[i].f == s[i - 1].f)
-                return cy_error_set(err, "row %d, column %d lists vertex %d twice", s[i].u + 1, s[i].f + 1,
-                                    s[i].v + 1);
-            return cy_error_set(err, "row %d lists vertex %d in both column %d and column %d, but the side of edge %d-%d walked from %d to %d lies on one face only",
-                                s[i].u + 1, s[i].v + 1, s[i - 1].f + 1, s[i].f + 1, s[i].u + 1, s[i].v + 1,
-                                s[i].u + 1, s[i].v + 1);
+                return cy_error_set(err, "row %d, column %d lists vertex %d twice", s[i].u + 1, s[i].f + 1, s[i].v + 1);
+            return cy_error_set(err,
+                                "row %d lists vertex %d in both column %d and column %d, but the side of edge %d-%d walked from %d to %d lies on one face only",
+                                s[i].u + 1, s[i].v + 1, s[i - 1].f + 1, s[i].f + 1, s[i].u + 1, s[i].v + 1, s[i].u + 1,
+                                s[i].v + 1);
         }
     return 0;
 }
 
 /* Describes how vertex x fails to balance in column c into buf. */
-static void describe_unbalanced(const table *t, const tdart *s, int nd, int c, int x, int in, int out,
-                                char *buf, size_t len)
+static void describe_unbalanced(const table *t, const tdart *s, int nd, int c, int x, int in, int out, char *buf,
+                                size_t len)
 {
     int pred = -1;
     for (int i = 0; i < nd && pred < 0; i++)
         if (s[i].f == c && s[i].v == x)
             pred = s[i].u;
     if (out == 0)
-        snprintf(buf, len, "vertex %d has no successor (row %d is 0, but row %d leads to %d)", x + 1, x + 1,
-                 pred + 1, x + 1);
+        snprintf(buf, len, "vertex %d has no successor (row %d is 0, but row %d leads to %d)", x + 1, x + 1, pred + 1,
+                 x + 1);
     else if (in == 0)
-        snprintf(buf, len, "vertex %d has no predecessor (row %d leads on to %lld, but no row leads to %d)",
-                 x + 1, x + 1, t->val[t->start[x * t->n + c]], x + 1);
+        snprintf(buf, len, "vertex %d has no predecessor (row %d leads on to %lld, but no row leads to %d)", x + 1,
+                 x + 1, t->val[t->start[x * t->n + c]], x + 1);
     else
-        snprintf(buf, len, "vertex %d is reached %d time%s but left %d time%s", x + 1, in, in == 1 ? "" : "s",
-                 out, out == 1 ? "" : "s");
+        snprintf(buf, len, "vertex %d is reached %d time%s but left %d time%s", x + 1, in, in == 1 ? "" : "s", out,
+                 out == 1 ? "" : "s");
 }
 
 /* Checks that every column is balanced (each vertex is left as often as it is
@@ -178,7 +177,7 @@ static void describe_unbalanced(const table *t, const tdart *s, int nd, int c, i
 static int check_balanced(const table *t, const tdart *s, int nd, cy_error *err)
 {
     int m = t->m, n = t->n;
-    int *in = cy_xcalloc((size_t)m * (size_t)n, sizeof(int));
+    int *in = cyi_xcalloc((size_t)m * (size_t)n, sizeof(int));
     for (int i = 0; i < nd; i++)
         in[(size_t)s[i].v * (size_t)n + (size_t)s[i].f]++;
     int rc = 0;
@@ -192,8 +191,8 @@ static int check_balanced(const table *t, const tdart *s, int nd, cy_error *err)
                 describe_unbalanced(t, s, nd, c, r, got, out, what[found++], sizeof what[0]);
         }
         if (found)
-            rc = cy_error_set(err, "column %d is not a closed walk: %s%s%s", c + 1, what[0],
-                              found > 1 ? "; " : "", found > 1 ? what[1] : "");
+            rc = cy_error_set(err, "column %d is not a closed walk: %s%s%s", c + 1, what[0], found > 1 ? "; " : "",
+                              found > 1 ? what[1] : "");
     }
     free(in);
     return rc;
@@ -206,7 +205,8 @@ static int pair_darts(const tdart *s, int nd, int *rev, cy_error *err)
     for (int i = 0; i < nd; i++) {
         rev[i] = find_dart(s, nd, s[i].v, s[i].u);
         if (rev[i] < 0)
-            return cy_error_set(err, "edge %d-%d lies on one face only: column %d has %d -> %d, but no column has %d -> %d (row %d never lists %d)",
+            return cy_error_set(err,
+                                "edge %d-%d lies on one face only: column %d has %d -> %d, but no column has %d -> %d (row %d never lists %d)",
                                 s[i].u + 1, s[i].v + 1, s[i].f + 1, s[i].u + 1, s[i].v + 1, s[i].v + 1, s[i].u + 1,
                                 s[i].v + 1, s[i].u + 1);
     }
@@ -217,7 +217,7 @@ static int pair_darts(const tdart *s, int nd, int *rev, cy_error *err)
 static int check_global(const table *t, const tdart *s, int nd, cy_error *err)
 {
     int m = t->m;
-    int *p = cy_xmalloc(sizeof(int) * (size_t)m);
+    int *p = cyi_xmalloc(sizeof(int) * (size_t)m);
     for (int v = 0; v < m; v++)
         p[v] = v;
     for (int i = 0; i < nd; i++) {
@@ -234,7 +234,8 @@ static int check_global(const table *t, const tdart *s, int nd, cy_error *err)
     free(p);
     long chi = (long)m - (long)(nd / 2) + (long)t->n;
     if (chi != 2)
-        return cy_error_set(err, "V - E + F = %d - %d + %d = %ld, but a plane board has 2: the columns are not the faces of a plane drawing",
+        return cy_error_set(err,
+                            "V - E + F = %d - %d + %d = %ld, but a plane board has 2: the columns are not the faces of a plane drawing",
                             m, nd / 2, t->n, chi);
     return 0;
 }
@@ -245,11 +246,11 @@ static int check_global(const table *t, const tdart *s, int nd, cy_error *err)
 static int rotations(const table *t, const tdart *s, int nd, const int *rev, int *phi, cy_error *err)
 {
     int n = t->n;
-    int *gpos = cy_xmalloc(sizeof(int) * (size_t)n), *gend = cy_xmalloc(sizeof(int) * (size_t)n);
-    int *grp = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    int *stack = cy_xmalloc(sizeof(int) * 2 * (size_t)(nd + 1));
-    int *circ = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    int *stamp = cy_xmalloc(sizeof(int) * (size_t)n);
+    int *gpos = cyi_xmalloc(sizeof(int) * (size_t)n), *gend = cyi_xmalloc(sizeof(int) * (size_t)n);
+    int *grp = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    int *stack = cyi_xmalloc(sizeof(int) * 2 * (size_t)(nd + 1));
+    int *circ = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    int *stamp = cyi_xmalloc(sizeof(int) * (size_t)n);
     int rc = 0;
     for (int f = 0; f < n; f++)
         stamp[f] = -1;
@@ -294,7 +295,8 @@ static int rotations(const table *t, const tdart *s, int nd, const int *rev, int
             }
         }
         if (k != deg) {
-            rc = cy_error_set(err, "the faces around vertex %d do not close up into one rotation, so the columns are not the faces of a plane drawing",
+            rc = cy_error_set(err,
+                              "the faces around vertex %d do not close up into one rotation, so the columns are not the faces of a plane drawing",
                               v + 1);
             break;
         }
@@ -328,14 +330,13 @@ static cy_board *table_build(const table *t, cy_error *err)
     qsort(s, (size_t)nd, sizeof *s, cmp_tdart);
     if (check_repeats(s, nd, err) < 0 || check_balanced(t, s, nd, err) < 0)
         goto out;
-    rev = cy_xmalloc(sizeof(int) * (size_t)nd);
-    phi = cy_xmalloc(sizeof(int) * (size_t)nd);
-    if (pair_darts(s, nd, rev, err) < 0 || check_global(t, s, nd, err) < 0 ||
-        rotations(t, s, nd, rev, phi, err) < 0)
+    rev = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    phi = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    if (pair_darts(s, nd, rev, err) < 0 || check_global(t, s, nd, err) < 0 || rotations(t, s, nd, rev, phi, err) < 0)
         goto out;
     {
         /* walk each column from its first dart */
-        int *first = cy_xmalloc(sizeof(int) * (size_t)n), *count = cy_xcalloc((size_t)n, sizeof(int));
+        int *first = cyi_xmalloc(sizeof(int) * (size_t)n), *count = cyi_xcalloc((size_t)n, sizeof(int));
         for (int c = 0; c < n; c++)
             first[c] = -1;
         for (int i = 0; i < nd; i++) {
@@ -343,10 +344,10 @@ static cy_board *table_build(const table *t, cy_error *err)
             if (first[s[i].f] < 0)
                 first[s[i].f] = i;
         }
-        int **walk = cy_xcalloc((size_t)n, sizeof(int *));
+        int **walk = cyi_xcalloc((size_t)n, sizeof(int *));
         int ok = 1;
         for (int c = 0; c < n && ok; c++) {
-            walk[c] = cy_xmalloc(sizeof(int) * (size_t)count[c]);
+            walk[c] = cyi_xmalloc(sizeof(int) * (size_t)count[c]);
             int d = first[c], len = 0;
             do {
                 walk[c][len++] = s[d].u;
@@ -359,9 +360,13 @@ static cy_board *table_build(const table *t, cy_error *err)
         }
         if (ok) {
             cy_board_desc desc = {
-                .nv = m, .labels = NULL, .ncells = n - 1,
-                .cells = (const int *const *)walk, .cell_len = count,
-                .outer = walk[n - 1], .outer_len = count[n - 1],
+                .nv = m,
+                .labels = NULL,
+                .ncells = n - 1,
+                .cells = (const int *const *)walk,
+                .cell_len = count,
+                .outer = walk[n - 1],
+                .outer_len = count[n - 1],
             };
             b = cy_board_from_faces(&desc, err);
         }
@@ -384,14 +389,22 @@ out:
 static const char *json_kind(const json_t *j)
 {
     switch (json_typeof(j)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "a list";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a fractional number";
-    case JSON_TRUE: return "true";
-    case JSON_FALSE: return "false";
-    default: return "null";
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "a list";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+        return "an integer";
+    case JSON_REAL:
+        return "a fractional number";
+    case JSON_TRUE:
+        return "true";
+    case JSON_FALSE:
+        return "false";
+    default:
+        return "null";
     }
 }
 
@@ -401,18 +414,21 @@ static int json_entry_value(table *t, const json_t *j, int r, int c, size_t list
 {
     if (!json_is_integer(j)) {
         if (json_is_real(j))
-            return cy_error_set(err, "row %d, column %d: %g is not a vertex number (entries are whole numbers)",
-                                r + 1, c + 1, json_real_value(j));
-        return cy_error_set(err, "row %d, column %d: an entry is %s, not a vertex number (each entry is a list of vertex numbers, [0] where vertex %d is not on the face)",
+            return cy_error_set(err, "row %d, column %d: %g is not a vertex number (entries are whole numbers)", r + 1,
+                                c + 1, json_real_value(j));
+        return cy_error_set(err,
+                            "row %d, column %d: an entry is %s, not a vertex number (each entry is a list of vertex numbers, [0] where vertex %d is not on the face)",
                             r + 1, c + 1, json_kind(j), r + 1);
     }
     long long v = json_integer_value(j);
     if (v < 0)
-        return cy_error_set(err, "row %d, column %d: %lld is negative (signed entries record the arrows of a game in progress; give the initial table)",
+        return cy_error_set(err,
+                            "row %d, column %d: %lld is negative (signed entries record the arrows of a game in progress; give the initial table)",
                             r + 1, c + 1, v);
     if (v == 0) {
         if (listlen > 1)
-            return cy_error_set(err, "row %d, column %d: 0 in a list of several vertices ([0] alone means vertex %d is not on the face)",
+            return cy_error_set(err,
+                                "row %d, column %d: 0 in a list of several vertices ([0] alone means vertex %d is not on the face)",
                                 r + 1, c + 1, r + 1);
         return 0;
     }
@@ -439,7 +455,7 @@ static int table_parse_json(const json_t *root, table *t, cy_error *err)
                             CY_TABLE_MAX_ENTRIES);
     t->m = (int)m;
     t->n = (int)n;
-    t->start = cy_xmalloc(sizeof(int) * (m * n + 1));
+    t->start = cyi_xmalloc(sizeof(int) * (m * n + 1));
     t->start[0] = 0;
     for (size_t r = 0; r < m; r++) {
         const json_t *row = json_array_get(root, r);
@@ -453,7 +469,8 @@ static int table_parse_json(const json_t *root, table *t, cy_error *err)
             if (json_is_array(e)) {
                 size_t k = json_array_size(e);
                 if (k == 0)
-                    return cy_error_set(err, "row %zu, column %zu is an empty list (write [0] where vertex %zu is not on the face)",
+                    return cy_error_set(err,
+                                        "row %zu, column %zu is an empty list (write [0] where vertex %zu is not on the face)",
                                         r + 1, c + 1, r + 1);
                 for (size_t i = 0; i < k; i++)
                     if (json_entry_value(t, json_array_get(e, i), (int)r, (int)c, k, err) < 0)
@@ -471,7 +488,7 @@ static int table_parse_json(const json_t *root, table *t, cy_error *err)
 }
 
 /* Reads a game table given as parsed JSON (an array of rows). */
-cy_board *cy_table_from_json(const json_t *root, cy_error *err)
+cy_board *cyi_table_from_json(const json_t *root, cy_error *err)
 {
     if (!json_is_array(root))
         return cy_error_set(err, "a game table is a JSON array of rows"), NULL;
@@ -538,7 +555,8 @@ static int text_entry(table *t, const char *s, int r, int c, cy_error *err)
         while (*q >= '0' && *q <= '9')
             q++;
         if (q == digits || (*q && *q != ',')) {
-            return cy_error_set(err, "row %d, column %d: \"%.40s\" is not a vertex number or a comma-separated list of them",
+            return cy_error_set(err,
+                                "row %d, column %d: \"%.40s\" is not a vertex number or a comma-separated list of them",
                                 r + 1, c + 1, s);
         }
         if (q - digits > 12)
@@ -548,11 +566,13 @@ static int text_entry(table *t, const char *s, int r, int c, cy_error *err)
         for (const char *d = digits; d < q; d++)
             v = 10 * v + (*d - '0');
         if (neg && v != 0)
-            return cy_error_set(err, "row %d, column %d: -%lld is negative (signed entries record the arrows of a game in progress; give the initial table)",
+            return cy_error_set(err,
+                                "row %d, column %d: -%lld is negative (signed entries record the arrows of a game in progress; give the initial table)",
                                 r + 1, c + 1, v);
         if (v == 0) {
             if (nparts > 1)
-                return cy_error_set(err, "row %d, column %d: 0 in a list of several vertices (0 alone means vertex %d is not on the face)",
+                return cy_error_set(err,
+                                    "row %d, column %d: 0 in a list of several vertices (0 alone means vertex %d is not on the face)",
                                     r + 1, c + 1, r + 1);
         } else {
             table_push(t, v);
@@ -592,7 +612,7 @@ static int header_like(char **tok, int n)
 /* Fills t from the printed table; -1 with a message. */
 static int table_parse_text(const char *text, size_t len, table *t, cy_error *err)
 {
-    int header = -1;   /* columns the header names, -1 before the first line */
+    int header = -1; /* columns the header names, -1 before the first line */
     int ncols = -1, m = 0, lineno = 0;
     size_t cap_rows = 0;
     char *buf = NULL;
@@ -615,11 +635,11 @@ static int table_parse_text(const char *text, size_t len, table *t, cy_error *er
         if (hash)
             e = hash;
         size_t ll = (size_t)(e - p);
-        buf = cy_xrealloc(buf, ll + 1);
+        buf = cyi_xrealloc(buf, ll + 1);
         int nt = split_line(p, e, buf, tok, maxtok);
         if (nt > maxtok) {
             maxtok = nt;
-            tok = cy_xrealloc(tok, sizeof(char *) * (size_t)maxtok);
+            tok = cyi_xrealloc(tok, sizeof(char *) * (size_t)maxtok);
             split_line(p, e, buf, tok, maxtok);
         }
         p = next;
@@ -666,7 +686,7 @@ static int table_parse_text(const char *text, size_t len, table *t, cy_error *er
         }
         if ((size_t)(m + 1) * (size_t)ncols + 1 > cap_rows) {
             cap_rows = 2 * ((size_t)(m + 1) * (size_t)ncols + 1);
-            t->start = cy_xrealloc(t->start, sizeof(int) * cap_rows);
+            t->start = cyi_xrealloc(t->start, sizeof(int) * cap_rows);
             if (m == 0)
                 t->start[0] = 0;
         }
@@ -692,7 +712,7 @@ static int table_parse_text(const char *text, size_t len, table *t, cy_error *er
 }
 
 /* Reads the paper's printed table. */
-cy_board *cy_table_from_text(const char *text, size_t len, cy_error *err)
+cy_board *cyi_table_from_text(const char *text, size_t len, cy_error *err)
 {
     table t = {0};
     cy_board *b = table_parse_text(text ? text : "", text ? len : 0, &t, err) < 0 ? NULL : table_build(&t, err);
@@ -703,42 +723,45 @@ cy_board *cy_table_from_text(const char *text, size_t len, cy_error *err)
 /* ----------------------------------------------------------------- writing */
 
 /* Writes the entry of a row's darts in one face: "4", "1,7" or "0". */
-static void entry_str(const cy_board *b, const int *ds, int k, int comma_space, cy_buf *out)
+static void entry_str(const cy_board *b, const int *ds, int k, int comma_space, cyi_buf *out)
 {
     if (k == 0) {
-        cy_buf_puts(out, "0");
+        cyi_buf_puts(out, "0");
         return;
     }
     for (int i = 0; i < k; i++)
-        cy_buf_printf(out, "%s%d", i ? (comma_space ? ", " : ",") : "", cy_head(b, ds[i]) + 1);
+        cyi_buf_printf(out, "%s%d", i ? (comma_space ? ", " : ",") : "", cy_head(b, ds[i]) + 1);
 }
 
 /* Writes b as a game table: JSON (text == 0) or the printed form. */
-char *cy_table_write(const cy_board *b, int text, cy_error *err)
+char *cyi_table_write(const cy_board *b, int text, cy_error *err)
 {
     int m = b->nv, n = b->ncells + 1, nd = 2 * b->ne;
     if (b->surface)
-        return cy_error_set(err, "a game table describes a plane board (its last column is the outer face); this board lies on a closed surface (write it as json)"), NULL;
+        return cy_error_set(err,
+                            "a game table describes a plane board (its last column is the outer face); this board lies on a closed surface (write it as json)"),
+               NULL;
     if ((double)m * (double)n > (double)CY_TABLE_MAX_ENTRIES)
         return cy_error_set(err, "the board is too large for a game table (%d rows x %d columns; at most %ld entries)",
-                            m, n, CY_TABLE_MAX_ENTRIES), NULL;
+                            m, n, CY_TABLE_MAX_ENTRIES),
+               NULL;
     /* darts of each vertex ordered by face, then walk position: taking the
      * face walks in order and dealing each dart to its tail keeps that order */
-    int *order = cy_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
-    int *fill = cy_xmalloc(sizeof(int) * (size_t)m);
+    int *order = cyi_xmalloc(sizeof(int) * (size_t)(nd ? nd : 1));
+    int *fill = cyi_xmalloc(sizeof(int) * (size_t)m);
     memcpy(fill, b->vstart, sizeof(int) * (size_t)m);
     for (int i = 0; i < b->fstart[n]; i++)
         order[fill[cy_tail(b, b->fdarts[i])]++] = b->fdarts[i];
     free(fill);
-    cy_buf out = {0};
+    cyi_buf out = {0};
     int *width = NULL;
     int lw = snprintf(NULL, 0, "%d", m);
     if (text) {
         /* column widths from the header and the entries */
-        width = cy_xmalloc(sizeof(int) * (size_t)n);
+        width = cyi_xmalloc(sizeof(int) * (size_t)n);
         for (int f = 0; f < n; f++)
             width[f] = snprintf(NULL, 0, "f_%d", f + 1);
-        cy_buf tmp = {0};
+        cyi_buf tmp = {0};
         for (int v = 0; v < m; v++) {
             int i = b->vstart[v], e = b->vstart[v + 1];
             for (int f = 0; f < n; f++) {
@@ -760,33 +783,33 @@ char *cy_table_write(const cy_board *b, int text, cy_error *err)
             relabel = strcmp(num, b->label[v]) != 0;
         }
         /* the name goes into a comment line: no line breaks or other controls */
-        char *nm = cy_xstrdup(b->name ? b->name : "");
+        char *nm = cyi_xstrdup(b->name ? b->name : "");
         for (char *c = nm; *c; c++)
             if ((unsigned char)*c < 0x20 || *c == 0x7f)
                 *c = ' ';
-        cy_buf_printf(&out, "# game table%s%s: rows are vertices 1..%d, columns faces (outer face last)\n",
-                      *nm ? " of " : "", nm, m);
+        cyi_buf_printf(&out, "# game table%s%s: rows are vertices 1..%d, columns faces (outer face last)\n",
+                       *nm ? " of " : "", nm, m);
         free(nm);
         if (relabel) {
-            cy_buf_puts(&out, "# vertex labels:");
+            cyi_buf_puts(&out, "# vertex labels:");
             for (int v = 0; v < m; v++)
-                cy_buf_printf(&out, " %d=%s", v + 1, b->label[v]);
-            cy_buf_puts(&out, "\n");
+                cyi_buf_printf(&out, " %d=%s", v + 1, b->label[v]);
+            cyi_buf_puts(&out, "\n");
         }
-        cy_buf_printf(&out, "%*s", lw, "");
+        cyi_buf_printf(&out, "%*s", lw, "");
         for (int f = 0; f < n; f++)
-            cy_buf_printf(&out, "  %*s%d", width[f] - snprintf(NULL, 0, "%d", f + 1), "f_", f + 1);
-        cy_buf_puts(&out, "\n");
+            cyi_buf_printf(&out, "  %*s%d", width[f] - snprintf(NULL, 0, "%d", f + 1), "f_", f + 1);
+        cyi_buf_puts(&out, "\n");
     } else {
-        cy_buf_puts(&out, "[");
+        cyi_buf_puts(&out, "[");
     }
-    cy_buf ent = {0};
+    cyi_buf ent = {0};
     for (int v = 0; v < m; v++) {
         int i = b->vstart[v], e = b->vstart[v + 1];
         if (text)
-            cy_buf_printf(&out, "%*d", lw, v + 1);
+            cyi_buf_printf(&out, "%*d", lw, v + 1);
         else
-            cy_buf_puts(&out, v ? ",\n [" : "[");
+            cyi_buf_puts(&out, v ? ",\n [" : "[");
         for (int f = 0; f < n; f++) {
             int k = 0;
             while (i + k < e && b->dface[order[i + k]] == f)
@@ -794,17 +817,17 @@ char *cy_table_write(const cy_board *b, int text, cy_error *err)
             ent.len = 0;
             entry_str(b, order + i, k, !text, &ent);
             if (text)
-                cy_buf_printf(&out, "  %*s", width[f], ent.s);
+                cyi_buf_printf(&out, "  %*s", width[f], ent.s);
             else
-                cy_buf_printf(&out, "%s[%s]", f ? ", " : "", ent.s);
+                cyi_buf_printf(&out, "%s[%s]", f ? ", " : "", ent.s);
             i += k;
         }
-        cy_buf_puts(&out, text ? "\n" : "]");
+        cyi_buf_puts(&out, text ? "\n" : "]");
     }
     if (!text)
-        cy_buf_puts(&out, "]\n");
+        cyi_buf_puts(&out, "]\n");
     free(ent.s);
     free(width);
     free(order);
-    return cy_buf_take(&out);
+    return cyi_buf_take(&out);
 }

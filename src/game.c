@@ -37,7 +37,7 @@ static cy_board *game_board(const cy_game_source *src, char **file_moves, cy_err
     }
     cy_board *b = cy_read_board(src->text, src->len, src->format, file_moves, e);
     if (b && !b->name && src->name)
-        b->name = cy_xstrdup(src->name);
+        b->name = cyi_xstrdup(src->name);
     return b;
 }
 
@@ -45,9 +45,9 @@ static cy_board *game_board(const cy_game_source *src, char **file_moves, cy_err
  * special on *b (replaced); -1 with the message in e. */
 static int game_special(cy_board **b, const char *list, cy_error *e)
 {
-    unsigned char *sp = cy_xcalloc((size_t)(*b)->nv + 1, 1);
+    unsigned char *sp = cyi_xcalloc((size_t)(*b)->nv + 1, 1);
     memcpy(sp, (*b)->special, (size_t)(*b)->nv);
-    char *copy = cy_xstrdup(list);
+    char *copy = cyi_xstrdup(list);
     static const char sep[] = ", \t";
     for (char *tok = copy + strspn(copy, sep); *tok;) {
         size_t n = strcspn(tok, sep);
@@ -82,7 +82,7 @@ static int game_parse(cy_game *g, const char *text, cy_error *e)
         free(d);
         return -1;
     }
-    g->moves = cy_xrealloc(g->moves, sizeof(int) * (size_t)(g->nmoves + k + 1));
+    g->moves = cyi_xrealloc(g->moves, sizeof(int) * (size_t)(g->nmoves + k + 1));
     if (k)
         memcpy(g->moves + g->nmoves, d, sizeof(int) * (size_t)k);
     g->nmoves += k;
@@ -166,8 +166,8 @@ int cy_game_load(const cy_game_source *src, cy_game *g, cy_game_error *err)
         game_fail(err, CY_GAME_AT_SIZE, &e);
         goto bad;
     }
-    g->mark = cy_xcalloc((size_t)g->board->ne + 1, 1);
-    g->moves = cy_xmalloc(sizeof(int));
+    g->mark = cyi_xcalloc((size_t)g->board->ne + 1, 1);
+    g->moves = cyi_xmalloc(sizeof(int));
     if (src->board_only) {
         game_standard_state(g);
         return 0;

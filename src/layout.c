@@ -43,7 +43,7 @@
  *     is Tutte's plain one.
  *  4. The barycentric drawing has no vertex resolution: trees and paths
  *     hanging inside a face are squeezed onto a few points, and some
- *     vertices lie next to edges.  cy_layout_spread (layout_spread.c) then
+ *     vertices lie next to edges.  cyi_layout_spread (layout_spread.c) then
  *     moves the vertices under repelling and attracting forces, one step at
  *     a time, each step kept only when the drawing stays a plane drawing with
  *     the board's rotations and outer face, so the embedding is the same.
@@ -74,11 +74,11 @@ static const double PI = 3.14159265358979323846;
 /* The augmented graph: vertices 0..nv-1 are the board's, the rest dummies;
  * a hash set of the edges between board vertices keeps it simple. */
 typedef struct aug {
-    int n;              /* vertices */
-    int m, cap;         /* edges and room */
+    int n;      /* vertices */
+    int m, cap; /* edges and room */
     int *eu, *ev;
     double *w;
-    uint64_t *set;      /* edges u-v (u < v, board vertices) as (u << 32 | v) + 1; 0 = empty */
+    uint64_t *set; /* edges u-v (u < v, board vertices) as (u << 32 | v) + 1; 0 = empty */
     size_t setcap, setn;
 } aug;
 
@@ -122,9 +122,9 @@ static void aug_edge(aug *g, int u, int v, double w, int nv)
 {
     if (g->m == g->cap) {
         g->cap = g->cap ? 2 * g->cap : 64;
-        g->eu = cy_xrealloc(g->eu, sizeof(int) * (size_t)g->cap);
-        g->ev = cy_xrealloc(g->ev, sizeof(int) * (size_t)g->cap);
-        g->w = cy_xrealloc(g->w, sizeof(double) * (size_t)g->cap);
+        g->eu = cyi_xrealloc(g->eu, sizeof(int) * (size_t)g->cap);
+        g->ev = cyi_xrealloc(g->ev, sizeof(int) * (size_t)g->cap);
+        g->w = cyi_xrealloc(g->w, sizeof(double) * (size_t)g->cap);
     }
     g->eu[g->m] = u;
     g->ev[g->m] = v;
@@ -136,7 +136,7 @@ static void aug_edge(aug *g, int u, int v, double w, int nv)
         uint64_t *old = g->set;
         size_t oldcap = g->setcap;
         g->setcap = oldcap ? 2 * oldcap : 256;
-        g->set = cy_xcalloc(g->setcap, sizeof(uint64_t));
+        g->set = cyi_xcalloc(g->setcap, sizeof(uint64_t));
         for (size_t i = 0; i < oldcap; i++)
             if (old[i])
                 g->set[set_slot(g, old[i])] = old[i];
@@ -173,9 +173,9 @@ static int shortcut(aug *g, const cy_board *b, int *w, const int *fd, int k, int
 {
     if (k <= 3)
         return k;
-    int *prev = cy_xmalloc(sizeof(int) * (size_t)k), *next = cy_xmalloc(sizeof(int) * (size_t)k);
-    int *queue = cy_xmalloc(sizeof(int) * (size_t)(3 * k));
-    unsigned char *alive = cy_xmalloc((size_t)k), *bridge = cy_xmalloc((size_t)k);
+    int *prev = cyi_xmalloc(sizeof(int) * (size_t)k), *next = cyi_xmalloc(sizeof(int) * (size_t)k);
+    int *queue = cyi_xmalloc(sizeof(int) * (size_t)(3 * k));
+    unsigned char *alive = cyi_xmalloc((size_t)k), *bridge = cyi_xmalloc((size_t)k);
     int nq = 0, len = k;
     for (int i = 0; i < k; i++) {
         prev[i] = (i + k - 1) % k;
@@ -210,7 +210,7 @@ static int shortcut(aug *g, const cy_board *b, int *w, const int *fd, int k, int
     int s = 0;
     while (!alive[s])
         s++;
-    int *out = cy_xmalloc(sizeof(int) * (size_t)len);
+    int *out = cyi_xmalloc(sizeof(int) * (size_t)len);
     for (int j = 0, i = s; j < len; j++, i = next[i])
         out[j] = w[i];
     for (int i = 0; i < k; i++)
@@ -246,16 +246,16 @@ static void add_ring(aug *g, const int *w, int k, int *ring, int nv)
 static void barycentric(const aug *g, const unsigned char *fixed, double *pos)
 {
     int n = g->n;
-    int *start = cy_xcalloc((size_t)n + 1, sizeof(int));
+    int *start = cyi_xcalloc((size_t)n + 1, sizeof(int));
     for (int e = 0; e < g->m; e++) {
         start[g->eu[e] + 1]++;
         start[g->ev[e] + 1]++;
     }
     for (int v = 0; v < n; v++)
         start[v + 1] += start[v];
-    int *adj = cy_xmalloc(sizeof(int) * (size_t)(2 * g->m + 1));
-    double *wt = cy_xmalloc(sizeof(double) * (size_t)(2 * g->m + 1));
-    int *fill = cy_xmalloc(sizeof(int) * (size_t)n);
+    int *adj = cyi_xmalloc(sizeof(int) * (size_t)(2 * g->m + 1));
+    double *wt = cyi_xmalloc(sizeof(double) * (size_t)(2 * g->m + 1));
+    int *fill = cyi_xmalloc(sizeof(int) * (size_t)n);
     memcpy(fill, start, sizeof(int) * (size_t)n);
     for (int e = 0; e < g->m; e++) {
         adj[fill[g->eu[e]]] = g->ev[e];
@@ -264,13 +264,13 @@ static void barycentric(const aug *g, const unsigned char *fixed, double *pos)
         wt[fill[g->ev[e]]++] = g->w[e];
     }
     free(fill);
-    double *diag = cy_xcalloc((size_t)n, sizeof(double));
+    double *diag = cyi_xcalloc((size_t)n, sizeof(double));
     for (int v = 0; v < n; v++)
         for (int i = start[v]; i < start[v + 1]; i++)
             diag[v] += wt[i];
-    double *x = cy_xcalloc((size_t)n, sizeof(double)), *r = cy_xcalloc((size_t)n, sizeof(double));
-    double *z = cy_xcalloc((size_t)n, sizeof(double)), *p = cy_xcalloc((size_t)n, sizeof(double));
-    double *q = cy_xcalloc((size_t)n, sizeof(double));
+    double *x = cyi_xcalloc((size_t)n, sizeof(double)), *r = cyi_xcalloc((size_t)n, sizeof(double));
+    double *z = cyi_xcalloc((size_t)n, sizeof(double)), *p = cyi_xcalloc((size_t)n, sizeof(double));
+    double *q = cyi_xcalloc((size_t)n, sizeof(double));
     int maxit = 20 * n + 200;
     if (maxit > 200000)
         maxit = 200000;
@@ -358,16 +358,16 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     aug g = {.n = b->nv};
     for (int e = 0; e < b->ne; e++)
         aug_edge(&g, b->eu[e], b->ev[e], 1.0, b->nv);
-    int *stamp = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    int *cnt = cy_xcalloc((size_t)b->nv, sizeof(int));
+    int *stamp = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    int *cnt = cyi_xcalloc((size_t)b->nv, sizeof(int));
     for (int v = 0; v < b->nv; v++)
         stamp[v] = -1;
     int maxlen = 0;
     for (int f = 0; f < nf; f++)
         if (cy_face_len(b, f) > maxlen)
             maxlen = cy_face_len(b, f);
-    int *w = cy_xmalloc(sizeof(int) * (size_t)maxlen);
-    int *ring = cy_xmalloc(sizeof(int) * (size_t)maxlen);
+    int *w = cyi_xmalloc(sizeof(int) * (size_t)maxlen);
+    int *ring = cyi_xmalloc(sizeof(int) * (size_t)maxlen);
     int *boundary = NULL, nb = 0;
     for (int f = 0; f < nf; f++) {
         int k = cy_face_len(b, f);
@@ -378,7 +378,7 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
             k = shortcut(&g, b, w, fd, k, cnt);
         int simple = walk_simple(w, k, stamp, 2 * f + 1);
         if (f == outer) {
-            boundary = cy_xmalloc(sizeof(int) * (size_t)k);
+            boundary = cyi_xmalloc(sizeof(int) * (size_t)k);
             nb = k;
             if (simple)
                 memcpy(boundary, w, sizeof(int) * (size_t)k);
@@ -403,8 +403,8 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     free(cnt);
     free(g.set);
 
-    double *pos = cy_xcalloc(2 * (size_t)g.n, sizeof(double));
-    unsigned char *fixed = cy_xcalloc((size_t)g.n, 1);
+    double *pos = cyi_xcalloc(2 * (size_t)g.n, sizeof(double));
+    unsigned char *fixed = cyi_xcalloc((size_t)g.n, 1);
     /* counterclockwise, starting so that the polygon stands on a side */
     for (int i = 0; i < nb; i++) {
         double a = -PI / 2 - PI / nb + 2 * PI * i / nb;
@@ -420,15 +420,15 @@ static int tutte_layout(const cy_board *b, double *xy, cy_error *err)
     free(g.eu);
     free(g.ev);
     free(g.w);
-    if (b->ne <= CHECK_MAX_EDGES && !cy_layout_ok(b, xy))
+    if (b->ne <= CHECK_MAX_EDGES && !cyi_layout_ok(b, xy))
         return cy_error_set(err, "the computed layout is too cramped to draw without crossings "
                                  "(give the board coordinates)");
     /* 4. spread out what the barycentric layout squeezes (layout_spread.c) */
     if (b->ne <= CHECK_MAX_EDGES) {
-        double *keep = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        double *keep = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         memcpy(keep, xy, sizeof(double) * 2 * (size_t)b->nv);
-        cy_layout_spread(b, xy);
-        if (!cy_layout_ok(b, xy))
+        cyi_layout_spread(b, xy);
+        if (!cyi_layout_ok(b, xy))
             memcpy(xy, keep, sizeof(double) * 2 * (size_t)b->nv);
         free(keep);
     }
@@ -441,7 +441,8 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err)
 {
     if (b->surface) {
         char s[64];
-        return cy_error_set(err, "the board lies on %s, not in the plane, so it has no plane drawing; `cycles show` lists its cells and arrows",
+        return cy_error_set(err,
+                            "the board lies on %s, not in the plane, so it has no plane drawing; `cycles show` lists its cells and arrows",
                             cy_board_surface(b, s, sizeof s));
     }
     int own = b->has_coords;
@@ -457,7 +458,7 @@ int cy_layout(const cy_board *b, double *xy, cy_error *err)
     return tutte_layout(b, xy, err);
 }
 
-int cy_layout_computed(const cy_board *b, double *xy, cy_error *err)
+int cyi_layout_computed(const cy_board *b, double *xy, cy_error *err)
 {
     if (b->surface)
         return cy_layout(b, xy, err);

@@ -4,7 +4,7 @@
  *
  * The barycentric layout (layout.c) is a plane drawing with the board's
  * rotations, but it squeezes trees and paths hanging inside a face onto a few
- * points.  cy_layout_spread moves the vertices under forces in the manner of
+ * points.  cyi_layout_spread moves the vertices under forces in the manner of
  * Bertault's PrEd and Simonetto et al.'s ImPrEd ("ImPrEd: an improved
  * force-directed algorithm that prevents nodes from crossing edges", 2011):
  * every pair of vertices repels, edges pull their ends together, and a vertex
@@ -142,10 +142,10 @@ static double face_area(const cy_board *b, const double *xy, int f)
  * in the box even after vertices have moved (the checks stay exact). */
 typedef struct grid {
     double x0, y0, cell, pad;
-    int nx, ny, n;        /* cells across and up; items */
-    int *start, *items;   /* cell c holds items[start[c] .. start[c+1]) */
-    int *stamp, now;      /* per item: the query that last found it */
-    int *found, nfound;   /* the last query's items, ascending */
+    int nx, ny, n;      /* cells across and up; items */
+    int *start, *items; /* cell c holds items[start[c] .. start[c+1]) */
+    int *stamp, now;    /* per item: the query that last found it */
+    int *found, nfound; /* the last query's items, ascending */
 } grid;
 
 /* The cells of box [x1, x2] x [y1, y2] (clamped to the grid): c[0..3] =
@@ -178,7 +178,7 @@ static void grid_build(grid *g, const double *xy, int nv, int n, double cell, do
     g->ny = (int)(h / g->cell) + 1;
     g->n = n;
     size_t ncell = (size_t)g->nx * (size_t)g->ny;
-    g->start = cy_xrealloc(g->start, sizeof(int) * (ncell + 1));
+    g->start = cyi_xrealloc(g->start, sizeof(int) * (ncell + 1));
     memset(g->start, 0, sizeof(int) * (ncell + 1));
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < n; i++) {
@@ -198,7 +198,7 @@ static void grid_build(grid *g, const double *xy, int nv, int n, double cell, do
         if (pass == 0) {
             for (size_t k = 0; k < ncell; k++)
                 g->start[k + 1] += g->start[k];
-            g->items = cy_xrealloc(g->items, sizeof(int) * ((size_t)g->start[ncell] + 1));
+            g->items = cyi_xrealloc(g->items, sizeof(int) * ((size_t)g->start[ncell] + 1));
         } else {
             /* filling moved each start to the next cell's: move them back */
             for (size_t k = ncell; k > 0; k--)
@@ -206,9 +206,9 @@ static void grid_build(grid *g, const double *xy, int nv, int n, double cell, do
             g->start[0] = 0;
         }
     }
-    g->stamp = cy_xrealloc(g->stamp, sizeof(int) * ((size_t)n + 1));
+    g->stamp = cyi_xrealloc(g->stamp, sizeof(int) * ((size_t)n + 1));
     memset(g->stamp, 0, sizeof(int) * ((size_t)n + 1));
-    g->found = cy_xrealloc(g->found, sizeof(int) * ((size_t)n + 1));
+    g->found = cyi_xrealloc(g->found, sizeof(int) * ((size_t)n + 1));
     g->now = 0;
 }
 
@@ -280,7 +280,7 @@ typedef struct near {
  * board's rotations and every cell clockwise (so the outer face outside):
  * no two edges meeting except at a shared end, and there not along each
  * other.  O(E^2). */
-int cy_layout_ok(const cy_board *b, const double *xy)
+int cyi_layout_ok(const cy_board *b, const double *xy)
 {
     for (int v = 0; v < b->nv; v++)
         if (!rotation_ok(b, xy, v))
@@ -364,8 +364,7 @@ static void push(double *fx, double *fy, double dx, double dy, double d, double 
  * along its edges, (G-d)^2/d away from every edge not on v closer than G, and
  * the same away from every vertex closer than G to an edge of v, shared out
  * between the edge's ends by where the vertex is nearest (ImPrEd's forces). */
-static void force(const cy_board *b, const double *xy, int v, double L, double G, near *nr, double *fx,
-                  double *fy)
+static void force(const cy_board *b, const double *xy, int v, double L, double G, near *nr, double *fx, double *fy)
 {
     double x = xy[2 * v], y = xy[2 * v + 1];
     *fx = *fy = 0;
@@ -415,17 +414,17 @@ static void force(const cy_board *b, const double *xy, int v, double L, double G
                 continue;
             double d = seg_nearest(xy, v, o, xy[2 * w], xy[2 * w + 1], &t, &px, &py);
             if (d < G)
-                push(fx, fy, px - xy[2 * w], py - xy[2 * w + 1], d,
-                     (1 - t) * (G - d) * (G - d) / fmax(d, 1e-3 * G), w + e);
+                push(fx, fy, px - xy[2 * w], py - xy[2 * w + 1], d, (1 - t) * (G - d) * (G - d) / fmax(d, 1e-3 * G),
+                     w + e);
         }
     }
 }
 
-/* Spreads out the drawing xy of b, which must pass cy_layout_ok, keeping it
+/* Spreads out the drawing xy of b, which must pass cyi_layout_ok, keeping it
  * a drawing that does (see the top of this file).  Boards of more than
  * SPREAD_MAX_EDGES edges, or of fewer than three vertices, are left as they
  * are.  The result's size is arbitrary (edges of length about 1). */
-void cy_layout_spread(const cy_board *b, double *xy)
+void cyi_layout_spread(const cy_board *b, double *xy)
 {
     int n = b->nv;
     if (n < 3 || b->ne > SPREAD_MAX_EDGES)

@@ -23,7 +23,7 @@ static char *read_file(const char *path, size_t *len, cy_error *err)
     if (!f)
         return cy_error_set(err, "%s", strerror(errno)), NULL;
     size_t cap = (size_t)st.st_size + 1, n = 0;
-    char *s = cy_xmalloc(cap + 1);
+    char *s = cyi_xmalloc(cap + 1);
     size_t got;
     while ((got = fread(s + n, 1, cap - n, f)) > 0) {
         n += got;
@@ -33,7 +33,7 @@ static char *read_file(const char *path, size_t *len, cy_error *err)
                 free(s);
                 return cy_error_set(err, "file is larger than 64 MiB"), NULL;
             }
-            s = cy_xrealloc(s, (cap *= 2) + 1);
+            s = cyi_xrealloc(s, (cap *= 2) + 1);
         }
     }
     int bad = ferror(f);

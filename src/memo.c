@@ -14,7 +14,7 @@
 /* Gives m an empty table of cap slots (a power of two), in one mapping of
  * its own: a table freed when it doubles goes back to the system at once
  * (from malloc's heap it could stay, and the process outgrow --memory). */
-static void alloc_slots(cy_memo *m, size_t cap)
+static void alloc_slots(cyi_memo *m, size_t cap)
 {
     void *p = mmap(NULL, cap * memo_slot_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) {
@@ -30,7 +30,7 @@ static void alloc_slots(cy_memo *m, size_t cap)
     m->used = 0;
 }
 
-void memo_init(cy_memo *m, size_t memory, int bounded)
+void memo_init(cyi_memo *m, size_t memory, int bounded)
 {
     if (bounded) {
         size_t used = cy_resident_memory() + memory / 16;
@@ -44,7 +44,7 @@ void memo_init(cy_memo *m, size_t memory, int bounded)
     alloc_slots(m, m->limit < (1u << 16) ? m->limit : (1u << 16));
 }
 
-void memo_free(cy_memo *m)
+void memo_free(cyi_memo *m)
 {
     if (m->kmark)
         munmap(m->kmark, m->cap * memo_slot_bytes());
@@ -53,21 +53,24 @@ void memo_free(cy_memo *m)
     m->cap = m->used = 0;
 }
 
-void memo_clear(cy_memo *m)
+void memo_clear(cyi_memo *m)
 {
     for (size_t i = 0; i < m->cap; i++)
         m->val[i] = MEMO_EMPTY;
     m->used = 0;
 }
 
-size_t memo_bytes(const cy_memo *m) { return m->cap * memo_slot_bytes(); }
+size_t memo_bytes(const cyi_memo *m)
+{
+    return m->cap * memo_slot_bytes();
+}
 
 /* Doubles the table, keeping its keys; 0, or -1 when the limit is reached. */
-static int grow(cy_memo *m)
+static int grow(cyi_memo *m)
 {
     if (m->cap >= m->limit)
         return -1;
-    cy_memo old = *m;
+    cyi_memo old = *m;
     alloc_slots(m, old.cap * 2);
     for (size_t i = 0; i < old.cap; i++)
         if (old.val[i] != MEMO_EMPTY) {
@@ -81,7 +84,7 @@ static int grow(cy_memo *m)
     return 0;
 }
 
-int memo_put(cy_memo *m, uint64_t km, uint64_t kd, int v)
+int memo_put(cyi_memo *m, uint64_t km, uint64_t kd, int v)
 {
     size_t i = memo_probe(m, km, kd);
     if (m->val[i] == MEMO_EMPTY) {

@@ -14,14 +14,17 @@
 
 #define MEMO_EMPTY INT16_MIN /* the value of an empty slot; never stored */
 
-typedef struct cy_memo {
-    uint64_t *kmark, *kdir;   /* keys: marked edges, edges marked backward */
-    int16_t *val;             /* MEMO_EMPTY where no key is */
-    size_t cap, used, limit;  /* slots (a power of two), keys held, most slots allowed */
-} cy_memo;
+typedef struct cyi_memo {
+    uint64_t *kmark, *kdir;  /* keys: marked edges, edges marked backward */
+    int16_t *val;            /* MEMO_EMPTY where no key is */
+    size_t cap, used, limit; /* slots (a power of two), keys held, most slots allowed */
+} cyi_memo;
 
 /* Bytes one slot takes. */
-static inline size_t memo_slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeof(int16_t); }
+static inline size_t memo_slot_bytes(void)
+{
+    return 2 * sizeof(uint64_t) + sizeof(int16_t);
+}
 
 /* Sets m up empty, starting at 65536 slots or the limit if smaller.  The
  * limit is the most slots (a power of two) whose table, while it doubles
@@ -29,12 +32,12 @@ static inline size_t memo_slot_bytes(void) { return 2 * sizeof(uint64_t) + sizeo
  * memory bytes (at least 1 MiB is assumed).  When bounded (the user asked
  * for --memory, which bounds the whole process), memory is first reduced by
  * what the process holds already and a sixteenth, by at most half. */
-void memo_init(cy_memo *m, size_t memory, int bounded);
-void memo_free(cy_memo *m);
+void memo_init(cyi_memo *m, size_t memory, int bounded);
+void memo_free(cyi_memo *m);
 /* Forgets every key (the capacity stays). */
-void memo_clear(cy_memo *m);
+void memo_clear(cyi_memo *m);
 /* Bytes the table takes now. */
-size_t memo_bytes(const cy_memo *m);
+size_t memo_bytes(const cyi_memo *m);
 
 /* The home slot of a key. */
 static inline size_t memo_slot(uint64_t km, uint64_t kd, size_t cap)
@@ -45,7 +48,7 @@ static inline size_t memo_slot(uint64_t km, uint64_t kd, size_t cap)
 }
 
 /* The slot of a key: its own, or the empty one where it would go. */
-static inline size_t memo_probe(const cy_memo *m, uint64_t km, uint64_t kd)
+static inline size_t memo_probe(const cyi_memo *m, uint64_t km, uint64_t kd)
 {
     size_t i = memo_slot(km, kd, m->cap);
     while (m->val[i] != MEMO_EMPTY && (m->kmark[i] != km || m->kdir[i] != kd))
@@ -54,7 +57,7 @@ static inline size_t memo_probe(const cy_memo *m, uint64_t km, uint64_t kd)
 }
 
 /* Whether the key is held: its value into *v. */
-static inline int memo_get(const cy_memo *m, uint64_t km, uint64_t kd, int *v)
+static inline int memo_get(const cyi_memo *m, uint64_t km, uint64_t kd, int *v)
 {
     size_t i = memo_probe(m, km, kd);
     *v = m->val[i];
@@ -64,6 +67,6 @@ static inline int memo_get(const cy_memo *m, uint64_t km, uint64_t kd, int *v)
 /* Stores v (not MEMO_EMPTY) under the key, replacing any value it had;
  * 0, or -1 (nothing stored) when the table is half full and the memory
  * allows no doubling. */
-int memo_put(cy_memo *m, uint64_t km, uint64_t kd, int v);
+int memo_put(cyi_memo *m, uint64_t km, uint64_t kd, int v);
 
 #endif

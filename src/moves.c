@@ -118,12 +118,12 @@ static int take_label(const char *s, const char *e, char *out)
 int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_error *err)
 {
     size_t cap = 16;
-    int *out = cy_xmalloc(sizeof(int) * cap);
+    int *out = cyi_xmalloc(sizeof(int) * cap);
     int count = 0;
     const char *p = text;
     fentry *sorted = NULL;
     if (strlen(text) > 256 && b->nv > 16) { /* many moves: an index */
-        sorted = cy_xmalloc(sizeof *sorted * (size_t)b->nv);
+        sorted = cyi_xmalloc(sizeof *sorted * (size_t)b->nv);
         for (int v = 0; v < b->nv; v++)
             sorted[v] = (fentry){b->label[v], v};
         qsort(sorted, (size_t)b->nv, sizeof *sorted, by_label);
@@ -186,22 +186,24 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
         }
         if (named >= 0) {
             if (!((b->eu[named] == a && b->ev[named] == c) || (b->eu[named] == c && b->ev[named] == a))) {
-                cy_error_set(err, "move %d (e%d:%s->%s): edge e%d joins %s and %s, not %s and %s", count + 1, named, u, v,
-                             named, b->label[b->eu[named]], b->label[b->ev[named]], u, v);
+                cy_error_set(err, "move %d (e%d:%s->%s): edge e%d joins %s and %s, not %s and %s", count + 1, named, u,
+                             v, named, b->label[b->eu[named]], b->label[b->ev[named]], u, v);
                 goto fail;
             }
             if (a == c && !sign) {
-                cy_error_set(err, "move %d (e%d:%s->%s): edge e%d is a loop; say which way, +e%d:%s->%s (along its direction) or -e%d:%s->%s",
+                cy_error_set(err,
+                             "move %d (e%d:%s->%s): edge e%d is a loop; say which way, +e%d:%s->%s (along its direction) or -e%d:%s->%s",
                              count + 1, named, u, v, named, named, u, v, named, u, v);
                 goto fail;
             }
             if (a != c && sign && (sign == '+') != (b->eu[named] == a)) {
-                cy_error_set(err, "move %d (%ce%d:%s->%s): edge e%d runs from %s to %s, so %s->%s is %ce%d", count + 1, sign,
-                             named, u, v, named, b->label[b->eu[named]], b->label[b->ev[named]], u, v,
+                cy_error_set(err, "move %d (%ce%d:%s->%s): edge e%d runs from %s to %s, so %s->%s is %ce%d", count + 1,
+                             sign, named, u, v, named, b->label[b->eu[named]], b->label[b->ev[named]], u, v,
                              sign == '+' ? '-' : '+', named);
                 goto fail;
             }
-            d = a == c ? cy_dart(named, sign == '-' ? CY_BWD : CY_FWD) : cy_dart(named, b->eu[named] == a ? CY_FWD : CY_BWD);
+            d = a == c ? cy_dart(named, sign == '-' ? CY_BWD : CY_FWD)
+                       : cy_dart(named, b->eu[named] == a ? CY_FWD : CY_BWD);
         } else if (a == c) {
             cy_error_set(err, "move %d (%s->%s) runs along a loop: name it and its way, as +e%d:%s->%s or -e%d:%s->%s",
                          count + 1, u, v, cy_dart_edge(d), u, v, cy_dart_edge(d), u, v);
@@ -211,13 +213,14 @@ int cy_moves_parse(const cy_board *b, const char *text, int **darts, int *n, cy_
             size_t at = 0;
             for (int i = b->vstart[a]; i < b->vstart[a + 1] && at + 16 < sizeof names; i++)
                 if (cy_head(b, b->vdarts[i]) == c)
-                    at += (size_t)snprintf(names + at, sizeof names - at, "%se%d", at ? ", " : "", cy_dart_edge(b->vdarts[i]));
-            cy_error_set(err, "move %d (%s->%s): %d edges join %s and %s (%s); name one, as e%d:%s->%s", count + 1, u, v,
-                         cy_board_edge_count(b, a, c), u, v, names, cy_dart_edge(d), u, v);
+                    at += (size_t)snprintf(names + at, sizeof names - at, "%se%d", at ? ", " : "",
+                                           cy_dart_edge(b->vdarts[i]));
+            cy_error_set(err, "move %d (%s->%s): %d edges join %s and %s (%s); name one, as e%d:%s->%s", count + 1, u,
+                         v, cy_board_edge_count(b, a, c), u, v, names, cy_dart_edge(d), u, v);
             goto fail;
         }
         if ((size_t)count == cap)
-            out = cy_xrealloc(out, sizeof(int) * (cap *= 2));
+            out = cyi_xrealloc(out, sizeof(int) * (cap *= 2));
         out[count++] = d;
     }
     *darts = out;

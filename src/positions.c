@@ -36,26 +36,26 @@
 
 struct cy_positions {
     const cy_board *b;
-    cy_solver *s;             /* the original rules: the solver */
-    cy_vsearch *vs;           /* a variant: its search */
+    cy_solver *s;   /* the original rules: the solver */
+    cy_vsearch *vs; /* a variant: its search */
     cy_rules r;
-    int k;                    /* players */
-    int *seen;                /* ANY_CYCLE: the cycle test's marks */
-    unsigned char *start;     /* S */
-    unsigned char *mark;      /* the current position (M) */
+    int k;                /* players */
+    int *seen;            /* ANY_CYCLE: the cycle test's marks */
+    unsigned char *start; /* S */
+    unsigned char *mark;  /* the current position (M) */
     int *legal;
-    int *free_below;          /* free_below[e]: edges below e unmarked in S */
+    int *free_below;           /* free_below[e]: edges below e unmarked in S */
     int *done_at, *done_start; /* vertices whose lowest edge is e:
                                   done_at[done_start[e] .. done_start[e+1]) */
-    int *cyc;                 /* per edge: cycle cells of M holding it */
-    int played0;              /* moves played in S */
-    int target;               /* moves played in the positions of this pass */
-    int e;                    /* the edge being decided (-1: a whole position) */
-    int marked;               /* marks on the edges above e, S's included */
+    int *cyc;                  /* per edge: cycle cells of M holding it */
+    int played0;               /* moves played in S */
+    int target;                /* moves played in the positions of this pass */
+    int e;                     /* the edge being decided (-1: a whole position) */
+    int marked;                /* marks on the edges above e, S's included */
     int started, finished;
-    int pending;              /* the current position was not valued */
-    double estimate;          /* the number of positions, estimated */
-    double direct_bytes;      /* a variant: cy_vsearch_direct_bytes */
+    int pending;         /* the current position was not valued */
+    double estimate;     /* the number of positions, estimated */
+    double direct_bytes; /* a variant: cy_vsearch_direct_bytes */
     uint64_t done;
 };
 
@@ -66,16 +66,16 @@ void cy_free(void *p)
 
 char *cy_position_moves(const cy_board *b, const unsigned char *mark)
 {
-    cy_buf o = {0};
-    cy_buf_puts(&o, "");
+    cyi_buf o = {0};
+    cyi_buf_puts(&o, "");
     for (int e = 0; e < b->ne; e++) {
         if (mark[e] == CY_UNMARKED)
             continue;
         char mv[2 * CY_MAX_LABEL + 8];
         cy_move_str(b, cy_dart(e, mark[e]), mv, sizeof mv);
-        cy_buf_printf(&o, "%s%s", o.len ? " " : "", mv);
+        cyi_buf_printf(&o, "%s%s", o.len ? " " : "", mv);
     }
-    return cy_buf_take(&o);
+    return cyi_buf_take(&o);
 }
 
 /* Whether v passes test (a) once all its edges are decided. */
@@ -94,8 +94,8 @@ static int vertex_ok(const cy_positions *it, int v)
             in++;
     }
     /* every edge marked: whichever arrow came last, the others all point its way */
-    return !newer || !(cy_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)in) ||
-                       cy_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)out));
+    return !newer || !(cyi_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)in) ||
+                       cyi_ss_closes(b->special[v], (uint64_t)(in + out), (uint64_t)out));
 }
 
 /* Whether the marked edges but edge skip (-1: none) hold a directed
@@ -279,8 +279,7 @@ static int step(cy_positions *it)
     }
 }
 
-cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o,
-                               cy_error *err)
+cy_positions *cy_positions_new(const cy_board *b, const unsigned char *start, const cy_solver_opts *o, cy_error *err)
 {
     return cy_positions_new_rules(b, NULL, start, o, err);
 }
@@ -308,29 +307,29 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
     else if (so.timeout > 0)
         cy_solver_until(s, cy_now() + so.timeout); /* the whole listing, not each search */
     int ne = b->ne, nv = b->nv;
-    cy_positions *it = cy_xcalloc(1, sizeof *it);
+    cy_positions *it = cyi_xcalloc(1, sizeof *it);
     it->b = b;
     it->s = s;
     it->vs = vs;
     it->direct_bytes = direct_bytes;
     it->r = r ? *r : (cy_rules){.kind = CY_RULES_STANDARD, .players = 2};
     it->k = it->r.players > 2 ? it->r.players : 2;
-    it->seen = cy_xcalloc(3 * (size_t)nv + 1, sizeof *it->seen);
-    it->start = cy_xcalloc((size_t)ne + 1, 1);
+    it->seen = cyi_xcalloc(3 * (size_t)nv + 1, sizeof *it->seen);
+    it->start = cyi_xcalloc((size_t)ne + 1, 1);
     if (start)
         memcpy(it->start, start, (size_t)ne);
-    it->mark = cy_xcalloc((size_t)ne + 1, 1);
+    it->mark = cyi_xcalloc((size_t)ne + 1, 1);
     memcpy(it->mark, it->start, (size_t)ne);
-    it->legal = cy_xmalloc(sizeof(int) * (size_t)(2 * ne + 1));
-    it->cyc = cy_xcalloc((size_t)ne + 1, sizeof *it->cyc);
-    it->free_below = cy_xcalloc((size_t)ne + 1, sizeof *it->free_below);
+    it->legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * ne + 1));
+    it->cyc = cyi_xcalloc((size_t)ne + 1, sizeof *it->cyc);
+    it->free_below = cyi_xcalloc((size_t)ne + 1, sizeof *it->free_below);
     for (int e = 0; e < ne; e++)
         it->free_below[e + 1] = it->free_below[e] + (it->start[e] == CY_UNMARKED);
     it->played0 = ne - it->free_below[ne];
     /* each vertex with edges is checked when its lowest edge is decided */
-    it->done_start = cy_xcalloc((size_t)ne + 2, sizeof *it->done_start);
-    it->done_at = cy_xcalloc((size_t)nv + 1, sizeof *it->done_at);
-    int *low = cy_xmalloc(sizeof *low * ((size_t)nv + 1));
+    it->done_start = cyi_xcalloc((size_t)ne + 2, sizeof *it->done_start);
+    it->done_at = cyi_xcalloc((size_t)nv + 1, sizeof *it->done_at);
+    int *low = cyi_xmalloc(sizeof *low * ((size_t)nv + 1));
     for (int v = 0; v < nv; v++) {
         low[v] = -1;
         for (int i = b->vstart[v]; i < b->vstart[v + 1]; i++) {
@@ -343,7 +342,7 @@ cy_positions *cy_positions_new_rules(const cy_board *b, const cy_rules *r, const
     }
     for (int e = 0; e < ne; e++)
         it->done_start[e + 1] += it->done_start[e];
-    int *fill = cy_xcalloc((size_t)ne + 1, sizeof *fill);
+    int *fill = cyi_xcalloc((size_t)ne + 1, sizeof *fill);
     for (int v = 0; v < nv; v++)
         if (low[v] >= 0)
             it->done_at[it->done_start[low[v]] + fill[low[v]]++] = v;

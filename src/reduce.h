@@ -50,9 +50,9 @@
 typedef struct rtab {
     uint64_t *key;
     unsigned char *val;
-    size_t cap;                 /* a power of two */
-    size_t n;                   /* entries */
-    size_t max_bytes;           /* the most its two arrays may take */
+    size_t cap;       /* a power of two */
+    size_t n;         /* entries */
+    size_t max_bytes; /* the most its two arrays may take */
 } rtab;
 
 /* A table of at most max_bytes (at least 2^12 slots).  Returns 0, or -1

@@ -47,10 +47,16 @@ static void lib_load(void)
                      (void **)&lib.object_unref,  (void **)&lib.error_free,     (void **)&lib.surface_create,
                      (void **)&lib.create,        (void **)&lib.destroy,        (void **)&lib.surface_destroy,
                      (void **)&lib.write_png,     (void **)&lib.status_string};
-    static const char *const names[] = {"rsvg_handle_new_from_data", "rsvg_handle_get_intrinsic_size_in_pixels",
-                                        "rsvg_handle_render_document", "g_object_unref", "g_error_free",
-                                        "cairo_image_surface_create", "cairo_create", "cairo_destroy",
-                                        "cairo_surface_destroy", "cairo_surface_write_to_png_stream",
+    static const char *const names[] = {"rsvg_handle_new_from_data",
+                                        "rsvg_handle_get_intrinsic_size_in_pixels",
+                                        "rsvg_handle_render_document",
+                                        "g_object_unref",
+                                        "g_error_free",
+                                        "cairo_image_surface_create",
+                                        "cairo_create",
+                                        "cairo_destroy",
+                                        "cairo_surface_destroy",
+                                        "cairo_surface_write_to_png_stream",
                                         "cairo_status_to_string"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *want[i] = dlsym(h, names[i]);
@@ -80,7 +86,7 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
     if (k->len + n > k->cap) {
         while (k->len + n > k->cap)
             k->cap = k->cap ? 2 * k->cap : 65536;
-        k->s = cy_xrealloc(k->s, k->cap);
+        k->s = cyi_xrealloc(k->s, k->cap);
     }
     memcpy(k->s + k->len, data, n);
     k->len += n;
@@ -123,7 +129,8 @@ int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *
     if (!cy_png_available())
         return cy_error_set(err, "cannot load librsvg-2.so.2 to write PNG (install librsvg2-2); write .svg instead");
     if (svg_len > PNG_MAX_SVG)
-        return cy_error_set(err, "the picture is too detailed for PNG (%zu KiB of SVG; at most %d KiB): write .svg instead",
+        return cy_error_set(err,
+                            "the picture is too detailed for PNG (%zu KiB of SVG; at most %d KiB): write .svg instead",
                             svg_len >> 10, PNG_MAX_SVG >> 10);
     GError *ge = NULL;
     RsvgHandle *h = lib.new_from_data((const guint8 *)svg, svg_len, &ge);
@@ -134,8 +141,7 @@ int cy_svg_to_png(const char *svg, size_t svg_len, unsigned char **png, size_t *
         return -1;
     }
     gdouble w = 0, hgt = 0;
-    if (!lib.intrinsic_size(h, &w, &hgt) || !(w >= 1) || !(hgt >= 1) ||
-        w > PNG_MAX_SIDE || hgt > PNG_MAX_SIDE) {
+    if (!lib.intrinsic_size(h, &w, &hgt) || !(w >= 1) || !(hgt >= 1) || w > PNG_MAX_SIDE || hgt > PNG_MAX_SIDE) {
         lib.object_unref(h);
         return cy_error_set(err, "the picture has no usable size in pixels (at most %.0f a side)", PNG_MAX_SIDE);
     }

@@ -40,21 +40,31 @@
 
 /* Appends s with the XML special characters escaped, after cy_escape (so
  * no control character or invalid UTF-8 from input gets into the XML). */
-static void put_xml(cy_buf *o, const char *raw)
+static void put_xml(cyi_buf *o, const char *raw)
 {
     char *s = cy_escape_dup(raw, 0);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
-        case '&': cy_buf_puts(o, "&amp;"); break;
-        case '<': cy_buf_puts(o, "&lt;"); break;
-        case '>': cy_buf_puts(o, "&gt;"); break;
-        case '"': cy_buf_puts(o, "&quot;"); break;
-        case '\'': cy_buf_puts(o, "&apos;"); break;
+        case '&':
+            cyi_buf_puts(o, "&amp;");
+            break;
+        case '<':
+            cyi_buf_puts(o, "&lt;");
+            break;
+        case '>':
+            cyi_buf_puts(o, "&gt;");
+            break;
+        case '"':
+            cyi_buf_puts(o, "&quot;");
+            break;
+        case '\'':
+            cyi_buf_puts(o, "&apos;");
+            break;
         default:
             if (*p < 0x20 || *p == 0x7f)
-                cy_buf_puts(o, " ");
+                cyi_buf_puts(o, " ");
             else
-                cy_buf_printf(o, "%c", *p);
+                cyi_buf_printf(o, "%c", *p);
         }
     }
     free(s);
@@ -63,7 +73,7 @@ static void put_xml(cy_buf *o, const char *raw)
 /* The picture's frame: layout coordinates to pixels. */
 typedef struct frame {
     double minx, maxy, scale, margin;
-    double xoff;            /* extra left margin that centres the board */
+    double xoff; /* extra left margin that centres the board */
     double width, height;
 } frame;
 
@@ -189,8 +199,8 @@ static void choose_frame(const cy_board *b, const double *xy, double caption_h, 
 
 /* Appends an arrowhead for dart d at fraction t along the part of its edge
  * that the vertex discs leave visible, shrunk to fit that part. */
-static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t,
-                          double len, const char *colour, int hollow)
+static void put_arrowhead(cyi_buf *o, const cy_board *b, const double *xy, const frame *f, int d, double t, double len,
+                          const char *colour, int hollow)
 {
     int u = cy_tail(b, d), v = cy_head(b, d);
     double x1 = px(f, xy[2 * u]), y1 = py(f, xy[2 * u + 1]);
@@ -210,29 +220,34 @@ static void put_arrowhead(cy_buf *o, const cy_board *b, const double *xy, const 
     double hw = len * 0.5;
     double tx = mx + dx * len / 2, ty = my + dy * len / 2;
     double bx = mx - dx * len / 2, by = my - dy * len / 2;
-    cy_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" ", tx, ty, bx - dy * hw, by + dx * hw, bx + dy * hw,
-                  by - dx * hw);
+    cyi_buf_printf(o, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" ", tx, ty, bx - dy * hw, by + dx * hw,
+                   bx + dy * hw, by - dx * hw);
     if (hollow)
-        cy_buf_printf(o, "class=\"death\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
-                      colour);
+        cyi_buf_printf(o, "class=\"death\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                       colour);
     else
-        cy_buf_printf(o, "fill=\"%s\"/>\n", colour);
+        cyi_buf_printf(o, "fill=\"%s\"/>\n", colour);
 }
 
 /* The signs of a legend. */
 enum sign { S_SPECIAL, S_CYCLE, S_P1, S_P2, S_MARKED, S_LAST, S_HINT, S_DEATH, S_UNMARKABLE, S_NSIGNS };
-static const char *const sign_text[S_NSIGNS] = {
-    "special vertex (no sink/source rule)", "cycle cell", "player 1's arrows", "player 2's arrows",
-    "arrows", "the last move (thicker)", "winning move", "death move (lets the opponent complete a cycle cell)",
-    "unmarkable edge (no arrow is legal)"};
+static const char *const sign_text[S_NSIGNS] = {"special vertex (no sink/source rule)",
+                                                "cycle cell",
+                                                "player 1's arrows",
+                                                "player 2's arrows",
+                                                "arrows",
+                                                "the last move (thicker)",
+                                                "winning move",
+                                                "death move (lets the opponent complete a cycle cell)",
+                                                "unmarkable edge (no arrow is legal)"};
 /* Height of a legend line (pixels). */
 #define LEGEND_LINE 20.0
 
 /* Appends the legend: one line per sign shown (shown[s]), its symbol then
  * its meaning, from the pixel row top down; the last move in last_colour. */
-static void put_legend(cy_buf *o, const unsigned char *shown, double top, const char *last_colour)
+static void put_legend(cyi_buf *o, const unsigned char *shown, double top, const char *last_colour)
 {
-    cy_buf_puts(o, "<g id=\"legend\" font-size=\"13\">\n");
+    cyi_buf_puts(o, "<g id=\"legend\" font-size=\"13\">\n");
     double y = top;
     for (int s = 0; s < S_NSIGNS; s++) {
         if (!shown[s])
@@ -240,38 +255,47 @@ static void put_legend(cy_buf *o, const unsigned char *shown, double top, const 
         double x = 14, cy = y + LEGEND_LINE / 2;
         switch (s) {
         case S_SPECIAL:
-            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"3\" fill=\"" C_SPECIAL
-                             "\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
-                          x + 5, cy - 7);
+            cyi_buf_printf(o,
+                           "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"3\" fill=\"" C_SPECIAL
+                           "\" stroke=\"" C_INK "\" stroke-width=\"1.5\"/>\n",
+                           x + 5, cy - 7);
             break;
         case S_CYCLE:
-            cy_buf_printf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"14\" fill=\"" C_CYCLE
-                             "\" fill-opacity=\"0.75\"/>\n",
-                          x, cy - 7);
+            cyi_buf_printf(o,
+                           "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"14\" fill=\"" C_CYCLE
+                           "\" fill-opacity=\"0.75\"/>\n",
+                           x, cy - 7);
             break;
         case S_DEATH:
-            cy_buf_printf(o, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"" C_INK
-                             "\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
-                          x + 19, cy, x + 7, cy - 6, x + 7, cy + 6);
+            cyi_buf_printf(o,
+                           "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"" C_INK
+                           "\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n",
+                           x + 19, cy, x + 7, cy - 6, x + 7, cy + 6);
             break;
         case S_UNMARKABLE:
-            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" C_UNMARKABLE
-                             "\" stroke-width=\"2\" stroke-dasharray=\"7 5\"/>\n",
-                          x, cy, x + 24, cy);
+            cyi_buf_printf(o,
+                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" C_UNMARKABLE
+                           "\" stroke-width=\"2\" stroke-dasharray=\"7 5\"/>\n",
+                           x, cy, x + 24, cy);
             break;
         default: {
-            const char *c = s == S_P1 ? C_P1 : s == S_P2 ? C_P2 : s == S_HINT ? C_HINT : s == S_LAST ? last_colour : C_MARKED;
+            const char *c = s == S_P1     ? C_P1
+                            : s == S_P2   ? C_P2
+                            : s == S_HINT ? C_HINT
+                            : s == S_LAST ? last_colour
+                                          : C_MARKED;
             double w = s == S_LAST ? 4.5 : 2.5;
-            cy_buf_printf(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-                             "stroke-width=\"%.1f\"/><polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n",
-                          x, cy, x + 24, cy, c, w, x + 19, cy, x + 9, cy - 5, x + 9, cy + 5, c);
+            cyi_buf_printf(o,
+                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                           "stroke-width=\"%.1f\"/><polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n",
+                           x, cy, x + 24, cy, c, w, x + 19, cy, x + 9, cy - 5, x + 9, cy + 5, c);
         }
         }
-        cy_buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\" dy=\"0.35em\" fill=\"" C_INK "\">%s</text>\n", x + 34, cy,
-                      sign_text[s]);
+        cyi_buf_printf(o, "<text x=\"%.1f\" y=\"%.1f\" dy=\"0.35em\" fill=\"" C_INK "\">%s</text>\n", x + 34, cy,
+                       sign_text[s]);
         y += LEGEND_LINE;
     }
-    cy_buf_puts(o, "</g>\n");
+    cyi_buf_puts(o, "</g>\n");
 }
 
 /* What the picture shows, worked out before it is drawn. */
@@ -303,25 +327,25 @@ static void scene_free(scene *sc)
  * boards). */
 static void scene_marks(scene *sc, const cy_board *b, const cy_picture *p)
 {
-    unsigned char *mark = sc->mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = sc->mark = cyi_xcalloc((size_t)b->ne + 1, 1);
     if (p && p->mark)
         memcpy(mark, p->mark, (size_t)b->ne);
     sc->last = p && p->last >= 0 && p->last < 2 * b->ne && mark[cy_dart_edge(p->last)] ? p->last : -1;
-    sc->hint = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    sc->hint = cyi_xcalloc(2 * (size_t)b->ne + 1, 1);
     for (int i = 0; p && p->hints && i < p->nhints; i++)
         if (p->hints[i] >= 0 && p->hints[i] < 2 * b->ne)
             sc->hint[p->hints[i]] = 1;
-    sc->death = cy_xcalloc(2 * (size_t)b->ne + 1, 1);
+    sc->death = cyi_xcalloc(2 * (size_t)b->ne + 1, 1);
     if (p && p->deaths && cy_rules_cycle_cell(b, mark) < 0) {
-        int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         int n = cy_rules_legal(b, mark, legal);
         for (int i = 0; i < n; i++)
             sc->death[legal[i]] = (unsigned char)(cy_rules_is_death(b, mark, legal[i], NULL) != 0);
         free(legal);
     }
-    unsigned char *unmarkable = sc->unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *unmarkable = sc->unmarkable = cyi_xcalloc((size_t)b->ne + 1, 1);
     if (cy_rules_cycle_cell(b, mark) < 0) {
-        int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         int n = cy_rules_legal(b, mark, legal);
         for (int e = 0; e < b->ne; e++)
             unmarkable[e] = !mark[e];
@@ -368,33 +392,33 @@ static int legend_signs(const scene *sc, unsigned char shown[S_NSIGNS], double *
 }
 
 /* The cycle cells, filled. */
-static void put_cycle_cells(cy_buf *o, const scene *sc)
+static void put_cycle_cells(cyi_buf *o, const scene *sc)
 {
     const cy_board *b = sc->b;
-    cy_buf_puts(o, "<g id=\"cells\">\n");
+    cyi_buf_puts(o, "<g id=\"cells\">\n");
     for (int c = 0; c < b->ncells; c++) {
         if (cy_rules_cell(b, sc->mark, c, NULL) != CY_CELL_CYCLE)
             continue;
-        cy_buf_printf(o, "<polygon class=\"cycle-cell\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"none\" points=\"",
-                      C_CYCLE);
+        cyi_buf_printf(o, "<polygon class=\"cycle-cell\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"none\" points=\"",
+                       C_CYCLE);
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int v = cy_tail(b, b->fdarts[i]);
-            cy_buf_printf(o, "%s%.2f,%.2f", i > b->fstart[c] ? " " : "", px(&sc->f, sc->xy[2 * v]),
-                          py(&sc->f, sc->xy[2 * v + 1]));
+            cyi_buf_printf(o, "%s%.2f,%.2f", i > b->fstart[c] ? " " : "", px(&sc->f, sc->xy[2 * v]),
+                           py(&sc->f, sc->xy[2 * v + 1]));
         }
-        cy_buf_printf(o, "\"><title>cell %d: a cycle cell</title></polygon>\n", c + 1);
+        cyi_buf_printf(o, "\"><title>cell %d: a cycle cell</title></polygon>\n", c + 1);
     }
-    cy_buf_puts(o, "</g>\n");
+    cyi_buf_puts(o, "</g>\n");
 }
 
 /* The edges, each coloured by what it is, with a title saying so. */
-static void put_edges(cy_buf *o, const scene *sc)
+static void put_edges(cyi_buf *o, const scene *sc)
 {
     const cy_board *b = sc->b;
     const cy_picture *p = sc->p;
     const double *xy = sc->xy;
     const frame *f = &sc->f;
-    cy_buf_puts(o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
+    cyi_buf_puts(o, "<g id=\"edges\" stroke-linecap=\"round\">\n");
     for (int e = 0; e < b->ne; e++) {
         int u = b->eu[e], v = b->ev[e];
         const char *colour = C_EDGE, *cls = "unmarked", *dash = "";
@@ -423,30 +447,35 @@ static void put_edges(cy_buf *o, const scene *sc)
                 strcat(what, " (unmarkable)");
             }
         }
-        cy_buf_printf(o, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
-                         "stroke-width=\"%.1f\"%s><title>",
-                      cls, px(f, xy[2 * u]), py(f, xy[2 * u + 1]), px(f, xy[2 * v]), py(f, xy[2 * v + 1]),
-                      colour, width, dash);
+        cyi_buf_printf(o,
+                       "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                       "stroke-width=\"%.1f\"%s><title>",
+                       cls, px(f, xy[2 * u]), py(f, xy[2 * u + 1]), px(f, xy[2 * v]), py(f, xy[2 * v + 1]), colour,
+                       width, dash);
         put_xml(o, what);
-        cy_buf_puts(o, "</title></line>\n");
+        cyi_buf_puts(o, "</title></line>\n");
     }
-    cy_buf_puts(o, "</g>\n");
+    cyi_buf_puts(o, "</g>\n");
 }
 
 /* The arrowheads: of the marks, of the hints (both ways: one near each
  * end), and of the death moves that are no hints (hollow). */
-static void put_arrows(cy_buf *o, const scene *sc)
+static void put_arrows(cyi_buf *o, const scene *sc)
 {
     const cy_board *b = sc->b;
     const cy_picture *p = sc->p;
     const unsigned char *hint = sc->hint, *death = sc->death;
-    cy_buf_puts(o, "<g id=\"arrows\">\n");
+    cyi_buf_puts(o, "<g id=\"arrows\">\n");
     for (int e = 0; e < b->ne; e++) {
         if (sc->mark[e]) {
             int d = cy_dart(e, sc->mark[e]);
             int who = p && p->owner ? p->owner[e] : 0;
             put_arrowhead(o, b, sc->xy, &sc->f, d, 0.5, d == sc->last ? 19 : 14,
-                          who == 1 ? C_P1 : who == 2 ? C_P2 : d == sc->last ? C_LAST : C_MARKED, 0);
+                          who == 1        ? C_P1
+                          : who == 2      ? C_P2
+                          : d == sc->last ? C_LAST
+                                          : C_MARKED,
+                          0);
         } else {
             /* both ways: an arrowhead near each end, like a double-headed arrow */
             int both = hint[2 * e] && hint[2 * e + 1];
@@ -460,32 +489,34 @@ static void put_arrows(cy_buf *o, const scene *sc)
                     put_arrowhead(o, b, sc->xy, &sc->f, 2 * e + s, bothd ? 0.72 : 0.5, 14, C_INK, 1);
         }
     }
-    cy_buf_puts(o, "</g>\n");
+    cyi_buf_puts(o, "</g>\n");
 }
 
 /* The vertices with their labels; special vertices square. */
-static void put_vertices(cy_buf *o, const scene *sc)
+static void put_vertices(cyi_buf *o, const scene *sc)
 {
     const cy_board *b = sc->b;
-    cy_buf_puts(o, "<g id=\"vertices\" font-size=\"13\" text-anchor=\"middle\">\n");
+    cyi_buf_puts(o, "<g id=\"vertices\" font-size=\"13\" text-anchor=\"middle\">\n");
     for (int v = 0; v < b->nv; v++) {
         double x = px(&sc->f, sc->xy[2 * v]), y = py(&sc->f, sc->xy[2 * v + 1]), r = vradius(b, v);
-        cy_buf_puts(o, "<g class=\"vertex\"><title>vertex ");
+        cyi_buf_puts(o, "<g class=\"vertex\"><title>vertex ");
         put_xml(o, b->label[v]);
-        cy_buf_puts(o, b->special[v] ? " (special)</title>" : "</title>");
+        cyi_buf_puts(o, b->special[v] ? " (special)</title>" : "</title>");
         if (b->special[v])
-            cy_buf_printf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
-                             "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
-                          x - r, y - r, 2 * r, 2 * r);
+            cyi_buf_printf(o,
+                           "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"3\" fill=\"" C_SPECIAL "\" "
+                           "stroke=\"" C_INK "\" stroke-width=\"1.5\"/>",
+                           x - r, y - r, 2 * r, 2 * r);
         else
-            cy_buf_printf(o, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
-                             "stroke-width=\"1.5\"/>",
-                          x, y, r);
-        cy_buf_printf(o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
+            cyi_buf_printf(o,
+                           "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"white\" stroke=\"" C_INK "\" "
+                           "stroke-width=\"1.5\"/>",
+                           x, y, r);
+        cyi_buf_printf(o, "<text x=\"%.2f\" y=\"%.2f\" dy=\"0.35em\" fill=\"" C_INK "\">", x, y);
         put_xml(o, b->label[v]);
-        cy_buf_puts(o, "</text></g>\n");
+        cyi_buf_puts(o, "</text></g>\n");
     }
-    cy_buf_puts(o, "</g>\n");
+    cyi_buf_puts(o, "</g>\n");
 }
 
 /* The whole picture (see cycles.h and the top of this file); NULL only when
@@ -496,7 +527,7 @@ static void put_vertices(cy_buf *o, const scene *sc)
 char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
 {
     scene sc = {.b = b, .p = p};
-    sc.xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+    sc.xy = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
     if (cy_layout(b, sc.xy, err) < 0) {
         free(sc.xy);
         return NULL;
@@ -525,21 +556,22 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
         oh = fmax(1, round(nh * ow / nw));
         if (!(ow >= MIN_WIDTH && ow <= MAX_WIDTH && oh <= MAX_WIDTH)) {
             scene_free(&sc);
-            return cy_error_set(err, "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
-                                     "%.0f by %.0f",
+            return cy_error_set(err,
+                                "a picture is %.0f to %.0f pixels wide and at most %.0f high; this one would be "
+                                "%.0f by %.0f",
                                 MIN_WIDTH, MAX_WIDTH, MAX_WIDTH, ow, oh),
                    NULL;
         }
     }
-    cy_buf o = {0};
-    cy_buf_printf(&o,
-                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-                  "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
-                  ow, oh, nw, nh);
-    cy_buf_puts(&o, "<title>");
+    cyi_buf o = {0};
+    cyi_buf_printf(&o,
+                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                   "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
+                   ow, oh, nw, nh);
+    cyi_buf_puts(&o, "<title>");
     put_xml(&o, b->name ? b->name : "board");
-    cy_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    cyi_buf_puts(&o, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     put_cycle_cells(&o, &sc);
     put_edges(&o, &sc);
     put_arrows(&o, &sc);
@@ -551,12 +583,12 @@ char *cy_render_svg(const cy_board *b, const cy_picture *p, cy_error *err)
                        ? (p->owner[cy_dart_edge(last)] == 1 ? C_P1 : C_P2)
                        : C_LAST);
     if (caption) {
-        cy_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"" C_INK "\">", 12.0,
-                      sc.f.height - 12);
+        cyi_buf_printf(&o, "<text id=\"caption\" x=\"%.2f\" y=\"%.2f\" font-size=\"14\" fill=\"" C_INK "\">", 12.0,
+                       sc.f.height - 12);
         put_xml(&o, caption);
-        cy_buf_puts(&o, "</text>\n");
+        cyi_buf_puts(&o, "</text>\n");
     }
-    cy_buf_puts(&o, "</svg>\n");
+    cyi_buf_puts(&o, "</svg>\n");
     scene_free(&sc);
-    return cy_buf_take(&o);
+    return cyi_buf_take(&o);
 }

@@ -23,34 +23,47 @@
 /* Boards with more vertices get the plain list. */
 #define TEXT_MAX_VERTICES 400
 /* The most edges of a board whose own cramped coordinates are spread out
- * before its picture gives up on them (cy_layout_ok is quadratic). */
+ * before its picture gives up on them (cyi_layout_ok is quadratic). */
 #define TEXT_SPREAD_EDGES 300
 /* The most rows a picture has. */
 #define TEXT_MAX_ROWS 60
 
 /* The characters of a picture: glyph indices into the tables below. */
 enum glyph {
-    G_BLANK, G_HORIZ, G_VERT, G_SLASH, G_BACKSLASH, /* lines */
-    G_DHORIZ, G_DVERT, G_DSLASH, G_DBACKSLASH,      /* dotted lines: unmarkable edges */
-    G_RIGHT, G_LEFT, G_UP, G_DOWN,                  /* arrows */
-    G_UPRIGHT, G_DOWNRIGHT, G_DOWNLEFT, G_UPLEFT,   /* diagonal arrows (Unicode only) */
+    G_BLANK,
+    G_HORIZ,
+    G_VERT,
+    G_SLASH,
+    G_BACKSLASH, /* lines */
+    G_DHORIZ,
+    G_DVERT,
+    G_DSLASH,
+    G_DBACKSLASH, /* dotted lines: unmarkable edges */
+    G_RIGHT,
+    G_LEFT,
+    G_UP,
+    G_DOWN, /* arrows */
+    G_UPRIGHT,
+    G_DOWNRIGHT,
+    G_DOWNLEFT,
+    G_UPLEFT, /* diagonal arrows (Unicode only) */
     G_NGLYPHS
 };
 static const char *const ascii_glyph[G_NGLYPHS] = {" ", "-", "|", "/", "\\", ".", ":", ".", ".",
-                                                   ">", "<", "^", "v", "^", "v", "v", "^"};
-static const char *const utf8_glyph[G_NGLYPHS] = {" ", "\u2500", "\u2502", "\u2571", "\u2572", "\u2504", "\u2506",
-                                                  "\u00b7", "\u00b7", "\u2192", "\u2190", "\u2191", "\u2193",
-                                                  "\u2197", "\u2198", "\u2199", "\u2196"};
+                                                   ">", "<", "^", "v", "^",  "v", "v", "^"};
+static const char *const utf8_glyph[G_NGLYPHS] = {" ",      "\u2500", "\u2502", "\u2571", "\u2572", "\u2504",
+                                                  "\u2506", "\u00b7", "\u00b7", "\u2192", "\u2190", "\u2191",
+                                                  "\u2193", "\u2197", "\u2198", "\u2199", "\u2196"};
 /* A line glyph's dotted form. */
-#define DOTTED(g) ((g) - G_HORIZ + G_DHORIZ)
+#define DOTTED(g) ((g)-G_HORIZ + G_DHORIZ)
 
 /* Colours of a cell. */
 enum colour { C_NONE, C_PLAYER1, C_PLAYER2, C_LAST, C_VERTEX, C_DIM, C_SPECIAL };
-static const char *const colour_code[] = {"\033[0m", "\033[36m", "\033[35m", "\033[1;33m", "\033[1m", "\033[2m",
-                                          "\033[1;32m"};
+static const char *const colour_code[] = {"\033[0m", "\033[36m", "\033[35m",  "\033[1;33m",
+                                          "\033[1m", "\033[2m",  "\033[1;32m"};
 
 typedef struct cell {
-    char ch;          /* a label's byte when glyph is G_NGLYPHS, else unused */
+    char ch; /* a label's byte when glyph is G_NGLYPHS, else unused */
     unsigned char glyph;
     unsigned char colour;
     unsigned char vertex; /* part of a label: edges do not draw over it */
@@ -68,14 +81,14 @@ static cell *at(grid *g, int col, int row)
 
 /* Appends word to out after a blank, or on a new line indented by two
  * when the line would be wider than maxw; *col is the current line's width. */
-static void put_word(cy_buf *out, const char *word, int maxw, int *col)
+static void put_word(cyi_buf *out, const char *word, int maxw, int *col)
 {
     int n = (int)strlen(word);
     if (*col + 1 + n > maxw && *col > 2) {
-        cy_buf_puts(out, "\n ");
+        cyi_buf_puts(out, "\n ");
         *col = 1;
     }
-    cy_buf_printf(out, " %s", word);
+    cyi_buf_printf(out, " %s", word);
     *col += 1 + n;
 }
 
@@ -83,10 +96,10 @@ static void put_word(cy_buf *out, const char *word, int maxw, int *col)
  * edges, wrapped at maxw columns. */
 static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw, const unsigned char *unmarkable)
 {
-    cy_buf out = {0};
+    cyi_buf out = {0};
     char w[2 * CY_MAX_LABEL + 32];
     int col = 7, any = 0;
-    cy_buf_puts(&out, "arrows:");
+    cyi_buf_puts(&out, "arrows:");
     for (int e = 0; e < b->ne; e++)
         if (o->mark && o->mark[e]) {
             char m[2 * CY_MAX_LABEL + 8];
@@ -99,7 +112,7 @@ static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw, cons
         }
     if (!any)
         put_word(&out, "none", maxw, &col);
-    cy_buf_puts(&out, "\nunmarked:");
+    cyi_buf_puts(&out, "\nunmarked:");
     col = 9;
     any = 0;
     for (int e = 0; e < b->ne; e++)
@@ -112,14 +125,14 @@ static char *plain_list(const cy_board *b, const cy_text_opts *o, int maxw, cons
         }
     if (!any)
         put_word(&out, "none", maxw, &col);
-    cy_buf_puts(&out, "\n");
-    return cy_buf_take(&out);
+    cyi_buf_puts(&out, "\n");
+    return cyi_buf_take(&out);
 }
 
 /* The arrow glyph for screen direction (dx columns, dy rows down). */
 static int arrow_glyph(double dx, double dy, int utf8)
 {
-    double vx = dx, vy = 2 * dy; /* rows count double */
+    double vx = dx, vy = 2 * dy;              /* rows count double */
     double ang = atan2(-vy, vx) * 180 / M_PI; /* 0 = right, 90 = up */
     if (!utf8) {
         if (ang > -45 && ang <= 45)
@@ -137,8 +150,7 @@ static int arrow_glyph(double dx, double dy, int utf8)
 
 /* The columns of each label's first character, and the rows, into col/row;
  * 0 on success, -1 when the board cannot be drawn in the space. */
-static int place(const cy_board *b, const double *xy, int maxw, int maxh, int lw, int *col, int *row, int *w,
-                 int *h)
+static int place(const cy_board *b, const double *xy, int maxw, int maxh, int lw, int *col, int *row, int *w, int *h)
 {
     double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
     for (int v = 0; v < b->nv; v++) {
@@ -201,7 +213,7 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
                 c->vertex = 1;
         }
     }
-    int *mid = cy_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
+    int *mid = cyi_xmalloc(sizeof(int) * 2 * (size_t)b->ne);
     for (int e = 0; e < b->ne; e++) {
         int u = b->eu[e], v = b->ev[e];
         int dx = col[v] - col[u], dy = row[v] - row[u];
@@ -279,7 +291,7 @@ static void draw(grid *g, const cy_board *b, const cy_text_opts *o, const int *c
 /* The grid as text: rows trimmed, colour codes where the colour changes. */
 static char *write_grid(grid *g, const cy_text_opts *o)
 {
-    cy_buf out = {0};
+    cyi_buf out = {0};
     const char *const *glyphs = o->utf8 ? utf8_glyph : ascii_glyph;
     for (int r = 0; r < g->h; r++) {
         int end = g->w;
@@ -290,19 +302,19 @@ static char *write_grid(grid *g, const cy_text_opts *o)
             cell *c = &g->c[(size_t)r * (size_t)g->w + (size_t)k];
             int want = c->glyph == G_BLANK ? C_NONE : c->colour;
             if (want != cur) {
-                cy_buf_puts(&out, colour_code[want]);
+                cyi_buf_puts(&out, colour_code[want]);
                 cur = want;
             }
             if (c->glyph == G_NGLYPHS)
-                cy_buf_printf(&out, "%c", c->ch);
+                cyi_buf_printf(&out, "%c", c->ch);
             else
-                cy_buf_puts(&out, glyphs[c->glyph]);
+                cyi_buf_puts(&out, glyphs[c->glyph]);
         }
         if (cur != C_NONE)
-            cy_buf_puts(&out, colour_code[C_NONE]);
-        cy_buf_puts(&out, "\n");
+            cyi_buf_puts(&out, colour_code[C_NONE]);
+        cyi_buf_puts(&out, "\n");
     }
-    return cy_buf_take(&out);
+    return cyi_buf_take(&out);
 }
 
 char *cy_render_text(const cy_board *b, const cy_text_opts *o)
@@ -316,11 +328,11 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     for (int v = 0; v < b->nv; v++)
         lw = (int)fmax(lw, (double)strlen(b->label[v]) + b->special[v]); /* the star */
     /* the unmarked edges neither direction of which is legal */
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1), *unmarkable = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = cyi_xcalloc((size_t)b->ne + 1, 1), *unmarkable = cyi_xcalloc((size_t)b->ne + 1, 1);
     if (o->mark)
         memcpy(mark, o->mark, (size_t)b->ne);
     {
-        cy_edge_info *info = cy_xmalloc(sizeof *info * ((size_t)b->ne + 1));
+        cy_edge_info *info = cyi_xmalloc(sizeof *info * ((size_t)b->ne + 1));
         cy_rules_classify_all(b, mark, info);
         for (int e = 0; e < b->ne; e++)
             unmarkable[e] = !mark[e] && info[e].cls == CY_EDGE_UNMARKABLE;
@@ -331,7 +343,7 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     double *xy = NULL;
     if (!b->surface && b->nv >= 1 && b->nv <= TEXT_MAX_VERTICES && maxw >= 2 * lw + 4) {
         cy_error err;
-        xy = cy_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
+        xy = cyi_xmalloc(sizeof(double) * 2 * (size_t)b->nv);
         if (cy_layout(b, xy, &err) < 0) {
             free(xy);
             xy = NULL;
@@ -340,25 +352,25 @@ char *cy_render_text(const cy_board *b, const cy_text_opts *o)
     if (!xy)
         text = plain_list(b, o, maxw, unmarkable);
     else {
-        int *col = cy_xmalloc(sizeof(int) * (size_t)b->nv), *row = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+        int *col = cyi_xmalloc(sizeof(int) * (size_t)b->nv), *row = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
         grid g = {0};
         int placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
         /* the board's own coordinates too cramped for the space: spread
          * out (the embedding kept), else the layout computed from the
          * embedding alone */
-        if (placed < 0 && b->has_coords && b->ne <= TEXT_SPREAD_EDGES && cy_layout_ok(b, xy)) {
-            cy_layout_spread(b, xy);
+        if (placed < 0 && b->has_coords && b->ne <= TEXT_SPREAD_EDGES && cyi_layout_ok(b, xy)) {
+            cyi_layout_spread(b, xy);
             placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
         }
         if (placed < 0 && b->has_coords) {
             cy_error err;
-            if (cy_layout_computed(b, xy, &err) == 0)
+            if (cyi_layout_computed(b, xy, &err) == 0)
                 placed = place(b, xy, maxw, maxh, lw, col, row, &g.w, &g.h);
         }
         if (placed < 0)
             text = plain_list(b, o, maxw, unmarkable);
         else {
-            g.c = cy_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
+            g.c = cyi_xcalloc((size_t)g.w * (size_t)g.h, sizeof(cell));
             draw(&g, b, o, col, row, unmarkable);
             text = write_grid(&g, o);
             free(g.c);

@@ -16,11 +16,11 @@
 int cy_analysis_replies(cy_solver *s, const unsigned char *mark, int **legal, int **reply, cy_error *err)
 {
     const cy_board *b = cy_solver_board(s);
-    *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    *reply = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    *reply = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int n = cy_rules_legal(b, mark, *legal), rc = 0;
     /* the replies share the time limit of the analysis before them */
-    double timeout = cy_solver_options(s)->timeout, since = cy_solver_analysed(s);
+    double timeout = cy_solver_options(s)->timeout, since = cyi_solver_analysed(s);
     if (timeout > 0)
         cy_solver_until(s, (since > 0 ? since : cy_now()) + timeout);
     for (int i = 0; i < n && rc == 0; i++)
@@ -78,5 +78,5 @@ char *cy_analysis_json(const cy_board *b, const cy_analysis *a, const int *legal
         json_object_set_new(o, "proof", json_string(a->proof));
     json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
     json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }

@@ -1,7 +1,7 @@
 /*
  * rules.c - the rules of the Game of Cycles (Alvarado et al. 2021, sections 1-2).
  *
- * The sink/source rule lives in sink_or_source() (its test, cy_ss_closes, is
+ * The sink/source rule lives in sink_or_source() (its test, cyi_ss_closes, is
  * sinksource.h's, shared with the hot-path copies) and the cycle-cell test in
  * cell_state(); everything else here is built on those two.  cy_moves_play
  * plays a list of moves by them (moves.c reads and writes moves).
@@ -25,7 +25,7 @@ static inline int relation(const unsigned char *mark, int d)
  * marked pointing in (out).  A loop (on a closed surface) counts at both its
  * ends, so marking it never makes a sink or a source, and once marked it
  * keeps its vertex from ever becoming one (cy_rules_exempt).  The test at
- * each end is cy_ss_closes (sinksource.h), which every copy shares.
+ * each end is cyi_ss_closes (sinksource.h), which every copy shares.
  * Returns CY_LEGAL, CY_ILLEGAL_SINK or CY_ILLEGAL_SOURCE and names the
  * vertex. */
 static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, int d, int *vertex)
@@ -43,7 +43,7 @@ static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, i
         h_others += cy_dart_edge(x) != e;
         in += cy_dart_edge(x) != e && relation(mark, x) == -1;
     }
-    if (cy_ss_closes(b->special[h], (uint64_t)h_others, (uint64_t)in)) {
+    if (cyi_ss_closes(b->special[h], (uint64_t)h_others, (uint64_t)in)) {
         if (vertex)
             *vertex = h;
         return CY_ILLEGAL_SINK;
@@ -54,7 +54,7 @@ static cy_verdict sink_or_source(const cy_board *b, const unsigned char *mark, i
         t_others += cy_dart_edge(x) != e;
         out += cy_dart_edge(x) != e && relation(mark, x) == 1;
     }
-    if (cy_ss_closes(b->special[t], (uint64_t)t_others, (uint64_t)out)) {
+    if (cyi_ss_closes(b->special[t], (uint64_t)t_others, (uint64_t)out)) {
         if (vertex)
             *vertex = t;
         return CY_ILLEGAL_SOURCE;
@@ -113,7 +113,7 @@ cy_verdict cy_rules_check(const cy_board *b, const unsigned char *mark, int d, i
     return sink_or_source(b, mark, d, vertex);
 }
 
-cy_verdict cy_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex)
+cy_verdict cyi_rules_check_open(const cy_board *b, const unsigned char *mark, int d, int *vertex)
 {
     if (mark[cy_dart_edge(d)] != CY_UNMARKED)
         return CY_ILLEGAL_MARKED;
@@ -396,17 +396,17 @@ void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info 
 {
     int nc = b->ncells;
     batch t;
-    t.along = cy_xcalloc((size_t)nc + 1, sizeof(int));
-    t.against = cy_xcalloc((size_t)nc + 1, sizeof(int));
-    t.open = cy_xcalloc((size_t)nc + 1, sizeof(int));
-    t.gap = cy_xmalloc(sizeof(int) * (2 * (size_t)nc + 2));
-    t.fin = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
-    t.legal = cy_xcalloc((size_t)nc + 1, 1);
-    t.cand = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
-    t.lcand = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.along = cyi_xcalloc((size_t)nc + 1, sizeof(int));
+    t.against = cyi_xcalloc((size_t)nc + 1, sizeof(int));
+    t.open = cyi_xcalloc((size_t)nc + 1, sizeof(int));
+    t.gap = cyi_xmalloc(sizeof(int) * (2 * (size_t)nc + 2));
+    t.fin = cyi_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.legal = cyi_xcalloc((size_t)nc + 1, 1);
+    t.cand = cyi_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.lcand = cyi_xmalloc(sizeof(int) * ((size_t)nc + 1));
     t.nlcand = 0;
-    t.seen = cy_xmalloc(sizeof(int) * ((size_t)nc + 1));
-    t.tstart = cy_xcalloc((size_t)b->nv + 2, sizeof(int));
+    t.seen = cyi_xmalloc(sizeof(int) * ((size_t)nc + 1));
+    t.tstart = cyi_xcalloc((size_t)b->nv + 2, sizeof(int));
     t.ncand = 0;
     int over = cy_rules_cycle_cell(b, mark) >= 0;
     for (int c = 0; c < nc; c++) {
@@ -438,9 +438,9 @@ void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info 
     }
     for (int v = 0; v < b->nv; v++)
         t.tstart[v + 1] += t.tstart[v];
-    t.tcell = cy_xmalloc(sizeof(int) * (2 * (size_t)t.ncand + 1));
+    t.tcell = cyi_xmalloc(sizeof(int) * (2 * (size_t)t.ncand + 1));
     {
-        int *fill = cy_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
+        int *fill = cyi_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
         memcpy(fill, t.tstart, sizeof(int) * (size_t)b->nv);
         for (int i = 0; i < t.ncand; i++) {
             int c = t.cand[i], w = t.fin[c];
@@ -470,8 +470,11 @@ void cy_rules_classify_all(const cy_board *b, unsigned char *mark, cy_edge_info 
             else
                 safe++;
         }
-        in->cls = legal == 0 ? CY_EDGE_UNMARKABLE : safe == 2 ? CY_EDGE_BOTH : safe == 1 ? CY_EDGE_ONE_WAY
-                  : death ? CY_EDGE_UNPLAYABLE : CY_EDGE_UNMARKABLE;
+        in->cls = legal == 0  ? CY_EDGE_UNMARKABLE
+                  : safe == 2 ? CY_EDGE_BOTH
+                  : safe == 1 ? CY_EDGE_ONE_WAY
+                  : death     ? CY_EDGE_UNPLAYABLE
+                              : CY_EDGE_UNMARKABLE;
     }
     free(t.along);
     free(t.against);
@@ -500,9 +503,9 @@ int cy_rules_almost(const cy_board *b, const unsigned char *mark, int v)
     if (open != 1)
         return 0; /* the open edge is the one the next arrow takes */
     int exempt = b->special[v];
-    return cy_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)in)    ? 1
-           : cy_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)out) ? 2
-                                                                       : 0;
+    return cyi_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)in)    ? 1
+           : cyi_ss_closes(exempt, (uint64_t)(in + out), (uint64_t)out) ? 2
+                                                                        : 0;
 }
 
 /* ================================================================ variants
@@ -554,28 +557,36 @@ int cy_rules_parse(const char *name, int players, int extra_turn, cy_rules *r, c
 const char *cy_rules_name(const cy_rules *r)
 {
     switch (r->kind) {
-    case CY_RULES_MISERE: return "misere";
-    case CY_RULES_DRAW: return "draw";
-    case CY_RULES_SCORE: return "score";
-    case CY_RULES_ANY_CYCLE: return "any-cycle";
-    default: return "standard";
+    case CY_RULES_MISERE:
+        return "misere";
+    case CY_RULES_DRAW:
+        return "draw";
+    case CY_RULES_SCORE:
+        return "score";
+    case CY_RULES_ANY_CYCLE:
+        return "any-cycle";
+    default:
+        return "standard";
     }
 }
 
-int cy_rules_is_standard(const cy_rules *r) { return r->kind == CY_RULES_STANDARD && r->players <= 2; }
+int cy_rules_is_standard(const cy_rules *r)
+{
+    return r->kind == CY_RULES_STANDARD && r->players <= 2;
+}
 
 void rs_init(rstate *s, const cy_board *b, const cy_rules *r, const unsigned char *mark)
 {
     memset(s, 0, sizeof *s);
     s->b = b;
     s->r = *r;
-    s->mark = cy_xcalloc((size_t)b->ne + 1, 1);
-    s->vin = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
-    s->vout = cy_xcalloc((size_t)b->nv + 1, sizeof(int));
-    s->along = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
-    s->against = cy_xcalloc((size_t)b->ncells + 2, sizeof(int));
-    s->stack = cy_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
-    s->seen = cy_xcalloc((size_t)b->nv + 1, sizeof(unsigned));
+    s->mark = cyi_xcalloc((size_t)b->ne + 1, 1);
+    s->vin = cyi_xcalloc((size_t)b->nv + 1, sizeof(int));
+    s->vout = cyi_xcalloc((size_t)b->nv + 1, sizeof(int));
+    s->along = cyi_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    s->against = cyi_xcalloc((size_t)b->ncells + 2, sizeof(int));
+    s->stack = cyi_xmalloc(sizeof(int) * ((size_t)b->nv + 1));
+    s->seen = cyi_xcalloc((size_t)b->nv + 1, sizeof(unsigned));
     for (int e = 0; e < b->ne; e++)
         if (mark && mark[e] != CY_UNMARKED)
             rs_play(s, cy_dart(e, mark[e]));
@@ -633,9 +644,9 @@ int rs_sink_source_ok(const rstate *s, int d)
 {
     const cy_board *b = s->b;
     int h = cy_head(b, d), t = cy_tail(b, d);
-    if (cy_ss_closes(b->special[h], (uint64_t)(cy_degree(b, h) - 1), (uint64_t)s->vin[h]))
+    if (cyi_ss_closes(b->special[h], (uint64_t)(cy_degree(b, h) - 1), (uint64_t)s->vin[h]))
         return 0; /* every other edge of h points in: h would be a sink */
-    if (cy_ss_closes(b->special[t], (uint64_t)(cy_degree(b, t) - 1), (uint64_t)s->vout[t]))
+    if (cyi_ss_closes(b->special[t], (uint64_t)(cy_degree(b, t) - 1), (uint64_t)s->vout[t]))
         return 0; /* every other edge of t points out: t would be a source */
     return 1;
 }
@@ -835,7 +846,7 @@ int cy_variant_play(const cy_board *b, const cy_rules *r, unsigned char *mark, c
             turn = (turn + 1) % k;
     }
     if (rc == 0) {
-        int *buf = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+        int *buf = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
         g->ended = ended || rs_moves(&s, buf) == 0;
         free(buf);
         g->played = s.played;
@@ -853,7 +864,7 @@ int cy_moves_play(const cy_board *b, unsigned char *mark, const int *darts, int 
     int over = n > 0 && cy_rules_cycle_cell(b, mark) >= 0;
     for (int i = 0; i < n; i++) {
         int vertex = -1;
-        cy_verdict v = over ? CY_ILLEGAL_OVER : cy_rules_check_open(b, mark, darts[i], &vertex);
+        cy_verdict v = over ? CY_ILLEGAL_OVER : cyi_rules_check_open(b, mark, darts[i], &vertex);
         if (v != CY_LEGAL) {
             char why[256], m[2 * CY_MAX_LABEL + 8];
             cy_rules_explain(b, darts[i], v, vertex, why, sizeof why);

@@ -31,7 +31,7 @@
  * others.  Promises: nonzero iff the vertex is not exempt and same ==
  * others (every other edge marked, and all the new arrow's way); a vertex
  * of degree 1 (others 0) always closes. */
-static inline int cy_ss_closes(int exempt, uint64_t others, uint64_t same)
+static inline int cyi_ss_closes(int exempt, uint64_t others, uint64_t same)
 {
     return !exempt && same == others;
 }

@@ -10,14 +10,14 @@
 struct cy_solver {
     const cy_board *b;
     cy_solver_opts opts;
-    double analysed;  /* when the last cy_analyse began (cy_solver_analysed) */
-    cy_strategy *thm; /* a strategy of player 2 that Theorem 6 proves (cy_solver_theorem) */
+    double analysed;  /* when the last cy_analyse began (cyi_solver_analysed) */
+    cy_strategy *thm; /* a strategy of player 2 that Theorem 6 proves (cyi_solver_theorem) */
     int thm_sought;
     int engine;
     plain *p;
     bits *x;
     fast *f;
-    fast *part; /* cy_solver_grundy_part's engine when f is NULL */
+    fast *part; /* cyi_solver_grundy_part's engine when f is NULL */
 };
 
 cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
@@ -25,7 +25,7 @@ cy_solver *cy_solver_new(const cy_board *b, const cy_solver_opts *o, cy_error *e
     cy_solver_opts def = {0};
     if (!o)
         o = &def;
-    cy_solver *s = cy_xcalloc(1, sizeof *s);
+    cy_solver *s = cyi_xcalloc(1, sizeof *s);
     s->b = b;
     s->opts = *o;
     /* plane keys read a sub-game's plane embedding (the cells on each side
@@ -56,7 +56,7 @@ int cy_solver_grundy(cy_solver *s, const unsigned char *mark)
     return s->p ? plain_grundy(s->p, mark) : s->x ? bits_grundy(s->x, mark) : fast_grundy(s->f, mark);
 }
 
-int cy_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep)
+int cyi_solver_grundy_part(cy_solver *s, const unsigned char *mark, uint64_t keep)
 {
     if (s->f)
         return fast_grundy_part(s->f, mark, keep);
@@ -81,7 +81,7 @@ int cy_solver_wins(cy_solver *s, const unsigned char *mark)
     return g < 0 ? g : g != 0;
 }
 
-int cy_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results)
+int cyi_solver_wins_each(cy_solver *s, const unsigned char *marks, int n, int *results)
 {
     if (s->f)
         return fast_wins_each(s->f, marks, n, results);
@@ -102,8 +102,8 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
      * value 0 (a position lost for the player to move), whose values their
      * tables mostly hold already */
     const cy_board *b = s->b;
-    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
-    int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    unsigned char *mark = cyi_xmalloc((size_t)b->ne + 1);
+    int *moves = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     memcpy(mark, mark0, (size_t)b->ne);
     int r = 0, n = cy_rules_safe(b, mark, moves);
     for (int i = 0; i < n && r == 0; i++) {
@@ -123,7 +123,7 @@ int cy_solver_move(cy_solver *s, const unsigned char *mark0, int *dart)
     return r;
 }
 
-const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
+const cy_strategy *cyi_solver_theorem(cy_solver *s, const unsigned char *mark)
 {
     /* Theorem 6 is proved for plane boards only */
     if (s->opts.no_theorems || s->b->surface || cy_rules_played(s->b, mark) > 0)
@@ -152,9 +152,15 @@ const cy_strategy *cy_solver_theorem(cy_solver *s, const unsigned char *mark)
     return s->thm;
 }
 
-void cy_solver_set_analysed(cy_solver *s, double when) { s->analysed = when; }
+void cyi_solver_set_analysed(cy_solver *s, double when)
+{
+    s->analysed = when;
+}
 
-double cy_solver_analysed(const cy_solver *s) { return s->analysed; }
+double cyi_solver_analysed(const cy_solver *s)
+{
+    return s->analysed;
+}
 
 void cy_solver_stats_get(const cy_solver *s, cy_solver_stats *st)
 {
@@ -176,9 +182,15 @@ void cy_solver_until(cy_solver *s, double until)
         fast_until(s->f, until);
 }
 
-const cy_solver_opts *cy_solver_options(const cy_solver *s) { return &s->opts; }
+const cy_solver_opts *cy_solver_options(const cy_solver *s)
+{
+    return &s->opts;
+}
 
-const cy_board *cy_solver_board(const cy_solver *s) { return s->b; }
+const cy_board *cy_solver_board(const cy_solver *s)
+{
+    return s->b;
+}
 
 void cy_solver_free(cy_solver *s)
 {
@@ -196,6 +208,6 @@ void cy_solver_progress_end(cy_solver *s)
 {
     cy_solver_stats st;
     cy_solver_stats_get(s, &st);
-    cy_progress_state *p = s->p ? plain_progress(s->p) : s->x ? bits_progress(s->x) : fast_progress(s->f);
-    cy_progress(&s->opts, p, 1, &st, 0);
+    cyi_progress_state *p = s->p ? plain_progress(s->p) : s->x ? bits_progress(s->x) : fast_progress(s->f);
+    cyi_progress(&s->opts, p, 1, &st, 0);
 }

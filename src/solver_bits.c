@@ -23,12 +23,12 @@ struct bits {
     cy_solver_opts o;
     int ne, nv;
     uint64_t all;
-    uint64_t vmask[BITS_MAX_EDGES + 1];   /* per vertex of an edge: its edges */
-    uint64_t vinto[BITS_MAX_EDGES + 1];   /* edges whose dart 0 points into it */
+    uint64_t vmask[BITS_MAX_EDGES + 1]; /* per vertex of an edge: its edges */
+    uint64_t vinto[BITS_MAX_EDGES + 1]; /* edges whose dart 0 points into it */
     int vspecial[BITS_MAX_EDGES + 1];
     int ncell;
-    uint64_t cmask[BITS_MAX_EDGES + 2];   /* cyclable cells: edges */
-    uint64_t cref[BITS_MAX_EDGES + 2];    /* edges the walk runs as dart 1 */
+    uint64_t cmask[BITS_MAX_EDGES + 2]; /* cyclable cells: edges */
+    uint64_t cref[BITS_MAX_EDGES + 2];  /* edges the walk runs as dart 1 */
     uint32_t pow3[BITS_MAX_EDGES + 1];
     /* symmetry: a position's key is the least base-3 index among its images
      * under the board's automorphisms, each with and without every arrow
@@ -37,21 +37,21 @@ struct bits {
     int nsym;
     uint32_t step[BITS_MAX_SYM][2][BITS_MAX_EDGES];
     uint32_t idx[BITS_MAX_EDGES + 2][BITS_MAX_SYM]; /* the images' indices, per depth */
-    unsigned char *tab;                   /* 1 + Grundy value, 0 unknown */
+    unsigned char *tab;                             /* 1 + Grundy value, 0 unknown */
     size_t tab_bytes;
-    uint32_t *written;                    /* the keys stored, to clear them (see table_put) */
-    size_t nwritten, cap_written;         /* cap_written 0: not tracked, cleared whole */
+    uint32_t *written;            /* the keys stored, to clear them (see table_put) */
+    size_t nwritten, cap_written; /* cap_written 0: not tracked, cleared whole */
     /* the reductions (o.reductions): the reduced keys (reduce.h), with each
      * edge's ends and cyclable cells (-1: none) and the table of the keys;
      * free edges taken out (free_edges) */
     int reduce, free_edges;
-    int heaps;                            /* values by questions (heap_eq) */
+    int heaps; /* values by questions (heap_eq) */
     int eend[BITS_MAX_EDGES][2];
     int ecell[BITS_MAX_EDGES][2];
     rtab rt;
     uint64_t positions, hits, stored;
     double start, deadline, until;
-    cy_progress_state progress;
+    cyi_progress_state progress;
 };
 
 /* The table of a solver that was freed, kept all zero for the next one in
@@ -131,7 +131,7 @@ static inline void table_put(bits *s, uint32_t key, unsigned char v)
         size_t cap = s->cap_written * 2;
         uint32_t *w = cap <= s->tab_bytes / 64 ? realloc(s->written, cap * sizeof *w) : NULL;
         if (!w) {
-            s->nwritten++;   /* too many: release clears the whole table */
+            s->nwritten++; /* too many: release clears the whole table */
             return;
         }
         s->written = w;
@@ -180,22 +180,23 @@ static void symmetry_setup(bits *s, const cy_board *b)
 bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
     if (b->ne > BITS_MAX_EDGES)
-        return cy_error_set(err, "the board has %d edges; the bitboard engine handles at most %d", b->ne,
-                            BITS_MAX_EDGES), NULL;
+        return cy_error_set(err, "the board has %d edges; the bitboard engine handles at most %d", b->ne, BITS_MAX_EDGES),
+               NULL;
     size_t need = 1;
     for (int e = 0; e < b->ne; e++)
         need *= 3;
-    size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
+    size_t mem = o->memory ? o->memory : cyi_physical_memory() / 4;
     if (need > mem)
         return cy_error_set(err, "the bitboard engine needs %zu MiB for this board; --memory allows %zu MiB",
-                            need >> 20, mem >> 20), NULL;
-    bits *s = cy_xcalloc(1, sizeof *s);
+                            need >> 20, mem >> 20),
+               NULL;
+    bits *s = cyi_xcalloc(1, sizeof *s);
     s->b = b;
     s->o = *o;
     s->ne = b->ne;
     s->nv = b->nv;
     s->all = b->ne == 64 ? ~0ull : (1ull << b->ne) - 1;
-    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
+    s->progress.t = (cyi_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     if (b->nv > BITS_MAX_EDGES + 1) {
         free(s);
         return cy_error_set(err, "the board has too many vertices for the bitboard engine"), NULL;
@@ -289,14 +290,20 @@ void bits_stats(const bits *s, cy_solver_stats *st)
     st->memory = s->tab_bytes;
 }
 
-void bits_until(bits *s, double until) { s->until = until; }
+void bits_until(bits *s, double until)
+{
+    s->until = until;
+}
 
-cy_progress_state *bits_progress(bits *s) { return &s->progress; }
+cyi_progress_state *bits_progress(bits *s)
+{
+    return &s->progress;
+}
 
 /* THE SINK/SOURCE RULE of rules.c as edge masks (f[0] for dart 0, f[1] for
  * dart 1): the last open edge of a non-special vertex whose arrows all point
  * in may not point in, nor out where they all point out (a vertex with no
- * arrow: neither), each end tested by cy_ss_closes (sinksource.h) on masks.
+ * arrow: neither), each end tested by cyi_ss_closes (sinksource.h) on masks.
  * tests/test_solver.c checks it against rules.c's on every
  * position of its random boards (through bits_sink_source). */
 static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
@@ -309,9 +316,9 @@ static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uin
         /* x points into v when its dir bit differs from its vinto bit */
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
         int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
-        if (cy_ss_closes(s->vspecial[v], mk, in)) /* all in (or none marked: degree 1) */
+        if (cyi_ss_closes(s->vspecial[v], mk, in))          /* all in (or none marked: degree 1) */
             f[open_into_is_dart0 ? 0 : 1] |= open;
-        if (cy_ss_closes(s->vspecial[v], mk, mk & ~in)) /* all out (or none marked) */
+        if (cyi_ss_closes(s->vspecial[v], mk, mk & ~in)) /* all out (or none marked) */
             f[open_into_is_dart0 ? 1 : 0] |= open;
     }
 }
@@ -432,11 +439,11 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
         return v - 1;
     }
     if ((++s->positions & 65535) == 0) {
-        if (cy_time_up(s->deadline))
+        if (cyi_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         cy_solver_stats st;
         bits_stats(s, &st);
-        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
     }
     uint64_t f[2], seen[3] = {0, 0, 0};
     forbidden(s, marked, dir, f);
@@ -544,11 +551,11 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
         return v - 1;
     }
     if ((++s->positions & 65535) == 0) {
-        if (cy_time_up(s->deadline))
+        if (cyi_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         cy_solver_stats st;
         bits_stats(s, &st);
-        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
     }
     uint64_t f[2], seen[3] = {0, 0, 0};
     forbidden(s, marked, dir, f);
@@ -624,11 +631,11 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
         }
     }
     if ((++s->positions & 65535) == 0) {
-        if (cy_time_up(s->deadline))
+        if (cyi_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         cy_solver_stats st;
         bits_stats(s, &st);
-        cy_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
     }
     uint64_t f[2];
     forbidden(s, marked, dir, f);
@@ -714,7 +721,7 @@ static void root_of(bits *s, const unsigned char *mark, uint64_t *marked, uint64
             for (int i = 0; i < s->nsym; i++)
                 s->idx[0][i] += s->step[i][mark[e] == CY_BWD][e];
     s->start = cy_now();
-    s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+    s->deadline = cyi_deadline(s->start, s->o.timeout, s->until);
 }
 
 int bits_wins(bits *s, const unsigned char *mark)
@@ -735,7 +742,7 @@ int bits_grundy(bits *s, const unsigned char *mark)
         uint64_t marked, dir;
         as_masks(s->ne, mark, &marked, &dir);
         s->start = cy_now();
-        s->deadline = cy_deadline(s->start, s->o.timeout, s->until);
+        s->deadline = cyi_deadline(s->start, s->o.timeout, s->until);
         return grundy_reduced(s, marked, dir, rkey(s, marked, dir));
     }
     uint64_t marked, dir;

@@ -184,12 +184,12 @@ static inline uint32_t times(uint32_t a, uint32_t b)
  * numbers from its own mover's view (pn 0: its mover wins; dn 0: he
  * loses). */
 typedef struct child {
-    sg big;           /* its largest component (when unsettled) */
-    keys k;           /* big's keys in the main table */
-    uint64_t key[2];  /* its key in the df-pn table */
-    int heap, dart;   /* the heap against big; the move (-1 - j: heap to j) */
-    int deep;         /* looked up under its canonical key too */
-    uint32_t weight;  /* its dn counts this many times in the node's pn */
+    sg big;          /* its largest component (when unsettled) */
+    keys k;          /* big's keys in the main table */
+    uint64_t key[2]; /* its key in the df-pn table */
+    int heap, dart;  /* the heap against big; the move (-1 - j: heap to j) */
+    int deep;        /* looked up under its canonical key too */
+    uint32_t weight; /* its dn counts this many times in the node's pn */
     uint32_t pn, dn;
 } child;
 

@@ -19,7 +19,7 @@
  * soon as one reply is found that loses for the opponent.
  */
 #include "canon.h"
-#include "compdb.h"
+#include "compdb_table.h"
 #include "treekey.h"
 #include "engine.h"
 #include "fast_internal.h"
@@ -67,7 +67,7 @@ _Static_assert(2 * MAX_MIRRORS <= 16, "a mirror's number fits in 4 bits");
 /* SALT_OUTCOME's inverse modulo 2^64 (SALT_OUTCOME * SALT_OUTCOME_INV == 1):
  * outcome_heap reads n back from outcome_salt(n). */
 #define SALT_OUTCOME_INV 0xC097EF87329E28A5ull
-_Static_assert(SALT_OUTCOME * SALT_OUTCOME_INV == 1, "SALT_OUTCOME_INV is SALT_OUTCOME's inverse");
+_Static_assert(SALT_OUTCOME *SALT_OUTCOME_INV == 1, "SALT_OUTCOME_INV is SALT_OUTCOME's inverse");
 /* With PACKED_OUTCOMES (the default), outcomes against heaps below
  * TT_HEAPS are bits of one entry under the component's value key
  * (tt_outcome, tt_put_win), not entries of their own under salted keys:
@@ -155,12 +155,12 @@ struct fast {
     sg_board sb;
     cy_solver_opts o;
     tt *t;
-    int own_table;                 /* t is ours, not a shared cy_table's */
-    uint64_t lsalt[2];             /* XORed into labelled keys (table.c) */
-    uint64_t positions;            /* all threads', updated atomically */
+    int own_table;      /* t is ours, not a shared cy_table's */
+    uint64_t lsalt[2];  /* XORed into labelled keys (table.c) */
+    uint64_t positions; /* all threads', updated atomically */
     double start, deadline, until;
-    cy_progress_state progress;
-    int stop;                      /* set (atomically) when the search is over */
+    cyi_progress_state progress;
+    int stop; /* set (atomically) when the search is over */
     /* doubling the table: one worker sets pausing, the others park in
      * tick() until it is done (finished workers count as parked); all under
      * lock, but for a glance at pausing */
@@ -177,14 +177,14 @@ struct fast {
     uint8_t kmap[2 * MAX_MIRRORS][SG_MAXK];
     uint64_t kinv[2 * MAX_MIRRORS];
     uint64_t fixed[2 * MAX_MIRRORS]; /* the edges each mirror maps to themselves */
-    th6 thm;                       /* the involutions of Theorem 6 (none with --no-theorems) */
-    dfpn_table *dfpn;              /* proof numbers of --search dfpn (made on first use) */
-    ckey *ckeys;                   /* the threads' remembered canonical keys (made on first use) */
-    uint64_t *busy;                /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
-    const cy_compdb *db;           /* the component database consulted (compdb.c), or NULL */
-    int db_edges;                  /* the most live edges of a component it holds */
-    compdb_set *collect;           /* where a build collects values (fast_collect), or NULL */
-    int collect_edges;             /* ... of components of at most this many edges */
+    th6 thm;                         /* the involutions of Theorem 6 (none with --no-theorems) */
+    dfpn_table *dfpn;                /* proof numbers of --search dfpn (made on first use) */
+    ckey *ckeys;                     /* the threads' remembered canonical keys (made on first use) */
+    uint64_t *busy;                  /* BUSY_SLOTS marks of positions being searched (claim()); NULL with one thread */
+    const cy_compdb *db;             /* the component database consulted (compdb.c), or NULL */
+    int db_edges;                    /* the most live edges of a component it holds */
+    compdb_set *collect;             /* where a build collects values (fast_collect), or NULL */
+    int collect_edges;               /* ... of components of at most this many edges */
     /* the stage of the search, for the progress line: its job (JOB_), and
      * for a value the Grundy value tried at the top (a component of
      * stage_edges edges against *stage_n), for JOB_EACH the positions
@@ -218,12 +218,12 @@ typedef struct worker {
     uint64_t nodes;                /* positions this worker has searched */
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
     uint32_t rng;
-    tt_counts counts;              /* table probes and stores not yet in the table's statistics */
-    ckey *ckeys;                   /* ckeys() of them: see ckey */
-    size_t ckmask;                 /* their number less one */
-    int exclusive;                 /* the next win() is to give way (BUSY) to another thread's search */
-    int top;                       /* the next comp_value() is of a component of the root (stage_n) */
-    split_memo splits[SPLITS];     /* see split() */
+    tt_counts counts;          /* table probes and stores not yet in the table's statistics */
+    ckey *ckeys;               /* ckeys() of them: see ckey */
+    size_t ckmask;             /* their number less one */
+    int exclusive;             /* the next win() is to give way (BUSY) to another thread's search */
+    int top;                   /* the next comp_value() is of a component of the root (stage_n) */
+    split_memo splits[SPLITS]; /* see split() */
 } worker;
 
 /* Fills in the mirror tables of f from the board's automorphisms sym:
@@ -233,7 +233,7 @@ static void mirrors_init(fast *f, const cy_symmetry *sym)
 {
     const cy_board *b = f->b;
     /* the constraint of each vertex and cell, numbered as sg_board_init does */
-    int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
+    int *kof = cyi_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
     th6_constraints(b, kof);
     for (int a = 1; sym && a < sym->n && a <= MAX_MIRRORS; a++)
         for (int rev = 0; rev < 2; rev++, f->nmirror++) {
@@ -256,16 +256,15 @@ static int symmetric(const fast *f, int a, const sg *g)
 fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
     if (b->ne > CY_FAST_MAX_EDGES)
-        return cy_error_set(err, "the board has %d edges; the solver handles at most %d", b->ne,
-                            CY_FAST_MAX_EDGES), NULL;
-    fast *f = cy_xcalloc(1, sizeof *f);
+        return cy_error_set(err, "the board has %d edges; the solver handles at most %d", b->ne, CY_FAST_MAX_EDGES), NULL;
+    fast *f = cyi_xcalloc(1, sizeof *f);
     f->b = b;
     if (sg_board_init(b, &f->sb) < 0) {
         free(f);
         return cy_error_set(err, "the board has more than %d vertices and cells to track", SG_MAXK), NULL;
     }
     f->o = *o;
-    f->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
+    f->progress.t = (cyi_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     cy_symmetry *sym = o->no_mirrors && o->no_theorems ? NULL : cy_symmetry_new(b, NULL);
     if (!o->no_mirrors)
         mirrors_init(f, sym);
@@ -292,7 +291,7 @@ fast *fast_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
         table_salt(o->table, f->lsalt);
         goto ready;
     }
-    size_t mem = o->memory ? o->memory : cy_physical_memory() / 4;
+    size_t mem = o->memory ? o->memory : cyi_physical_memory() / 4;
     /* a bound that was asked for holds for the whole process: the table
      * gets what the process does not use yet, less a sixteenth for the
      * threads' stacks and nauty's workspace */
@@ -413,22 +412,25 @@ static int tick(worker *w)
     tt_count(w->t, &w->counts);
     if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
         return ABORTED;
-    if (cy_time_up(f->deadline))
+    if (cyi_time_up(f->deadline))
         return CY_SOLVE_TIMEOUT;
     make_room(f);
-    if (w->id == 0 && cy_progress_due(&f->o, &f->progress, 0)) {
+    if (w->id == 0 && cyi_progress_due(&f->o, &f->progress, 0)) {
         cy_solver_stats st;
         tt_stats ts;
         fast_stats(f, &st);
         tt_stats_get(f->t, &ts);
         stage(f);
-        cy_progress(&f->o, &f->progress, 0, &st, ts.capacity);
+        cyi_progress(&f->o, &f->progress, 0, &st, ts.capacity);
     }
     return 0;
 }
 
 /* Work done so far by this worker, for the replacement policy. */
-static inline uint64_t done(const worker *w) { return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending; }
+static inline uint64_t done(const worker *w)
+{
+    return __atomic_load_n(&w->s->positions, __ATOMIC_RELAXED) + w->pending;
+}
 
 /* The table's value under key, or -1 (and its move into *move, if not
  * NULL), the probe counted by the worker (tt_count). */
@@ -467,7 +469,7 @@ int fast_canon_key(const sg_board *sb, const sg *g, uint64_t key[2])
     if (n < PLANE_MIN)
         return 0;
     if (sg_tree_key(sb, g, key))
-        ;   /* a component without cells whose vertices form a tree (treekey.c) */
+        ; /* a component without cells whose vertices form a tree (treekey.c) */
     else if (n < CANON_MIN)
         sg_plane_key(sb, g, key);
     else
@@ -540,13 +542,19 @@ static inline void put_as(worker *f, const uint64_t key[2], uint64_t salt, int v
 }
 
 /* Looks up an entry under the labelled key only (salted); -1 when absent. */
-static inline int get(worker *f, const keys *k, uint64_t salt) { return probe_as(f, k->l, salt, NULL); }
+static inline int get(worker *f, const keys *k, uint64_t salt)
+{
+    return probe_as(f, k->l, salt, NULL);
+}
 
 /* Whether a component of n live edges is looked up in the component
  * database: one small enough for it to hold, with a canonical key.  Those
  * valued by mex too: with only the larger ones looked up, grid:4x4 searched
  * 2.7 times the positions (K = 14; most components found are small ones). */
-static inline int db_size(const worker *f, int n) { return n <= f->s->db_edges && n >= PLANE_MIN; }
+static inline int db_size(const worker *f, int n)
+{
+    return n <= f->s->db_edges && n >= PLANE_MIN;
+}
 
 /* Looks up an entry under the canonical key only (salted), and copies a
  * hit to the labelled key; -1 when absent or there is no canonical key.  A
@@ -618,7 +626,10 @@ static int split(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp, uint64
 }
 
 /* The salt of outcome entries against a nim-heap of size n. */
-static inline uint64_t outcome_salt(int n) { return SALT_OUTCOME * (uint64_t)(n + 1); }
+static inline uint64_t outcome_salt(int n)
+{
+    return SALT_OUTCOME * (uint64_t)(n + 1);
+}
 
 /* n when salt is outcome_salt(n) for a heap the table packs (below
  * TT_HEAPS), else -1 (the value's salt 0 among them: 0 * INV - 1 is the
@@ -771,8 +782,7 @@ static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp,
     for (int i = 0; i < nc; i++) {
         int size = __builtin_popcountll(comp[i]), nk = __builtin_popcountll(kcomp[i] & g->alive);
         for (int j = i + 1; j < nc && state[i] < 2; j++) {
-            if (state[j] == 2 || __builtin_popcountll(comp[j]) != size ||
-                __builtin_popcountll(kcomp[j] & g->alive) != nk)
+            if (state[j] == 2 || __builtin_popcountll(comp[j]) != size || __builtin_popcountll(kcomp[j] & g->alive) != nk)
                 continue;
             for (int x = i; x <= j; x += j - i)
                 if (!state[x]) {
@@ -803,8 +813,8 @@ static int cancel_pairs(worker *f, const sg *g, uint64_t *comp, uint64_t *kcomp,
  * kcomp[]; the parity of g's free edges into *parity, the edges of its
  * largest component into *largest.  Returns how many components, or -1
  * when more than cap. */
-static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64_t *comp, uint64_t *kcomp,
-                     int *parity, int *largest)
+static int comp_keys(worker *f, const sg *g, uint64_t (*key)[2], int cap, uint64_t *comp, uint64_t *kcomp, int *parity,
+                     int *largest)
 {
     uint64_t c[SG_MAXE], kc[SG_MAXE], free_edges;
     int nc = split(f, g, c, kc, &free_edges);
@@ -910,7 +920,10 @@ static void judged(worker *f, int a, int won)
 }
 
 /* a * b, or UNLIMITED if that is more. */
-static inline uint64_t times(uint64_t a, uint64_t b) { return a > UNLIMITED / b ? UNLIMITED : a * b; }
+static inline uint64_t times(uint64_t a, uint64_t b)
+{
+    return a > UNLIMITED / b ? UNLIMITED : a * b;
+}
 
 /* A position's mark among those being searched (fast_internal.h). */
 typedef fx_mark mark;
@@ -971,8 +984,7 @@ static int marked(const worker *f, const keys *k, int n)
  * other[] with their values in val[] (*nother of them), the free edges
  * into *free_edges.  Returns 1 when there is a largest component, 0 when
  * not, or a negative code. */
-static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, int *val, int *nother,
-                uint64_t *free_edges)
+static int fold(worker *f, const sg *g, int n, sg *big, int *heap, sg *other, int *val, int *nother, uint64_t *free_edges)
 {
     uint64_t comp[SG_MAXE], kcomp[SG_MAXE], largest = 0, klargest = 0;
     int nc = split(f, g, comp, kcomp, free_edges);
@@ -1132,8 +1144,9 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
         if (pv >= 0)
             continue; /* child + *n, n != its value: a win for the opponent */
         /* (rest: edges of the child's largest component) */
-        int kn = nk[i] >= 0 ? known_keys(f, &child[i], key + at[i], cpool + at[i], kpool + at[i], nk[i], n ^ parity[i], 0)
-                            : known(f, &child[i], n, &rest[i], 0);
+        int kn = nk[i] >= 0
+                     ? known_keys(f, &child[i], key + at[i], cpool + at[i], kpool + at[i], nk[i], n ^ parity[i], 0)
+                     : known(f, &child[i], n, &rest[i], 0);
         if (kn == 0)
             return -1 - dart[i];
         if (kn == 1)
@@ -1652,18 +1665,21 @@ static int find_move(worker *f, const sg *g, int n, int *move)
  * on a shared table (the census: one small board after another, each
  * search a few hundred positions), whose memory for them is cleared anew
  * for each board. */
-static size_t ckeys(const fast *f) { return f->o.table ? CKEYS_SHARED : CKEYS; }
+static size_t ckeys(const fast *f)
+{
+    return f->o.table ? CKEYS_SHARED : CKEYS;
+}
 
 /* One search of a thread. */
 typedef struct job {
     worker w;
-    const sg *root;  /* the positions (JOB_EACH: nroots of them) */
+    const sg *root; /* the positions (JOB_EACH: nroots of them) */
     int nroots;
-    int kind;        /* what to find (JOB_) */
+    int kind; /* what to find (JOB_) */
     int result;
-    int move;        /* JOB_MOVE: the winning dart */
-    int *next;       /* JOB_EACH: the next position not yet taken */
-    int *results;    /* JOB_EACH: who wins each position */
+    int move;     /* JOB_MOVE: the winning dart */
+    int *next;    /* JOB_EACH: the next position not yet taken */
+    int *results; /* JOB_EACH: who wins each position */
     pthread_t thread;
 } job;
 
@@ -1703,7 +1719,7 @@ static void *run_helper(void *arg)
  * judged), or a negative code. */
 static int search(fast *f, const unsigned char *marks, int n, int kind, int *move, int *results, uint64_t keep)
 {
-    sg *g = cy_xmalloc(sizeof(sg) * (size_t)n);
+    sg *g = cyi_xmalloc(sizeof(sg) * (size_t)n);
     for (int i = 0; i < n; i++) {
         sg_from_board(&f->sb, f->b, marks + (size_t)i * (size_t)f->b->ne, &g[i]);
         if (results)
@@ -1720,7 +1736,7 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         }
     }
     f->start = cy_now();
-    f->deadline = cy_deadline(f->start, f->o.timeout, f->until);
+    f->deadline = cyi_deadline(f->start, f->o.timeout, f->until);
     f->stop = 0;
     f->pausing = f->parked = f->finished = 0;
     f->workers = f->threads;
@@ -1731,12 +1747,12 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     memset(f->mirror_won, 0, sizeof f->mirror_won); /* each search learns anew */
     memset(f->mirror_lost, 0, sizeof f->mirror_lost);
     if (f->o.search == CY_SEARCH_DFPN && !f->dfpn) /* a sixteenth of the memory allowed */
-        f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cy_physical_memory() / 4) / 16);
+        f->dfpn = dfpn_table_new((f->o.memory ? f->o.memory : cyi_physical_memory() / 4) / 16);
     if (!f->ckeys)
-        f->ckeys = cy_xcalloc((size_t)f->threads * ckeys(f), sizeof *f->ckeys);
+        f->ckeys = cyi_xcalloc((size_t)f->threads * ckeys(f), sizeof *f->ckeys);
     if (f->threads > 1 && !f->busy)
-        f->busy = cy_xcalloc(BUSY_SLOTS, sizeof *f->busy); /* (each search gives back every mark it made) */
-    job *jobs = cy_xcalloc((size_t)f->threads, sizeof *jobs);
+        f->busy = cyi_xcalloc(BUSY_SLOTS, sizeof *f->busy); /* (each search gives back every mark it made) */
+    job *jobs = cyi_xcalloc((size_t)f->threads, sizeof *jobs);
     int started = 1;
     for (int i = 0; i < f->threads; i++) {
         worker *w = &jobs[i].w;
@@ -1748,8 +1764,9 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
         w->small = f->small;
         w->ckeys = f->ckeys + (size_t)i * ckeys(f);
         w->ckmask = ckeys(f) - 1;
-        w->allowance = f->o.no_rounds ? UNLIMITED
-                       : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance : FIRST_ALLOWANCE;
+        w->allowance = f->o.no_rounds             ? UNLIMITED
+                       : f->o.round_allowance > 0 ? (uint64_t)f->o.round_allowance
+                                                  : FIRST_ALLOWANCE;
         w->rng = 0x9E3779B9u * (uint32_t)(i + 1);
         for (int d = 0; i && d < 2 * SG_MAXE; d++)
             w->history[d] = (w->rng = w->rng * 1103515245u + 12345u) >> 28;
@@ -1788,18 +1805,30 @@ static int search(fast *f, const unsigned char *marks, int n, int kind, int *mov
     return result == ABORTED ? CY_SOLVE_TIMEOUT : result;
 }
 
-void fast_until(fast *f, double until) { f->until = until; }
+void fast_until(fast *f, double until)
+{
+    f->until = until;
+}
 
-cy_progress_state *fast_progress(fast *f) { return &f->progress; }
+cyi_progress_state *fast_progress(fast *f)
+{
+    return &f->progress;
+}
 
-int fast_grundy(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_GRUNDY, NULL, NULL, ~0ull); }
+int fast_grundy(fast *f, const unsigned char *mark)
+{
+    return search(f, mark, 1, JOB_GRUNDY, NULL, NULL, ~0ull);
+}
 
 int fast_grundy_part(fast *f, const unsigned char *mark, uint64_t keep)
 {
     return search(f, mark, 1, JOB_GRUNDY, NULL, NULL, keep);
 }
 
-int fast_wins(fast *f, const unsigned char *mark) { return search(f, mark, 1, JOB_WINS, NULL, NULL, ~0ull); }
+int fast_wins(fast *f, const unsigned char *mark)
+{
+    return search(f, mark, 1, JOB_WINS, NULL, NULL, ~0ull);
+}
 
 int fast_wins_each(fast *f, const unsigned char *marks, int n, int *results)
 {
@@ -1819,9 +1848,18 @@ int fast_move(fast *f, const unsigned char *mark, int *dart)
 
 /* The doors of fast_internal.h to the engine's own functions, for the
  * searches written beside it (solver_dfpn.c). */
-int fx_search(const worker *f) { return f->o->search; }
-const sg_board *fx_board(const worker *f) { return f->sb; }
-int fx_small(const worker *f) { return f->small; }
+int fx_search(const worker *f)
+{
+    return f->o->search;
+}
+const sg_board *fx_board(const worker *f)
+{
+    return f->sb;
+}
+int fx_small(const worker *f)
+{
+    return f->small;
+}
 
 void fast_collect(fast *f, compdb_set *set, int edges)
 {
@@ -1829,19 +1867,58 @@ void fast_collect(fast *f, compdb_set *set, int edges)
     f->collect_edges = edges;
     f->db = NULL;
 }
-int fx_tick(worker *f) { return tick(f); }
-uint64_t fx_done(const worker *f) { return done(f); }
-void fx_keys_of(const worker *f, const sg *g, keys *k) { keys_of(f, g, k); }
-int fx_canonical(worker *f, keys *k) { return canonical(f, k); }
-int fx_lookup(worker *f, keys *k, uint64_t salt) { return lookup(f, k, salt); }
-int fx_get(worker *f, const keys *k, uint64_t salt) { return get(f, k, salt); }
-void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work) { store(f, k, salt, v, move, work); }
-uint64_t fx_outcome_salt(int n) { return outcome_salt(n); }
-int fx_mex_value(worker *f, const sg *g, keys *k) { return mex_value(f, g, k); }
-int fx_order(worker *f, const sg *big, int n, int *dart, int *score) { return order_moves(f, big, n, dart, score); }
-int fx_proved_value(const worker *f, const sg *g) { return proved_value(f, g); }
-void fx_won(worker *f, int d) { f->history[d]++; }
-int fx_dfpn_edges(const worker *f) { return f->o->dfpn_edges > 0 ? f->o->dfpn_edges : DFPN_EDGES; }
+int fx_tick(worker *f)
+{
+    return tick(f);
+}
+uint64_t fx_done(const worker *f)
+{
+    return done(f);
+}
+void fx_keys_of(const worker *f, const sg *g, keys *k)
+{
+    keys_of(f, g, k);
+}
+int fx_canonical(worker *f, keys *k)
+{
+    return canonical(f, k);
+}
+int fx_lookup(worker *f, keys *k, uint64_t salt)
+{
+    return lookup(f, k, salt);
+}
+int fx_get(worker *f, const keys *k, uint64_t salt)
+{
+    return get(f, k, salt);
+}
+void fx_store(worker *f, keys *k, uint64_t salt, int v, int move, uint64_t work)
+{
+    store(f, k, salt, v, move, work);
+}
+uint64_t fx_outcome_salt(int n)
+{
+    return outcome_salt(n);
+}
+int fx_mex_value(worker *f, const sg *g, keys *k)
+{
+    return mex_value(f, g, k);
+}
+int fx_order(worker *f, const sg *big, int n, int *dart, int *score)
+{
+    return order_moves(f, big, n, dart, score);
+}
+int fx_proved_value(const worker *f, const sg *g)
+{
+    return proved_value(f, g);
+}
+void fx_won(worker *f, int d)
+{
+    f->history[d]++;
+}
+int fx_dfpn_edges(const worker *f)
+{
+    return f->o->dfpn_edges > 0 ? f->o->dfpn_edges : DFPN_EDGES;
+}
 /* (a limit short of UNLIMITED: win() then never hands the search back to
  * df-pn) */
 int fx_win_rounds(worker *f, const sg *big, int n, uint64_t budget)
@@ -1849,14 +1926,23 @@ int fx_win_rounds(worker *f, const sg *big, int n, uint64_t budget)
     _Static_assert(OVER == FX_OVER, "fast_internal.h names OVER");
     return win(f, big, n, budget < UNLIMITED - 1 - f->nodes ? f->nodes + budget : UNLIMITED - 1);
 }
-dfpn_table *fx_dfpn_table(worker *f) { return f->s->dfpn; }
+dfpn_table *fx_dfpn_table(worker *f)
+{
+    return f->s->dfpn;
+}
 fx_mark fx_claim(worker *f, const keys *k, int n)
 {
     int busy;
     return claim(f, k, n, &busy);
 }
-void fx_unmark(fx_mark *m) { unmark(m); }
-int fx_marked(const worker *f, const keys *k, int n) { return marked(f, k, n); }
+void fx_unmark(fx_mark *m)
+{
+    unmark(m);
+}
+int fx_marked(const worker *f, const keys *k, int n)
+{
+    return marked(f, k, n);
+}
 
 int fx_fold(worker *f, const sg *g, int n, sg *big, int *heap)
 {

@@ -14,28 +14,28 @@
 struct plain {
     const cy_board *b;
     cy_solver_opts opts;
-    cy_memo memo;             /* Grundy values by (marked edges, edges marked backward) */
+    cyi_memo memo; /* Grundy values by (marked edges, edges marked backward) */
     cy_solver_stats st;
     double start, deadline, until;
-    cy_progress_state progress;
-    int *movebuf;             /* 2*ne moves per depth */
-    unsigned char *mark;      /* working position */
+    cyi_progress_state progress;
+    int *movebuf;        /* 2*ne moves per depth */
+    unsigned char *mark; /* working position */
 };
 
 plain *plain_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
 {
     if (b->ne > CY_PLAIN_MAX_EDGES)
-        return cy_error_set(err, "the board has %d edges; this solver handles at most %d", b->ne,
-                            CY_PLAIN_MAX_EDGES), NULL;
-    plain *s = cy_xcalloc(1, sizeof *s);
+        return cy_error_set(err, "the board has %d edges; this solver handles at most %d", b->ne, CY_PLAIN_MAX_EDGES),
+               NULL;
+    plain *s = cyi_xcalloc(1, sizeof *s);
     s->b = b;
-    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
+    s->progress.t = (cyi_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
     if (o)
         s->opts = *o;
-    memo_init(&s->memo, s->opts.memory ? s->opts.memory : cy_physical_memory() / 4, s->opts.memory > 0);
+    memo_init(&s->memo, s->opts.memory ? s->opts.memory : cyi_physical_memory() / 4, s->opts.memory > 0);
     s->st.memory = memo_bytes(&s->memo);
-    s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
-    s->mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    s->movebuf = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 1));
+    s->mark = cyi_xcalloc((size_t)b->ne + 1, 1);
     return s;
 }
 
@@ -61,7 +61,7 @@ static void report(plain *s)
 {
     cy_solver_stats st;
     plain_stats(s, &st);
-    cy_progress(&s->opts, &s->progress, 0, &st, s->memo.cap);
+    cyi_progress(&s->opts, &s->progress, 0, &st, s->memo.cap);
 }
 
 /* The Grundy value of s->mark at the given depth, or a negative code. */
@@ -81,7 +81,7 @@ static int grundy(plain *s, int depth)
         return known;
     }
     if ((++s->st.positions & 4095) == 0) {
-        if (cy_time_up(s->deadline))
+        if (cyi_time_up(s->deadline))
             return CY_SOLVE_TIMEOUT;
         report(s);
     }
@@ -105,14 +105,20 @@ static int grundy(plain *s, int depth)
     return g;
 }
 
-void plain_until(plain *s, double until) { s->until = until; }
+void plain_until(plain *s, double until)
+{
+    s->until = until;
+}
 
-cy_progress_state *plain_progress(plain *s) { return &s->progress; }
+cyi_progress_state *plain_progress(plain *s)
+{
+    return &s->progress;
+}
 
 int plain_grundy(plain *s, const unsigned char *mark)
 {
     s->start = cy_now();
-    s->deadline = cy_deadline(s->start, s->opts.timeout, s->until);
+    s->deadline = cyi_deadline(s->start, s->opts.timeout, s->until);
     memcpy(s->mark, mark, (size_t)s->b->ne);
     int g = grundy(s, 0);
     s->st.seconds = cy_now() - s->start;

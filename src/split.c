@@ -92,7 +92,7 @@ static int dartmaps_init(const cy_board *b, dartmaps *dm, cy_error *err)
         return -1;
     dm->n = sym->n;
     dm->ne = b->ne;
-    dm->map = cy_xmalloc(sizeof(int) * (size_t)sym->n * 2 * (size_t)b->ne);
+    dm->map = cyi_xmalloc(sizeof(int) * (size_t)sym->n * 2 * (size_t)b->ne);
     for (int a = 0; a < sym->n; a++)
         for (int d = 0; d < 2 * b->ne; d++)
             dm->map[a * 2 * b->ne + d] = sym->aut[a].dmap[d];
@@ -117,8 +117,7 @@ static void levels_free(levels *lv)
 }
 
 /* Expands the tree from mark to depth levels of at most max positions. */
-static int levels_build(const cy_board *b, const unsigned char *mark0, int depth, size_t max, levels *lv,
-                        cy_error *err)
+static int levels_build(const cy_board *b, const unsigned char *mark0, int depth, size_t max, levels *lv, cy_error *err)
 {
     memset(lv, 0, sizeof *lv);
     if (b->ne > 64)
@@ -130,15 +129,15 @@ static int levels_build(const cy_board *b, const unsigned char *mark0, int depth
     if (dartmaps_init(b, &lv->dm, err) < 0)
         return -1;
     lv->depth = depth;
-    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
-    int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    lv->pos[0] = cy_xmalloc(sizeof(packed));
+    unsigned char *mark = cyi_xmalloc((size_t)b->ne + 1);
+    int *moves = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    lv->pos[0] = cyi_xmalloc(sizeof(packed));
     lv->pos[0][0] = canonical(&lv->dm, mark0);
     lv->n[0] = 1;
     int rc = 0;
     for (int k = 0; k < depth && rc == 0; k++) {
         size_t cap = 1024, n = 0;
-        packed *next = cy_xmalloc(cap * sizeof *next);
+        packed *next = cyi_xmalloc(cap * sizeof *next);
         for (size_t i = 0; i < lv->n[k] && n <= max && rc == 0; i++) {
             if ((i & 1023) == 0 && cy_interrupted()) {
                 rc = cy_error_set(err, "interrupted while expanding depth %d", k + 1);
@@ -156,7 +155,7 @@ static int levels_build(const cy_board *b, const unsigned char *mark0, int depth
                         break; /* said below */
                     if (n > cap / 2) {
                         cap *= 2;
-                        next = cy_xrealloc(next, cap * sizeof *next);
+                        next = cyi_xrealloc(next, cap * sizeof *next);
                     }
                 }
                 next[n++] = canonical(&lv->dm, mark);
@@ -176,8 +175,7 @@ static int levels_build(const cy_board *b, const unsigned char *mark0, int depth
     return rc;
 }
 
-int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp,
-                 cy_error *err)
+int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t max_jobs, cy_split *sp, cy_error *err)
 {
     memset(sp, 0, sizeof *sp);
     levels lv;
@@ -186,7 +184,7 @@ int cy_split_new(const cy_board *b, const unsigned char *mark, int depth, size_t
     sp->depth = depth;
     sp->ne = b->ne;
     sp->njobs = lv.n[depth];
-    sp->jobs = cy_xmalloc((size_t)sp->njobs * (size_t)b->ne + 1);
+    sp->jobs = cyi_xmalloc((size_t)sp->njobs * (size_t)b->ne + 1);
     for (size_t i = 0; i < lv.n[depth]; i++)
         unpack(lv.pos[depth][i], sp->jobs + i * (size_t)b->ne, b->ne);
     levels_free(&lv);
@@ -243,10 +241,10 @@ int cy_split_combine(const cy_board *b, const unsigned char *mark0, const cy_spl
     if (lv.n[sp->depth] != (size_t)sp->njobs)
         rc = cy_error_set(err, "the jobs are not those of this board at depth %d", sp->depth);
     int *val[CY_SPLIT_MAX_DEPTH + 1] = {0};
-    unsigned char *mark = cy_xmalloc((size_t)b->ne + 1);
-    int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    unsigned char *mark = cyi_xmalloc((size_t)b->ne + 1);
+    int *moves = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     for (int k = 0; k <= sp->depth; k++)
-        val[k] = cy_xcalloc(lv.n[k] + 1, sizeof(int));
+        val[k] = cyi_xcalloc(lv.n[k] + 1, sizeof(int));
     /* the jobs' values, matched by class (the jobs may come in any order) */
     for (int i = 0; i < sp->njobs && rc == 0; i++) {
         packed c = canonical(&lv.dm, sp->jobs + (size_t)i * (size_t)b->ne);
@@ -273,11 +271,11 @@ int cy_split_combine(const cy_board *b, const unsigned char *mark0, const cy_spl
         ans->grundy = outcome_only ? -1 : v;
         ans->wins = outcome_only ? v : v != 0;
         ans->nlegal = cy_rules_legal(b, mark, moves);
-        ans->legal = cy_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
-        ans->reply = cy_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
-        ans->winning = cy_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
+        ans->legal = cyi_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
+        ans->reply = cyi_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
+        ans->winning = cyi_xmalloc(sizeof(int) * (size_t)(ans->nlegal + 1));
         memcpy(ans->legal, moves, sizeof(int) * (size_t)ans->nlegal);
-        int *answers = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        int *answers = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
         ans->have_replies = !ans->wins && sp->depth >= 2;
         for (int i = 0; i < ans->nlegal; i++) {
             int d = ans->legal[i], e = cy_dart_edge(d), death = cy_rules_is_death(b, mark, d, NULL);

@@ -36,10 +36,10 @@ static void grow_positions(cy_statetree *t, int n, int *cap)
         return;
     while (*cap < n)
         *cap = *cap ? 2 * *cap : 64;
-    t->marks = cy_xrealloc(t->marks, (size_t)*cap * (size_t)(t->ne ? t->ne : 1));
-    t->played = cy_xrealloc(t->played, sizeof(int) * (size_t)*cap);
-    t->value = cy_xrealloc(t->value, (size_t)*cap);
-    t->cycle = cy_xrealloc(t->cycle, (size_t)*cap);
+    t->marks = cyi_xrealloc(t->marks, (size_t)*cap * (size_t)(t->ne ? t->ne : 1));
+    t->played = cyi_xrealloc(t->played, sizeof(int) * (size_t)*cap);
+    t->value = cyi_xrealloc(t->value, (size_t)*cap);
+    t->cycle = cyi_xrealloc(t->cycle, (size_t)*cap);
 }
 
 /* Appends the arc from -> to by dart d. */
@@ -47,9 +47,9 @@ static void add_arc(cy_statetree *t, int from, int to, int d, int *cap)
 {
     if (t->narcs == *cap) {
         *cap = *cap ? 2 * *cap : 128;
-        t->from = cy_xrealloc(t->from, sizeof(int) * (size_t)*cap);
-        t->to = cy_xrealloc(t->to, sizeof(int) * (size_t)*cap);
-        t->dart = cy_xrealloc(t->dart, sizeof(int) * (size_t)*cap);
+        t->from = cyi_xrealloc(t->from, sizeof(int) * (size_t)*cap);
+        t->to = cyi_xrealloc(t->to, sizeof(int) * (size_t)*cap);
+        t->dart = cyi_xrealloc(t->dart, sizeof(int) * (size_t)*cap);
     }
     t->from[t->narcs] = from;
     t->to[t->narcs] = to;
@@ -74,11 +74,10 @@ void cy_statetree_free(cy_statetree *t)
 /* Labels every position of t under the variant r by the variant search
  * (cy_vsearch_value, one table for all of them): vvalue, and value as
  * cycles.h says.  0, or -1 with a message when the search stops. */
-static int label_variant(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, cy_statetree *t,
-                         cy_error *err)
+static int label_variant(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, cy_statetree *t, cy_error *err)
 {
     int k = r->players > 2 ? r->players : 2;
-    t->vvalue = cy_xmalloc(sizeof(int) * (size_t)t->n);
+    t->vvalue = cyi_xmalloc(sizeof(int) * (size_t)t->n);
     cy_vsearch *s = cy_vsearch_new(b, r, o, err);
     if (!s)
         return -1;
@@ -117,9 +116,9 @@ static int build(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, 
     size_t slots = 1;
     while (slots < 2 * (size_t)max_positions + 2)
         slots <<= 1;
-    int *table = cy_xcalloc(slots, sizeof(int));
-    unsigned char *m = cy_xmalloc((size_t)ne + 1);
-    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * ne + 1));
+    int *table = cyi_xcalloc(slots, sizeof(int));
+    unsigned char *m = cyi_xmalloc((size_t)ne + 1);
+    int *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * ne + 1));
     int rc = 0;
 
     grow_positions(t, 1, &pcap);
@@ -149,8 +148,9 @@ static int build(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, 
             }
             if (found < 0) {
                 if (t->n >= max_positions) {
-                    rc = cy_error_set(err, "the state digraph has more than %d positions, too many to read; "
-                                           "try a smaller board or start from a later position (--moves)",
+                    rc = cy_error_set(err,
+                                      "the state digraph has more than %d positions, too many to read; "
+                                      "try a smaller board or start from a later position (--moves)",
                                       max_positions);
                     goto out;
                 }
@@ -189,14 +189,13 @@ out:
     return rc;
 }
 
-int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t,
-                       cy_error *err)
+int cy_statetree_build(const cy_board *b, const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err)
 {
     return build(b, NULL, NULL, start, max_positions, t, err);
 }
 
-int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o,
-                             const unsigned char *start, int max_positions, cy_statetree *t, cy_error *err)
+int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solver_opts *o, const unsigned char *start,
+                             int max_positions, cy_statetree *t, cy_error *err)
 {
     return build(b, r, o, start, max_positions, t, err);
 }
@@ -204,7 +203,7 @@ int cy_statetree_build_rules(const cy_board *b, const cy_rules *r, const cy_solv
 /* Appends the moves that lead from the start to position i, as a tooltip
  * ("start" for the start position): the marked edges that were unmarked at
  * the start, in edge order. */
-static void put_position(cy_buf *o, const cy_board *b, const cy_statetree *t, int i)
+static void put_position(cyi_buf *o, const cy_board *b, const cy_statetree *t, int i)
 {
     const unsigned char *m = t->marks + (size_t)i * (size_t)t->ne, *s = t->marks;
     int any = 0;
@@ -212,11 +211,11 @@ static void put_position(cy_buf *o, const cy_board *b, const cy_statetree *t, in
         if (m[e] && !s[e]) {
             char buf[2 * CY_MAX_LABEL + 8];
             cy_move_str(b, cy_dart(e, m[e]), buf, sizeof buf);
-            cy_buf_printf(o, "%s%s", any ? " " : "", buf);
+            cyi_buf_printf(o, "%s%s", any ? " " : "", buf);
             any = 1;
         }
     if (!any)
-        cy_buf_puts(o, "start");
+        cyi_buf_puts(o, "start");
 }
 
 /* The fill colour of a position labelled c: P gold and N grey as in the
@@ -234,54 +233,54 @@ static const char *fill(char c)
  * move as tooltip, one rank per number of moves, and a legend. */
 char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
 {
-    cy_buf o = {0};
-    /* labels need no escaping: cy_label_ok rules out quotes and backslashes;
+    cyi_buf o = {0};
+    /* labels need no escaping: cyi_label_ok rules out quotes and backslashes;
      * the name (escaped by cy_escape already) may hold both */
-    cy_buf_puts(&o, "digraph \"states of ");
+    cyi_buf_puts(&o, "digraph \"states of ");
     for (const char *p = b->name ? b->name : "board"; *p; p++)
-        cy_buf_printf(&o, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
-    cy_buf_puts(&o, "\" {\n");
+        cyi_buf_printf(&o, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
+    cyi_buf_puts(&o, "\" {\n");
     if (t->vvalue)
-        cy_buf_printf(&o, "  // %d positions, %d moves under a rule variant; the start is labelled %c\n", t->n,
-                      t->narcs, t->value[0]);
+        cyi_buf_printf(&o, "  // %d positions, %d moves under a rule variant; the start is labelled %c\n", t->n,
+                       t->narcs, t->value[0]);
     else
-        cy_buf_printf(&o, "  // %d positions, %d moves; the start is a%s %c-position: player %d wins\n", t->n,
-                      t->narcs, t->value[0] == 'N' ? "n" : "", t->value[0],
-                      (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2);
-    cy_buf_puts(&o, "  rankdir=LR;\n  ranksep=1.2;\n  nodesep=0.12;\n"
-                    "  node [shape=circle, style=filled, label=\"\", width=0.22, fixedsize=true, "
-                    "color=\"#404040\"];\n"
-                    "  edge [arrowsize=0.4, color=\"#00000055\"];\n");
+        cyi_buf_printf(&o, "  // %d positions, %d moves; the start is a%s %c-position: player %d wins\n", t->n,
+                       t->narcs, t->value[0] == 'N' ? "n" : "", t->value[0],
+                       (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2);
+    cyi_buf_puts(&o, "  rankdir=LR;\n  ranksep=1.2;\n  nodesep=0.12;\n"
+                     "  node [shape=circle, style=filled, label=\"\", width=0.22, fixedsize=true, "
+                     "color=\"#404040\"];\n"
+                     "  edge [arrowsize=0.4, color=\"#00000055\"];\n");
     for (int i = 0; i < t->n; i++) {
-        cy_buf_printf(&o, "  s%d [fillcolor=\"%s\"", i, fill(t->value[i]));
+        cyi_buf_printf(&o, "  s%d [fillcolor=\"%s\"", i, fill(t->value[i]));
         if (i == 0)
-            cy_buf_puts(&o, ", width=0.4, penwidth=2");
+            cyi_buf_puts(&o, ", width=0.4, penwidth=2");
         if (t->cycle[i])
-            cy_buf_puts(&o, ", shape=doublecircle");
-        cy_buf_printf(&o, ", tooltip=\"%c: ", t->value[i]);
+            cyi_buf_puts(&o, ", shape=doublecircle");
+        cyi_buf_printf(&o, ", tooltip=\"%c: ", t->value[i]);
         put_position(&o, b, t, i);
-        cy_buf_puts(&o, "\"];\n");
+        cyi_buf_puts(&o, "\"];\n");
     }
     for (int a = 0; a < t->narcs; a++) {
         char buf[2 * CY_MAX_LABEL + 8];
         cy_move_str(b, t->dart[a], buf, sizeof buf);
-        cy_buf_printf(&o, "  s%d -> s%d [tooltip=\"%s\"];\n", t->from[a], t->to[a], buf);
+        cyi_buf_printf(&o, "  s%d -> s%d [tooltip=\"%s\"];\n", t->from[a], t->to[a], buf);
     }
     /* one column per number of moves */
     for (int i = 0; i < t->n;) {
         int j = i;
-        cy_buf_puts(&o, "  { rank=same;");
+        cyi_buf_puts(&o, "  { rank=same;");
         while (j < t->n && t->played[j] == t->played[i])
-            cy_buf_printf(&o, " s%d;", j++);
-        cy_buf_puts(&o, " }\n");
+            cyi_buf_printf(&o, " s%d;", j++);
+        cyi_buf_puts(&o, " }\n");
         i = j;
     }
-    cy_buf_puts(&o, "  subgraph cluster_legend {\n    label=\"legend\"; fontsize=10; color=\"#bbbbbb\";\n"
-                    "    node [fixedsize=false, shape=box, width=0, height=0, fontsize=10];\n");
+    cyi_buf_puts(&o, "  subgraph cluster_legend {\n    label=\"legend\"; fontsize=10; color=\"#bbbbbb\";\n"
+                     "    node [fixedsize=false, shape=box, width=0, height=0, fontsize=10];\n");
     if (!t->vvalue || !(t->value[0] >= '1' && t->value[0] <= '8'))
-        cy_buf_puts(&o, "    legend_p [label=\"P-position: the previous player wins\", fillcolor=gold];\n"
-                        "    legend_n [label=\"N-position: the next player wins\", fillcolor=grey];\n"
-                        "    legend_p -> legend_n [style=invis];\n");
+        cyi_buf_puts(&o, "    legend_p [label=\"P-position: the previous player wins\", fillcolor=gold];\n"
+                         "    legend_n [label=\"N-position: the next player wins\", fillcolor=grey];\n"
+                         "    legend_p -> legend_n [style=invis];\n");
     if (t->vvalue) {
         /* the labels a variant adds, in the order they first occur */
         char seen[16] = "PN"; /* K players: P and N never occur */
@@ -290,14 +289,14 @@ char *cy_statetree_dot(const cy_board *b, const cy_statetree *t)
                 char c = t->value[i];
                 seen[strlen(seen)] = c;
                 if (c == 'D')
-                    cy_buf_printf(&o, "    legend_d [label=\"D: a draw with perfect play\", fillcolor=\"%s\"];\n",
-                                  fill(c));
+                    cyi_buf_printf(&o, "    legend_d [label=\"D: a draw with perfect play\", fillcolor=\"%s\"];\n",
+                                   fill(c));
                 else
-                    cy_buf_printf(&o, "    legend_%c [label=\"%c: player %c wins\", fillcolor=\"%s\"];\n", c, c, c,
-                                  fill(c));
+                    cyi_buf_printf(&o, "    legend_%c [label=\"%c: player %c wins\", fillcolor=\"%s\"];\n", c, c, c,
+                                   fill(c));
             }
     }
-    cy_buf_puts(&o, "  }\n");
-    cy_buf_puts(&o, "}\n");
-    return cy_buf_take(&o);
+    cyi_buf_puts(&o, "  }\n");
+    cyi_buf_puts(&o, "}\n");
+    return cyi_buf_take(&o);
 }

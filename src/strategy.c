@@ -34,15 +34,15 @@
 /* A strategy with its arrays allocated and no edge self-involutive yet. */
 static cy_strategy *strategy_alloc(const cy_board *b, cy_strategy_kind kind)
 {
-    cy_strategy *s = cy_xcalloc(1, sizeof *s);
+    cy_strategy *s = cyi_xcalloc(1, sizeof *s);
     s->kind = kind;
-    s->name = kind == CY_STRATEGY_MIRROR ? "mirror-reverse"
+    s->name = kind == CY_STRATEGY_MIRROR   ? "mirror-reverse"
               : kind == CY_STRATEGY_ROTATE ? "rotate-reverse"
                                            : "modified mirror-reverse";
     s->theorem = "none";
-    s->mirror = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne));
-    s->self = cy_xmalloc(sizeof(int) * (size_t)b->ne);
-    s->self_pair = cy_xmalloc(sizeof(int) * (size_t)b->ne);
+    s->mirror = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne));
+    s->self = cyi_xmalloc(sizeof(int) * (size_t)b->ne);
+    s->self_pair = cyi_xmalloc(sizeof(int) * (size_t)b->ne);
     for (int e = 0; e < b->ne; e++)
         s->self_pair[e] = -1;
     return s;
@@ -68,7 +68,7 @@ static void find_self(const cy_board *b, cy_strategy *s)
 static cy_strategy *from_vmap(const cy_board *b, const int *vmap, cy_strategy_kind kind)
 {
     cy_strategy *s = strategy_alloc(b, kind);
-    s->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    s->vmap = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
     memcpy(s->vmap, vmap, sizeof(int) * (size_t)b->nv);
     for (int d = 0; d < 2 * b->ne; d++)
         s->mirror[d] = cy_board_dart(b, vmap[cy_head(b, d)], vmap[cy_tail(b, d)]);
@@ -97,7 +97,8 @@ void cy_strategy_free(cy_strategy *s)
 cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_error *err)
 {
     if (b->surface)
-        return cy_error_set(err, "the papers' strategies are for plane boards; this board lies on a closed surface"), NULL;
+        return cy_error_set(err, "the papers' strategies are for plane boards; this board lies on a closed surface"),
+               NULL;
     cy_involution inv;
     if (cy_involution_analyse(b, vmap, &inv, err) < 0)
         return NULL;
@@ -107,7 +108,8 @@ cy_strategy *cy_strategy_with_involution(const cy_board *b, const int *vmap, cy_
     snprintf(why, sizeof why, "%s", inv.why);
     cy_involution_free(&inv);
     if (fixed > 1)
-        return cy_error_set(err, "mirror-reverse needs at most one self-involutive edge; this involution has %d", fixed), NULL;
+        return cy_error_set(err, "mirror-reverse needs at most one self-involutive edge; this involution has %d", fixed),
+               NULL;
     cy_strategy *s = from_vmap(b, vmap, CY_STRATEGY_MIRROR);
     s->theorem = thm6 ? "Alvarado et al. 2021, Theorem 6" : "none";
     snprintf(s->why, sizeof s->why, "%s", why);
@@ -146,9 +148,9 @@ static int is_thm8_grid(const cy_board *b, int *r, int *c)
 /* The search for local reflections of a cactus (Adefiyiju et al. 2023, Theorem 4.1). */
 typedef struct cactus {
     const cy_board *b;
-    int *axis;          /* per cell: k, the reflection v_i -> v_(k-i) */
-    int *fixes;         /* per vertex: chosen axes through it */
-    int *last;          /* per vertex: the last cell containing it */
+    int *axis;  /* per cell: k, the reflection v_i -> v_(k-i) */
+    int *fixes; /* per vertex: chosen axes through it */
+    int *last;  /* per vertex: the last cell containing it */
     long budget;
 } cactus;
 
@@ -246,11 +248,12 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
         if ((b->dface[2 * e] == b->ncells) == (b->dface[2 * e + 1] == b->ncells)) {
             char ename[2 * CY_MAX_LABEL + 16];
             cy_edge_str(b, e, ename, sizeof ename);
-            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a cactus whose every edge lies on exactly one cycle; edge %s does not",
+            snprintf(why, wn,
+                     "Theorem 4.1 (Adefiyiju et al. 2023) needs a cactus whose every edge lies on exactly one cycle; edge %s does not",
                      ename);
             return NULL;
         }
-    unsigned char *seen = cy_xcalloc((size_t)b->nv, 1);
+    unsigned char *seen = cyi_xcalloc((size_t)b->nv, 1);
     for (int c = 0; c < b->ncells; c++) {
         int n = cy_face_len(b, c), simple = 1;
         for (int i = 0; i < n; i++) {
@@ -262,20 +265,23 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
             seen[cell_vertex(b, c, i)] = 0;
         if (!simple) {
             free(seen);
-            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs every cell to be a cycle; cell %d passes a vertex twice", c + 1);
+            snprintf(why, wn,
+                     "Theorem 4.1 (Adefiyiju et al. 2023) needs every cell to be a cycle; cell %d passes a vertex twice",
+                     c + 1);
             return NULL;
         }
         if (n == 3) {
             free(seen);
-            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a triangle-free cactus; cell %d is a triangle", c + 1);
+            snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023) needs a triangle-free cactus; cell %d is a triangle",
+                     c + 1);
             return NULL;
         }
     }
     free(seen);
     cactus t = {b, NULL, NULL, NULL, 1000000};
-    t.axis = cy_xcalloc((size_t)b->ncells, sizeof(int));
-    t.fixes = cy_xcalloc((size_t)b->nv, sizeof(int));
-    t.last = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    t.axis = cyi_xcalloc((size_t)b->ncells, sizeof(int));
+    t.fixes = cyi_xcalloc((size_t)b->nv, sizeof(int));
+    t.last = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
     for (int v = 0; v < b->nv; v++)
         t.last[v] = -1;
     for (int c = 0; c < b->ncells; c++)
@@ -284,15 +290,16 @@ static cy_strategy *find_cactus(const cy_board *b, char *why, size_t wn)
     int found = cactus_search(&t);
     cy_strategy *s = NULL;
     if (!found)
-        snprintf(why, wn, "Theorem 4.1 (Adefiyiju et al. 2023): no choice of an axis for every cycle partners vertices of degree 4 or more among themselves and passes through each of them");
+        snprintf(why, wn,
+                 "Theorem 4.1 (Adefiyiju et al. 2023): no choice of an axis for every cycle partners vertices of degree 4 or more among themselves and passes through each of them");
     else {
         s = strategy_alloc(b, CY_STRATEGY_MODIFIED);
         s->theorem = "Adefiyiju et al. 2023, Theorem 4.1";
         s->nlocal = b->ncells;
-        s->local = cy_xmalloc(sizeof(int *) * (size_t)b->ncells);
+        s->local = cyi_xmalloc(sizeof(int *) * (size_t)b->ncells);
         for (int c = 0; c < b->ncells; c++) {
             int n = cy_face_len(b, c);
-            s->local[c] = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+            s->local[c] = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
             for (int v = 0; v < b->nv; v++)
                 s->local[c][v] = -1;
             for (int i = 0; i < n; i++)
@@ -375,10 +382,12 @@ cy_strategy *cy_strategy_find(const cy_board *b, int kind, char *why, size_t wn)
         char inv_part[512] = "", grid_part[128] = "";
         int want_inv = kind < 0 || kind == CY_STRATEGY_MIRROR;
         if (want_inv && ninv == 0)
-            snprintf(inv_part, sizeof inv_part, "the board has no involution, so Theorem 6 (Alvarado et al. 2021) does not apply");
+            snprintf(inv_part, sizeof inv_part,
+                     "the board has no involution, so Theorem 6 (Alvarado et al. 2021) does not apply");
         else if (want_inv)
-            snprintf(inv_part, sizeof inv_part, "none of the board's %d involution%s meets Theorem 6 (Alvarado et al. 2021; the first: %s)",
-                     ninv, ninv == 1 ? "" : "s", first);
+            snprintf(inv_part, sizeof inv_part,
+                     "none of the board's %d involution%s meets Theorem 6 (Alvarado et al. 2021; the first: %s)", ninv,
+                     ninv == 1 ? "" : "s", first);
         if (kind < 0 || kind == CY_STRATEGY_ROTATE)
             snprintf(grid_part, sizeof grid_part, "Theorem 8 (Barua et al. 2022) needs a grid with exactly one odd side");
         const char *parts[3] = {inv_part, grid_part, cwhy};
@@ -448,8 +457,8 @@ static int prescribed_ok(const cy_board *b, const unsigned char *mark, int m, in
 }
 
 /* The moves the strategy allows (see cycles.h). */
-int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *mark, int last, int *out,
-                      char *why, size_t wn)
+int cy_strategy_moves(const cy_strategy *s, const cy_board *b, unsigned char *mark, int last, int *out, char *why,
+                      size_t wn)
 {
     if (why && wn)
         why[0] = 0;
@@ -539,12 +548,12 @@ typedef struct vstate {
     memo_entry *tab;
     size_t cap, count;
     int failed, stopped;
-    int full;             /* stopped: the table reached the memory bound */
+    int full; /* stopped: the table reached the memory bound */
     cy_strategy_report *r;
     double start;
     uint64_t ticks;
-    cy_ticker tick;       /* the progress line */
-    int **buf;            /* per depth: room for legal moves */
+    cyi_ticker tick; /* the progress line */
+    int **buf;       /* per depth: room for legal moves */
 } vstate;
 
 /* The key of the current position. */
@@ -585,7 +594,7 @@ static void memo_put(vstate *v, uint64_t k0, uint64_t k1, uint64_t lines)
         memo_entry *old = v->tab;
         size_t oc = v->cap;
         v->cap *= 2;
-        v->tab = cy_xcalloc(v->cap, sizeof(memo_entry));
+        v->tab = cyi_xcalloc(v->cap, sizeof(memo_entry));
         for (size_t i = 0; i < oc; i++)
             if (old[i].used)
                 *slot(v, old[i].k0, old[i].k1) = old[i];
@@ -610,7 +619,7 @@ static void fail_line(vstate *v, int extra, const char *fmt, ...)
     v->failed = 1;
     cy_strategy_report *r = v->r;
     r->line_len = v->depth + (extra >= 0);
-    r->line = cy_xmalloc(sizeof(int) * (size_t)(r->line_len + 1));
+    r->line = cyi_xmalloc(sizeof(int) * (size_t)(r->line_len + 1));
     memcpy(r->line, v->line, sizeof(int) * (size_t)v->depth);
     if (extra >= 0)
         r->line[v->depth] = extra;
@@ -693,7 +702,7 @@ static uint64_t opponent_turn(vstate *v)
     if (me->used)
         return me->lines;
     if ((++v->ticks & 255) == 0)
-        cy_ticker_show(&v->tick, 0, "strategy: %llu positions checked", (unsigned long long)v->count);
+        cyi_ticker_show(&v->tick, 0, "strategy: %llu positions checked", (unsigned long long)v->count);
     if (v->count >= v->lim.max_positions || cy_interrupted() ||
         (v->lim.timeout > 0 && (v->ticks & 255) == 0 && cy_now() - v->start > v->lim.timeout)) {
         v->stopped = 1;
@@ -723,8 +732,8 @@ static uint64_t opponent_turn(vstate *v)
 }
 
 /* Checks the strategy against every opponent line (see cycles.h). */
-int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strategy_limits *lim,
-                       cy_strategy_report *r, cy_error *err)
+int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strategy_limits *lim, cy_strategy_report *r,
+                       cy_error *err)
 {
     memset(r, 0, sizeof *r);
     if (b->ne > 64)
@@ -738,29 +747,29 @@ int cy_strategy_verify(const cy_board *b, const cy_strategy *s, const cy_strateg
     if (v.lim.max_positions == 0)
         v.lim.max_positions = 20000000;
     v.r = r;
-    v.mark = cy_xcalloc((size_t)b->ne + 1, 1);
-    v.line = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 2));
+    v.mark = cyi_xcalloc((size_t)b->ne + 1, 1);
+    v.line = cyi_xmalloc(sizeof(int) * (size_t)(b->ne + 2));
     v.cap = 1024;
-    v.tab = cy_xcalloc(v.cap, sizeof(memo_entry));
-    v.buf = cy_xmalloc(sizeof(int *) * (size_t)(b->ne + 2));
+    v.tab = cyi_xcalloc(v.cap, sizeof(memo_entry));
+    v.buf = cyi_xmalloc(sizeof(int *) * (size_t)(b->ne + 2));
     for (int i = 0; i < b->ne + 2; i++)
-        v.buf[i] = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        v.buf[i] = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     if (v.lim.memory == 0)
-        v.lim.memory = cy_physical_memory() / 4;
+        v.lim.memory = cyi_physical_memory() / 4;
     v.start = cy_now();
-    v.tick = (cy_ticker){.on = v.lim.progress, .born = v.start, .last = v.start};
+    v.tick = (cyi_ticker){.on = v.lim.progress, .born = v.start, .last = v.start};
     uint64_t lines = s->player == 1 ? strategy_turn(&v, -1) : opponent_turn(&v);
-    cy_ticker_show(&v.tick, 1, "strategy: %llu positions checked", (unsigned long long)v.count);
+    cyi_ticker_show(&v.tick, 1, "strategy: %llu positions checked", (unsigned long long)v.count);
     r->opponent_lines = lines;
     r->positions = v.count;
     r->complete = !v.stopped;
     r->verified = !v.failed && !v.stopped;
     if (v.stopped && !v.failed)
         snprintf(r->why, sizeof r->why, "stopped after %llu positions (%s)", (unsigned long long)v.count,
-                 v.full                         ? "the memory bound"
+                 v.full                           ? "the memory bound"
                  : v.count >= v.lim.max_positions ? "the limit of positions"
-                 : cy_interrupted()              ? "interrupted"
-                                                 : "the timeout");
+                 : cy_interrupted()               ? "interrupted"
+                                                  : "the timeout");
     r->seconds = cy_now() - v.start;
     for (int i = 0; i < b->ne + 2; i++)
         free(v.buf[i]);
@@ -779,11 +788,11 @@ void cy_strategy_report_free(cy_strategy_report *r)
 }
 
 /* Plays the opponent's moves against the strategy (see cycles.h). */
-int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp, int *game,
-                          int *len, char *why, size_t wn)
+int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *opp, int nopp, int *game, int *len,
+                          char *why, size_t wn)
 {
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
-    int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    unsigned char *mark = cyi_xcalloc((size_t)b->ne + 1, 1);
+    int *moves = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int k = 0, used = 0, last = -1, result = 0;
     char w[256], m[2 * CY_MAX_LABEL + 8];
     snprintf(why, wn, "the opponent's moves ran out");
@@ -792,8 +801,7 @@ int cy_strategy_play_line(const cy_board *b, const cy_strategy *s, const int *op
         if (cy_rules_over(b, mark)) {
             int cyc = cy_rules_cycle_cell(b, mark);
             result = 3 - mover; /* the player who moved last */
-            snprintf(why, wn, cyc >= 0 ? "player %d completed cell %d" : "player %d made the last move",
-                     result, cyc + 1);
+            snprintf(why, wn, cyc >= 0 ? "player %d completed cell %d" : "player %d made the last move", result, cyc + 1);
             break;
         }
         int d;

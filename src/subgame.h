@@ -40,22 +40,28 @@ static inline uint64_t sg_mix_by(uint64_t x, int a, uint64_t m1, int b, uint64_t
 
 /* 64-bit mixing (splitmix64's finaliser), for the hashes behind the keys of
  * sub-games (canon.c, treekey.c). */
-static inline uint64_t sg_mix(uint64_t x) { return sg_mix_by(x, 30, 0xBF58476D1CE4E5B9ull, 27, 0x94D049BB133111EBull, 31); }
+static inline uint64_t sg_mix(uint64_t x)
+{
+    return sg_mix_by(x, 30, 0xBF58476D1CE4E5B9ull, 27, 0x94D049BB133111EBull, 31);
+}
 
 /* murmur3's 64-bit finaliser: a mixing independent of sg_mix's. */
-static inline uint64_t sg_fmix(uint64_t x) { return sg_mix_by(x, 33, 0xFF51AFD7ED558CCDull, 33, 0xC4CEB9FE1A85EC53ull, 33); }
+static inline uint64_t sg_fmix(uint64_t x)
+{
+    return sg_mix_by(x, 33, 0xFF51AFD7ED558CCDull, 33, 0xC4CEB9FE1A85EC53ull, 33);
+}
 
-#define SG_MAXE 64    /* edges: one bit each in a word */
-#define SG_MAXK 64    /* constraints: one bit each in a word */
+#define SG_MAXE 64 /* edges: one bit each in a word */
+#define SG_MAXK 64 /* constraints: one bit each in a word */
 
 /* The fixed part: a board's constraints as edge masks. */
 typedef struct sg_board {
     int ne, nk;
-    uint64_t cells;           /* the constraints that are cells */
-    uint64_t edges[SG_MAXK];  /* the edges of constraint k */
-    uint64_t ref[SG_MAXK];    /* per edge of k: 1 if its reference dart is dart 1 */
-    uint64_t on[SG_MAXE];     /* the constraints on edge e */
-    uint64_t adj[SG_MAXE];    /* the edges of the constraints on edge e (e too, if any) */
+    uint64_t cells;          /* the constraints that are cells */
+    uint64_t edges[SG_MAXK]; /* the edges of constraint k */
+    uint64_t ref[SG_MAXK];   /* per edge of k: 1 if its reference dart is dart 1 */
+    uint64_t on[SG_MAXE];    /* the constraints on edge e */
+    uint64_t adj[SG_MAXE];   /* the edges of the constraints on edge e (e too, if any) */
     /* the embedding, for plane keys (canon.c): each constraint's darts in
      * order (a vertex's leaving darts in rotation order, a cell's walk), the
      * place of each of its edges in that order, and per edge the constraints
@@ -71,10 +77,10 @@ typedef struct sg_board {
  * constraint has a live edge and no edge that can never be marked; comm and
  * flip lie within alive, and flip within comm. */
 typedef struct sg {
-    uint64_t live;            /* edges still to be played: unmarked and markable */
-    uint64_t alive;           /* constraints not dead */
-    uint64_t comm;            /* alive constraints with an arrow */
-    uint64_t flip;            /* committed ones whose dangerous darts are not the reference */
+    uint64_t live;  /* edges still to be played: unmarked and markable */
+    uint64_t alive; /* constraints not dead */
+    uint64_t comm;  /* alive constraints with an arrow */
+    uint64_t flip;  /* committed ones whose dangerous darts are not the reference */
 } sg;
 
 /* The constraints of board b; -1 if it has more than SG_MAXE edges or

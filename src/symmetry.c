@@ -37,8 +37,8 @@ typedef struct links {
 static void links_init(const cy_board *b, links *l)
 {
     int nd = 2 * b->ne;
-    l->next = cy_xmalloc(sizeof(int) * (size_t)nd);
-    l->prev = cy_xmalloc(sizeof(int) * (size_t)nd);
+    l->next = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    l->prev = cyi_xmalloc(sizeof(int) * (size_t)nd);
     for (int f = 0; f <= b->ncells; f++) {
         int s = b->fstart[f], e = b->fstart[f + 1];
         for (int i = s; i < e; i++) {
@@ -62,10 +62,10 @@ static void links_free(links *l)
  * automorphism of b of the given kind (reflection or not), checked against
  * the edges, special vertices and face walks; on success emap and fmap (if
  * not NULL) get the induced maps. */
-static int check_darts(const cy_board *b, const links *l, const int *vmap, const int *dmap, int reflection,
-                       int *emap, int *fmap)
+static int check_darts(const cy_board *b, const links *l, const int *vmap, const int *dmap, int reflection, int *emap,
+                       int *fmap)
 {
-    unsigned char *hit = cy_xcalloc((size_t)b->nv, 1);
+    unsigned char *hit = cyi_xcalloc((size_t)b->nv, 1);
     int ok = 1;
     for (int v = 0; v < b->nv && ok; v++) {
         if (vmap[v] < 0 || vmap[v] >= b->nv || hit[vmap[v]] || b->special[v] != b->special[vmap[v]] ||
@@ -76,7 +76,7 @@ static int check_darts(const cy_board *b, const links *l, const int *vmap, const
     }
     free(hit);
     /* a permutation of the darts, keeping edges (reversal) and ends */
-    unsigned char *dhit = cy_xcalloc((size_t)(2 * b->ne) + 1, 1);
+    unsigned char *dhit = cyi_xcalloc((size_t)(2 * b->ne) + 1, 1);
     for (int d = 0; d < 2 * b->ne && ok; d++) {
         int x = dmap[d];
         if (x < 0 || x >= 2 * b->ne || dhit[x] || dmap[cy_dart_rev(d)] != cy_dart_rev(x) ||
@@ -117,13 +117,13 @@ static int check_darts(const cy_board *b, const links *l, const int *vmap, const
 /* Whether vmap is an automorphism of b of the given kind, on a board
  * without parallel edges (where the vertex map says where each dart goes);
  * fills emap, fmap and dmap (if not NULL) as check_darts does. */
-static int check_automorphism(const cy_board *b, const links *l, const int *vmap, int reflection,
-                              int *emap, int *fmap, int *dmap_out)
+static int check_automorphism(const cy_board *b, const links *l, const int *vmap, int reflection, int *emap, int *fmap,
+                              int *dmap_out)
 {
     int ok = 1;
     for (int v = 0; v < b->nv && ok; v++)
         ok = vmap[v] >= 0 && vmap[v] < b->nv;
-    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *dmap = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     for (int d = 0; d < 2 * b->ne && ok; d++) {
         dmap[d] = cy_board_dart(b, vmap[cy_tail(b, d)], vmap[cy_head(b, d)]);
         if (dmap[d] < 0)
@@ -157,9 +157,9 @@ static void take_generator(int count, int *perm, int *orbits, int numorbits, int
     gens *g = collecting;
     if (g->n == g->cap) {
         g->cap = g->cap ? 2 * g->cap : 16;
-        g->perm = cy_xrealloc(g->perm, sizeof(int *) * (size_t)g->cap);
+        g->perm = cyi_xrealloc(g->perm, sizeof(int *) * (size_t)g->cap);
     }
-    g->perm[g->n] = cy_xmalloc(sizeof(int) * (size_t)g->nflags);
+    g->perm[g->n] = cyi_xmalloc(sizeof(int) * (size_t)g->nflags);
     memcpy(g->perm[g->n], perm, sizeof(int) * (size_t)g->nflags);
     g->n++;
 }
@@ -202,8 +202,8 @@ static void flag_generators(const cy_board *b, const links *l, gens *g)
         }
     }
     /* colour classes: flags by (special vertex, outer face), then r0, r1, r2 */
-    int *lab = cy_xmalloc(sizeof(int) * (size_t)n), *ptn = cy_xmalloc(sizeof(int) * (size_t)n);
-    int *orbits = cy_xmalloc(sizeof(int) * (size_t)n);
+    int *lab = cyi_xmalloc(sizeof(int) * (size_t)n), *ptn = cyi_xmalloc(sizeof(int) * (size_t)n);
+    int *orbits = cyi_xmalloc(sizeof(int) * (size_t)n);
     int k = 0;
     for (int c = 0; c < 7; c++) {
         int start = k;
@@ -259,7 +259,7 @@ static int cmp_aut(const void *pa, const void *pb)
 static int perm_order(const int *p, int nv)
 {
     int order = 1;
-    unsigned char *seen = cy_xcalloc((size_t)nv, 1);
+    unsigned char *seen = cyi_xcalloc((size_t)nv, 1);
     for (int v = 0; v < nv; v++) {
         if (seen[v])
             continue;
@@ -323,10 +323,10 @@ static int dart_order(const int *p, int nd)
 static cy_automorphism *aut_add(cy_symmetry *s, const cy_board *b)
 {
     cy_automorphism *a = &s->aut[s->n++];
-    a->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    a->emap = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1));
-    a->fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
-    a->dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    a->vmap = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    a->emap = cyi_xmalloc(sizeof(int) * (size_t)(b->ne + 1));
+    a->fmap = cyi_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    a->dmap = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     return a;
 }
 
@@ -349,8 +349,8 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
         /* the flag graph needs each dart on one face: on a non-orientable
          * surface only the identity is given (a subgroup, which is all the
          * engines need; `cycles symmetry` says so) */
-        cy_symmetry *s = cy_xcalloc(1, sizeof *s);
-        s->aut = cy_xcalloc(1, sizeof(cy_automorphism));
+        cy_symmetry *s = cyi_xcalloc(1, sizeof *s);
+        s->aut = cyi_xcalloc(1, sizeof(cy_automorphism));
         cy_automorphism *a = aut_add(s, b);
         for (int v = 0; v < b->nv; v++)
             a->vmap[v] = v;
@@ -370,8 +370,8 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
     int F = 4 * b->ne;
     /* the group acts freely on the flags, so its elements match the orbit
      * of flag 0 under the generators; each is rebuilt from its image */
-    int *orbit = cy_xmalloc(sizeof(int) * (size_t)F);
-    unsigned char *in_orbit = cy_xcalloc((size_t)F, 1);
+    int *orbit = cyi_xmalloc(sizeof(int) * (size_t)F);
+    unsigned char *in_orbit = cyi_xcalloc((size_t)F, 1);
     int count = 1;
     orbit[0] = 0;
     in_orbit[0] = 1;
@@ -383,9 +383,9 @@ cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err)
                 orbit[count++] = y;
             }
         }
-    cy_symmetry *s = cy_xcalloc(1, sizeof *s);
-    s->aut = cy_xcalloc((size_t)count, sizeof(cy_automorphism));
-    int *perm = cy_xmalloc(sizeof(int) * (size_t)F), *queue = cy_xmalloc(sizeof(int) * (size_t)F);
+    cy_symmetry *s = cyi_xcalloc(1, sizeof *s);
+    s->aut = cyi_xcalloc((size_t)count, sizeof(cy_automorphism));
+    int *perm = cyi_xmalloc(sizeof(int) * (size_t)F), *queue = cyi_xmalloc(sizeof(int) * (size_t)F);
     int bad = 0;
     for (int i = 0; i < count && !bad; i++) {
         cy_automorphism *a = aut_add(s, b);
@@ -456,8 +456,8 @@ void cy_symmetry_free(cy_symmetry *s)
 /* Tries to extend dart a0 -> t0 (the image dart lying in the image face) to
  * an isomorphism from a to b, reversing orientation when refl; on success
  * fills vmap (if not NULL) and returns 1. */
-static int extend(const cy_board *a, const links *la, const cy_board *b, const links *lb, int t0, int refl,
-                  int *dm, int *queue, unsigned char *used, int *vm, int *vmap)
+static int extend(const cy_board *a, const links *la, const cy_board *b, const links *lb, int t0, int refl, int *dm,
+                  int *queue, unsigned char *used, int *vm, int *vmap)
 {
     int nd = 2 * a->ne;
     for (int d = 0; d < nd; d++) {
@@ -518,9 +518,9 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
     links_init(a, &la);
     links_init(b, &lb);
     int nd = 2 * a->ne;
-    int *dm = cy_xmalloc(sizeof(int) * (size_t)nd), *queue = cy_xmalloc(sizeof(int) * (size_t)nd);
-    int *vm = cy_xmalloc(sizeof(int) * (size_t)a->nv);
-    unsigned char *used = cy_xmalloc((size_t)nd);
+    int *dm = cyi_xmalloc(sizeof(int) * (size_t)nd), *queue = cyi_xmalloc(sizeof(int) * (size_t)nd);
+    int *vm = cyi_xmalloc(sizeof(int) * (size_t)a->nv);
+    unsigned char *used = cyi_xmalloc((size_t)nd);
     int found = 0;
     int deg0 = cy_degree(a, cy_tail(a, 0)), head0 = cy_degree(a, cy_head(a, 0));
     int outer0 = a->dface[0] == a->ncells, len0 = cy_face_len(a, a->dface[0]);
@@ -528,8 +528,8 @@ int cy_board_isomorphic(const cy_board *a, const cy_board *b, int *vmap)
         for (int refl = 0; refl < 2 && !found; refl++) {
             /* cheap filters: degrees of the ends and the face of the image */
             int tv = refl ? cy_head(b, t) : cy_tail(b, t), hv = refl ? cy_tail(b, t) : cy_head(b, t);
-            if (cy_degree(b, tv) != deg0 || cy_degree(b, hv) != head0 ||
-                (b->dface[t] == b->ncells) != outer0 || cy_face_len(b, b->dface[t]) != len0)
+            if (cy_degree(b, tv) != deg0 || cy_degree(b, hv) != head0 || (b->dface[t] == b->ncells) != outer0 ||
+                cy_face_len(b, b->dface[t]) != len0)
                 continue;
             found = extend(a, &la, b, &lb, t, refl, dm, queue, used, vm, vmap);
         }
@@ -573,7 +573,8 @@ int cy_involution_analyse_aut(const cy_board *b, const cy_automorphism *a, cy_in
     }
     if (identity)
         return cy_error_set(err, "the identity is not an involution"), -1;
-    int *emap = cy_xmalloc(sizeof(int) * (size_t)(b->ne + 1)), *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    int *emap = cyi_xmalloc(sizeof(int) * (size_t)(b->ne + 1)),
+        *fmap = cyi_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
     memcpy(emap, a->emap, sizeof(int) * (size_t)b->ne);
     memcpy(fmap, a->fmap, sizeof(int) * (size_t)(b->ncells + 1));
     return analyse(b, a->vmap, emap, fmap, a->dmap, a->reflection, inv);
@@ -592,12 +593,14 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
     if (identity)
         return cy_error_set(err, "the identity is not an involution"), -1;
     if (b->multi)
-        return cy_error_set(err, "involutions of boards with parallel edges are not analysed from a vertex map (it does not say where each edge goes)"), -1;
+        return cy_error_set(err,
+                            "involutions of boards with parallel edges are not analysed from a vertex map (it does not say where each edge goes)"),
+               -1;
     links l;
     links_init(b, &l);
-    int *emap = cy_xmalloc(sizeof(int) * (size_t)b->ne);
-    int *fmap = cy_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
-    int *dmap = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *emap = cyi_xmalloc(sizeof(int) * (size_t)b->ne);
+    int *fmap = cyi_xmalloc(sizeof(int) * (size_t)(b->ncells + 1));
+    int *dmap = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int kind = -1;
     for (int refl = 0; refl < 2 && kind < 0; refl++)
         if (check_automorphism(b, &l, vmap, refl, emap, fmap, dmap))
@@ -607,23 +610,24 @@ int cy_involution_analyse(const cy_board *b, const int *vmap, cy_involution *inv
         free(fmap);
         free(emap);
         free(dmap);
-        return cy_error_set(err, "the vertex map is not an automorphism of the board (edges, special vertices, cells and the outer face must be kept)"), -1;
+        return cy_error_set(err,
+                            "the vertex map is not an automorphism of the board (edges, special vertices, cells and the outer face must be kept)"),
+               -1;
     }
     int rc = analyse(b, vmap, emap, fmap, dmap, kind, inv);
     free(dmap);
     return rc;
 }
 
-static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind,
-                   cy_involution *inv)
+static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, const int *dmap, int kind, cy_involution *inv)
 {
     inv->emap = emap;
     inv->reflection = kind;
-    inv->vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
+    inv->vmap = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
     memcpy(inv->vmap, vmap, sizeof(int) * (size_t)b->nv);
     inv->cmap = fmap;
-    inv->edge = cy_xcalloc((size_t)b->ne, 1);
-    inv->cell = cy_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
+    inv->edge = cyi_xcalloc((size_t)b->ne, 1);
+    inv->cell = cyi_xcalloc((size_t)(b->ncells ? b->ncells : 1), 1);
     for (int v = 0; v < b->nv; v++)
         inv->fixed_vertices += vmap[v] == v;
     int fixed_ends_edges = 0;
@@ -639,7 +643,7 @@ static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, con
             inv->swapped_edges++;
         }
     }
-    unsigned char *in = cy_xcalloc((size_t)b->ne, 1);
+    unsigned char *in = cyi_xcalloc((size_t)b->ne, 1);
     for (int c = 0; c < b->ncells; c++) {
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++)
             in[cy_dart_edge(b->fdarts[i])] = 1;
@@ -663,7 +667,8 @@ static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, con
     /* Theorem 6: every cell self- or nowhere-involutive; then no
      * self-involutive edge: player 2; exactly one, its ends exchanged: player 1 */
     if (b->surface)
-        snprintf(inv->why, sizeof inv->why, "Theorem 6 does not apply: it is proved for plane boards, and this board lies on a closed surface");
+        snprintf(inv->why, sizeof inv->why,
+                 "Theorem 6 does not apply: it is proved for plane boards, and this board lies on a closed surface");
     else if (inv->part_cells)
         snprintf(inv->why, sizeof inv->why,
                  "Theorem 6 does not apply: %d cell%s part-involutive (an edge and its partner on one cell that is not its own partner)",
@@ -680,9 +685,8 @@ static int analyse(const cy_board *b, const int *vmap, int *emap, int *fmap, con
         snprintf(inv->why, sizeof inv->why,
                  "Theorem 6 does not apply: the one self-involutive edge has its ends fixed (it lies along the axis)");
     else
-        snprintf(inv->why, sizeof inv->why,
-                 "Theorem 6 does not apply: %d edges are self-involutive (%d with ends fixed)", inv->fixed_edges,
-                 fixed_ends_edges);
+        snprintf(inv->why, sizeof inv->why, "Theorem 6 does not apply: %d edges are self-involutive (%d with ends fixed)",
+                 inv->fixed_edges, fixed_ends_edges);
     return 0;
 }
 
@@ -701,7 +705,7 @@ int cy_involution_parse(const cy_board *b, const char *text, int *vmap, cy_error
 {
     for (int v = 0; v < b->nv; v++)
         vmap[v] = v;
-    char *copy = cy_xstrdup(text);
+    char *copy = cyi_xstrdup(text);
     int rc = 0;
     for (char *tok = strtok(copy, ", \t"); tok && !rc; tok = strtok(NULL, ", \t")) {
         char *colon = strchr(tok, ':');

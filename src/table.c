@@ -19,7 +19,7 @@
 
 struct cy_table {
     tt *t;
-    uint64_t solvers;   /* solvers that have used it: the seed of their salts */
+    uint64_t solvers; /* solvers that have used it: the seed of their salts */
 };
 
 cy_table *cy_table_new(size_t bytes, cy_error *err)
@@ -45,7 +45,10 @@ void cy_table_free(cy_table *t)
     }
 }
 
-tt *table_tt(cy_table *t) { return t->t; }
+tt *table_tt(cy_table *t)
+{
+    return t->t;
+}
 
 /* splitmix64: a different 64-bit word for each n. */
 static uint64_t splitmix(uint64_t n)

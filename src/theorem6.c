@@ -17,8 +17,7 @@ void th6_constraints(const cy_board *b, int *kof)
         kof[b->nv + c] = b->cyclable[c] ? k++ : -1;
 }
 
-void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev,
-                th6_map *m)
+void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev, th6_map *m)
 {
     const int *vmap = au->vmap, *fmap = au->fmap;
     memset(m, 0, sizeof *m);
@@ -60,7 +59,7 @@ int th6_init(const cy_board *b, const sg_board *sb, const cy_symmetry *sym, th6 
     t->n = 0;
     if (!sym || b->surface)
         return 0; /* the papers' theorem is about plane boards */
-    int *kof = cy_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
+    int *kof = cyi_xmalloc(sizeof(int) * (size_t)(b->nv + b->ncells));
     th6_constraints(b, kof);
     for (int a = 1; a < sym->n && t->n < TH6_MAX; a++) {
         th6_inv *iv = &t->inv[t->n];
@@ -220,7 +219,7 @@ int th6_one(const th6 *t, const sg_board *sb, const sg *g, int checks)
             ok = !(iv->pairs[__builtin_ctzll(ks)] & g->live & ~cbit); /* (c) */
         uint64_t kc = sb->on[c] & g->alive & sb->cells, kv = sb->on[c] & g->alive & ~sb->cells;
         if (!ok || ((checks & TH6_E) && (kc & ~iv->moved)))
-            continue; /* (c), (e) */
+            continue;                       /* (c), (e) */
         if ((checks & TH6_F) && kc && kv) { /* (f) */
             if ((kc | kv) & ~g->comm)
                 continue;

@@ -20,20 +20,20 @@
 /* An automorphism of a board as a map of a sub-game's darts and
  * constraints, with or without every arrow reversed. */
 typedef struct th6_map {
-    uint8_t dart[2 * SG_MAXE];   /* the image of each dart (reversed, if so) */
-    uint8_t kmap[SG_MAXK];       /* the image of each constraint */
-    uint64_t kinv;               /* constraints whose reference darts map to
-                                    the other darts of their image */
-    uint64_t fixed;              /* the edges mapped to themselves */
+    uint8_t dart[2 * SG_MAXE]; /* the image of each dart (reversed, if so) */
+    uint8_t kmap[SG_MAXK];     /* the image of each constraint */
+    uint64_t kinv;             /* constraints whose reference darts map to
+                                  the other darts of their image */
+    uint64_t fixed;            /* the edges mapped to themselves */
 } th6_map;
 
 /* One involution tau of the board, with every arrow reversed (the
  * mirror-reverse map R of the papers' strategy). */
 typedef struct th6_inv {
     th6_map m;
-    uint64_t moved;              /* cell constraints k with tau(k) != k */
-    uint64_t pairs[SG_MAXK];     /* per cell constraint: its edges whose
-                                    partner lies in the same cell */
+    uint64_t moved;          /* cell constraints k with tau(k) != k */
+    uint64_t pairs[SG_MAXK]; /* per cell constraint: its edges whose
+                                partner lies in the same cell */
 } th6_inv;
 
 /* The involutions of a board. */
@@ -49,8 +49,7 @@ void th6_constraints(const cy_board *b, int *kof);
 /* Automorphism au of b (its vertex, face and dart maps) as a map of the
  * darts and constraints of sb, with every arrow reversed when rev; kof from
  * th6_constraints. */
-void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev,
-                th6_map *m);
+void th6_map_of(const cy_board *b, const sg_board *sb, const int *kof, const cy_automorphism *au, int rev, th6_map *m);
 
 /* Whether g is its own image under the map of darts dart[] and of
  * constraints kmap[] (with kinv as in th6_map).  (Inline: the fast
@@ -71,7 +70,6 @@ static inline int th6_symmetric(const uint8_t *dart, const uint8_t *kmap, uint64
     }
     return alive == g->alive && comm == g->comm && flip == g->flip;
 }
-
 
 /* Whether Theorem 6 with a nim-heap (the statement and the proof are at
  * th6_one() in theorem6.c) proves that g + *1 is lost for the player to

@@ -22,15 +22,21 @@
 
 /* What the encoder reads: the tree as neighbour masks over constraints. */
 typedef struct tree {
-    uint64_t nbr[SG_MAXK];     /* the alive vertices joined to k by a live edge */
-    uint8_t pend[SG_MAXK];     /* live edges from k to no alive vertex */
-    uint8_t state[SG_MAXK];    /* 0 fresh, 1 committed arrows-in, 2 arrows-out */
+    uint64_t nbr[SG_MAXK];  /* the alive vertices joined to k by a live edge */
+    uint8_t pend[SG_MAXK];  /* live edges from k to no alive vertex */
+    uint8_t state[SG_MAXK]; /* 0 fresh, 1 committed arrows-in, 2 arrows-out */
 } tree;
 
 /* A rooted subtree's hash in lanes A and B, from its root's word (state,
  * pendant edges, children) and the sums of its children's hashes. */
-static inline uint64_t lane_a(uint64_t sum, uint64_t word) { return sg_mix(sum + (word + 1) * 0x9E3779B97F4A7C15ull); }
-static inline uint64_t lane_b(uint64_t sum, uint64_t word) { return sg_fmix(sum + (word + 1) * 0xD6E8FEB86659FD93ull); }
+static inline uint64_t lane_a(uint64_t sum, uint64_t word)
+{
+    return sg_mix(sum + (word + 1) * 0x9E3779B97F4A7C15ull);
+}
+static inline uint64_t lane_b(uint64_t sum, uint64_t word)
+{
+    return sg_fmix(sum + (word + 1) * 0xD6E8FEB86659FD93ull);
+}
 
 /* The root hashes of a tree in lanes A and B. */
 typedef struct roots {
@@ -125,11 +131,11 @@ int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
         else if (ib)
             t.pend[b]++;
         else
-            return 0;   /* an edge on no alive vertex: not one component */
+            return 0; /* an edge on no alive vertex: not one component */
     }
     int nv = __builtin_popcountll(alive);
     if (internal != nv - 1)
-        return 0;       /* a cycle (or more than one component) */
+        return 0; /* a cycle (or more than one component) */
     /* peel leaves, layer by layer, down to the centre: every vertex after
      * the neighbours it peels off (its children), each child's parent its
      * one neighbour left; a layer that is empty before the centre is
@@ -144,7 +150,7 @@ int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
             layer |= UINT64_C(1) << k;
     }
     if (degrees != 2 * internal)
-        return 0;       /* parallel edges or a loop */
+        return 0; /* parallel edges or a loop */
     while (__builtin_popcountll(left) > 2) {
         if (!layer)
             return 0;
@@ -165,7 +171,7 @@ int sg_tree_key(const sg_board *sb, const sg *g, uint64_t key[2])
     }
     int c = __builtin_ctzll(left), d = __builtin_popcountll(left) == 2 ? 63 - __builtin_clzll(left) : -1;
     if (d >= 0 && !((t.nbr[c] >> d) & 1u))
-        return 0;       /* two parts: not connected */
+        return 0; /* two parts: not connected */
     order[no++] = c;
     parent[c] = -1;
     if (d >= 0) {

@@ -73,9 +73,9 @@ static inline uint64_t fragment(const uint64_t key[2])
  * store of one thread a cache miss for the others' probes. */
 struct tt {
     entry *e;
-    size_t bytes;         /* of the mapping e */
-    size_t max_bytes;     /* what it may grow to */
-    size_t nbuckets;      /* a power of two */
+    size_t bytes;     /* of the mapping e */
+    size_t max_bytes; /* what it may grow to */
+    size_t nbuckets;  /* a power of two */
     int grow;
     _Alignas(64) uint64_t probes, hits, stores, replaced, used; /* updated with relaxed atomics */
     uint64_t replaced_at_grow;
@@ -179,8 +179,14 @@ void tt_grow(tt *t)
     }
 }
 
-static inline uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-static inline void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+static inline uint64_t load(const uint64_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+static inline void store(uint64_t *p, uint64_t v)
+{
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
 
 int tt_probe(tt *t, const uint64_t key[2], int *move)
 {
@@ -201,9 +207,15 @@ int tt_probe(tt *t, const uint64_t key[2], int *move)
     return -1;
 }
 
-int tt_get(tt *t, const uint64_t key[2]) { return tt_probe(t, key, NULL); }
+int tt_get(tt *t, const uint64_t key[2])
+{
+    return tt_probe(t, key, NULL);
+}
 
-void tt_prefetch(const tt *t, const uint64_t key[2]) { __builtin_prefetch(bucket(t, key[1])); }
+void tt_prefetch(const tt *t, const uint64_t key[2])
+{
+    __builtin_prefetch(bucket(t, key[1]));
+}
 
 void tt_count(tt *t, tt_counts *c)
 {

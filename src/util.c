@@ -98,7 +98,7 @@ size_t cy_escape(char *out, size_t n, const char *s, size_t len, int flags)
 char *cy_escape_dup(const char *s, int flags)
 {
     size_t len = strlen(s), n = cy_escape(NULL, 0, s, len, flags) + 1;
-    char *out = cy_xmalloc(n);
+    char *out = cyi_xmalloc(n);
     cy_escape(out, n, s, len, flags);
     return out;
 }
@@ -109,42 +109,42 @@ static void *oom(void)
     abort();
 }
 
-void *cy_xmalloc(size_t n)
+void *cyi_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     return p ? p : oom();
 }
 
-void *cy_xcalloc(size_t n, size_t size)
+void *cyi_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     return p ? p : oom();
 }
 
-void *cy_xrealloc(void *p, size_t n)
+void *cyi_xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     return q ? q : oom();
 }
 
-char *cy_xstrdup(const char *s)
+char *cyi_xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;
-    return memcpy(cy_xmalloc(n), s, n);
+    return memcpy(cyi_xmalloc(n), s, n);
 }
 
-static void buf_reserve(cy_buf *b, size_t extra)
+static void buf_reserve(cyi_buf *b, size_t extra)
 {
     if (b->len + extra + 1 <= b->cap)
         return;
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    b->s = cy_xrealloc(b->s, cap);
+    b->s = cyi_xrealloc(b->s, cap);
     b->cap = cap;
 }
 
-void cy_buf_printf(cy_buf *b, const char *fmt, ...)
+void cyi_buf_printf(cyi_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -159,7 +159,7 @@ void cy_buf_printf(cy_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-void cy_buf_puts(cy_buf *b, const char *s)
+void cyi_buf_puts(cyi_buf *b, const char *s)
 {
     size_t n = strlen(s);
     buf_reserve(b, n);
@@ -167,15 +167,15 @@ void cy_buf_puts(cy_buf *b, const char *s)
     b->len += n;
 }
 
-char *cy_buf_take(cy_buf *b)
+char *cyi_buf_take(cyi_buf *b)
 {
-    char *s = b->s ? b->s : cy_xstrdup("");
+    char *s = b->s ? b->s : cyi_xstrdup("");
     b->s = NULL;
     b->len = b->cap = 0;
     return s;
 }
 
-int cy_label_ok(const char *label)
+int cyi_label_ok(const char *label)
 {
     size_t n = strlen(label);
     if (n == 0 || n > CY_MAX_LABEL)
@@ -190,7 +190,7 @@ int cy_label_ok(const char *label)
     return 1;
 }
 
-size_t cy_physical_memory(void)
+size_t cyi_physical_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : 0;
@@ -211,7 +211,7 @@ size_t cy_resident_memory(void)
 int cy_cpu_cores(void)
 {
 #ifndef __EMSCRIPTEN__ /* WebAssembly (the static site's engine) has no affinity */
-    cpu_set_t set; /* the cores this process may run on (taskset, a container's cpuset) */
+    cpu_set_t set;     /* the cores this process may run on (taskset, a container's cpuset) */
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
         return CPU_COUNT(&set);
 #endif
@@ -265,7 +265,7 @@ double cy_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-char *cy_json_text(struct json_t *o)
+char *cyi_json_text(struct json_t *o)
 {
     char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     json_decref(o);
@@ -273,14 +273,14 @@ char *cy_json_text(struct json_t *o)
         fputs("cycles: out of memory\n", stderr);
         abort();
     }
-    cy_buf b = {0};
-    cy_buf_puts(&b, s);
-    cy_buf_puts(&b, "\n");
+    cyi_buf b = {0};
+    cyi_buf_puts(&b, s);
+    cyi_buf_puts(&b, "\n");
     free(s);
-    return cy_buf_take(&b);
+    return cyi_buf_take(&b);
 }
 
-int cy_ticker_due(const cy_ticker *t, int final)
+int cyi_ticker_due(const cyi_ticker *t, int final)
 {
     if (!t->on)
         return 0;
@@ -290,7 +290,7 @@ int cy_ticker_due(const cy_ticker *t, int final)
     return final ? t->shown : now - t->last >= (isatty(2) ? 1.0 : 10.0);
 }
 
-void cy_ticker_line(cy_ticker *t, int final, const char *text)
+void cyi_ticker_line(cyi_ticker *t, int final, const char *text)
 {
     int tty = isatty(2);
     t->last = cy_now();
@@ -298,9 +298,9 @@ void cy_ticker_line(cy_ticker *t, int final, const char *text)
     t->shown = tty && !final;
 }
 
-void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...)
+void cyi_ticker_show(cyi_ticker *t, int final, const char *fmt, ...)
 {
-    if (!cy_ticker_due(t, final))
+    if (!cyi_ticker_due(t, final))
         return;
     char text[1024];
     va_list ap;
@@ -310,10 +310,10 @@ void cy_ticker_show(cy_ticker *t, int final, const char *fmt, ...)
     size_t at = n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
     snprintf(text + at, sizeof text - at, ", memory %.0f MiB, %.1f s", (double)cy_resident_memory() / 1048576.0,
              cy_now() - t->born);
-    cy_ticker_line(t, final, text);
+    cyi_ticker_line(t, final, text);
 }
 
-void cy_double_text(char *s, size_t n, double x)
+void cyi_double_text(char *s, size_t n, double x)
 {
     if (x == 0)
         x = 0; /* no -0 */

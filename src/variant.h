@@ -15,12 +15,12 @@
 typedef struct rstate {
     const cy_board *b;
     cy_rules r;
-    unsigned char *mark;      /* the marks */
-    int *vin, *vout;          /* per vertex: marked edges pointing in, out */
-    int *along, *against;     /* per face: marked darts along, against its walk */
-    uint64_t km, kd;          /* the position as bits (edges < 64): marked, backward */
+    unsigned char *mark;  /* the marks */
+    int *vin, *vout;      /* per vertex: marked edges pointing in, out */
+    int *along, *against; /* per face: marked darts along, against its walk */
+    uint64_t km, kd;      /* the position as bits (edges < 64): marked, backward */
     int played;
-    int *stack;               /* scratch for the directed-cycle search */
+    int *stack; /* scratch for the directed-cycle search */
     unsigned *seen, stamp;
 } rstate;
 

@@ -44,17 +44,17 @@ enum { OBJ_VALUE, OBJ_FORCE };
 struct cy_vsearch {
     const cy_board *b;
     cy_rules r;
-    int k;                    /* players */
+    int k; /* players */
     cy_solver_opts opts;
     rstate st;
-    cy_memo memo;             /* the hash table (when not direct): values by hash_key */
-    size_t used;              /* values stored in the direct table */
-    int obj, player;          /* what the table holds: OBJ_VALUE, or OBJ_FORCE for player */
-    int fail;                 /* a CY_SOLVE_ code once the search must stop */
+    cyi_memo memo;   /* the hash table (when not direct): values by hash_key */
+    size_t used;     /* values stored in the direct table */
+    int obj, player; /* what the table holds: OBJ_VALUE, or OBJ_FORCE for player */
+    int fail;        /* a CY_SOLVE_ code once the search must stop */
     cy_solver_stats st_;
     double start, deadline;
-    cy_progress_state progress;
-    int *movebuf;             /* 2*ne+1 moves per depth */
+    cyi_progress_state progress;
+    int *movebuf; /* 2*ne+1 moves per depth */
     /* direct table (boards of at most DIRECT_MAX_EDGES edges whose 3^E
      * bytes fit the memory): one byte per base-3 index, value + BIAS, 0
      * unknown.  A position's index is the least among its images under the
@@ -64,15 +64,15 @@ struct cy_vsearch {
     unsigned char *tab;
     size_t ntab;
     int nsym;
-    uint64_t *step;           /* nsym * 2 * ne: what marking edge e as dart k adds to image i */
-    uint64_t img[MAX_SYM];    /* the current position's images' indices */
+    uint64_t *step;        /* nsym * 2 * ne: what marking edge e as dart k adds to image i */
+    uint64_t img[MAX_SYM]; /* the current position's images' indices */
     /* component keys (component_key; the hash table only): the position as
      * a sub-game of the fast engine, one per move played in the search */
     int ckeys;
     sg_board *sb;
     sg *sgs;
-    int sgtop, sgoff;         /* the current sub-game sgs[sgtop]; sgoff: not kept up */
-    struct pk_entry *pk;      /* PK_SLOTS plane keys of components, by the component */
+    int sgtop, sgoff;    /* the current sub-game sgs[sgtop]; sgoff: not kept up */
+    struct pk_entry *pk; /* PK_SLOTS plane keys of components, by the component */
 };
 
 /* A cache of plane keys: a component (exactly) and its key; direct-mapped,
@@ -100,7 +100,7 @@ static void symmetry_setup(cy_vsearch *s, const cy_board *b)
     pow3[0] = 1;
     for (int e = 1; e <= ne; e++)
         pow3[e] = pow3[e - 1] * 3;
-    s->step = cy_xmalloc(sizeof(uint64_t) * MAX_SYM * 2 * (size_t)ne + 1);
+    s->step = cyi_xmalloc(sizeof(uint64_t) * MAX_SYM * 2 * (size_t)ne + 1);
     s->nsym = 0;
     for (int rev = 0; rev < (sym ? 2 : 1); rev++)
         for (int a = 0; a < n && s->nsym < MAX_SYM; a++) {
@@ -165,8 +165,9 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
 {
     if (b->ne > CY_VARIANT_MAX_EDGES)
         return cy_error_set(err, "the board has %d edges; the variant search handles at most %d", b->ne,
-                            CY_VARIANT_MAX_EDGES), NULL;
-    cy_vsearch *s = cy_xcalloc(1, sizeof *s);
+                            CY_VARIANT_MAX_EDGES),
+               NULL;
+    cy_vsearch *s = cyi_xcalloc(1, sizeof *s);
     s->b = b;
     s->r = *r;
     s->k = r->players > 2 ? r->players : 2;
@@ -177,8 +178,8 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
      * closed surface, where plane keys gave wrong values */
     if (b->surface)
         s->opts.no_decompose = 1;
-    s->progress.t = (cy_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
-    size_t mem = s->opts.memory ? s->opts.memory : cy_physical_memory() / 4;
+    s->progress.t = (cyi_ticker){.on = 1, .born = cy_now()}; /* last 0: a first line at one second */
+    size_t mem = s->opts.memory ? s->opts.memory : cyi_physical_memory() / 4;
     if (mem < (1u << 20))
         mem = 1u << 20;
     size_t ntab = 1;
@@ -187,7 +188,7 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
     if (!s->opts.no_bitboard && b->ne <= DIRECT_MAX_EDGES && ntab <= mem) {
         s->direct = 1;
         s->ntab = ntab;
-        s->tab = cy_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
+        s->tab = cyi_xcalloc(ntab, 1); /* zero pages: memory is used where positions are */
         symmetry_setup(s, b);
     } else {
         memo_init(&s->memo, mem, s->opts.memory > 0);
@@ -195,15 +196,15 @@ cy_vsearch *cy_vsearch_new(const cy_board *b, const cy_rules *r, const cy_solver
          * (see component_key) */
         int eligible = r->kind != CY_RULES_ANY_CYCLE;
         if (eligible && !s->opts.no_decompose && !s->opts.no_canon) {
-            s->sb = cy_xmalloc(sizeof *s->sb);
+            s->sb = cyi_xmalloc(sizeof *s->sb);
             if (sg_board_init(b, s->sb) == 0) {
                 s->ckeys = 1;
-                s->sgs = cy_xmalloc(sizeof(sg) * (size_t)(b->ne + 2));
-                s->pk = cy_xcalloc(PK_SLOTS, sizeof *s->pk); /* live == 0: empty (no component has it) */
+                s->sgs = cyi_xmalloc(sizeof(sg) * (size_t)(b->ne + 2));
+                s->pk = cyi_xcalloc(PK_SLOTS, sizeof *s->pk); /* live == 0: empty (no component has it) */
             }
         }
     }
-    s->movebuf = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 2));
+    s->movebuf = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1) * (size_t)(b->ne + 2));
     rs_init(&s->st, b, r, NULL);
     s->obj = OBJ_VALUE;
     return s;
@@ -240,7 +241,7 @@ void cy_vsearch_progress_end(cy_vsearch *s)
 {
     cy_solver_stats st;
     cy_vsearch_stats(s, &st);
-    cy_progress(&s->opts, &s->progress, 1, &st, 0);
+    cyi_progress(&s->opts, &s->progress, 1, &st, 0);
 }
 
 /* Empties the table when it holds values of another question. */
@@ -252,9 +253,8 @@ static void table_for(cy_vsearch *s, int obj, int player)
         /* a fresh table of zero pages rather than memset: memory is used
          * only where positions are */
         free(s->tab);
-        s->tab = cy_xcalloc(s->ntab, 1);
-    }
-    else
+        s->tab = cyi_xcalloc(s->ntab, 1);
+    } else
         memo_clear(&s->memo);
     s->used = 0;
     s->obj = obj;
@@ -265,13 +265,13 @@ static void table_for(cy_vsearch *s, int obj, int player)
 static int tick(cy_vsearch *s)
 {
     if ((++s->st_.positions & 4095) == 0) {
-        if (cy_time_up(s->deadline)) {
+        if (cyi_time_up(s->deadline)) {
             s->fail = CY_SOLVE_TIMEOUT;
             return -1;
         }
         cy_solver_stats st;
         cy_vsearch_stats(s, &st);
-        cy_progress(&s->opts, &s->progress, 0, &st, s->direct ? s->ntab : s->memo.cap);
+        cyi_progress(&s->opts, &s->progress, 0, &st, s->direct ? s->ntab : s->memo.cap);
     }
     return 0;
 }
@@ -343,8 +343,8 @@ static void component_key(const cy_vsearch *s, uint64_t *k0, uint64_t *k1)
         sg p = sg_part(g, comp[i], kcomp[i]);
         plane_key(s, &p, key[i]);
         /* insertion sort: the multiset, in one order */
-        for (int j = i; j > 0 && (key[j][0] < key[j - 1][0] ||
-                                  (key[j][0] == key[j - 1][0] && key[j][1] < key[j - 1][1])); j--) {
+        for (int j = i;
+             j > 0 && (key[j][0] < key[j - 1][0] || (key[j][0] == key[j - 1][0] && key[j][1] < key[j - 1][1])); j--) {
             uint64_t t0 = key[j][0], t1 = key[j][1];
             key[j][0] = key[j - 1][0];
             key[j][1] = key[j - 1][1];
@@ -543,7 +543,7 @@ static void set_position(cy_vsearch *s, const unsigned char *mark)
     }
     s->fail = 0;
     s->start = cy_now();
-    s->deadline = cy_deadline(s->start, s->opts.timeout, 0);
+    s->deadline = cyi_deadline(s->start, s->opts.timeout, 0);
 }
 
 int cy_vsearch_value(cy_vsearch *s, const unsigned char *mark, int *out)
@@ -614,11 +614,11 @@ int cy_variant_analyse(const cy_board *b, const cy_rules *r, const unsigned char
     cy_vsearch *s = cy_vsearch_new(b, r, o, err);
     if (!s)
         return CY_SOLVE_TOO_BIG;
-    int *moves = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
-    int *mv = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
-    int *cv = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
-    a->best = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
-    a->drawing = cy_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int *moves = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int *mv = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    int *cv = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    a->best = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
+    a->drawing = cyi_xmalloc(sizeof(int) * (2 * (size_t)b->ne + 1));
     int n = cy_variant_legal(b, r, mark, moves);
     a->over = g->ended || n == 0;
     int rc = 0, v = 0;
@@ -732,7 +732,8 @@ char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a)
         json_object_set_new(o, "score_difference", a->outcome == '?' ? json_null() : json_integer(a->value));
         json_object_set_new(o, "best_moves", moves_json(b, a->best, a->nbest));
     } else if (k > 2) {
-        json_object_set_new(o, "convention", json_string("each player maximises their own chance; ties go to the next player in turn"));
+        json_object_set_new(o, "convention",
+                            json_string("each player maximises their own chance; ties go to the next player in turn"));
         json_object_set_new(o, "best_moves", moves_json(b, a->best, a->nbest));
         json_t *f = json_array();
         for (int p = 1; p <= k; p++)
@@ -746,73 +747,74 @@ char *cy_variant_json(const cy_board *b, const cy_variant_analysis *a)
         json_object_set_new(o, "complete", json_false());
     json_object_set_new(o, "positions", json_integer((json_int_t)a->stats.positions));
     json_object_set_new(o, "seconds", json_real((double)(long long)(a->stats.seconds * 1e6) / 1e6));
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }
 
 /* Appends the moves as " U->V ..." or " none". */
-static void moves_text(cy_buf *t, const cy_board *b, const int *d, int n)
+static void moves_text(cyi_buf *t, const cy_board *b, const int *d, int n)
 {
     for (int i = 0; i < n; i++) {
         char m[2 * CY_MAX_LABEL + 8];
         cy_move_str(b, d[i], m, sizeof m);
-        cy_buf_printf(t, " %s", m);
+        cyi_buf_printf(t, " %s", m);
     }
-    cy_buf_puts(t, n ? "\n" : " none\n");
+    cyi_buf_puts(t, n ? "\n" : " none\n");
 }
 
 char *cy_variant_text(const cy_board *b, const cy_variant_analysis *a)
 {
     const cy_rules *r = &a->rules;
     int k = r->players > 2 ? r->players : 2;
-    cy_buf t = {0};
+    cyi_buf t = {0};
     char head[400];
-    cy_buf_printf(&t, "board: %s\n", cy_board_head(b, head, sizeof head));
-    cy_buf_printf(&t, "rules: %s", cy_rules_name(r));
+    cyi_buf_printf(&t, "board: %s\n", cy_board_head(b, head, sizeof head));
+    cyi_buf_printf(&t, "rules: %s", cy_rules_name(r));
     if (k > 2)
-        cy_buf_printf(&t, ", %d players", k);
+        cyi_buf_printf(&t, ", %d players", k);
     if (r->extra_turn)
-        cy_buf_puts(&t, ", extra turn");
+        cyi_buf_puts(&t, ", extra turn");
     if (r->kind == CY_RULES_ANY_CYCLE)
-        cy_buf_puts(&t, " (any directed cycle wins: the drawing does not matter)");
-    cy_buf_puts(&t, "\n");
-    cy_buf_printf(&t, "%s: player %d (%d moves played)\n", a->over ? "game over; would move" : "to move",
-                  a->game.to_move, a->game.played);
+        cyi_buf_puts(&t, " (any directed cycle wins: the drawing does not matter)");
+    cyi_buf_puts(&t, "\n");
+    cyi_buf_printf(&t, "%s: player %d (%d moves played)\n", a->over ? "game over; would move" : "to move",
+                   a->game.to_move, a->game.played);
     if (r->kind == CY_RULES_SCORE) {
-        cy_buf_puts(&t, "score so far:");
+        cyi_buf_puts(&t, "score so far:");
         for (int p = 1; p <= k; p++)
-            cy_buf_printf(&t, " player %d %d", p, a->game.score[p]);
-        cy_buf_puts(&t, "\n");
+            cyi_buf_printf(&t, " player %d %d", p, a->game.score[p]);
+        cyi_buf_puts(&t, "\n");
     }
     if (a->outcome == '?')
-        cy_buf_puts(&t, "outcome: unknown (the search stopped)\n");
+        cyi_buf_puts(&t, "outcome: unknown (the search stopped)\n");
     else if (k > 2) {
-        cy_buf_printf(&t, "winner: player %d (each player maximises their own chance, ties to the next player)\n",
-                      a->winner);
+        cyi_buf_printf(&t, "winner: player %d (each player maximises their own chance, ties to the next player)\n",
+                       a->winner);
         for (int p = 1; p <= k; p++)
-            cy_buf_printf(&t, "player %d against all the others: %s\n", p,
-                          a->force[p] < 0 ? "unknown" : a->force[p] ? "wins" : "cannot force a win");
+            cyi_buf_printf(&t, "player %d against all the others: %s\n", p,
+                           a->force[p] < 0 ? "unknown"
+                           : a->force[p]   ? "wins"
+                                           : "cannot force a win");
     } else {
         if (r->kind == CY_RULES_SCORE)
-            cy_buf_printf(&t, "score difference from here (player to move minus the other): %d\n", a->value);
+            cyi_buf_printf(&t, "score difference from here (player to move minus the other): %d\n", a->value);
         if (a->outcome == 'D')
-            cy_buf_puts(&t, "outcome: a draw with perfect play (D)\n");
+            cyi_buf_puts(&t, "outcome: a draw with perfect play (D)\n");
         else
-            cy_buf_printf(&t, "winner: player %d (%c-position: the %s player wins)\n", a->winner, a->outcome,
-                          a->outcome == 'N' ? "next" : "previous");
+            cyi_buf_printf(&t, "winner: player %d (%c-position: the %s player wins)\n", a->winner, a->outcome,
+                           a->outcome == 'N' ? "next" : "previous");
         if (r->kind == CY_RULES_MISERE)
-            cy_buf_printf(&t, "misere grundy: %d\n", a->grundy);
+            cyi_buf_printf(&t, "misere grundy: %d\n", a->grundy);
     }
     if (!a->over) {
-        cy_buf_puts(&t, r->kind == CY_RULES_SCORE || k > 2 ? "best moves:" : "winning moves:");
+        cyi_buf_puts(&t, r->kind == CY_RULES_SCORE || k > 2 ? "best moves:" : "winning moves:");
         moves_text(&t, b, a->best, a->nbest);
         if (r->kind == CY_RULES_DRAW) {
-            cy_buf_puts(&t, "drawing moves:");
+            cyi_buf_puts(&t, "drawing moves:");
             moves_text(&t, b, a->drawing, a->ndraw);
         }
     }
     if (!a->complete)
-        cy_buf_puts(&t, "[partial answer]\n");
-    cy_buf_printf(&t, "searched: %llu positions in %.3f s\n", (unsigned long long)a->stats.positions,
-                  a->stats.seconds);
-    return cy_buf_take(&t);
+        cyi_buf_puts(&t, "[partial answer]\n");
+    cyi_buf_printf(&t, "searched: %llu positions in %.3f s\n", (unsigned long long)a->stats.positions, a->stats.seconds);
+    return cyi_buf_take(&t);
 }

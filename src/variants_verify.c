@@ -19,11 +19,11 @@
 
 /* The families and their sweeps. */
 typedef struct vfamily {
-    const char *name;     /* as the page names it */
-    const char *fmt;      /* spec with %d for the size parameter(s) */
-    int from, to;         /* sizes */
-    int kind;             /* 0: one parameter; 1: chord:N,N/2; 2: theta:A,2,A; 3: wedge:N,N;
-                             4: no parameter (one board) */
+    const char *name; /* as the page names it */
+    const char *fmt;  /* spec with %d for the size parameter(s) */
+    int from, to;     /* sizes */
+    int kind;         /* 0: one parameter; 1: chord:N,N/2; 2: theta:A,2,A; 3: wedge:N,N;
+                         4: no parameter (one board) */
 } vfamily;
 
 static const vfamily families[] = {
@@ -43,11 +43,19 @@ static const vfamily families[] = {
 static void spec_of(const vfamily *f, int n, char *buf, size_t len)
 {
     switch (f->kind) {
-    case 1: snprintf(buf, len, f->fmt, n, n / 2); break;
+    case 1:
+        snprintf(buf, len, f->fmt, n, n / 2);
+        break;
     case 2:
-    case 3: snprintf(buf, len, f->fmt, n, n); break;
-    case 4: snprintf(buf, len, "%s", f->fmt); break;
-    default: snprintf(buf, len, f->fmt, n); break;
+    case 3:
+        snprintf(buf, len, f->fmt, n, n);
+        break;
+    case 4:
+        snprintf(buf, len, "%s", f->fmt);
+        break;
+    default:
+        snprintf(buf, len, f->fmt, n);
+        break;
     }
 }
 
@@ -79,7 +87,8 @@ static int solve_one(const char *spec, const cy_rules *r, double timeout, vres *
      * the default search with all the time */
     int comps = r->kind != CY_RULES_ANY_CYCLE && r->players <= 2;
     for (int attempt = comps ? 0 : 1; attempt < 2 && !out->done; attempt++) {
-        cy_solver_opts o = {.timeout = comps ? timeout / 2 : timeout, .memory = (size_t)1 << 30,
+        cy_solver_opts o = {.timeout = comps ? timeout / 2 : timeout,
+                            .memory = (size_t)1 << 30,
                             .no_bitboard = attempt == 0};
         cy_answer a;
         int rc = cy_answer_game(&g, &o, NULL, &a, &err);
@@ -102,27 +111,30 @@ static const char *value_name(const cy_rules *r)
     if (r->players > 2)
         return "can force a win alone";
     switch (r->kind) {
-    case CY_RULES_MISERE: return "misère nim-value";
-    case CY_RULES_SCORE: return "score difference (player 1 - player 2)";
-    default: return "value for player 1 (1 win, 0 draw, -1 loss)";
+    case CY_RULES_MISERE:
+        return "misère nim-value";
+    case CY_RULES_SCORE:
+        return "score difference (player 1 - player 2)";
+    default:
+        return "value for player 1 (1 win, 0 draw, -1 loss)";
     }
 }
 
 /* Writes one variant's section. */
-static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
+static void section(cyi_buf *t, const cy_rules *r, double timeout, int progress)
 {
     int k = r->players > 2 ? r->players : 2;
-    cy_buf_printf(t, "## %s%s", cy_rules_name(r), r->extra_turn ? " with the extra turn" : "");
+    cyi_buf_printf(t, "## %s%s", cy_rules_name(r), r->extra_turn ? " with the extra turn" : "");
     if (k > 2)
-        cy_buf_printf(t, ", %d players", k);
-    cy_buf_puts(t, "\n\n");
+        cyi_buf_printf(t, ", %d players", k);
+    cyi_buf_puts(t, "\n\n");
     if (k > 2)
-        cy_buf_puts(t, "The winner is the one when every player picks a move after which they win, or else one "
-                       "after which the winner comes soonest after them in turn order; \"alone\" lists the players "
-                       "who win against all the others playing together.\n\n");
+        cyi_buf_puts(t, "The winner is the one when every player picks a move after which they win, or else one "
+                        "after which the winner comes soonest after them in turn order; \"alone\" lists the players "
+                        "who win against all the others playing together.\n\n");
     for (size_t fi = 0; fi < sizeof families / sizeof families[0] && !cy_interrupted(); fi++) {
         const vfamily *f = &families[fi];
-        vres *res = cy_xcalloc((size_t)(f->to - f->from + 1), sizeof *res);
+        vres *res = cyi_xcalloc((size_t)(f->to - f->from + 1), sizeof *res);
         int n = 0, last = f->from - 1;
         for (int s = f->from; s <= f->to; s++) {
             char spec[48];
@@ -138,15 +150,15 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
             free(res);
             break;
         }
-        cy_buf_printf(t, "### %s\n\n", f->name);
+        cyi_buf_printf(t, "### %s\n\n", f->name);
         if (n == 0) {
-            cy_buf_puts(t, "Not computed within the time allowed.\n\n");
+            cyi_buf_puts(t, "Not computed within the time allowed.\n\n");
             free(res);
             continue;
         }
-        cy_buf_printf(t, "| board | edges | winner | %s |\n|---|---|---|---|\n", value_name(r));
+        cyi_buf_printf(t, "| board | edges | winner | %s |\n|---|---|---|---|\n", value_name(r));
         int parity_breaks = 0, even_breaks = 0, draws = 0;
-        cy_buf breakers = {0}, even_breakers = {0};
+        cyi_buf breakers = {0}, even_breakers = {0};
         for (int i = 0; i < n; i++) {
             vres *x = &res[i];
             char num[64] = "";
@@ -163,18 +175,18 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
                 snprintf(num, sizeof num, "%d", x->value);
             char who[16];
             snprintf(who, sizeof who, "player %d", x->winner);
-            cy_buf_printf(t, "| `%s` | %d | %s | %s |\n", x->spec, x->edges, x->winner ? who : "draw", num);
+            cyi_buf_printf(t, "| `%s` | %d | %s | %s |\n", x->spec, x->edges, x->winner ? who : "draw", num);
             if (x->winner == 0)
                 draws++;
             /* two players: player 1 wins exactly when E is odd (or even);
              * K players: the one who would make the last move */
             int expect = k > 2 ? (x->edges - 1) % k + 1 : x->edges % 2 ? 1 : 2;
             if (x->winner != expect) {
-                cy_buf_printf(&breakers, "%s`%s`", parity_breaks ? ", " : "", x->spec);
+                cyi_buf_printf(&breakers, "%s`%s`", parity_breaks ? ", " : "", x->spec);
                 parity_breaks++;
             }
             if (k == 2 && x->winner != 3 - expect) {
-                cy_buf_printf(&even_breakers, "%s`%s`", even_breaks ? ", " : "", x->spec);
+                cyi_buf_printf(&even_breakers, "%s`%s`", even_breaks ? ", " : "", x->spec);
                 even_breaks++;
             }
         }
@@ -182,43 +194,45 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
         spec_of(f, f->from, first, sizeof first);
         spec_of(f, last, lastspec, sizeof lastspec);
         if (cy_interrupted())
-            cy_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; then the run was interrupted):\n", first,
-                          lastspec, n);
+            cyi_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; then the run was interrupted):\n", first,
+                           lastspec, n);
         else
-            cy_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; larger ones were not finished within %g s):\n",
-                          first, lastspec, n, timeout);
-        char *br = cy_buf_take(&breakers), *ebr = cy_buf_take(&even_breakers);
+            cyi_buf_printf(t, "\nObserved for `%s` to `%s` (%d boards; larger ones were not finished within %g s):\n",
+                           first, lastspec, n, timeout);
+        char *br = cyi_buf_take(&breakers), *ebr = cyi_buf_take(&even_breakers);
         if (r->kind == CY_RULES_DRAW && draws == n)
-            cy_buf_puts(t, "every board is a draw with perfect play.\n\n");
+            cyi_buf_puts(t, "every board is a draw with perfect play.\n\n");
         else if (k > 2 && parity_breaks == 0)
-            cy_buf_printf(t, "the player who would make the last move if every edge were marked (edges mod %d) wins, "
-                             "on every board.\n\n", k);
+            cyi_buf_printf(t,
+                           "the player who would make the last move if every edge were marked (edges mod %d) wins, "
+                           "on every board.\n\n",
+                           k);
         else if (k == 2 && parity_breaks == 0)
-            cy_buf_puts(t, "player 1 wins exactly when the number of edges is odd, on every board.\n\n");
+            cyi_buf_puts(t, "player 1 wins exactly when the number of edges is odd, on every board.\n\n");
         else if (k == 2 && even_breaks == 0)
-            cy_buf_puts(t, "player 1 wins exactly when the number of edges is even, on every board.\n\n");
+            cyi_buf_puts(t, "player 1 wins exactly when the number of edges is even, on every board.\n\n");
         else {
             /* no parity rule: the boards by outcome */
-            cy_buf_printf(t, "no parity rule (%s); by outcome:\n\n",
-                          k > 2 ? "the player making the last move of a full marking does not always win"
-                                : "player 1 does not win exactly on the odd boards, nor on the even ones");
+            cyi_buf_printf(t, "no parity rule (%s); by outcome:\n\n",
+                           k > 2 ? "the player making the last move of a full marking does not always win"
+                                 : "player 1 does not win exactly on the odd boards, nor on the even ones");
             for (int w = 1; w <= k + 1; w++) {
                 int who = w <= k ? w : 0, c = 0;
                 for (int i = 0; i < n; i++)
                     if (res[i].winner == who) {
                         if (c++ == 0) {
                             if (who)
-                                cy_buf_printf(t, "- player %d wins on ", who);
+                                cyi_buf_printf(t, "- player %d wins on ", who);
                             else
-                                cy_buf_puts(t, "- draws: ");
+                                cyi_buf_puts(t, "- draws: ");
                         } else
-                            cy_buf_puts(t, ", ");
-                        cy_buf_printf(t, "`%s`", res[i].spec);
+                            cyi_buf_puts(t, ", ");
+                        cyi_buf_printf(t, "`%s`", res[i].spec);
                     }
                 if (c)
-                    cy_buf_puts(t, "\n");
+                    cyi_buf_puts(t, "\n");
             }
-            cy_buf_puts(t, "\n");
+            cyi_buf_puts(t, "\n");
         }
         free(ebr);
         free(br);
@@ -228,15 +242,15 @@ static void section(cy_buf *t, const cy_rules *r, double timeout, int progress)
 
 char *cy_variant_verify(const cy_rules *rules, int nrules, double timeout, int progress)
 {
-    cy_buf t = {0};
-    cy_buf_puts(&t, "# The families under the rule variants\n\n"
-                    "Generated by `cycles verify --rules all -o docs/variants-results.md`: each family of the "
-                    "papers solved from the empty board under each rule set, in growing sizes until a board is not "
-                    "finished within the time allowed, and the patterns as observed up to the sizes computed (not "
-                    "proved). Rules: [variants.md](variants.md).\n\n");
+    cyi_buf t = {0};
+    cyi_buf_puts(&t, "# The families under the rule variants\n\n"
+                     "Generated by `cycles verify --rules all -o docs/variants-results.md`: each family of the "
+                     "papers solved from the empty board under each rule set, in growing sizes until a board is not "
+                     "finished within the time allowed, and the patterns as observed up to the sizes computed (not "
+                     "proved). Rules: [variants.md](variants.md).\n\n");
     for (int i = 0; i < nrules && !cy_interrupted(); i++)
         section(&t, &rules[i], timeout, progress);
     if (cy_interrupted())
-        cy_buf_puts(&t, "**Interrupted**: the run stopped here; what follows was not computed.\n");
-    return cy_buf_take(&t);
+        cyi_buf_puts(&t, "**Interrupted**: the run stopped here; what follows was not computed.\n");
+    return cyi_buf_take(&t);
 }

@@ -30,10 +30,10 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
         return cy_error_set(err, "trimming vertex %s would leave no edge", b->label[v]), NULL;
     int w = cy_head(b, b->vdarts[b->vstart[v]]);
     int nf = b->ncells + 1, nv = b->nv - 1;
-    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf), *len = cy_xcalloc((size_t)nf, sizeof(int));
+    int **walk = cyi_xmalloc(sizeof(int *) * (size_t)nf), *len = cyi_xcalloc((size_t)nf, sizeof(int));
     for (int f = 0; f < nf; f++) {
         int n = cy_face_len(b, f), at = -1;
-        walk[f] = cy_xmalloc(sizeof(int) * (size_t)(n + 1));
+        walk[f] = cyi_xmalloc(sizeof(int) * (size_t)(n + 1));
         for (int i = 0; i < n; i++)
             if (cy_tail(b, b->fdarts[b->fstart[f] + i]) == v)
                 at = i;
@@ -45,9 +45,9 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
             walk[f][len[f]++] = u < v ? u : u - 1;
         }
     }
-    const char **labels = cy_xmalloc(sizeof(char *) * (size_t)nv);
-    unsigned char *special = cy_xcalloc((size_t)nv, 1);
-    double *xy = b->has_coords ? cy_xmalloc(sizeof(double) * 2 * (size_t)nv) : NULL;
+    const char **labels = cyi_xmalloc(sizeof(char *) * (size_t)nv);
+    unsigned char *special = cyi_xcalloc((size_t)nv, 1);
+    double *xy = b->has_coords ? cyi_xmalloc(sizeof(double) * 2 * (size_t)nv) : NULL;
     for (int u = 0, k = 0; u < b->nv; u++) {
         if (u == v)
             continue;
@@ -60,10 +60,19 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
         k++;
     }
     cy_board_desc d = {
-        .nv = nv, .labels = labels, .ncells = b->ncells, .cells = (const int *const *)walk, .cell_len = len,
-        .outer = b->surface ? NULL : walk[b->ncells], .outer_len = b->surface ? 0 : len[b->ncells],
-        .special = special, .xy = xy, .name = b->name,
-        .surface = b->surface, .orientable = b->orientable, .genus = b->genus,
+        .nv = nv,
+        .labels = labels,
+        .ncells = b->ncells,
+        .cells = (const int *const *)walk,
+        .cell_len = len,
+        .outer = b->surface ? NULL : walk[b->ncells],
+        .outer_len = b->surface ? 0 : len[b->ncells],
+        .special = special,
+        .xy = xy,
+        .name = b->name,
+        .surface = b->surface,
+        .orientable = b->orientable,
+        .genus = b->genus,
     };
     cy_board *r = cy_board_from_faces(&d, err);
     for (int f = 0; f < nf; f++)
@@ -81,10 +90,10 @@ cy_board *cy_board_trim(const cy_board *b, int v, cy_error *err)
 static cy_board *add_loose_end(const cy_board *b, int pos, cy_error *err)
 {
     int nf = b->ncells + 1, x = b->nv;
-    int **walk = cy_xmalloc(sizeof(int *) * (size_t)nf), *len = cy_xcalloc((size_t)nf, sizeof(int));
+    int **walk = cyi_xmalloc(sizeof(int *) * (size_t)nf), *len = cyi_xcalloc((size_t)nf, sizeof(int));
     for (int f = 0; f < nf; f++) {
         int n = cy_face_len(b, f);
-        walk[f] = cy_xmalloc(sizeof(int) * (size_t)(n + 2));
+        walk[f] = cyi_xmalloc(sizeof(int) * (size_t)(n + 2));
         for (int i = 0; i < n; i++) {
             int u = cy_tail(b, b->fdarts[b->fstart[f] + i]);
             walk[f][len[f]++] = u;
@@ -94,15 +103,22 @@ static cy_board *add_loose_end(const cy_board *b, int pos, cy_error *err)
             }
         }
     }
-    const char **labels = cy_xmalloc(sizeof(char *) * (size_t)(b->nv + 1));
+    const char **labels = cyi_xmalloc(sizeof(char *) * (size_t)(b->nv + 1));
     for (int u = 0; u < b->nv; u++)
         labels[u] = b->label[u];
     labels[x] = "loose";
-    unsigned char *special = cy_xcalloc((size_t)b->nv + 1, 1);
+    unsigned char *special = cyi_xcalloc((size_t)b->nv + 1, 1);
     memcpy(special, b->special, (size_t)b->nv);
     cy_board_desc d = {
-        .nv = b->nv + 1, .labels = labels, .ncells = b->ncells, .cells = (const int *const *)walk,
-        .cell_len = len, .outer = walk[b->ncells], .outer_len = len[b->ncells], .special = special, .name = b->name,
+        .nv = b->nv + 1,
+        .labels = labels,
+        .ncells = b->ncells,
+        .cells = (const int *const *)walk,
+        .cell_len = len,
+        .outer = walk[b->ncells],
+        .outer_len = len[b->ncells],
+        .special = special,
+        .name = b->name,
     };
     cy_board *r = cy_board_from_faces(&d, err);
     for (int f = 0; f < nf; f++)
@@ -164,8 +180,13 @@ static cy_board *board_from(const char *name, const char *text, cy_error *err)
     for (int c = 0; c < nwalk; c++)
         cp[c] = walk[c];
     int ncells = nwalk - has_outer;
-    cy_board_desc d = {.nv = nv, .labels = labels, .ncells = ncells, .cells = cp, .cell_len = len,
-                       .outer = has_outer ? walk[ncells] : NULL, .outer_len = has_outer ? len[ncells] : 0,
+    cy_board_desc d = {.nv = nv,
+                       .labels = labels,
+                       .ncells = ncells,
+                       .cells = cp,
+                       .cell_len = len,
+                       .outer = has_outer ? walk[ncells] : NULL,
+                       .outer_len = has_outer ? len[ncells] : 0,
                        .name = name};
     return cy_board_from_faces(&d, err);
 }
@@ -196,11 +217,11 @@ typedef struct vctx {
     cy_verify_table *t;
     int cap;
     int quick, progress;
-    size_t memory;     /* the table of each search (cy_verify_opts) */
-    int solve_max;     /* the solver is used on boards of at most this many edges */
+    size_t memory; /* the table of each search (cy_verify_opts) */
+    int solve_max; /* the solver is used on boards of at most this many edges */
     cy_error err;
-    int failed;        /* a board could not be built or solved */
-    double last;       /* when the last row was finished */
+    int failed;  /* a board could not be built or solved */
+    double last; /* when the last row was finished */
 } vctx;
 
 /* Appends a row and fills its first columns. */
@@ -209,7 +230,7 @@ static cy_verify_row *row(vctx *v, const char *paper, const char *result, const 
     cy_verify_table *t = v->t;
     if (t->n == v->cap) {
         v->cap = v->cap ? 2 * v->cap : 64;
-        t->rows = cy_xrealloc(t->rows, sizeof(cy_verify_row) * (size_t)v->cap);
+        t->rows = cyi_xrealloc(t->rows, sizeof(cy_verify_row) * (size_t)v->cap);
     }
     cy_verify_row *r = &t->rows[t->n++];
     memset(r, 0, sizeof *r);
@@ -271,7 +292,7 @@ static int solve(vctx *v, const cy_board *b, int *winner, int *grundy)
         v->failed = 1;
         return -1;
     }
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = cyi_xcalloc((size_t)b->ne + 1, 1);
     cy_analysis a;
     int rc = cy_analyse(s, mark, &a, &v->err);
     if (rc == 0) {
@@ -385,7 +406,8 @@ static void claim_strategy(vctx *v, const char *paper, const char *result, cy_bo
     }
     cy_strategy_report rep;
     /* quick: where the strategy leaves a choice, follow the preferred move only */
-    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000, .first_choice_only = v->quick,
+    cy_strategy_limits lim = {.max_positions = v->quick ? 2000000 : 20000000,
+                              .first_choice_only = v->quick,
                               .memory = v->memory};
     int ok = cy_strategy_verify(b, s, &lim, &rep, &v->err) == 0;
     char inv[128], sol[48] = "";
@@ -441,9 +463,9 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
         return;
     cy_verify_row *r = row(v, paper, result, b->name, b->ne);
     fill(r->says, sizeof r->says, "%s", says);
-    int *vmap = cy_xmalloc(sizeof(int) * (size_t)b->nv);
-    cy_strategy *s = cy_involution_parse(b, pairs, vmap, &v->err) < 0 ? NULL
-                                                                      : cy_strategy_with_involution(b, vmap, &v->err);
+    int *vmap = cyi_xmalloc(sizeof(int) * (size_t)b->nv);
+    cy_strategy *s =
+        cy_involution_parse(b, pairs, vmap, &v->err) < 0 ? NULL : cy_strategy_with_involution(b, vmap, &v->err);
     free(vmap);
     if (!s) {
         v->failed = 1;
@@ -457,7 +479,7 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
     int w = no < 0 ? -1 : cy_strategy_play_line(b, s, o, no, game, &len, why, sizeof why);
     /* the strategy's k-th reply: its moves are at odd positions for player 2, even for player 1 */
     int at = s->player == 2 ? 2 * k + 1 : 2 * k;
-    unsigned char *mark = cy_xcalloc((size_t)b->ne + 1, 1);
+    unsigned char *mark = cyi_xcalloc((size_t)b->ne + 1, 1);
     int death = 0;
     if (at < len) {
         for (int i = 0; i < at; i++)
@@ -474,8 +496,8 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
         cy_move_str(b, game[i], m, sizeof m);
         t += (size_t)snprintf(line + t, sizeof line - t, "%s%s", i ? " " : "", m);
     }
-    fill(r->computed, sizeof r->computed, "game %s: reply %d is a death move, player %d wins; exhaustive check: %s", line,
-         k + 1, w, rep.verified ? "the strategy wins (!)" : "fails");
+    fill(r->computed, sizeof r->computed, "game %s: reply %d is a death move, player %d wins; exhaustive check: %s",
+         line, k + 1, w, rep.verified ? "the strategy wins (!)" : "fails");
     r->winner = 0;
     r->agrees = death && w == 3 - s->player && !rep.verified;
     cy_strategy_report_free(&rep);
@@ -489,8 +511,7 @@ static void claim_failure(vctx *v, const char *paper, const char *result, cy_boa
 /* Lemma 2 on C_n: walks every reachable position; counts finished games
  * without a cycle cell and those with an odd number of unmarked edges (all
  * of them unmarkable, as rules.c must confirm). */
-static void lemma2_walk(const cy_board *b, unsigned char *mark, unsigned char *seen, int *finished, int *odd,
-                        int *bad)
+static void lemma2_walk(const cy_board *b, unsigned char *mark, unsigned char *seen, int *finished, int *odd, int *bad)
 {
     size_t x = 0;
     for (int e = b->ne - 1; e >= 0; e--)
@@ -498,7 +519,7 @@ static void lemma2_walk(const cy_board *b, unsigned char *mark, unsigned char *s
     if (seen[x])
         return;
     seen[x] = 1;
-    int *legal = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    int *legal = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
     int n = cy_rules_legal(b, mark, legal);
     if (n == 0 && cy_rules_cycle_cell(b, mark) < 0) {
         int unmarked = 0;
@@ -537,7 +558,7 @@ static void paper000(vctx *v)
             size_t size = 1;
             for (int e = 0; e < n; e++)
                 size *= 3;
-            unsigned char *seen = cy_xcalloc(size, 1), *mark = cy_xcalloc((size_t)n + 1, 1);
+            unsigned char *seen = cyi_xcalloc(size, 1), *mark = cyi_xcalloc((size_t)n + 1, 1);
             lemma2_walk(b, mark, seen, &finished, &odd, &bad);
             free(seen);
             free(mark);
@@ -547,8 +568,8 @@ static void paper000(vctx *v)
         snprintf(name, sizeof name, "cycle:3 .. cycle:%d", top);
         cy_verify_row *r = row(v, "Alvarado et al. 2021", "Lemma 2", name, 0);
         fill(r->says, sizeof r->says, "a C_n board with no markable edge left has an even number of unmarkable edges");
-        fill(r->computed, sizeof r->computed, "%d finished games without a cycle cell: %d with an odd number%s", finished,
-             odd, bad ? " (and some unmarked edge is not unmarkable!)" : "");
+        fill(r->computed, sizeof r->computed, "%d finished games without a cycle cell: %d with an odd number%s",
+             finished, odd, bad ? " (and some unmarked edge is not unmarkable!)" : "");
         r->agrees = finished > 0 && odd == 0 && bad == 0;
         done(v, r);
     }
@@ -558,7 +579,8 @@ static void paper000(vctx *v)
     }
     for (int n = 4; n <= (v->quick ? 8 : 10); n++)
         for (int k = 2; k <= n / 2; k++) {
-            snprintf(says, sizeof says, "C_n with a chord: player %d wins for n %s", n % 2 ? 2 : 1, n % 2 ? "odd" : "even");
+            snprintf(says, sizeof says, "C_n with a chord: player %d wins for n %s", n % 2 ? 2 : 1,
+                     n % 2 ? "odd" : "even");
             claim_winner(v, "Alvarado et al. 2021", "Thm 4", fam(v, "chord:%d,%d", n, k), n % 2 ? 2 : 1, says);
         }
     for (int n = 3; n <= (v->quick ? 8 : 10); n++) {
@@ -586,11 +608,15 @@ static void paper000(vctx *v)
          "180-degree rotation with one edge through the centre (a board that fits Fig. 13's game): player 1"},
         {"Cor 7", NULL, "a b c d|e h g f|outer: c e f g h e c b a d", "two squares joined by a bridge c-e", 0, 1,
          "180-degree rotation with one edge through the centre: player 1"},
-        {"Cor 7", "grid:3x3", NULL, NULL, 0, 2, "180-degree rotation about the centre vertex, no edge through it: player 2"},
-        {"Cor 8", "butterfly", NULL, NULL, 1, 2, "reflection exchanging the wings, no edge along or across the axis: player 2"},
-        {"Cor 8", "wedge:4,4", NULL, NULL, 1, 2, "reflection exchanging the squares, no edge along or across the axis: player 2"},
+        {"Cor 7", "grid:3x3", NULL, NULL, 0, 2,
+         "180-degree rotation about the centre vertex, no edge through it: player 2"},
+        {"Cor 8", "butterfly", NULL, NULL, 1, 2,
+         "reflection exchanging the wings, no edge along or across the axis: player 2"},
+        {"Cor 8", "wedge:4,4", NULL, NULL, 1, 2,
+         "reflection exchanging the squares, no edge along or across the axis: player 2"},
         {"Cor 8", "inner:5", NULL, NULL, 1, 1, "reflection through the inner vertex, one edge across the axis: player 1"},
-        {"Cor 8", "cycle:6", NULL, NULL, 1, 2, "reflection through two opposite vertices, no edge across the axis: player 2"},
+        {"Cor 8", "cycle:6", NULL, NULL, 1, 2,
+         "reflection through two opposite vertices, no edge across the axis: player 2"},
     };
     cy_error *e = &v->err;
     for (size_t i = 0; i < sizeof sym / sizeof sym[0]; i++) {
@@ -599,8 +625,8 @@ static void paper000(vctx *v)
             v->failed = 1;
             continue;
         }
-        claim_strategy(v, "Alvarado et al. 2021", sym[i].result, b, sym[i].name, thm6_strategy(b, sym[i].refl), CY_STRATEGY_MIRROR,
-                       sym[i].want, sym[i].says);
+        claim_strategy(v, "Alvarado et al. 2021", sym[i].result, b, sym[i].name, thm6_strategy(b, sym[i].refl),
+                       CY_STRATEGY_MIRROR, sym[i].want, sym[i].says);
     }
     claim_failure(v, "Alvarado et al. 2021", "Fig. 12", fam(v, "gtheta:2,2,2"), "1:2,3:5", "3->1 1->4 2->3", 1,
                   "mirror-reverse under the 180-degree rotation: after b->a c->d a->e, player 2's e->c is a death move");
@@ -636,9 +662,10 @@ static void paper000(vctx *v)
  * max_edges edges; fills one row. */
 static void theorem9(vctx *v, const char *const *specs, int nspecs, int max_edges)
 {
-    static const char *const extra[] = {"grid:3x4", "grid:4x3", "grid:3x5", "grid:4x4", "windmill:5",
-                                        "windmill:6", "wedge:4,4,4", "wedge:5,5,5", "gtheta:3,3,3,3",
-                                        "gtheta:2,2,2,2,2,2", "chord:14,7", "inner:14", "theta:5,5,5"};
+    static const char *const extra[] = {"grid:3x4",       "grid:4x3",           "grid:3x5",    "grid:4x4",
+                                        "windmill:5",     "windmill:6",         "wedge:4,4,4", "wedge:5,5,5",
+                                        "gtheta:3,3,3,3", "gtheta:2,2,2,2,2,2", "chord:14,7",  "inner:14",
+                                        "theta:5,5,5"};
     int nextra = (int)(sizeof extra / sizeof extra[0]);
     int boards = 0;
     uint64_t markings = 0, without = 0;
@@ -680,7 +707,8 @@ static void theorem9(vctx *v, const char *const *specs, int nspecs, int max_edge
 static void paper001(vctx *v)
 {
     char says[200];
-    claim_grundy(v, "Fokkink and Zandee 2022", "Fig. 1", fam(v, "lollipop:3"), NULL, 2, "the lollipop graph has Grundy value 2");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Fig. 1", fam(v, "lollipop:3"), NULL, 2,
+                 "the lollipop graph has Grundy value 2");
     {
         cy_board *c = fam(v, "cycle:3");
         if (c) {
@@ -695,7 +723,7 @@ static void paper001(vctx *v)
         cy_board *c = fam(v, "cycle:%d", n);
         if (!c)
             continue;
-        unsigned char *sp = cy_xcalloc((size_t)n, 1);
+        unsigned char *sp = cyi_xcalloc((size_t)n, 1);
         sp[0] = 1;
         cy_board *b = cy_board_with_special(c, sp, &v->err);
         free(sp);
@@ -703,12 +731,16 @@ static void paper001(vctx *v)
         snprintf(name, sizeof name, "cycle:%d, vertex 1 special", n);
         int want = n == 3 ? 2 : n % 2;
         snprintf(says, sizeof says, "an n-gon with a special vertex: Grundy value %d (%s)", want,
-                 n == 3 ? "the triangle" : n % 2 ? "n odd" : "n even");
+                 n == 3  ? "the triangle"
+                 : n % 2 ? "n odd"
+                         : "n even");
         claim_grundy(v, "Fokkink and Zandee 2022", "Thm 2", b, name, want, says);
         cy_board_free(c);
     }
-    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly"), NULL, 0, "the open butterfly has Grundy value 0 (Bob wins)");
-    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly:closed"), NULL, 3, "the closed butterfly has Grundy value 3");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly"), NULL, 0,
+                 "the open butterfly has Grundy value 0 (Bob wins)");
+    claim_grundy(v, "Fokkink and Zandee 2022", "Sec. 3", fam(v, "butterfly:closed"), NULL, 3,
+                 "the closed butterfly has Grundy value 3");
     for (int n = 4; n <= (v->quick ? 7 : 9); n++) {
         snprintf(says, sizeof says, "fishy graph: Alice wins (Karker-Walker); computations suggest Grundy value %d",
                  n % 2 ? 3 : 2);
@@ -724,8 +756,8 @@ static void paper001(vctx *v)
                      "Mathews: a three-legged spider with all legs even has Grundy value 0");
     {
         /* trimming a loose end in the outer face keeps the Grundy value */
-        static const char *const bases[] = {"cycle:3", "cycle:4", "cycle:5", "chord:5,2", "inner:4", "k4",
-                                            "butterfly", "gtheta:2,2,2", "wedge:3,4", "grid:2x3", "theta:1,2,3"};
+        static const char *const bases[] = {"cycle:3",   "cycle:4",      "cycle:5",   "chord:5,2", "inner:4",    "k4",
+                                            "butterfly", "gtheta:2,2,2", "wedge:3,4", "grid:2x3",  "theta:1,2,3"};
         int nb = v->quick ? 6 : 11, boards = 0, same = 0;
         for (int i = 0; i < nb; i++) {
             cy_board *b = cy_family_build(bases[i], NULL);
@@ -792,9 +824,9 @@ static void paper002(vctx *v)
         claim_winner(v, "Barua et al. 2022", "Thm 2", fam(v, "path:%d", n), n % 2 ? 1 : 2, says);
     }
     static const char *const gth[] = {
-        "gtheta:2,2,2", "gtheta:2,4,2", "gtheta:2,2,4", "gtheta:2,2,2,2", "gtheta:5,2,2", "gtheta:2,5,2",
-        "gtheta:5,2,4", "gtheta:5,5,2", "gtheta:1,2,2", "gtheta:2,1,2", "gtheta:3,2,2", "gtheta:1,2,4",
-        "gtheta:3,2,4", "gtheta:1,2,2,2", "gtheta:3,2,2,2", "gtheta:4,1,4", "gtheta:2,3,4",
+        "gtheta:2,2,2", "gtheta:2,4,2",   "gtheta:2,2,4",   "gtheta:2,2,2,2", "gtheta:5,2,2", "gtheta:2,5,2",
+        "gtheta:5,2,4", "gtheta:5,5,2",   "gtheta:1,2,2",   "gtheta:2,1,2",   "gtheta:3,2,2", "gtheta:1,2,4",
+        "gtheta:3,2,4", "gtheta:1,2,2,2", "gtheta:3,2,2,2", "gtheta:4,1,4",   "gtheta:2,3,4",
     };
     for (int i = 0; i < (int)(sizeof gth / sizeof gth[0]); i++) {
         cy_board *b = fam(v, "%s", gth[i]);
@@ -825,8 +857,8 @@ static void paper002(vctx *v)
         }
     static const int odd_grid[][2] = {{2, 3}, {3, 2}, {2, 5}, {3, 4}, {4, 3}, {2, 7}};
     for (int i = 0; i < (v->quick ? 4 : 6); i++)
-        claim_strategy(v, "Barua et al. 2022", "Thm 8", fam(v, "grid:%dx%d", odd_grid[i][0], odd_grid[i][1]), NULL, NULL,
-                       CY_STRATEGY_ROTATE, 1, "exactly one of R, C odd: player 1 by rotate-reverse");
+        claim_strategy(v, "Barua et al. 2022", "Thm 8", fam(v, "grid:%dx%d", odd_grid[i][0], odd_grid[i][1]), NULL,
+                       NULL, CY_STRATEGY_ROTATE, 1, "exactly one of R, C odd: player 1 by rotate-reverse");
     static const int even_grid[][2] = {{2, 2}, {2, 4}, {3, 3}, {4, 2}, {3, 5}, {4, 4}};
     for (int i = 0; i < (v->quick ? 3 : 6); i++) {
         cy_board *b = fam(v, "grid:%dx%d", even_grid[i][0], even_grid[i][1]);
@@ -851,12 +883,13 @@ static void paper004(vctx *v)
         snprintf(says, sizeof says, "C_m and C_n joined at a vertex, %s: player %d (Cor 2.5, a reflection)",
                  w == 1 ? "different parity" : "both even", w);
         cy_board *b = fam(v, "wedge:%d,%d", m, n);
-        claim_strategy(v, "Adefiyiju et al. 2023", "Prop 3.1", b, NULL, b ? thm6_strategy(b, 1) : NULL, CY_STRATEGY_MIRROR, w, says);
+        claim_strategy(v, "Adefiyiju et al. 2023", "Prop 3.1", b, NULL, b ? thm6_strategy(b, 1) : NULL,
+                       CY_STRATEGY_MIRROR, w, says);
     }
     static const int odd[][2] = {{5, 5}, {5, 7}, {7, 7}, {5, 9}};
     for (int i = 0; i < (v->quick ? 2 : 4); i++)
-        claim_strategy(v, "Adefiyiju et al. 2023", i == 1 ? "Ex 3.2, Prop 3.3" : "Prop 3.3", fam(v, "wedge:%d,%d", odd[i][0], odd[i][1]),
-                       NULL, NULL, CY_STRATEGY_MODIFIED, 2,
+        claim_strategy(v, "Adefiyiju et al. 2023", i == 1 ? "Ex 3.2, Prop 3.3" : "Prop 3.3",
+                       fam(v, "wedge:%d,%d", odd[i][0], odd[i][1]), NULL, NULL, CY_STRATEGY_MODIFIED, 2,
                        "two odd cycles joined at a vertex: player 2 by the modified mirror-reverse strategy");
     /* Theorem 4.1: player 1 wins exactly when the number of self-involutive
      * edges is odd, i.e. when the number of odd cycles is odd (each odd
@@ -875,8 +908,12 @@ static void paper004(vctx *v)
         {"C4-C4-C4-C4", "Thm 4.1", NULL, 4, {4, 4, 4, 4}, {0, 0, 2, 2}},
         {"C4-C4-C5", "Thm 4.1", NULL, 3, {4, 4, 5}, {0, 0, 1}},
         {"C5-C5-C5", "Thm 4.1", NULL, 3, {5, 5, 5}, {0, 0, 2}},
-        {"C5-C9-C7 (3 apart)", "Ex 3.4", "Example 3.4's cycles, the vertices of degree 4 three apart on C9: player 1", 3,
-         {5, 9, 7}, {0, 0, 3}},
+        {"C5-C9-C7 (3 apart)",
+         "Ex 3.4",
+         "Example 3.4's cycles, the vertices of degree 4 three apart on C9: player 1",
+         3,
+         {5, 9, 7},
+         {0, 0, 3}},
     };
     cy_error *e = &v->err;
     for (int i = 0; i < (int)(sizeof cacti / sizeof cacti[0]); i++) {
@@ -894,13 +931,14 @@ static void paper004(vctx *v)
             snprintf(says, sizeof says,
                      "triangle-free cactus meeting properties 1-2, %d odd cycle%s: player %d by the modified strategy",
                      odds, odds == 1 ? "" : "s", want);
-        claim_strategy(v, "Adefiyiju et al. 2023", cacti[i].result, chain(name, cacti[i].n, cacti[i].at, cacti[i].k, e), name, NULL,
-                       CY_STRATEGY_MODIFIED, want, says);
+        claim_strategy(v, "Adefiyiju et al. 2023", cacti[i].result, chain(name, cacti[i].n, cacti[i].at, cacti[i].k, e),
+                       name, NULL, CY_STRATEGY_MODIFIED, want, says);
     }
     claim_strategy(v, "Adefiyiju et al. 2023", "Thm 4.1", fam(v, "wedge:5,5,5"), NULL, NULL, CY_STRATEGY_MODIFIED, 1,
                    "three odd cycles at one vertex: player 1 by the modified strategy");
     for (int n = 4; n <= (v->quick ? 7 : 9); n++) {
-        snprintf(says, sizeof says, "C3 joined to C_%d at a vertex: player 1 (%s edges)", n, (3 + n) % 2 ? "odd" : "even");
+        snprintf(says, sizeof says, "C3 joined to C_%d at a vertex: player 1 (%s edges)", n,
+                 (3 + n) % 2 ? "odd" : "even");
         claim_winner(v, "Adefiyiju et al. 2023", "Thm 5.1", fam(v, "wedge:3,%d", n), 1, says);
     }
 }
@@ -914,7 +952,7 @@ static int parity_specs(char (*out)[48], int cap, int max_edges)
 #define ADD(...)                                                                                                       \
     do {                                                                                                               \
         if (n < cap)                                                                                                   \
-            snprintf(out[n++], 48, __VA_ARGS__);                                                                      \
+            snprintf(out[n++], 48, __VA_ARGS__);                                                                       \
     } while (0)
     ADD("k4");
     ADD("butterfly");
@@ -963,7 +1001,7 @@ static int parity_specs(char (*out)[48], int cap, int max_edges)
 static void parity(vctx *v)
 {
     int max = v->quick ? 9 : 12;
-    char (*specs)[48] = cy_xmalloc(sizeof(char[48]) * 2048);
+    char(*specs)[48] = cyi_xmalloc(sizeof(char[48]) * 2048);
     int n = parity_specs(specs, 2048, max);
     int pcap = 0, covered_breakers = 0, trees = 0, tree_fail = 0;
     char tree_first[64] = "";
@@ -998,7 +1036,7 @@ static void parity(vctx *v)
         if ((w == 1) != (b->ne % 2 == 1)) {
             if (v->t->nparity == pcap) {
                 pcap = pcap ? 2 * pcap : 32;
-                v->t->parity = cy_xrealloc(v->t->parity, sizeof(cy_parity_row) * (size_t)pcap);
+                v->t->parity = cyi_xrealloc(v->t->parity, sizeof(cy_parity_row) * (size_t)pcap);
             }
             cy_parity_row *p = &v->t->parity[v->t->nparity++];
             memset(p, 0, sizeof *p);
@@ -1022,7 +1060,8 @@ static void parity(vctx *v)
     char name[64];
     snprintf(name, sizeof name, "%d family boards, up to %d edges", v->t->scanned, max);
     cy_verify_row *r = row(v, "Alvarado et al. 2021", "Sec. 7", name, 0);
-    fill(r->says, sizeof r->says, "question: is there a board that breaks \"player 1 wins iff the number of edges is odd\"?");
+    fill(r->says, sizeof r->says,
+         "question: is there a board that breaks \"player 1 wins iff the number of edges is odd\"?");
     fill(r->computed, sizeof r->computed, "%d boards break the pattern (listed below)", v->t->nparity);
     r->agrees = 1; /* a question, answered */
     done(v, r);
@@ -1041,7 +1080,7 @@ static void parity(vctx *v)
     r->agrees = tree_fail == 0;
     done(v, r);
     /* Theorem 9 over the same families, where it is quick */
-    const char **ptr = cy_xmalloc(sizeof(char *) * (size_t)(n ? n : 1));
+    const char **ptr = cyi_xmalloc(sizeof(char *) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++)
         ptr[i] = specs[i];
     theorem9(v, ptr, n, v->quick ? 12 : 24);

@@ -18,7 +18,7 @@ static json_t *jstr(const char *s)
     json_t *j = json_string(s ? s : "");
     if (j)
         return j;
-    char *t = cy_xstrdup(s);
+    char *t = cyi_xstrdup(s);
     for (char *p = t; *p; p++)
         if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
             *p = '?';
@@ -29,10 +29,12 @@ static json_t *jstr(const char *s)
 
 char *cy_families_json(void)
 {
-    static const char *const examples[] = {"k4", "cycle:5", "chord:6,3", "inner:4", "theta:2,2,3", "grid:3x3",
-                                           "wedge:3,4", "butterfly", "butterfly:closed", "windmill:3", "lollipop:4",
-                                           "gtheta:2,2,2,2", "path:4", "star:4", "spider:1,2,3", "figure1",
-                                           "k5-torus", NULL};
+    static const char *const examples[] = {"k4",         "cycle:5",     "chord:6,3",
+                                           "inner:4",    "theta:2,2,3", "grid:3x3",
+                                           "wedge:3,4",  "butterfly",   "butterfly:closed",
+                                           "windmill:3", "lollipop:4",  "gtheta:2,2,2,2",
+                                           "path:4",     "star:4",      "spider:1,2,3",
+                                           "figure1",    "k5-torus",    NULL};
     json_t *o = json_object(), *f = json_array(), *e = json_array();
     for (const cy_family_info *i = cy_family_list(); i->name; i++) {
         json_t *x = json_object();
@@ -45,7 +47,7 @@ char *cy_families_json(void)
         json_array_append_new(e, jstr(examples[i]));
     json_object_set_new(o, "families", f);
     json_object_set_new(o, "examples", e);
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }
 
 /* The moves of position mark on b as the page marks them (see
@@ -53,8 +55,8 @@ char *cy_families_json(void)
 static json_t *position_json(const cy_board *b, const unsigned char *mark)
 {
     json_t *o = json_object(), *legal = json_array(), *death = json_array(), *never = json_array();
-    int *d = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-    unsigned char *m2 = cy_xmalloc((size_t)b->ne + 1);
+    int *d = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+    unsigned char *m2 = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(m2, mark, (size_t)b->ne);
     int n = cy_rules_over(b, m2) ? 0 : cy_rules_legal(b, m2, d);
     char m[2 * CY_MAX_LABEL + 8];
@@ -79,7 +81,7 @@ static json_t *position_json(const cy_board *b, const unsigned char *mark)
 char *cy_board_view_json(const cy_board *b, const unsigned char *mark, const char *file_moves, int max_edges,
                          double timeout, cy_error *err)
 {
-    double *xy = cy_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
+    double *xy = cyi_xcalloc(2 * (size_t)b->nv + 1, sizeof(double));
     if (cy_layout(b, xy, err) < 0) {
         free(xy);
         return NULL;
@@ -121,7 +123,7 @@ char *cy_board_view_json(const cy_board *b, const unsigned char *mark, const cha
     json_object_set_new(o, "max_edges", json_integer(max_edges));
     json_object_set_new(o, "timeout", json_real(timeout));
     free(xy);
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }
 
 char *cy_engine_move_json(const cy_board *b, const unsigned char *mark, const cy_analysis *an, int arc)
@@ -130,8 +132,8 @@ char *cy_engine_move_json(const cy_board *b, const unsigned char *mark, const cy
     if (!an->over && an->nwin > 0)
         d = an->winning[0];
     else if (!an->over) {
-        int *moves = cy_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
-        unsigned char *m2 = cy_xmalloc((size_t)b->ne + 1);
+        int *moves = cyi_xmalloc(sizeof(int) * (size_t)(2 * b->ne + 1));
+        unsigned char *m2 = cyi_xmalloc((size_t)b->ne + 1);
         memcpy(m2, mark, (size_t)b->ne);
         int n = cy_rules_safe(b, m2, moves);
         if (n == 0)
@@ -151,5 +153,5 @@ char *cy_engine_move_json(const cy_board *b, const unsigned char *mark, const cy
     json_object_set_new(o, "winner", an->over ? json_integer(an->winner) : json_null());
     if (arc < 0)
         json_object_set_new(o, "complete", json_false());
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }

@@ -34,9 +34,15 @@ struct br_game {
 };
 
 /* The tail of dart d by the convention of cycles.h (2e: eu -> ev). */
-static int br_tail(const cy_board *b, int d) { return d % 2 == 0 ? b->eu[d / 2] : b->ev[d / 2]; }
+static int br_tail(const cy_board *b, int d)
+{
+    return d % 2 == 0 ? b->eu[d / 2] : b->ev[d / 2];
+}
 /* The head of dart d. */
-static int br_head(const cy_board *b, int d) { return d % 2 == 0 ? b->ev[d / 2] : b->eu[d / 2]; }
+static int br_head(const cy_board *b, int d)
+{
+    return d % 2 == 0 ? b->ev[d / 2] : b->eu[d / 2];
+}
 
 /* The sparse memo: open addressing on the base-3 number of the position
  * (stored plus 1; 0 marks an empty slot), three bytes per slot (the memos

@@ -278,8 +278,13 @@ static cy_board *pb_board(const pb_map *g, char *desc, size_t ndesc, cy_error *e
             clen[nc++] = len[f];
         }
     cy_board_desc d = {
-        .nv = g->n, .ncells = nc, .cells = cells, .cell_len = clen,
-        .outer = walk[outer], .outer_len = len[outer], .name = "plane board",
+        .nv = g->n,
+        .ncells = nc,
+        .cells = cells,
+        .cell_len = clen,
+        .outer = walk[outer],
+        .outer_len = len[outer],
+        .name = "plane board",
     };
     return cy_board_from_faces(&d, err);
 }

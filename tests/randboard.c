@@ -26,7 +26,7 @@
 #define RB_MAXW 128
 
 typedef struct rb_walks {
-    int nv, nf, outer;        /* faces 0..nf-1, one of them the outer face */
+    int nv, nf, outer; /* faces 0..nf-1, one of them the outer face */
     int len[RB_MAXF];
     int w[RB_MAXF][RB_MAXW];
     unsigned char alive[RB_MAXV];
@@ -384,8 +384,14 @@ cy_board *rb_board(rb_rng *r, int max_edges, char *desc, size_t n)
                 at += (size_t)snprintf(desc + at, at < n ? n - at : 0, " %d", v + 1);
     }
     cy_board_desc d = {
-        .nv = nv, .ncells = ncells, .cells = (const int *const *)cellw, .cell_len = clen,
-        .outer = buf[g.outer], .outer_len = g.len[g.outer], .special = special, .name = "random",
+        .nv = nv,
+        .ncells = ncells,
+        .cells = (const int *const *)cellw,
+        .cell_len = clen,
+        .outer = buf[g.outer],
+        .outer_len = g.len[g.outer],
+        .special = special,
+        .name = "random",
     };
     cy_error err;
     cy_board *b = cy_board_from_faces(&d, &err);

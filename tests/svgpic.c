@@ -19,8 +19,8 @@
 typedef struct sp_pic {
     double width, height;
     int nv, ne;
-    double *cx, *cy, *r;        /* nv discs */
-    double *x1, *y1, *x2, *y2;  /* ne lines */
+    double *cx, *cy, *r;       /* nv discs */
+    double *x1, *y1, *x2, *y2; /* ne lines */
 } sp_pic;
 
 /* The number after attribute name (e.g. " cx=\"") in the element starting at

@@ -65,8 +65,8 @@ static void test_their_files(void **state)
 static void test_round_trip(void **state)
 {
     (void)state;
-    static const char *specs[] = {"k4", "grid:3x3", "theta:2,3,4", "lollipop:4", "wedge:3,4", "chord:6,3",
-                                  "windmill:3", "inner:5", "butterfly:closed"};
+    static const char *specs[] = {"k4",        "grid:3x3",   "theta:2,3,4", "lollipop:4",      "wedge:3,4",
+                                  "chord:6,3", "windmill:3", "inner:5",     "butterfly:closed"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = t_board(specs[i]);
         cy_error err;
@@ -287,7 +287,8 @@ static void test_errors(void **state)
     (void)state;
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +2 +1", "no closed walk");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\nCYCLES\n", "edge lines");
-    expect_err("x\n3 3\nEDGES\n0 1\n1 1\n2 0\nCYCLES\n", "line 5: edge 1 is a loop at vertex 1 (loops are allowed only on a board whose cells cover a closed surface");
+    expect_err("x\n3 3\nEDGES\n0 1\n1 1\n2 0\nCYCLES\n",
+               "line 5: edge 1 is a loop at vertex 1 (loops are allowed only on a board whose cells cover a closed surface");
     expect_err("x\n3 3\nEDGES\n0 1\n1 0\n2 0\nCYCLES\n", "both join");
     expect_err("x\n3 3\nEDGES\n0 1\n1 9\n2 0\nCYCLES\n", "vertex numbers from 0 to 2");
     expect_err("x\n3 3\nEDGES\n0 1\n1 2\n2 0\nCYCLES\n+0 +1 +7", "edge 7 does not exist");
@@ -371,12 +372,11 @@ static void test_their_nimbers(void **state)
         const char *digits;
         int nimber;
     } t[] = {
-        {"000000000", 0}, {"000000002", 1}, {"000000200", 3}, {"000020000", 1}, {"000200002", 0},
-        {"001000002", 5}, {"000010020", 0}, {"000200020", 5}, {"200000200", 0}, {"000000122", 0},
-        {"000020022", 4}, {"002000202", 3}, {"020010002", 6}, {"001200001", 6}, {"100020001", 0},
-        {"002000222", 5}, {"200000222", 0}, {"012000022", 5}, {"000002122", 0}, {"200002202", 5},
-        {"020010202", 5}, {"001021100", 0}, {"121000100", 5}, {"212000200", 5}, {"001110100", 5},
-        {"101020020", 5}, {"210010020", 2},
+        {"000000000", 0}, {"000000002", 1}, {"000000200", 3}, {"000020000", 1}, {"000200002", 0}, {"001000002", 5},
+        {"000010020", 0}, {"000200020", 5}, {"200000200", 0}, {"000000122", 0}, {"000020022", 4}, {"002000202", 3},
+        {"020010002", 6}, {"001200001", 6}, {"100020001", 0}, {"002000222", 5}, {"200000222", 0}, {"012000022", 5},
+        {"000002122", 0}, {"200002202", 5}, {"020010202", 5}, {"001021100", 0}, {"121000100", 5}, {"212000200", 5},
+        {"001110100", 5}, {"101020020", 5}, {"210010020", 2},
     };
     /* the edges of their file, in order */
     static const int fu[] = {0, 1, 0, 2, 0, 3, 0, 4, 0}, fv[] = {1, 2, 2, 3, 3, 4, 4, 5, 5};
@@ -413,14 +413,10 @@ static void test_their_nimbers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_their_files),
-        cmocka_unit_test(test_their_nimbers),
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_loose_edges),
-        cmocka_unit_test(test_loops),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_closed_surfaces),
-        cmocka_unit_test(test_parallel_moves),
+        cmocka_unit_test(test_their_files),     cmocka_unit_test(test_their_nimbers),
+        cmocka_unit_test(test_round_trip),      cmocka_unit_test(test_loose_edges),
+        cmocka_unit_test(test_loops),           cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_closed_surfaces), cmocka_unit_test(test_parallel_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

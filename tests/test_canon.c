@@ -20,8 +20,7 @@
 
 /* The marks of the image of position mark under automorphism a, with every
  * arrow reversed too when rev. */
-static void image(const cy_board *b, const cy_automorphism *a, const unsigned char *mark, int rev,
-                  unsigned char *out)
+static void image(const cy_board *b, const cy_automorphism *a, const unsigned char *mark, int rev, unsigned char *out)
 {
     for (int e = 0; e < b->ne; e++) {
         if (mark[e] == CY_UNMARKED) {
@@ -54,8 +53,9 @@ static int component_keys(const sg_board *sb, const cy_board *b, const unsigned 
     }
     /* sort by first word, then second */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && (keys[j - 1][0] > keys[j][0] ||
-                                  (keys[j - 1][0] == keys[j][0] && keys[j - 1][1] > keys[j][1])); j--) {
+        for (int j = i;
+             j > 0 && (keys[j - 1][0] > keys[j][0] || (keys[j - 1][0] == keys[j][0] && keys[j - 1][1] > keys[j][1]));
+             j--) {
             uint64_t t0 = keys[j][0], t1 = keys[j][1];
             keys[j][0] = keys[j - 1][0];
             keys[j][1] = keys[j - 1][1];
@@ -91,8 +91,8 @@ static void check_invariance(const char *spec, int positions)
                     int m = component_keys(&sb, b, img, plane, ikeys);
                     assert_int_equal(n, m);
                     if (memcmp(keys, ikeys, sizeof(uint64_t) * 2 * (size_t)n) != 0)
-                        fail_msg("%s: %s keys differ under automorphism %d%s", spec, plane ? "plane" : "nauty",
-                                 a, rev ? " with reversal" : "");
+                        fail_msg("%s: %s keys differ under automorphism %d%s", spec, plane ? "plane" : "nauty", a,
+                                 rev ? " with reversal" : "");
                     compared++;
                 }
         }

@@ -103,8 +103,8 @@ static void test_random_boards(void **state)
         } else {
             int v = br_grundy(g, mark);
             if (grundy)
-                snprintf(want, sizeof want, "verified: player %d, to move, %s (grundy %d)", mover,
-                         v ? "wins" : "loses", v);
+                snprintf(want, sizeof want, "verified: player %d, to move, %s (grundy %d)", mover, v ? "wins" : "loses",
+                         v);
             else
                 snprintf(want, sizeof want, "verified: player %d, to move, %s", mover, v ? "wins" : "loses");
             v ? wins++ : losses++;

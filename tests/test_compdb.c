@@ -55,8 +55,8 @@ static int opens(const unsigned char *p, size_t n, const char *why)
 /* A database of components of at most edges edges from games of boards. */
 static unsigned char *build(const char *const *boards, int n, int edges, uint64_t games, size_t *size)
 {
-    cy_compdb_build_opts o = {.edges = edges, .boards = boards, .nboards = n, .playouts = games, .seed = 7,
-                              .memory = 32u << 20};
+    cy_compdb_build_opts o =
+        {.edges = edges, .boards = boards, .nboards = n, .playouts = games, .seed = 7, .memory = 32u << 20};
     unsigned char *image;
     cy_compdb_build_stats st;
     cy_error err;
@@ -103,8 +103,7 @@ static void test_values(void **state)
     int compared = 0;
     for (int i = 0; i < BOARDS + OTHERS; i++) {
         br_game *g = br_new(b[i]);
-        cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .memory = 4u << 20,
-                            .no_theorems = 1};
+        cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .memory = 4u << 20, .no_theorems = 1};
         cy_compdb_use(NULL);
         cy_solver *plain = cy_solver_new(b[i], &o, &err);
         cy_compdb_use(db);
@@ -167,7 +166,10 @@ static uint64_t rd64le(const unsigned char *p)
 }
 
 /* The header's checksum made right again after an edit. */
-static void reseal(unsigned char *p) { wr64le(p + 40, compdb_checksum(p, 5)); }
+static void reseal(unsigned char *p)
+{
+    wr64le(p + 40, compdb_checksum(p, 5));
+}
 
 static void test_refused(void **state)
 {

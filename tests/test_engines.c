@@ -23,16 +23,14 @@ static const struct {
     {"fast (bitboards)", {.engine = CY_ENGINE_FAST, .threads = 1}},
     {"fast --no-canon (bitboards without symmetry)", {.engine = CY_ENGINE_FAST, .threads = 1, .no_canon = 1}},
     {"fast --no-bitboard (sub-games)", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1}},
-    {"fast --no-bitboard --no-decompose",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1}},
+    {"fast --no-bitboard --no-decompose", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1}},
     {"fast --no-bitboard --no-canon", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_canon = 1}},
     {"fast --no-bitboard --no-plane-keys (nauty alone)",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_plane_keys = 1}},
     {"fast --no-bitboard --no-outcome-search",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_outcome_search = 1}},
     {"fast, every technique off",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1, .no_canon = 1,
-      .no_outcome_search = 1}},
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_decompose = 1, .no_canon = 1, .no_outcome_search = 1}},
     {"fast --no-bitboard --no-rounds", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_rounds = 1}},
     {"fast --no-bitboard --no-mirrors, mex up to 2 edges",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .no_mirrors = 1, .mex_edges = 2}},
@@ -40,8 +38,7 @@ static const struct {
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .round_allowance = 1}},
     /* outcome search on components of more than 2 edges, so that small
      * boards exercise it (rounds, mirror replies, cancelled pairs) */
-    {"fast --no-bitboard, mex up to 2 edges",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2}},
+    {"fast --no-bitboard, mex up to 2 edges", {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2}},
     {"fast --no-bitboard, mex up to 2 edges, first rounds of one position",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .round_allowance = 1}},
     {"fast --no-bitboard --no-rounds, mex up to 2 edges",
@@ -70,30 +67,47 @@ static const struct {
     {"fast --no-bitboard --grundy-method mex, mex up to 2 edges",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_MEX}},
     {"fast --no-bitboard --grundy-method mex --no-rounds --no-mirrors --no-canon, mex up to 2 edges",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_MEX,
-      .no_rounds = 1, .no_mirrors = 1, .no_canon = 1}},
+     {.engine = CY_ENGINE_FAST,
+      .threads = 1,
+      .no_bitboard = 1,
+      .mex_edges = 2,
+      .grundy_method = CY_GRUNDY_MEX,
+      .no_rounds = 1,
+      .no_mirrors = 1,
+      .no_canon = 1}},
     {"fast --no-bitboard --grundy-method mex, first round 1 position, mex up to 2 edges",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_MEX,
+     {.engine = CY_ENGINE_FAST,
+      .threads = 1,
+      .no_bitboard = 1,
+      .mex_edges = 2,
+      .grundy_method = CY_GRUNDY_MEX,
       .round_allowance = 1}},
     {"fast --no-bitboard --grundy-method mex, 2 threads, mex up to 2 edges",
      {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_MEX}},
     {"fast --no-bitboard --grundy-method rounds, mex up to 2 edges",
      {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_ROUNDS}},
     {"fast --no-bitboard --grundy-method rounds, 2 threads, first round 1 position, mex up to 2 edges",
-     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .grundy_method = CY_GRUNDY_ROUNDS,
+     {.engine = CY_ENGINE_FAST,
+      .threads = 2,
+      .no_bitboard = 1,
+      .mex_edges = 2,
+      .grundy_method = CY_GRUNDY_ROUNDS,
       .round_allowance = 1}},
     {"fast --no-bitboard --search dfpn, mex up to 2 edges, df-pn above 2",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
-      .dfpn_edges = 2}},
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN, .dfpn_edges = 2}},
     {"fast --no-bitboard --search dfpn, mex up to 2 edges, df-pn above 5",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
-      .dfpn_edges = 5}},
+     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN, .dfpn_edges = 5}},
     {"fast --no-bitboard --search dfpn --no-mirrors --no-canon, mex up to 2 edges, df-pn above 2",
-     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_mirrors = 1, .no_canon = 1,
-      .search = CY_SEARCH_DFPN, .dfpn_edges = 2}},
-    {"fast --no-bitboard --search dfpn, 2 threads, mex up to 2 edges, df-pn above 2",
-     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
+     {.engine = CY_ENGINE_FAST,
+      .threads = 1,
+      .no_bitboard = 1,
+      .mex_edges = 2,
+      .no_mirrors = 1,
+      .no_canon = 1,
+      .search = CY_SEARCH_DFPN,
       .dfpn_edges = 2}},
+    {"fast --no-bitboard --search dfpn, 2 threads, mex up to 2 edges, df-pn above 2",
+     {.engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN, .dfpn_edges = 2}},
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 
@@ -147,12 +161,11 @@ static void check_moves(cy_solver *plain, cy_solver *fast, const cy_board *b, un
         int completes = cy_rules_completes(b, mark, legal[i]) >= 0;
         mark[e] = (unsigned char)cy_dart_mark(legal[i]);
         int ok = completes ? reply[i] < 0
-                 : reply[i] >= 0 && cy_rules_check(b, mark, reply[i], NULL) == CY_LEGAL &&
-                       plain_move_wins(plain, b, mark, reply[i]);
+                           : reply[i] >= 0 && cy_rules_check(b, mark, reply[i], NULL) == CY_LEGAL &&
+                                 plain_move_wins(plain, b, mark, reply[i]);
         mark[e] = CY_UNMARKED;
         if (!ok)
-            fail_msg("%s, %s: a lost position, but reply %d to move %d does not win", desc, variant, reply[i],
-                     legal[i]);
+            fail_msg("%s, %s: a lost position, but reply %d to move %d does not win", desc, variant, reply[i], legal[i]);
     }
     free(legal);
     free(reply);
@@ -177,8 +190,8 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
     }
     /* who wins asked alone, as --no-grundy asks it: the outcome search's
      * answers (packed in the table, ttable.c) with no value asked first */
-    cy_solver_opts wo = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1,
-                         .memory = 16u << 20};
+    cy_solver_opts wo =
+        {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1, .memory = 16u << 20};
     cy_solver *winner = cy_solver_new(b, &wo, &err);
     if (!winner)
         fail_msg("%s, who wins alone: %s", desc, err.msg);
@@ -206,8 +219,8 @@ static int compare_on(const cy_board *b, rb_rng *r, int positions, const char *d
                         cy_move_str(b, cy_dart(e, mark[e]), m, sizeof m);
                         n += (size_t)snprintf(pos + n, sizeof pos - n, " %s", m);
                     }
-                fail_msg("%s, moves%s: plain Grundy %d, %s says %d (wins %d)", desc, pos, want, variants[v].name,
-                         got, wins);
+                fail_msg("%s, moves%s: plain Grundy %d, %s says %d (wins %d)", desc, pos, want, variants[v].name, got,
+                         wins);
             }
             check_moves(plain, fast[v], b, mark, want, desc, variants[v].name);
         }
@@ -241,9 +254,10 @@ static void test_random_boards(void **state)
 static void test_family_boards(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"grid:3x3",  "theta:3,4,5",  "wedge:4,5",     "chord:12,5", "inner:11",
-                                        "k4",        "butterfly:closed", "windmill:4", "gtheta:2,3,3,3",
-                                        "wedge:3,3,3,3", "lollipop:9", "spider:3,3,4"};
+    static const char *const specs[] = {"grid:3x3",         "theta:3,4,5", "wedge:4,5",
+                                        "chord:12,5",       "inner:11",    "k4",
+                                        "butterfly:closed", "windmill:4",  "gtheta:2,3,3,3",
+                                        "wedge:3,3,3,3",    "lollipop:9",  "spider:3,3,4"};
     rb_rng r = {12345};
     int total = 0;
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
@@ -261,7 +275,7 @@ static void test_family_boards(void **state)
 static void test_theorem_answers(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"cycle:4", "cycle:6", "grid:3x3", "grid:2x4", "theta:3,2,3",
+    static const char *const specs[] = {"cycle:4",   "cycle:6",   "grid:3x3", "grid:2x4",  "theta:3,2,3",
                                         "wedge:4,4", "butterfly", "grid:2x3", "chord:6,3", "k4"};
     int answered = 0;
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {

@@ -44,12 +44,14 @@ static void test_cases(void **state)
     CHECK("nul\0end", "nul\\x00end");
     CHECK("del\177", "del\\x7f");
     CHECK("caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x99\x82", "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x99\x82"); /* é → 🙂 */
-    CHECK("\xc2\x9b" "31m", "\\xc2\\x9b31m");                     /* C1 CSI */
-    CHECK("\xc3", "\\xc3");                                      /* cut sequence */
-    CHECK("\xc0\xaf", "\\xc0\\xaf");                             /* overlong '/' */
-    CHECK("\xe0\x80\xaf", "\\xe0\\x80\\xaf");                    /* overlong */
-    CHECK("\xed\xa0\x80", "\\xed\\xa0\\x80");                    /* surrogate */
-    CHECK("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");           /* above U+10FFFF */
+    CHECK("\xc2\x9b"
+          "31m",
+          "\\xc2\\x9b31m");                            /* C1 CSI */
+    CHECK("\xc3", "\\xc3");                            /* cut sequence */
+    CHECK("\xc0\xaf", "\\xc0\\xaf");                   /* overlong '/' */
+    CHECK("\xe0\x80\xaf", "\\xe0\\x80\\xaf");          /* overlong */
+    CHECK("\xed\xa0\x80", "\\xed\\xa0\\x80");          /* surrogate */
+    CHECK("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80"); /* above U+10FFFF */
     CHECK("\xff\xfe", "\\xff\\xfe");
     CHECK("back\\x1b", "back\\x1b"); /* a backslash is kept: escaping twice changes nothing */
     /* newlines and tabs kept on request, other controls not */

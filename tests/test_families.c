@@ -70,8 +70,7 @@ static int adj(const cy_board *b, int m, int n)
 static void counts(const cy_board *b, int nv, int ne, int ncells)
 {
     if (b->nv != nv || b->ne != ne || b->ncells != ncells)
-        fail_msg("%s: V,E,cells = %d,%d,%d, expected %d,%d,%d", b->name, b->nv, b->ne, b->ncells, nv, ne,
-                 ncells);
+        fail_msg("%s: V,E,cells = %d,%d,%d, expected %d,%d,%d", b->name, b->nv, b->ne, b->ncells, nv, ne, ncells);
     for (int n = 1; n <= nv && nv <= 2000; n++) /* the lookup is linear */
         V(b, n);
 }
@@ -302,7 +301,8 @@ static void test_inner(void **state)
 static void test_theta(void **state)
 {
     (void)state;
-    static const int abc[][3] = {{2, 3, 4}, {1, 2, 2}, {2, 1, 3}, {3, 3, 1}, {5, 5, 5}, {1, 4, 6}, {2, 2, 2}, {4, 2, 2}};
+    static const int abc[][3] = {{2, 3, 4}, {1, 2, 2}, {2, 1, 3}, {3, 3, 1},
+                                 {5, 5, 5}, {1, 4, 6}, {2, 2, 2}, {4, 2, 2}};
     for (size_t i = 0; i < sizeof abc / sizeof abc[0]; i++) {
         int a = abc[i][0], bb = abc[i][1], c = abc[i][2];
         char spec[48];
@@ -631,16 +631,65 @@ static void test_drawings(void **state)
 {
     (void)state;
     static const char *specs[] = {
-        "k4", "cycle:3", "cycle:4", "cycle:7", "cycle:50", "chord:4,2", "chord:7,3", "chord:10,8",
-        "inner:3", "inner:4", "inner:9", "theta:1,2,2", "theta:2,1,2", "theta:2,2,1", "theta:3,3,3",
-        "theta:1,3,3", "theta:3,3,1", "theta:2,5,2", "theta:7,2,3", "theta:1,2,9", "gtheta:1,2",
-        "gtheta:2,1", "gtheta:2,2", "gtheta:2,3,2,3,2,3,2", "gtheta:5,2,4,2,3,2,1,2,3,4,2,6,2",
-        "gtheta:1,2,2,2,2,2,2,2", "gtheta:9,8,7,6,5,4,3,2", "gtheta:2,3,4,5,6,7,8,9,1",
-        "grid:1x2", "grid:2x1", "grid:1x6", "grid:6x1", "grid:2x2", "grid:3x5", "grid:6x4",
-        "wedge:3,3", "wedge:3,4,5", "wedge:20,3", "wedge:3,3,3,3,3,3,3,3,3", "wedge:30,30,30",
-        "wedge:5,12,3,4,9,3,7", "butterfly", "butterfly:open", "butterfly:closed", "windmill:2",
-        "windmill:5", "windmill:40", "lollipop:3", "lollipop:4", "lollipop:11", "path:1", "path:2",
-        "path:9", "star:2", "star:3", "star:9", "spider:1,1", "spider:2,5", "spider:3,1,2,4,1,1",
+        "k4",
+        "cycle:3",
+        "cycle:4",
+        "cycle:7",
+        "cycle:50",
+        "chord:4,2",
+        "chord:7,3",
+        "chord:10,8",
+        "inner:3",
+        "inner:4",
+        "inner:9",
+        "theta:1,2,2",
+        "theta:2,1,2",
+        "theta:2,2,1",
+        "theta:3,3,3",
+        "theta:1,3,3",
+        "theta:3,3,1",
+        "theta:2,5,2",
+        "theta:7,2,3",
+        "theta:1,2,9",
+        "gtheta:1,2",
+        "gtheta:2,1",
+        "gtheta:2,2",
+        "gtheta:2,3,2,3,2,3,2",
+        "gtheta:5,2,4,2,3,2,1,2,3,4,2,6,2",
+        "gtheta:1,2,2,2,2,2,2,2",
+        "gtheta:9,8,7,6,5,4,3,2",
+        "gtheta:2,3,4,5,6,7,8,9,1",
+        "grid:1x2",
+        "grid:2x1",
+        "grid:1x6",
+        "grid:6x1",
+        "grid:2x2",
+        "grid:3x5",
+        "grid:6x4",
+        "wedge:3,3",
+        "wedge:3,4,5",
+        "wedge:20,3",
+        "wedge:3,3,3,3,3,3,3,3,3",
+        "wedge:30,30,30",
+        "wedge:5,12,3,4,9,3,7",
+        "butterfly",
+        "butterfly:open",
+        "butterfly:closed",
+        "windmill:2",
+        "windmill:5",
+        "windmill:40",
+        "lollipop:3",
+        "lollipop:4",
+        "lollipop:11",
+        "path:1",
+        "path:2",
+        "path:9",
+        "star:2",
+        "star:3",
+        "star:9",
+        "spider:1,1",
+        "spider:2,5",
+        "spider:3,1,2,4,1,1",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = fam(specs[i]);
@@ -825,10 +874,12 @@ static void test_known_and_list(void **state)
     assert_true(cy_family_known("cycle:junk")); /* known name, bad parameters */
     assert_true(cy_family_known("k4"));
     assert_true(cy_family_known("butterfly:closed"));
-    static const char *example[] = {"k4", "cycle:5", "chord:6,3", "inner:5", "theta:2,3,4", "gtheta:2,3,4,5",
-                                    "grid:3x4", "wedge:3,4", "butterfly", "windmill:3", "lollipop:4",
-                                    "path:3", "star:3", "spider:1,2", "torus:3x4", "projective-k6",
-                                    "figure1", "asym30", "k4-table", "k4-projective", "k5-torus"};
+    static const char *example[] = {"k4",          "cycle:5",        "chord:6,3",  "inner:5",
+                                    "theta:2,3,4", "gtheta:2,3,4,5", "grid:3x4",   "wedge:3,4",
+                                    "butterfly",   "windmill:3",     "lollipop:4", "path:3",
+                                    "star:3",      "spider:1,2",     "torus:3x4",  "projective-k6",
+                                    "figure1",     "asym30",         "k4-table",   "k4-projective",
+                                    "k5-torus"};
     const cy_family_info *f = cy_family_list();
     int n = 0;
     for (; f[n].name; n++) {
@@ -856,9 +907,10 @@ static void test_known_and_list(void **state)
 static void test_garbage(void **state)
 {
     (void)state;
-    static const char *pieces[] = {"cycle", "grid", "theta", "gtheta", "wedge", "spider", "star", "path",
-                                   "butterfly", "closed", "k4", ":", ",", "x", "0", "1", "2", "3", "9",
-                                   "99999999999", "-", " ", "\xff", "lollipop", "windmill", "chord", "inner"};
+    static const char *pieces[] = {"cycle", "grid",      "theta",    "gtheta",   "wedge", "spider",      "star",
+                                   "path",  "butterfly", "closed",   "k4",       ":",     ",",           "x",
+                                   "0",     "1",         "2",        "3",        "9",     "99999999999", "-",
+                                   " ",     "\xff",      "lollipop", "windmill", "chord", "inner"};
     unsigned seed = 12345;
     for (int round = 0; round < 20000; round++) {
         char s[128];

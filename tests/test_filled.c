@@ -87,8 +87,9 @@ static void test_hand(void **state)
         const char *spec;
         uint64_t complete, without;
     } cases[] = {
-        {"k4", 24, 0},          {"cycle:3", 2, 0},          {"cycle:9", 2, 0},          {"gtheta:2,2,2", 6, 0}, {"gtheta:1,3,2", 6, 0},
-        {"gtheta:2,3,4,5", 14, 0}, {"gtheta:2,2,2,2,2", 30, 0}, {"lollipop:5", 0, 0}, {"path:4", 2, 2},
+        {"k4", 24, 0},          {"cycle:3", 2, 0},         {"cycle:9", 2, 0},           {"gtheta:2,2,2", 6, 0},
+        {"gtheta:1,3,2", 6, 0}, {"gtheta:2,3,4,5", 14, 0}, {"gtheta:2,2,2,2,2", 30, 0}, {"lollipop:5", 0, 0},
+        {"path:4", 2, 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cy_board *b = t_board(cases[i].spec);
@@ -110,10 +111,31 @@ static void test_families(void **state)
 {
     (void)state;
     static const char *const specs[] = {
-        "k4", "cycle:4", "cycle:12", "chord:5,2", "chord:8,3", "chord:10,5", "inner:3", "inner:9",
-        "theta:1,2,3", "theta:3,3,3", "theta:2,5,4", "gtheta:1,2,2,3", "grid:2x2", "grid:2x4", "grid:3x3",
-        "grid:2x6", "grid:3x4", "grid:4x4", "wedge:3,3", "wedge:4,5,6", "butterfly:closed", "windmill:4",
-        "windmill:5", "lollipop:3", "wedge:3,4,4,4",
+        "k4",
+        "cycle:4",
+        "cycle:12",
+        "chord:5,2",
+        "chord:8,3",
+        "chord:10,5",
+        "inner:3",
+        "inner:9",
+        "theta:1,2,3",
+        "theta:3,3,3",
+        "theta:2,5,4",
+        "gtheta:1,2,2,3",
+        "grid:2x2",
+        "grid:2x4",
+        "grid:3x3",
+        "grid:2x6",
+        "grid:3x4",
+        "grid:4x4",
+        "wedge:3,3",
+        "wedge:4,5,6",
+        "butterfly:closed",
+        "windmill:4",
+        "windmill:5",
+        "lollipop:3",
+        "wedge:3,4,4,4",
     };
     uint64_t total = 0;
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {

@@ -211,20 +211,18 @@ static void test_peer_sizes(void **state)
     cy_board_free(b);
 }
 
-static const char *table1_text =
-    "\tf_1\tf_2\tf_3\tf_4\n"
-    "1\t4\t2\t0\t3\n"
-    "2\t0\t4\t3\t1\n"
-    "3\t1\t0\t4\t2\n"
-    "4\t3\t1\t2\t0\n";
+static const char *table1_text = "\tf_1\tf_2\tf_3\tf_4\n"
+                                 "1\t4\t2\t0\t3\n"
+                                 "2\t0\t4\t3\t1\n"
+                                 "3\t1\t0\t4\t2\n"
+                                 "4\t3\t1\t2\t0\n";
 
-static const char *table2_text =
-    "   f_1 f_2\n"
-    "1  2   5\n"
-    "2  3   1\n"
-    "3  4   2\n"
-    "4  5   3\n"
-    "5  1   4\n";
+static const char *table2_text = "   f_1 f_2\n"
+                                 "1  2   5\n"
+                                 "2  3   1\n"
+                                 "3  4   2\n"
+                                 "4  5   3\n"
+                                 "5  1   4\n";
 
 /* Tables 1 and 2 of Zonnefeld et al. 2023, as printed, are the boards of t02 and t01. */
 static void test_paper_tables_text(void **state)
@@ -362,8 +360,8 @@ static char *grid_drawing(int w, int h)
     size_t n = (size_t)snprintf(s, cap, "{\"vertices\": [");
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            n += (size_t)snprintf(s + n, cap - n, "%s{\"label\": \"v%d_%d\", \"x\": %d, \"y\": %d}",
-                                  x || y ? "," : "", x, y, x, y);
+            n += (size_t)snprintf(s + n, cap - n, "%s{\"label\": \"v%d_%d\", \"x\": %d, \"y\": %d}", x || y ? "," : "",
+                                  x, y, x, y);
     n += (size_t)snprintf(s + n, cap - n, "], \"edges\": [");
     int first = 1;
     for (int y = 0; y < h; y++)
@@ -497,7 +495,8 @@ static void test_native(void **state)
 static void test_name_controls(void **state)
 {
     (void)state;
-    cy_board *b = rd("{\"name\": \"two\\r\\nlines\\u0001\", \"vertices\": [1, 2, 3], \"cells\": [[1, 2, 3]]}", CY_FMT_AUTO);
+    cy_board *b =
+        rd("{\"name\": \"two\\r\\nlines\\u0001\", \"vertices\": [1, 2, 3], \"cells\": [[1, 2, 3]]}", CY_FMT_AUTO);
     assert_string_equal(b->name, "two\\x0d\\x0alines\\x01");
     round_trip(b, CY_FMT_TABLE_TEXT);
     round_trip(b, CY_FMT_JSON);
@@ -592,7 +591,8 @@ static void test_text_errors(void **state)
     expect_err("2 5\n3 x\n", CY_FMT_TABLE_TEXT, "row 2, column 2: \"x\" is not a vertex number");
     expect_err("2 5\n3 -1\n", CY_FMT_AUTO, "row 2, column 2: -1 is negative");
     expect_err("2 5\n3 12345678901234567890\n", CY_FMT_AUTO, "row 2, column 2: 12345678901234567890 is far too large");
-    expect_err("2 5\n3 1\n4 2\n5 3\n1 9\n", CY_FMT_AUTO, "row 5, column 2: vertex 9 is out of range (the table has 5 rows)");
+    expect_err("2 5\n3 1\n4 2\n5 3\n1 9\n", CY_FMT_AUTO,
+               "row 5, column 2: vertex 9 is out of range (the table has 5 rows)");
     expect_err("f_1 f_2\n", CY_FMT_AUTO, "the table has a header but no rows");
     expect_err("# nothing\n\n", CY_FMT_TABLE_TEXT, "the table is empty");
     expect_err("2 5\n3 0,1\n", CY_FMT_AUTO, "0 in a list");
@@ -630,17 +630,21 @@ static void test_native_errors(void **state)
     expect_err("{\"cells\": []}", CY_FMT_AUTO, "no \"vertices\"");
     expect_err("{\"vertices\": [], \"cells\": []}", CY_FMT_AUTO, "the board has no vertices");
     expect_err("{\"vertices\": 3, \"cells\": []}", CY_FMT_AUTO, "\"vertices\" is not a list");
-    expect_err("{\"vertices\": [\"a\", \"a\"], \"cells\": []}", CY_FMT_AUTO, "vertices 1 and 2 both have the label \"a\"");
+    expect_err("{\"vertices\": [\"a\", \"a\"], \"cells\": []}", CY_FMT_AUTO,
+               "vertices 1 and 2 both have the label \"a\"");
     expect_err("{\"vertices\": [\"a b\"], \"cells\": []}", CY_FMT_AUTO, "vertex 1: \"a b\" is not a usable label");
     expect_err("{\"vertices\": [\"a->b\"], \"cells\": []}", CY_FMT_AUTO, "is not a usable label");
     expect_err("{\"vertices\": [true], \"cells\": []}", CY_FMT_AUTO, "vertex 1 is neither a label");
     expect_err("{\"vertices\": [{\"x\": 1}], \"cells\": []}", CY_FMT_AUTO, "vertex 1 has no \"label\"");
     expect_err("{\"vertices\": [{\"label\": \"a\", \"z\": 1}], \"cells\": []}", CY_FMT_AUTO, "unknown key \"z\"");
-    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 1}], \"cells\": []}", CY_FMT_AUTO, "vertex 1 has \"x\" but no \"y\"");
-    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": \"1\", \"y\": 2}], \"cells\": []}", CY_FMT_AUTO, "must be numbers");
+    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 1}], \"cells\": []}", CY_FMT_AUTO,
+               "vertex 1 has \"x\" but no \"y\"");
+    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": \"1\", \"y\": 2}], \"cells\": []}", CY_FMT_AUTO,
+               "must be numbers");
     expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 1, \"y\": 2}, \"b\"], \"cells\": []}", CY_FMT_AUTO,
                "vertex a has coordinates but vertex b has none");
-    expect_err("{\"vertices\": [{\"label\": \"a\", \"special\": 1}], \"cells\": []}", CY_FMT_AUTO, "\"special\" is true or false");
+    expect_err("{\"vertices\": [{\"label\": \"a\", \"special\": 1}], \"cells\": []}", CY_FMT_AUTO,
+               "\"special\" is true or false");
     expect_err("{\"vertices\": [\"a\", \"b\", \"c\"], \"cells\": [[\"a\", \"b\", \"z\"]]}", CY_FMT_AUTO,
                "cell 1 names vertex \"z\", which is not among the vertices");
     expect_err("{\"vertices\": [\"a\", \"b\", \"c\"], \"cells\": [[]]}", CY_FMT_AUTO, "cell 1 is empty");
@@ -688,7 +692,8 @@ static void test_drawing_errors(void **state)
     expect_err("{\"vertices\": [\"a\", \"b\"], \"edges\": [[\"a\", \"b\"]]}", CY_FMT_AUTO, "a drawing needs coordinates");
     expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 0, \"y\": 0}], \"edges\": []}", CY_FMT_AUTO,
                "the drawing has no edges");
-    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 0, \"y\": 1e999}], \"edges\": []}", CY_FMT_AUTO, "invalid JSON");
+    expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 0, \"y\": 1e999}], \"edges\": []}", CY_FMT_AUTO,
+               "invalid JSON");
     expect_err("{\"vertices\": [{\"label\": \"a\", \"x\": 0, \"y\": 0}], \"edges\": 1}", CY_FMT_AUTO,
                "\"edges\" is not a list");
 #undef SQ
@@ -715,12 +720,19 @@ static void test_drawing_errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_peer_tables),      cmocka_unit_test(test_peer_sizes),
-        cmocka_unit_test(test_paper_tables_text), cmocka_unit_test(test_k4_drawing),
-        cmocka_unit_test(test_drawings_more),    cmocka_unit_test(test_drawing_speed),
-        cmocka_unit_test(test_native_large),     cmocka_unit_test(test_native),
-        cmocka_unit_test(test_names),            cmocka_unit_test(test_name_controls),            cmocka_unit_test(test_table_errors),
-        cmocka_unit_test(test_text_errors),      cmocka_unit_test(test_native_errors),
+        cmocka_unit_test(test_peer_tables),
+        cmocka_unit_test(test_peer_sizes),
+        cmocka_unit_test(test_paper_tables_text),
+        cmocka_unit_test(test_k4_drawing),
+        cmocka_unit_test(test_drawings_more),
+        cmocka_unit_test(test_drawing_speed),
+        cmocka_unit_test(test_native_large),
+        cmocka_unit_test(test_native),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_name_controls),
+        cmocka_unit_test(test_table_errors),
+        cmocka_unit_test(test_text_errors),
+        cmocka_unit_test(test_native_errors),
         cmocka_unit_test(test_drawing_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -36,8 +36,8 @@ static char *triangle(const char *moves)
 static int load(const char *file_moves, const char *moves, const cy_rules *rules, cy_game *g, cy_game_error *err)
 {
     char *text = triangle(file_moves);
-    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = text, .len = strlen(text), .name = "tri",
-                          .moves = moves, .rules = rules};
+    cy_game_source src =
+        {.from = CY_GAME_FROM_TEXT, .text = text, .len = strlen(text), .name = "tri", .moves = moves, .rules = rules};
     int rc = cy_game_load(&src, g, err);
     free(text);
     return rc;
@@ -143,7 +143,10 @@ static void test_family_special_and_rules(void **state)
     cy_rules mis;
     assert_int_equal(cy_rules_parse("misere", 0, 0, &mis, NULL), 0);
     /* the family never opens a file; vertex 2 made special */
-    cy_game_source src = {.from = CY_GAME_FROM_FAMILY, .spec = "cycle:3", .special = "2", .moves = "1->2 2->3",
+    cy_game_source src = {.from = CY_GAME_FROM_FAMILY,
+                          .spec = "cycle:3",
+                          .special = "2",
+                          .moves = "1->2 2->3",
                           .rules = &mis};
     cy_game g;
     cy_game_error err;
@@ -167,8 +170,7 @@ static void test_board_only(void **state)
 {
     (void)state;
     char *text = triangle("1->2 2->3 1->3"); /* its third move is illegal */
-    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = text, .len = strlen(text), .moves = "not read",
-                          .board_only = 1};
+    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = text, .len = strlen(text), .moves = "not read", .board_only = 1};
     cy_game g;
     cy_game_error err;
     assert_int_equal(cy_game_load(&src, &g, &err), 0);

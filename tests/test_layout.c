@@ -34,10 +34,15 @@ static cy_board *strip(const cy_board *b)
             walk[f][i] = cy_tail(b, b->fdarts[b->fstart[f] + i]);
     }
     cy_board_desc d = {
-        .nv = b->nv, .labels = (const char *const *)b->label, .ncells = b->ncells,
-        .cells = (const int *const *)walk, .cell_len = len,
-        .outer = walk[b->ncells], .outer_len = len[b->ncells],
-        .special = b->special, .name = b->name,
+        .nv = b->nv,
+        .labels = (const char *const *)b->label,
+        .ncells = b->ncells,
+        .cells = (const int *const *)walk,
+        .cell_len = len,
+        .outer = walk[b->ncells],
+        .outer_len = len[b->ncells],
+        .special = b->special,
+        .name = b->name,
     };
     cy_error err;
     cy_board *r = cy_board_from_faces(&d, &err);
@@ -155,11 +160,42 @@ static double *check_layout(const cy_board *b, const char *what)
 
 /* The families, each stripped of its coordinates. */
 static const char *const FAMILIES[] = {
-    "k4", "cycle:3", "cycle:4", "cycle:9", "chord:6,3", "chord:7,2", "inner:4", "inner:7", "theta:1,2,3",
-    "theta:2,3,4", "theta:4,4,4", "gtheta:2,3,3,3", "gtheta:1,3,3,4,2", "grid:2x2", "grid:2x5", "grid:3x3",
-    "grid:4x4", "grid:5x7", "wedge:3,4", "wedge:3,4,5", "wedge:5,3,6,4", "butterfly", "butterfly:closed",
-    "windmill:2", "windmill:5", "lollipop:3", "lollipop:5", "path:1", "path:2", "path:6", "star:2", "star:7",
-    "spider:1,2,3", "spider:3,3,1,2", "asym30", NULL,
+    "k4",
+    "cycle:3",
+    "cycle:4",
+    "cycle:9",
+    "chord:6,3",
+    "chord:7,2",
+    "inner:4",
+    "inner:7",
+    "theta:1,2,3",
+    "theta:2,3,4",
+    "theta:4,4,4",
+    "gtheta:2,3,3,3",
+    "gtheta:1,3,3,4,2",
+    "grid:2x2",
+    "grid:2x5",
+    "grid:3x3",
+    "grid:4x4",
+    "grid:5x7",
+    "wedge:3,4",
+    "wedge:3,4,5",
+    "wedge:5,3,6,4",
+    "butterfly",
+    "butterfly:closed",
+    "windmill:2",
+    "windmill:5",
+    "lollipop:3",
+    "lollipop:5",
+    "path:1",
+    "path:2",
+    "path:6",
+    "star:2",
+    "star:7",
+    "spider:1,2,3",
+    "spider:3,3,1,2",
+    "asym30",
+    NULL,
 };
 
 /* A board with coordinates is drawn with exactly those. */
@@ -197,9 +233,9 @@ static void test_families_stripped(void **state)
 static void test_family_list_stripped(void **state)
 {
     (void)state;
-    static const char *const more[] = {"cycle:30", "grid:10x12", "wedge:3,3,3,3,3,3", "windmill:12",
-                                       "star:40", "spider:5,1,4,2,3", "gtheta:2,2,3,3,4,4", "theta:1,5,9",
-                                       "lollipop:12", "path:40", "chord:12,6", "inner:12",
+    static const char *const more[] = {"cycle:30", "grid:10x12", "wedge:3,3,3,3,3,3", "windmill:12", "star:40",
+                                       "spider:5,1,4,2,3", "gtheta:2,2,3,3,4,4", "theta:1,5,9", "lollipop:12",
+                                       "path:40", "chord:12,6", "inner:12",
                                        /* named boards without coordinates */
                                        "figure1", "k4-table", NULL};
     for (int i = 0; more[i]; i++) {
@@ -254,7 +290,8 @@ static void test_big_boards(void **state)
             for (int v = u + 1; v < b->nv; v++)
                 closest = fmin(closest, hypot(xy[2 * u] - xy[2 * v], xy[2 * u + 1] - xy[2 * v + 1]));
         for (int e = 0; e < b->ne; e++)
-            longest = fmax(longest, hypot(xy[2 * b->eu[e]] - xy[2 * b->ev[e]], xy[2 * b->eu[e] + 1] - xy[2 * b->ev[e] + 1]));
+            longest =
+                fmax(longest, hypot(xy[2 * b->eu[e]] - xy[2 * b->ev[e]], xy[2 * b->eu[e] + 1] - xy[2 * b->ev[e] + 1]));
         if (!(closest >= 0.4 * longest))
             fail_msg("%s: the closest vertices are %.3f of the longest edge apart", big[i], closest / longest);
         free(xy);
@@ -267,8 +304,8 @@ static void test_big_boards(void **state)
 static void test_game_tables(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"k4", "grid:3x3", "lollipop:5", "butterfly:closed", "wedge:3,4,5",
-                                        "theta:2,3,4", "spider:1,2,3", NULL};
+    static const char *const specs[] = {"k4",          "grid:3x3",    "lollipop:5",   "butterfly:closed",
+                                        "wedge:3,4,5", "theta:2,3,4", "spider:1,2,3", NULL};
     for (int i = 0; specs[i]; i++) {
         cy_board *f = t_board(specs[i]);
         cy_error err;
@@ -458,8 +495,13 @@ static cy_board *walks_board(int nv, const char *const *walks, int nw)
         }
         cells[f] = w[f];
     }
-    cy_board_desc d = {.nv = nv, .ncells = nw - 1, .cells = cells, .cell_len = len,
-                       .outer = w[nw - 1], .outer_len = len[nw - 1], .name = "board"};
+    cy_board_desc d = {.nv = nv,
+                       .ncells = nw - 1,
+                       .cells = cells,
+                       .cell_len = len,
+                       .outer = w[nw - 1],
+                       .outer_len = len[nw - 1],
+                       .name = "board"};
     cy_error err;
     cy_board *b = cy_board_from_faces(&d, &err);
     if (!b)
@@ -476,8 +518,7 @@ static void test_pendant_trees(void **state)
     (void)state;
     static const char *const star_in_triangle[] = {"1 2 3 1 4 5 4 6 4 7 4", "3 2 1"};
     static const char *const leaves_in_corner[] = {"1 4 1 5 1 6 1 7 1 2 3", "3 2 1"};
-    static const char *const stars_in_square[] = {"1 5 6 5 7 5 8 5 1 2 3 9 10 9 11 9 12 9 3 4",
-                                                  "4 3 2 1"};
+    static const char *const stars_in_square[] = {"1 5 6 5 7 5 8 5 1 2 3 9 10 9 11 9 12 9 3 4", "4 3 2 1"};
     static const char *const path_in_square[] = {"1 2 3 4 1 5 6 7 8 9 8 7 6 5", "4 3 2 1"};
     static const char *const star_outside[] = {"1 2 3", "3 2 1 4 5 4 6 4 7 4 8 4 9 4 1"};
     struct {
@@ -530,11 +571,17 @@ static void test_tiny(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_own_coordinates),  cmocka_unit_test(test_families_stripped),
-        cmocka_unit_test(test_family_list_stripped), cmocka_unit_test(test_big_boards), cmocka_unit_test(test_game_tables),
-        cmocka_unit_test(test_random_boards),    cmocka_unit_test(test_tiny),
-        cmocka_unit_test(test_generator),        cmocka_unit_test(test_every_small_board),
-        cmocka_unit_test(test_pendant_trees),    cmocka_unit_test(test_own_coordinates_pictures),
+        cmocka_unit_test(test_own_coordinates),
+        cmocka_unit_test(test_families_stripped),
+        cmocka_unit_test(test_family_list_stripped),
+        cmocka_unit_test(test_big_boards),
+        cmocka_unit_test(test_game_tables),
+        cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_tiny),
+        cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_every_small_board),
+        cmocka_unit_test(test_pendant_trees),
+        cmocka_unit_test(test_own_coordinates_pictures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

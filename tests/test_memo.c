@@ -12,7 +12,10 @@
 
 /* ------------------------------------------------------------ the second store */
 
-typedef struct { uint64_t km, kd; int v; } pair;
+typedef struct {
+    uint64_t km, kd;
+    int v;
+} pair;
 
 /* The index of the key in the n pairs, or -1. */
 static int find(const pair *p, int n, uint64_t km, uint64_t kd)
@@ -43,7 +46,7 @@ static void test_against_pairs(void **state)
     enum { N = 200000 };
     pair *p = malloc(sizeof *p * N);
     int n = 0;
-    cy_memo m;
+    cyi_memo m;
     memo_init(&m, 64u << 20, 0);
     size_t cap0 = m.cap;
     for (int round = 0; round < 20000; round++) {
@@ -89,7 +92,7 @@ static void test_against_pairs(void **state)
 static void test_memory_limit(void **state)
 {
     (void)state;
-    cy_memo m;
+    cyi_memo m;
     memo_init(&m, 1u << 20, 0);
     size_t limit = 1;
     while (limit * 2 * 18 <= (1u << 20))

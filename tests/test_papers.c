@@ -149,16 +149,16 @@ static int max_degree_vertex(const cy_board *b)
 static void shape(const cy_board *b, int nv, int ne, int ncells)
 {
     if (b->nv != nv || b->ne != ne || b->ncells != ncells)
-        fail_msg("%s: %d vertices, %d edges, %d cells; the theorem is about %d, %d, %d",
-                 b->name ? b->name : "board", b->nv, b->ne, b->ncells, nv, ne, ncells);
+        fail_msg("%s: %d vertices, %d edges, %d cells; the theorem is about %d, %d, %d", b->name ? b->name : "board",
+                 b->nv, b->ne, b->ncells, nv, ne, ncells);
 }
 
 /* A check of one reachable position and the plain solver's analysis of it. */
 typedef void (*pos_check)(const cy_board *b, const unsigned char *mark, const cy_analysis *a, void *arg);
 
 /* One level of the walk: analyses mark, then plays each legal move. */
-static void walk_from(const cy_board *b, cy_solver *s, unsigned char *mark, unsigned char *seen,
-                      pos_check check, void *arg, int *count)
+static void walk_from(const cy_board *b, cy_solver *s, unsigned char *mark, unsigned char *seen, pos_check check,
+                      void *arg, int *count)
 {
     size_t x = 0;
     for (int e = b->ne - 1; e >= 0; e--)
@@ -233,8 +233,8 @@ static void check_determined(const cy_board *b, const unsigned char *mark, const
     if (a->winner != d->w)
         fail_msg("C_%d after %d moves: winner %d, Theorem 3 says %d", d->n, a->played, a->winner, d->w);
     if (a->nwin != 0 && a->nwin != n)
-        fail_msg("C_%d after %d moves: %d of %d legal moves win; Theorem 3 says play is deterministic",
-                 d->n, a->played, a->nwin, n);
+        fail_msg("C_%d after %d moves: %d of %d legal moves win; Theorem 3 says play is deterministic", d->n, a->played,
+                 a->nwin, n);
 }
 
 /* Alvarado et al. 2021, Theorem 3: play on C_n is determined by parity: player 1 wins
@@ -347,8 +347,8 @@ static void test_ngon_special(void **state)
             cy_board *b = special_at(c, v);
             int g = grundy(b);
             if (g != ngon_special_value(n))
-                fail_msg("cycle:%d with vertex %s special: Grundy value %d; Theorem 2 says %d", n,
-                         b->label[v], g, ngon_special_value(n));
+                fail_msg("cycle:%d with vertex %s special: Grundy value %d; Theorem 2 says %d", n, b->label[v], g,
+                         ngon_special_value(n));
             cy_board_free(b);
         }
         cy_board_free(c);
@@ -376,7 +376,8 @@ static void test_wedge_special(void **state)
             int g = grundy(b);
             if (g != want)
                 fail_msg("wedge:%d,%d with the shared vertex special: Grundy value %d; Fokkink and Zandee 2022 "
-                         "(Thm 2, Fig. 9) gives %d", a, n, g, want);
+                         "(Thm 2, Fig. 9) gives %d",
+                         a, n, g, want);
             cy_board_free(b);
             cy_board_free(w);
         }
@@ -541,8 +542,8 @@ static void test_paths(void **state)
             cy_board *p = no_special(b);
             w = winner(p);
             if (w != (n % 2 ? 1 : 2))
-                fail_msg("path:%d without special ends: player %d wins; Thm 2 after trimming says %d", n,
-                         w, n % 2 ? 1 : 2);
+                fail_msg("path:%d without special ends: player %d wins; Thm 2 after trimming says %d", n, w,
+                         n % 2 ? 1 : 2);
             cy_board_free(p);
         }
         cy_board_free(b);
@@ -556,10 +557,10 @@ static void test_theta(void **state)
 {
     (void)state;
     static const char *const specs[] = {
-        "gtheta:2,2,2", "gtheta:2,2,4", "gtheta:2,4,2", "gtheta:2,4,4", "gtheta:2,2,6",
-        "gtheta:2,2,2,2", "gtheta:2,2,2,4", "gtheta:5,2,2", "gtheta:2,5,2", "gtheta:5,2,4",
-        "gtheta:5,5,2", "gtheta:1,2,2", "gtheta:2,1,2", "gtheta:3,2,2", "gtheta:1,2,4",
-        "gtheta:3,2,4", "gtheta:1,2,2,2", "gtheta:3,2,2,2", "gtheta:2,3,2,2",
+        "gtheta:2,2,2",   "gtheta:2,2,4",   "gtheta:2,4,2",   "gtheta:2,4,4",   "gtheta:2,2,6",
+        "gtheta:2,2,2,2", "gtheta:2,2,2,4", "gtheta:5,2,2",   "gtheta:2,5,2",   "gtheta:5,2,4",
+        "gtheta:5,5,2",   "gtheta:1,2,2",   "gtheta:2,1,2",   "gtheta:3,2,2",   "gtheta:1,2,4",
+        "gtheta:3,2,4",   "gtheta:1,2,2,2", "gtheta:3,2,2,2", "gtheta:2,3,2,2",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         int len[8], k = 0, total = 0;
@@ -660,20 +661,13 @@ static void test_tables(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_k4),
-        cmocka_unit_test(test_cycles),
-        cmocka_unit_test(test_chord),
-        cmocka_unit_test(test_inner),
-        cmocka_unit_test(test_lollipop),
-        cmocka_unit_test(test_butterflies),
-        cmocka_unit_test(test_ngon_special),
-        cmocka_unit_test(test_wedge_special),
-        cmocka_unit_test(test_fishy),
-        cmocka_unit_test(test_branching_trees),
-        cmocka_unit_test(test_spiders),
-        cmocka_unit_test(test_paths),
-        cmocka_unit_test(test_theta),
-        cmocka_unit_test(test_grids),
+        cmocka_unit_test(test_k4),           cmocka_unit_test(test_cycles),
+        cmocka_unit_test(test_chord),        cmocka_unit_test(test_inner),
+        cmocka_unit_test(test_lollipop),     cmocka_unit_test(test_butterflies),
+        cmocka_unit_test(test_ngon_special), cmocka_unit_test(test_wedge_special),
+        cmocka_unit_test(test_fishy),        cmocka_unit_test(test_branching_trees),
+        cmocka_unit_test(test_spiders),      cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_theta),        cmocka_unit_test(test_grids),
         cmocka_unit_test(test_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -92,14 +92,14 @@ static long check_board(const cy_board *b, rb_rng *r, int k, const char *desc)
         assert_int_equal(p.cycle_cell >= 0, cycle);
         int wins = cycle ? 0 : br_wins(g, mark);
         if (p.outcome != (wins ? 'N' : 'P'))
-            fail_msg("board %s, position %llu: outcome %c, brute force %c", desc, (unsigned long long)c,
-                     p.outcome, wins ? 'N' : 'P');
+            fail_msg("board %s, position %llu: outcome %c, brute force %c", desc, (unsigned long long)c, p.outcome,
+                     wins ? 'N' : 'P');
         assert_int_equal(p.winner, wins ? p.to_move : 3 - p.to_move);
         if (cycle || br_can_complete(g, mark))
             assert_int_equal(p.grundy, -1);
         else if (p.grundy != br_grundy(g, mark))
-            fail_msg("board %s, position %llu: grundy %d, brute force %d", desc, (unsigned long long)c,
-                     p.grundy, br_grundy(g, mark));
+            fail_msg("board %s, position %llu: grundy %d, brute force %d", desc, (unsigned long long)c, p.grundy,
+                     br_grundy(g, mark));
     }
     assert_int_equal(rc, 0);
     assert_int_equal(cy_positions_next(it, &p, &err), 0); /* and stays at the end */
@@ -161,7 +161,10 @@ static void test_random_starts(void **state)
 static void test_variants(void **state)
 {
     (void)state;
-    static const struct { const char *name; int players, extra; } rules[] = {
+    static const struct {
+        const char *name;
+        int players, extra;
+    } rules[] = {
         {"misere", 0, 0}, {"draw", 0, 0}, {"score", 0, 0}, {"score", 0, 1}, {"any-cycle", 0, 0}, {"standard", 3, 0},
     };
     char desc[1024];
@@ -291,12 +294,9 @@ static void test_memory_need(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_boards),
-        cmocka_unit_test(test_random_starts),
-        cmocka_unit_test(test_variants),
-        cmocka_unit_test(test_k4),
-        cmocka_unit_test(test_position_moves),
-        cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_random_boards),  cmocka_unit_test(test_random_starts),
+        cmocka_unit_test(test_variants),       cmocka_unit_test(test_k4),
+        cmocka_unit_test(test_position_moves), cmocka_unit_test(test_too_big),
         cmocka_unit_test(test_memory_need),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,10 +42,10 @@ static const struct way {
 #define NWAYS 6
 
 typedef struct tally {
-    long positions;              /* positions compared */
-    long wrong[NWAYS];          /* values unlike the brute force's */
-    char first[NWAYS][160];     /* the first of them */
-    uint64_t searched[NWAYS];    /* positions each way searched for the empty boards */
+    long positions;           /* positions compared */
+    long wrong[NWAYS];        /* values unlike the brute force's */
+    char first[NWAYS][160];   /* the first of them */
+    uint64_t searched[NWAYS]; /* positions each way searched for the empty boards */
 } tally;
 
 /* Whether mark is a position the engines value as a normal-play game: no
@@ -144,7 +144,8 @@ static void test_every_small_board(void **state)
     }
     print_message("every plane board to %d edges: %d boards, %ld positions\n", PB_MAXE, boards, ty.positions);
     for (int i = 0; i < NWAYS; i++)
-        print_message("  %-28s %llu positions searched for the empty boards\n", ways[i].name, (unsigned long long)ty.searched[i]);
+        print_message("  %-28s %llu positions searched for the empty boards\n", ways[i].name,
+                      (unsigned long long)ty.searched[i]);
     for (int i = 0; i < NWAYS; i++)
         if (ty.wrong[i])
             fail_msg("%s: %ld values unlike the brute force's, first %s", ways[i].name, ty.wrong[i], ty.first[i]);

@@ -138,8 +138,7 @@ static void test_svg_escaping(void **state)
     int tri[] = {0, 1, 2};
     const int *cells[] = {tri};
     int len[] = {3};
-    cy_board_desc d = {.nv = 3, .labels = labels, .ncells = 1, .cells = cells, .cell_len = len,
-                       .name = "<&name>"};
+    cy_board_desc d = {.nv = 3, .labels = labels, .ncells = 1, .cells = cells, .cell_len = len, .name = "<&name>"};
     cy_error err;
     cy_board *b = cy_board_from_faces(&d, &err);
     if (!b)
@@ -312,9 +311,8 @@ static void test_tree_refuses(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_svg),         cmocka_unit_test(test_svg_options),
-        cmocka_unit_test(test_svg_escaping), cmocka_unit_test(test_png),
-        cmocka_unit_test(test_tree_c3),     cmocka_unit_test(test_tree_solver),
+        cmocka_unit_test(test_svg),          cmocka_unit_test(test_svg_options), cmocka_unit_test(test_svg_escaping),
+        cmocka_unit_test(test_png),          cmocka_unit_test(test_tree_c3),     cmocka_unit_test(test_tree_solver),
         cmocka_unit_test(test_tree_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

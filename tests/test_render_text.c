@@ -22,19 +22,33 @@
 static const struct {
     const char *family, *spec;
 } examples[] = {
-    {"k4", "k4"},           {"cycle", "cycle:7"},       {"chord", "chord:6,2"},    {"inner", "inner:5"},
-    {"theta", "theta:2,3,3"}, {"gtheta", "gtheta:2,3,2,4"}, {"grid", "grid:3x4"},    {"wedge", "wedge:3,4,5"},
-    {"butterfly", "butterfly:closed"}, {"windmill", "windmill:4"}, {"lollipop", "lollipop:4"},
-    {"path", "path:4"},     {"star", "star:6"},         {"spider", "spider:1,2,3"},
+    {"k4", "k4"},
+    {"cycle", "cycle:7"},
+    {"chord", "chord:6,2"},
+    {"inner", "inner:5"},
+    {"theta", "theta:2,3,3"},
+    {"gtheta", "gtheta:2,3,2,4"},
+    {"grid", "grid:3x4"},
+    {"wedge", "wedge:3,4,5"},
+    {"butterfly", "butterfly:closed"},
+    {"windmill", "windmill:4"},
+    {"lollipop", "lollipop:4"},
+    {"path", "path:4"},
+    {"star", "star:6"},
+    {"spider", "spider:1,2,3"},
     /* boards on closed surfaces have no coordinates: the list of arrows */
-    {"torus", "torus:3x4"}, {"projective-k6", "projective-k6"},
+    {"torus", "torus:3x4"},
+    {"projective-k6", "projective-k6"},
     /* the named boards of boards/ */
-    {"figure1", "figure1"}, {"asym30", "asym30"}, {"k4-table", "k4-table"},
-    {"k4-projective", "k4-projective"}, {"k5-torus", "k5-torus"},
+    {"figure1", "figure1"},
+    {"asym30", "asym30"},
+    {"k4-table", "k4-table"},
+    {"k4-projective", "k4-projective"},
+    {"k5-torus", "k5-torus"},
 };
 /* More boards: degenerate, wide, tall, many labels of two digits. */
-static const char *const extra[] = {"grid:1x3", "cycle:3", "cycle:30", "grid:6x8", "grid:9x2", "star:20",
-                                    "path:1", "butterfly", "gtheta:5,5,5,5", "wedge:9,9", "theta:1,2,9"};
+static const char *const extra[] = {"grid:1x3", "cycle:3",   "cycle:30",       "grid:6x8",  "grid:9x2",   "star:20",
+                                    "path:1",   "butterfly", "gtheta:5,5,5,5", "wedge:9,9", "theta:1,2,9"};
 
 /* The display width of line [s, e): UTF-8 characters, ANSI colour codes not counted. */
 static int width(const char *s, const char *e)
@@ -99,14 +113,38 @@ static int arrow(unsigned cp, int *dc, int *dr)
 {
     *dc = *dr = 0;
     switch (cp) {
-    case '>': case 0x2192: *dc = 1; return 1;
-    case '<': case 0x2190: *dc = -1; return 1;
-    case '^': case 0x2191: *dr = -1; return 1;
-    case 'v': case 0x2193: *dr = 1; return 1;
-    case 0x2197: *dc = 1; *dr = -1; return 1;
-    case 0x2198: *dc = 1; *dr = 1; return 1;
-    case 0x2199: *dc = -1; *dr = 1; return 1;
-    case 0x2196: *dc = -1; *dr = -1; return 1;
+    case '>':
+    case 0x2192:
+        *dc = 1;
+        return 1;
+    case '<':
+    case 0x2190:
+        *dc = -1;
+        return 1;
+    case '^':
+    case 0x2191:
+        *dr = -1;
+        return 1;
+    case 'v':
+    case 0x2193:
+        *dr = 1;
+        return 1;
+    case 0x2197:
+        *dc = 1;
+        *dr = -1;
+        return 1;
+    case 0x2198:
+        *dc = 1;
+        *dr = 1;
+        return 1;
+    case 0x2199:
+        *dc = -1;
+        *dr = 1;
+        return 1;
+    case 0x2196:
+        *dc = -1;
+        *dr = -1;
+        return 1;
     }
     return 0;
 }
@@ -237,8 +275,8 @@ static void test_families(void **state)
 static void test_directions(void **state)
 {
     (void)state;
-    const char *specs[] = {"k4", "grid:3x3", "wedge:3,4", "butterfly:closed", "inner:5", "star:6", "chord:6,3",
-                           "theta:2,3,3"};
+    const char *specs[] = {"k4",      "grid:3x3", "wedge:3,4", "butterfly:closed",
+                           "inner:5", "star:6",   "chord:6,3", "theta:2,3,3"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = t_board(specs[i]);
         unsigned char *mark = calloc((size_t)b->ne + 1, 1);
@@ -271,8 +309,8 @@ static void test_directions(void **state)
                 ok &= ar >= (tr < hr ? tr : hr) && ar <= (tr > hr ? tr : hr);
                 if (!ok) {
                     fprintf(stderr, "%s: the arrowhead of %s->%s (%d,%d) points (%d,%d) from (%d,%d) to (%d,%d):\n%s",
-                            specs[i], b->label[cy_tail(b, d)], b->label[cy_head(b, d)], ac, ar, dc, dr, tc, tr, hc,
-                            hr, t);
+                            specs[i], b->label[cy_tail(b, d)], b->label[cy_head(b, d)], ac, ar, dc, dr, tc, tr, hc, hr,
+                            t);
                     fail();
                 }
                 free(t);
@@ -298,8 +336,8 @@ static void test_colours(void **state)
     }
     cy_text_opts o = {.mark = mark, .owner = owner, .last = d3, .color = 1};
     char *t = cy_render_text(b, &o);
-    assert_non_null(strstr(t, "\033[36m")); /* player 1 */
-    assert_non_null(strstr(t, "\033[35m")); /* player 2 */
+    assert_non_null(strstr(t, "\033[36m"));   /* player 1 */
+    assert_non_null(strstr(t, "\033[35m"));   /* player 2 */
     assert_non_null(strstr(t, "\033[1;33m")); /* the last move (player 1's second) */
     /* every line ends with the colour reset when it set one */
     for (char *s = t; *s;) {
@@ -364,8 +402,8 @@ static void test_plain_and_random(void **state)
                 edges[2 * e] = rb->eu[e];
                 edges[2 * e + 1] = rb->ev[e];
             }
-            cy_board *wc = cy_board_from_drawing(rb->nv, (const char *const *)rb->label, xy, rb->ne, edges,
-                                                 rb->special, "random", &err);
+            cy_board *wc = cy_board_from_drawing(rb->nv, (const char *const *)rb->label, xy, rb->ne, edges, rb->special,
+                                                 "random", &err);
             if (wc) {
                 board_checks(wc, &r);
                 drawn++;
@@ -457,8 +495,8 @@ static int line_cp(unsigned cp)
 static void test_unbroken_lines(void **state)
 {
     (void)state;
-    const char *specs[] = {"k4", "wedge:3,4,5", "theta:2,3,3", "butterfly", "gtheta:2,3,2,4", "asym30", "k4-table",
-                           "chord:6,2", "inner:5"};
+    const char *specs[] = {"k4",     "wedge:3,4,5", "theta:2,3,3", "butterfly", "gtheta:2,3,2,4",
+                           "asym30", "k4-table",    "chord:6,2",   "inner:5"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = t_board(specs[i]);
         for (int utf8 = 0; utf8 < 2; utf8++)

@@ -33,9 +33,9 @@ static void compare(const cy_board *b, unsigned char *mark, const char *what)
         if (!same)
             fail_msg("%s, edge %d: one by one class %d verdicts %d %d vertices %d %d death cells %d %d; all at once "
                      "class %d verdicts %d %d vertices %d %d death cells %d %d",
-                     what, e, one.cls, one.verdict[0], one.verdict[1], one.vertex[0], one.vertex[1],
-                     one.death_cell[0], one.death_cell[1], all[e].cls, all[e].verdict[0], all[e].verdict[1],
-                     all[e].vertex[0], all[e].vertex[1], all[e].death_cell[0], all[e].death_cell[1]);
+                     what, e, one.cls, one.verdict[0], one.verdict[1], one.vertex[0], one.vertex[1], one.death_cell[0],
+                     one.death_cell[1], all[e].cls, all[e].verdict[0], all[e].verdict[1], all[e].vertex[0],
+                     all[e].vertex[1], all[e].death_cell[0], all[e].death_cell[1]);
     }
     free(all);
 }
@@ -92,10 +92,11 @@ static void test_random_boards(void **state)
 static void test_families(void **state)
 {
     (void)state;
-    const char *specs[] = {"k4", "cycle:5", "chord:6,2", "inner:5", "theta:3,2,5", "gtheta:2,3,4", "grid:3x3",
-                           "grid:2x4", "wedge:3,4", "butterfly", "butterfly:closed", "windmill:4", "lollipop:4",
-                           "path:6", "star:5", "spider:2,3", "torus:3x3", "torus:1x3", "torus:1x1", "torus:2x2",
-                           "projective-k6", "k4-projective", "k5-torus", "figure1"};
+    const char *specs[] =
+        {"k4",         "cycle:5",   "chord:6,2",     "inner:5",       "theta:3,2,5",      "gtheta:2,3,4",
+         "grid:3x3",   "grid:2x4",  "wedge:3,4",     "butterfly",     "butterfly:closed", "windmill:4",
+         "lollipop:4", "path:6",    "star:5",        "spider:2,3",    "torus:3x3",        "torus:1x3",
+         "torus:1x1",  "torus:2x2", "projective-k6", "k4-projective", "k5-torus",         "figure1"};
     rb_rng r = {7};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = t_board(specs[i]);

@@ -72,8 +72,7 @@ static cy_board *hand_board(int nv, const char *labels, const char *cells, const
                     sp[k] = 1;
         }
     }
-    cy_board_desc d = {.nv = nv, .labels = lp, .ncells = nc, .cells = wp, .cell_len = len,
-                       .special = sp, .name = "hand"};
+    cy_board_desc d = {.nv = nv, .labels = lp, .ncells = nc, .cells = wp, .cell_len = len, .special = sp, .name = "hand"};
     cy_error err;
     cy_board *b = cy_board_from_faces(&d, &err);
     if (!b)
@@ -196,8 +195,8 @@ static void check_sink_source(const cy_board *b, const unsigned char *mark, cons
             if (rs_sink_source_ok(&rs, d) != ok[dir])
                 fail_msg("%s: rs_sink_source_ok(%s) = %d, rules.c says %d", ctx, m, rs_sink_source_ok(&rs, d), ok[dir]);
             if (have_bits && (int)((bf[d & 1] >> e) & 1u) == ok[dir])
-                fail_msg("%s: the bitboard engine %s %s, rules.c says %d", ctx, ((bf[d & 1] >> e) & 1u) ? "forbids" : "allows",
-                         m, ok[dir]);
+                fail_msg("%s: the bitboard engine %s %s, rules.c says %d", ctx,
+                         ((bf[d & 1] >> e) & 1u) ? "forbids" : "allows", m, ok[dir]);
             if (have_sg && ((sgp.live >> e) & 1u) && (int)((sf[d & 1] >> e) & 1u) == ok[dir])
                 fail_msg("%s: the sub-game engine %s %s, rules.c says %d", ctx,
                          ((sf[d & 1] >> e) & 1u) ? "forbids" : "allows", m, ok[dir]);
@@ -305,12 +304,14 @@ static void check_rules(const cy_board *b, br_game *g, unsigned char *mark, cons
                         legal++;
                         safe += !br_is_death(g, mark, 2 * e + s);
                     }
-                want = legal == 0 ? CY_EDGE_UNMARKABLE : safe == 2 ? CY_EDGE_BOTH
-                     : safe == 1 ? CY_EDGE_ONE_WAY : CY_EDGE_UNPLAYABLE;
+                want = legal == 0  ? CY_EDGE_UNMARKABLE
+                       : safe == 2 ? CY_EDGE_BOTH
+                       : safe == 1 ? CY_EDGE_ONE_WAY
+                                   : CY_EDGE_UNPLAYABLE;
             }
             if (info.cls != want)
-                fail_msg("%s: edge %s-%s classified %d, the brute force says %d", ctx,
-                         b->label[b->eu[e]], b->label[b->ev[e]], (int)info.cls, (int)want);
+                fail_msg("%s: edge %s-%s classified %d, the brute force says %d", ctx, b->label[b->eu[e]],
+                         b->label[b->ev[e]], (int)info.cls, (int)want);
         }
     }
     free(lib);
@@ -323,8 +324,7 @@ static void check_rules(const cy_board *b, br_game *g, unsigned char *mark, cons
  * value where the library gives one.  Also checks the brute forces against
  * each other: the player to move wins iff a cycle cell can be completed or
  * the normal-play Grundy value is non-zero (Fokkink and Zandee 2022, section 1). */
-static void check_analysis(cy_solver *s, br_game *g, const cy_board *b, unsigned char *mark,
-                           const char *ctx, stats *st)
+static void check_analysis(cy_solver *s, br_game *g, const cy_board *b, unsigned char *mark, const char *ctx, stats *st)
 {
     cy_analysis a;
     cy_error err;
@@ -398,8 +398,8 @@ static void check_analysis(cy_solver *s, br_game *g, const cy_board *b, unsigned
 
 /* Plays random legal moves (brute-force legality) from the empty board and
  * checks every position on the way, including the last. */
-static void random_playout(cy_solver *const *s, const char *const *engine, int ns, br_game *g,
-                           const cy_board *b, rb_rng *r, const char *desc, stats *st)
+static void random_playout(cy_solver *const *s, const char *const *engine, int ns, br_game *g, const cy_board *b,
+                           rb_rng *r, const char *desc, stats *st)
 {
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);
     int *legal = malloc(sizeof(int) * (size_t)(2 * b->ne + 1));
@@ -440,20 +440,30 @@ static void test_random_boards(void **state)
          * sub-games valued by each --grundy-method above 2 edges (so that
          * it values nearly every component); and on one board in eight the
          * fast one with its techniques off */
-        static const char *const engine[] = {"plain", "fast", "fast --no-bitboard (sub-games)",
+        static const char *const engine[] = {"plain",
+                                             "fast",
+                                             "fast --no-bitboard (sub-games)",
                                              "fast --no-bitboard --grundy-method mex, mex up to 2 edges",
                                              "fast --no-bitboard --grundy-method rounds, mex up to 2 edges",
-                                             "fast (no decomposition, no canonical keys)", "fast (2 threads)"};
+                                             "fast (no decomposition, no canonical keys)",
+                                             "fast (2 threads)"};
         cy_solver_opts o[7] = {
             {.memory = 8u << 20, .engine = CY_ENGINE_PLAIN},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1},
-            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2,
+            {.memory = 8u << 20,
+             .engine = CY_ENGINE_FAST,
+             .threads = 1,
+             .no_bitboard = 1,
+             .mex_edges = 2,
              .grundy_method = CY_GRUNDY_MEX},
-            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2,
+            {.memory = 8u << 20,
+             .engine = CY_ENGINE_FAST,
+             .threads = 1,
+             .no_bitboard = 1,
+             .mex_edges = 2,
              .grundy_method = CY_GRUNDY_ROUNDS},
-            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1,
-             .no_bitboard = 1},
+            {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 1, .no_decompose = 1, .no_canon = 1, .no_bitboard = 1},
             {.memory = 8u << 20, .engine = CY_ENGINE_FAST, .threads = 2, .no_bitboard = 1},
         };
         int ns = seed % 8 == 0 ? 7 : 5;
@@ -495,9 +505,9 @@ static void test_random_boards(void **state)
     print_message("%d boards (up to %d edges; %d with a cell using an edge twice, %d with special "
                   "vertices), %d positions (%d N, %d P, %d over, %d with a completion), %d Grundy "
                   "values compared: 0:%d 1:%d 2:%d 3:%d 4+:%d\n",
-                  st.boards, st.max_edges_seen, st.cells_not_cyclable, st.special_boards, st.positions,
-                  st.n_pos, st.p_pos, st.over, st.completions, st.grundy_cmp, st.gcount[0], st.gcount[1],
-                  st.gcount[2], st.gcount[3], st.gcount[4] + st.gcount[5] + st.gcount[6] + st.gcount[7]);
+                  st.boards, st.max_edges_seen, st.cells_not_cyclable, st.special_boards, st.positions, st.n_pos,
+                  st.p_pos, st.over, st.completions, st.grundy_cmp, st.gcount[0], st.gcount[1], st.gcount[2],
+                  st.gcount[3], st.gcount[4] + st.gcount[5] + st.gcount[6] + st.gcount[7]);
     /* the generator must produce the variety the test is meant to cover */
     assert_true(st.cells_not_cyclable >= 20);
     assert_true(st.special_boards >= 50);

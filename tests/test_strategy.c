@@ -36,8 +36,9 @@ static cy_board *json_board(const char *text)
 /* The wheel of Figure 11 of Alvarado et al. 2021: square a b c d round the centre e. */
 static cy_board *wheel4(void)
 {
-    return json_board("{\"format\":\"cycles-board\",\"version\":1,\"name\":\"W4\",\"vertices\":[\"a\",\"b\",\"c\",\"d\",\"e\"],"
-                      "\"cells\":[[\"a\",\"b\",\"e\"],[\"b\",\"c\",\"e\"],[\"c\",\"d\",\"e\"],[\"d\",\"a\",\"e\"]]}");
+    return json_board(
+        "{\"format\":\"cycles-board\",\"version\":1,\"name\":\"W4\",\"vertices\":[\"a\",\"b\",\"c\",\"d\",\"e\"],"
+        "\"cells\":[[\"a\",\"b\",\"e\"],[\"b\",\"c\",\"e\"],[\"c\",\"d\",\"e\"],[\"d\",\"a\",\"e\"]]}");
 }
 
 /* Two triangles a e d and f b c joined by the bridge e-f: a board that fits
@@ -57,7 +58,8 @@ static cy_board *chain3(int n0, int n1, int n2, int at)
 {
     char text[2048];
     int next = 1, c1[32];
-    size_t k = (size_t)snprintf(text, sizeof text, "{\"format\":\"cycles-board\",\"version\":1,\"name\":\"C%d-C%d-C%d@%d\",\"cells\":[[",
+    size_t k = (size_t)snprintf(text, sizeof text,
+                                "{\"format\":\"cycles-board\",\"version\":1,\"name\":\"C%d-C%d-C%d@%d\",\"cells\":[[",
                                 n0, n1, n2, at);
     for (int i = 0; i < n0; i++)
         k += (size_t)snprintf(text + k, sizeof text - k, "%s\"%d\"", i ? "," : "", next++);
@@ -260,11 +262,18 @@ static void test_theorem6(void **state)
         int player;
     } fams[] = {
         /* C_n: a reflection fixes one edge (n odd: player 1) or none (even: 2) */
-        {"cycle:3", 1}, {"cycle:4", 2}, {"cycle:5", 1}, {"cycle:6", 2}, {"cycle:7", 1}, {"cycle:8", 2},
+        {"cycle:3", 1},
+        {"cycle:4", 2},
+        {"cycle:5", 1},
+        {"cycle:6", 2},
+        {"cycle:7", 1},
+        {"cycle:8", 2},
         /* Cor 8: the butterfly and two squares, wings exchanged: player 2 */
-        {"butterfly", 2}, {"wedge:4,4", 2},
+        {"butterfly", 2},
+        {"wedge:4,4", 2},
         /* a reflection through the inner vertex; one edge crosses the axis: player 1 */
-        {"inner:3", 1}, {"inner:5", 1},
+        {"inner:3", 1},
+        {"inner:5", 1},
         /* the square with a diagonal, reflected across the other diagonal: player 1 */
         {"chord:4,2", 1},
         /* three 2-paths between two poles, poles exchanged: player 2 */
@@ -283,8 +292,7 @@ static void test_theorem6(void **state)
             fail_msg("%s: %s", fams[i].spec, r.why);
         long ind = independent(b, s);
         if (ind != (long)r.opponent_lines)
-            fail_msg("%s: library %llu lines, brute force %ld", fams[i].spec, (unsigned long long)r.opponent_lines,
-                     ind);
+            fail_msg("%s: library %llu lines, brute force %ld", fams[i].spec, (unsigned long long)r.opponent_lines, ind);
         assert_int_equal(brute_winner(b), fams[i].player);
         cy_strategy_report_free(&r);
         cy_strategy_free(s);
@@ -551,12 +559,8 @@ static void test_none(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_theorem6),
-        cmocka_unit_test(test_sample_games),
-        cmocka_unit_test(test_failures),
-        cmocka_unit_test(test_grids),
-        cmocka_unit_test(test_cacti),
-        cmocka_unit_test(test_cactus_gap),
+        cmocka_unit_test(test_theorem6), cmocka_unit_test(test_sample_games), cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_grids),    cmocka_unit_test(test_cacti),        cmocka_unit_test(test_cactus_gap),
         cmocka_unit_test(test_none),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,8 +42,14 @@ static cy_board *from_walks(int nv, const int *w, int surface, int orientable, i
         flat[k++] = w[i] - 1;
         len[nc - 1]++;
     }
-    cy_board_desc d = {.nv = nv, .ncells = nc, .cells = (const int *const *)cells, .cell_len = len,
-                       .surface = surface, .orientable = orientable, .genus = genus, .name = "hand"};
+    cy_board_desc d = {.nv = nv,
+                       .ncells = nc,
+                       .cells = (const int *const *)cells,
+                       .cell_len = len,
+                       .surface = surface,
+                       .orientable = orientable,
+                       .genus = genus,
+                       .name = "hand"};
     return cy_board_from_faces(&d, err);
 }
 
@@ -192,7 +198,8 @@ static void test_refusals(void **state)
     refused(K5_TORUS, 5, 0, 1, 0, "V - E + F");
     /* the hemicube's cells cannot be turned one way round */
     refused(HEMICUBE, 4, 1, 1, 1, "by both");
-    refused(HEMICUBE, 4, 1, 0, 2, "V - E + F = 4 - 6 + 3 = 1, but a board on the non-orientable surface with 2 crosscaps has 0");
+    refused(HEMICUBE, 4, 1, 0, 2,
+            "V - E + F = 4 - 6 + 3 = 1, but a board on the non-orientable surface with 2 crosscaps has 0");
     /* a face left out: an edge with one side */
     static const int K5_MISSING[] = {1, 2, 3, 5, 0, 1, 3, 2, 4, 5, 2, 0, 1, 4, 3, 0, 1, 5, 4, 0, 0};
     refused(K5_MISSING, 5, 1, 1, 1, "lies on only one face side");
@@ -203,8 +210,8 @@ static void test_refusals(void **state)
     refused(HEMI_EXTRA, 4, 1, 0, 1, "more than two face sides");
     /* two hemicubes pinched at vertex 1: Euler holds (7 - 12 + 6 = 1), but
      * round vertex 1 the faces make two discs */
-    static const int PINCHED[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0,
-                                  1, 5, 7, 6, 0, 1, 5, 6, 7, 0, 1, 6, 5, 7, 0, 0};
+    static const int PINCHED[] = {1, 2, 4, 3, 0, 1, 2, 3, 4, 0, 1, 3, 2, 4, 0, 1,
+                                  5, 7, 6, 0, 1, 5, 6, 7, 0, 1, 6, 5, 7, 0, 0};
     refused(PINCHED, 7, 1, 0, 1, "do not close up into one disc");
     refused(HEMICUBE, 4, 1, 0, 0, "crosscap number");
     refused(K5_TORUS, 5, 1, 1, -1, "genus");
@@ -212,8 +219,15 @@ static void test_refusals(void **state)
     cy_error err;
     int w[3] = {0, 1, 2}, o[3] = {2, 1, 0}, l = 3;
     const int *cells[1] = {w};
-    cy_board_desc d = {.nv = 3, .ncells = 1, .cells = cells, .cell_len = &l, .outer = o, .outer_len = 3,
-                       .surface = 1, .orientable = 1, .genus = 0};
+    cy_board_desc d = {.nv = 3,
+                       .ncells = 1,
+                       .cells = cells,
+                       .cell_len = &l,
+                       .outer = o,
+                       .outer_len = 3,
+                       .surface = 1,
+                       .orientable = 1,
+                       .genus = 0};
     assert_null(cy_board_from_faces(&d, &err));
     assert_non_null(strstr(err.msg, "no outer face"));
 }
@@ -307,8 +321,7 @@ static int same_moves(const int *x, const int *y, int n)
 #define NENGINES (int)(sizeof ENGINES / sizeof ENGINES[0])
 
 /* The outcome, Grundy value and winning moves of each engine at mark. */
-static void engines_agree(const cy_board *b, cy_solver **s, const unsigned char *mark, br_game *g,
-                          const char *what)
+static void engines_agree(const cy_board *b, cy_solver **s, const unsigned char *mark, br_game *g, const char *what)
 {
     cy_error err;
     cy_analysis want;
@@ -431,7 +444,8 @@ static void test_cycle_cells_every_marking(void **state)
             for (int c = 0; c < b->ncells; c++) {
                 int want = br_is_cycle_cell(g, mark, c);
                 if ((cy_rules_cell(b, mark, c, NULL) == CY_CELL_CYCLE) != want)
-                    fail_msg("board %zu, cell %d: the rules and the brute force differ on whether it is a cycle cell", i, c);
+                    fail_msg("board %zu, cell %d: the rules and the brute force differ on whether it is a cycle cell",
+                             i, c);
                 if (want && first < 0)
                     first = c;
                 /* every edge marked, each along the walk each time it is walked */
@@ -683,7 +697,8 @@ static void test_benntaylor_loops(void **state)
             lines++;
             int bn = br_their_value(g, b, m, 0, memo[0]), bm = br_their_value(g, b, m, 1, memo[1]);
             if (bn != normal || bm != misere)
-                fail_msg("%s: their nimbers %d and %d (misère), the brute force's %d and %d", what, normal, misere, bn, bm);
+                fail_msg("%s: their nimbers %d and %d (misère), the brute force's %d and %d", what, normal, misere, bn,
+                         bm);
             engines_agree(b, sv, m, g, what);
             cy_analysis a;
             assert_int_equal(cy_analyse(sv[1], m, &a, &err), 0);
@@ -778,8 +793,7 @@ static void rfaces_step(rfaces *f, int v, int e)
 
 /* The board of map m with faces f as its cells, on the orientable surface
  * or the non-orientable one Euler's formula gives; desc describes it. */
-static cy_board *rmap_board(const rmap *m, rfaces *f, const unsigned char *special, int orientable, char *desc,
-                            size_t dn)
+static cy_board *rmap_board(const rmap *m, rfaces *f, const unsigned char *special, int orientable, char *desc, size_t dn)
 {
     int ends[32], chi = m->nv - m->ne + f->nc;
     for (int e = 0; e < m->ne; e++) {
@@ -793,9 +807,17 @@ static cy_board *rmap_board(const rmap *m, rfaces *f, const unsigned char *speci
     if (orientable)
         assert_int_equal(chi % 2, 0);
     cy_error err;
-    cy_board_desc dd = {.nv = m->nv, .ncells = f->nc, .cells = (const int *const *)f->cells, .cell_len = f->len,
-                        .special = special, .surface = 1, .orientable = orientable, .genus = genus,
-                        .cell_edges = (const int *const *)f->cnames, .edge_ends = ends, .name = "random"};
+    cy_board_desc dd = {.nv = m->nv,
+                        .ncells = f->nc,
+                        .cells = (const int *const *)f->cells,
+                        .cell_len = f->len,
+                        .special = special,
+                        .surface = 1,
+                        .orientable = orientable,
+                        .genus = genus,
+                        .cell_edges = (const int *const *)f->cnames,
+                        .edge_ends = ends,
+                        .name = "random"};
     cy_board *b = cy_board_from_faces(&dd, &err);
     if (!b)
         fail_msg("%s: refused: %s", desc, err.msg);
@@ -849,7 +871,7 @@ static cy_board *random_twisted(rb_rng *r, int nv, int ne, char *desc, size_t dn
     for (int v = 0; v < nv; v++)
         for (int i = 0; i < m.deg[v]; i++)
             pos[m.rot[m.at[v] + i]] = i;
-    /* flag f = 2x + s for end x */
+            /* flag f = 2x + s for end x */
 #define END_V(x) ((x) % 2 ? m.ev[(x) / 2] : m.eu[(x) / 2])
     int r0[64], r1[64], colour[64], seen[64] = {0};
     for (int x = 0; x < 2 * ne; x++)
@@ -1033,11 +1055,17 @@ static void test_json_round_trip(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_families),        cmocka_unit_test(test_hand_boards),
-        cmocka_unit_test(test_refusals),        cmocka_unit_test(test_hand_positions),
-        cmocka_unit_test(test_engines_brute),   cmocka_unit_test(test_benntaylor_loops),   cmocka_unit_test(test_engines_torus),
-        cmocka_unit_test(test_json_round_trip), cmocka_unit_test(test_benntaylor_torus),
-        cmocka_unit_test(test_engines_multigraphs), cmocka_unit_test(test_cycle_cells_every_marking),
+        cmocka_unit_test(test_families),
+        cmocka_unit_test(test_hand_boards),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_hand_positions),
+        cmocka_unit_test(test_engines_brute),
+        cmocka_unit_test(test_benntaylor_loops),
+        cmocka_unit_test(test_engines_torus),
+        cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_benntaylor_torus),
+        cmocka_unit_test(test_engines_multigraphs),
+        cmocka_unit_test(test_cycle_cells_every_marking),
         cmocka_unit_test(test_json_cell_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,11 +123,11 @@ static void test_orders(void **state)
         const char *spec;
         int rot, refl;
     } cases[] = {
-        {"cycle:3", 3, 3},  {"cycle:5", 5, 5},      {"cycle:8", 8, 8},      {"k4", 3, 3},
-        {"grid:2x3", 2, 2}, {"grid:3x4", 2, 2},     {"grid:3x3", 4, 4},     {"grid:2x2", 4, 4},
-        {"star:5", 5, 5},   {"path:4", 2, 0},       {"butterfly", 2, 2},    {"butterfly:closed", 1, 1},
-        {"lollipop:5", 1, 1}, {"wedge:3,4", 1, 1},  {"chord:4,2", 2, 2},    {"gtheta:2,2,2", 2, 2},
-        {"windmill:3", 3, 3}, {"inner:5", 1, 1},    {"theta:1,2,3", 1, 1},  {"spider:1,2,3", 1, 0},
+        {"cycle:3", 3, 3},    {"cycle:5", 5, 5},   {"cycle:8", 8, 8},     {"k4", 3, 3},
+        {"grid:2x3", 2, 2},   {"grid:3x4", 2, 2},  {"grid:3x3", 4, 4},    {"grid:2x2", 4, 4},
+        {"star:5", 5, 5},     {"path:4", 2, 0},    {"butterfly", 2, 2},   {"butterfly:closed", 1, 1},
+        {"lollipop:5", 1, 1}, {"wedge:3,4", 1, 1}, {"chord:4,2", 2, 2},   {"gtheta:2,2,2", 2, 2},
+        {"windmill:3", 3, 3}, {"inner:5", 1, 1},   {"theta:1,2,3", 1, 1}, {"spider:1,2,3", 1, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cy_board *b = t_board(cases[i].spec);
@@ -135,8 +135,8 @@ static void test_orders(void **state)
         int rot, refl;
         kinds(s, &rot, &refl);
         if (rot != cases[i].rot || refl != cases[i].refl)
-            fail_msg("%s: %d rotations and %d reflections; expected %d and %d", cases[i].spec, rot, refl,
-                     cases[i].rot, cases[i].refl);
+            fail_msg("%s: %d rotations and %d reflections; expected %d and %d", cases[i].spec, rot, refl, cases[i].rot,
+                     cases[i].refl);
         /* the identity first, every element an automorphism of the right order */
         assert_int_equal(s->aut[0].order, 1);
         for (int v = 0; v < b->nv; v++)
@@ -193,9 +193,10 @@ static void test_special(void **state)
 static void test_against_brute(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"k4", "cycle:6", "grid:2x3", "grid:2x4", "butterfly", "butterfly:closed",
-                                        "wedge:3,4", "chord:6,3", "inner:4", "gtheta:2,2,2", "theta:1,3,3",
-                                        "star:4", "spider:1,1,2", "lollipop:4", "windmill:3", "path:5"};
+    static const char *const specs[] = {"k4",           "cycle:6",          "grid:2x3",    "grid:2x4",
+                                        "butterfly",    "butterfly:closed", "wedge:3,4",   "chord:6,3",
+                                        "inner:4",      "gtheta:2,2,2",     "theta:1,3,3", "star:4",
+                                        "spider:1,1,2", "lollipop:4",       "windmill:3",  "path:5"};
     int p[8];
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         cy_board *b = t_board(specs[i]);
@@ -314,10 +315,17 @@ static void dart_count(dsearch *s, int e)
 static void test_dart_maps(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"benntaylor/SP3_encoding.txt", "benntaylor/SP5_encoding.txt", "k4",
-                                        "cycle:5", "projective-k6", "path:3", "torus:2x3",
-                                        "benntaylor-loops/two-loops.txt", "benntaylor-loops/loops-and-edges.txt",
-                                        "benntaylor-loops/loops-three-cells.txt", "benntaylor-loops/loop-triangle.txt"};
+    static const char *const specs[] = {"benntaylor/SP3_encoding.txt",
+                                        "benntaylor/SP5_encoding.txt",
+                                        "k4",
+                                        "cycle:5",
+                                        "projective-k6",
+                                        "path:3",
+                                        "torus:2x3",
+                                        "benntaylor-loops/two-loops.txt",
+                                        "benntaylor-loops/loops-and-edges.txt",
+                                        "benntaylor-loops/loops-three-cells.txt",
+                                        "benntaylor-loops/loop-triangle.txt"};
     static const char *digons = "digons\n2 2\nEDGES\n0 1\n1 0\nCYCLES\n+0 +1\n-1 -0";
     for (size_t i = 0; i <= sizeof specs / sizeof specs[0]; i++) {
         cy_error err;
@@ -381,9 +389,15 @@ static cy_board *mirror_copy(const cy_board *b, const int *perm)
         labels[perm[v]] = b->label[v];
         sp[perm[v]] = b->special[v];
     }
-    cy_board_desc d = {.nv = b->nv, .labels = (const char *const *)labels, .ncells = b->ncells,
-                       .cells = (const int *const *)walk, .cell_len = len, .outer = walk[b->ncells],
-                       .outer_len = len[b->ncells], .special = sp, .name = "mirror"};
+    cy_board_desc d = {.nv = b->nv,
+                       .labels = (const char *const *)labels,
+                       .ncells = b->ncells,
+                       .cells = (const int *const *)walk,
+                       .cell_len = len,
+                       .outer = walk[b->ncells],
+                       .outer_len = len[b->ncells],
+                       .special = sp,
+                       .name = "mirror"};
     cy_error err;
     cy_board *m = cy_board_from_faces(&d, &err);
     if (!m)
@@ -545,12 +559,8 @@ static void test_classes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_orders),
-        cmocka_unit_test(test_special),
-        cmocka_unit_test(test_against_brute),
-        cmocka_unit_test(test_dart_maps),
-        cmocka_unit_test(test_isomorphic),
-        cmocka_unit_test(test_classes),
+        cmocka_unit_test(test_orders),    cmocka_unit_test(test_special),    cmocka_unit_test(test_against_brute),
+        cmocka_unit_test(test_dart_maps), cmocka_unit_test(test_isomorphic), cmocka_unit_test(test_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

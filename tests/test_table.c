@@ -86,8 +86,8 @@ static void test_shared_against_plain(void **state)
 static void test_shared_against_own(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"grid:3x3", "theta:3,2,5", "cycle:7", "k4", "grid:2x4",
-                                        "wedge:3,5,5", "chord:6,2", "grid:2x5", "theta:3,4,5", "spider:1,3,7"};
+    static const char *const specs[] = {"grid:3x3",    "theta:3,2,5", "cycle:7",  "k4",          "grid:2x4",
+                                        "wedge:3,5,5", "chord:6,2",   "grid:2x5", "theta:3,4,5", "spider:1,3,7"};
     enum { N = sizeof specs / sizeof specs[0] };
     int own[N];
     for (int i = 0; i < N; i++) {

@@ -41,7 +41,10 @@ static cy_board *ring(int pinwheel)
     static const int pnorth[] = {0, 8, 1, 2, 6, 5, 4}, psouth[] = {2, 9, 3, 0, 4, 7, 6};
     const int *cells[3] = {pinwheel ? pnorth : north, pinwheel ? psouth : south, inner};
     int len[3] = {pinwheel ? 7 : 6, pinwheel ? 7 : 6, 4};
-    cy_board_desc d = {.nv = pinwheel ? 10 : 8, .ncells = 3, .cells = cells, .cell_len = len,
+    cy_board_desc d = {.nv = pinwheel ? 10 : 8,
+                       .ncells = 3,
+                       .cells = cells,
+                       .cell_len = len,
                        .name = pinwheel ? "pinwheel ring" : "ring"};
     cy_error err;
     cy_board *b = cy_board_from_faces(&d, &err);
@@ -141,13 +144,17 @@ static void walks(ctx *c, void (*visit)(ctx *, const unsigned char *), const cy_
 }
 
 /* The boards of the tests: named ones with involutions and the rings. */
-static const char *const named[] = {"grid:2x3", "grid:2x4", "grid:3x3", "grid:2x5", "cycle:4", "cycle:6",
-                                    "cycle:7", "theta:2,2,2", "theta:1,3,3", "theta:3,2,3", "chord:6,3",
-                                    "butterfly", "windmill:3", "wedge:4,4", "path:5", "star:4", "spider:2,2,3,3", "k4"};
+static const char *const named[] = {"grid:2x3",  "grid:2x4",       "grid:3x3",    "grid:2x5",    "cycle:4",
+                                    "cycle:6",   "cycle:7",        "theta:2,2,2", "theta:1,3,3", "theta:3,2,3",
+                                    "chord:6,3", "butterfly",      "windmill:3",  "wedge:4,4",   "path:5",
+                                    "star:4",    "spider:2,2,3,3", "k4"};
 #define NNAMED ((int)(sizeof named / sizeof *named))
 /* The named boards, then the ring and the pinwheel ring. */
 #define NBOARDS (NNAMED + 2)
-static cy_board *board_at(int i) { return i < NNAMED ? t_board(named[i]) : ring(i - NNAMED); }
+static cy_board *board_at(int i)
+{
+    return i < NNAMED ? t_board(named[i]) : ring(i - NNAMED);
+}
 
 /* Walks the boards of the tests (runs walks per involution) and random
  * boards with an involution (want of them, or as many as 4000 tries find,
@@ -196,8 +203,8 @@ static void test_claims_hold(void **state)
     (void)state;
     int found;
     tally ty = walk_all(0, 40, 2026, 8, 4, &found);
-    print_message("theorem 6: %d positions, %d claims (%d at the empty board), %d refuted\n", ty.positions,
-                  ty.claims, ty.empty, ty.refuted);
+    print_message("theorem 6: %d positions, %d claims (%d at the empty board), %d refuted\n", ty.positions, ty.claims,
+                  ty.empty, ty.refuted);
     if (ty.refuted)
         fail_msg("the check calls a won position lost: %s", ty.first);
     assert_true(found >= 20);
@@ -213,8 +220,8 @@ static void test_one_claims_hold(void **state)
     (void)state;
     int found;
     tally ty = walk_all(TH6_ALL, 60, 11, 16, 16, &found);
-    print_message("theorem 6 with a heap: %d positions, %d claims (%d at the empty board), %d refuted\n",
-                  ty.positions, ty.claims, ty.empty, ty.refuted);
+    print_message("theorem 6 with a heap: %d positions, %d claims (%d at the empty board), %d refuted\n", ty.positions,
+                  ty.claims, ty.empty, ty.refuted);
     if (ty.refuted)
         fail_msg("the check calls a position of value other than 1 so: %s", ty.first);
     assert_true(ty.empty >= 2);
@@ -296,7 +303,8 @@ static void test_every_small_board(void **state)
         free(level[e].m);
     }
     print_message("every board to %d edges: %d boards, %d with an involution; th6_lost %d claims, th6_one %d "
-                  "claims, in %d positions\n", PB_MAXE, boards, with, lost.claims, one.claims, lost.positions);
+                  "claims, in %d positions\n",
+                  PB_MAXE, boards, with, lost.claims, one.claims, lost.positions);
     if (lost.refuted)
         fail_msg("th6_lost calls a won position lost: %s", lost.first);
     if (one.refuted)
@@ -315,9 +323,10 @@ static void test_every_small_board(void **state)
 static void test_condition_e(void **state)
 {
     (void)state;
-    static const char json[] = "{\"name\": \"condition e\", \"vertices\": [\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\"],"
-                               " \"cells\": [[\"1\",\"2\",\"5\",\"4\"], [\"1\",\"3\",\"2\"], [\"4\",\"5\",\"6\"]],"
-                               " \"outer\": [\"1\",\"7\",\"1\",\"4\",\"6\",\"5\",\"2\",\"8\",\"2\",\"3\"]}";
+    static const char json[] =
+        "{\"name\": \"condition e\", \"vertices\": [\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\"],"
+        " \"cells\": [[\"1\",\"2\",\"5\",\"4\"], [\"1\",\"3\",\"2\"], [\"4\",\"5\",\"6\"]],"
+        " \"outer\": [\"1\",\"7\",\"1\",\"4\",\"6\",\"5\",\"2\",\"8\",\"2\",\"3\"]}";
     cy_error err;
     cy_board *b = cy_read_board(json, sizeof json - 1, cy_format_parse("json"), NULL, &err);
     if (!b)
@@ -372,7 +381,8 @@ static void test_broken_refuted(void **state)
         assert_true(t.n > 0);
         unsigned char mark[SG_MAXE];
         memset(mark, CY_UNMARKED, (size_t)b->ne);
-        check(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &order3}, mark); /* the empty board is symmetric under any rotation */
+        check(&(ctx){.b = b, .br = br, .sb = &sb, .t = &t, .ty = &order3},
+              mark); /* the empty board is symmetric under any rotation */
         free(kof);
         cy_symmetry_free(sym);
         br_free(br);
@@ -390,8 +400,7 @@ static void test_broken_refuted(void **state)
 static const cy_solver_opts engines[4] = {
     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2},
     {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_theorems = 1},
-    {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN,
-     .dfpn_edges = 2},
+    {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .search = CY_SEARCH_DFPN, .dfpn_edges = 2},
     {.engine = CY_ENGINE_PLAIN, .no_theorems = 1},
 };
 
@@ -466,11 +475,9 @@ static void test_engines(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_claims_hold),
-        cmocka_unit_test(test_one_claims_hold),
+        cmocka_unit_test(test_claims_hold),       cmocka_unit_test(test_one_claims_hold),
         cmocka_unit_test(test_every_small_board), cmocka_unit_test(test_condition_e),
-        cmocka_unit_test(test_broken_refuted),
-        cmocka_unit_test(test_engines),
+        cmocka_unit_test(test_broken_refuted),    cmocka_unit_test(test_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,7 +213,7 @@ static void test_copies_go_first(void **state)
         assert_int_equal(tt_get(t, dear[i]), i);
     for (int i = 0; i < 8; i++) {
         cheap[i][0] = 0x2222222222222222ull * (uint64_t)(i + 1);
-        cheap[i][1] = key1 | (nb << 24); /* the twin */
+        cheap[i][1] = key1 | (nb << 24);                                /* the twin */
         assert_int_equal(tt_put(t, cheap[i], 10 + i, -1, 1), TT_FRESH); /* a copy's place counts as free */
     }
     for (int i = 0; i < 8; i++) {
@@ -345,9 +345,11 @@ static void test_two_tiers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_keeps_all),   cmocka_unit_test(test_salts),  cmocka_unit_test(test_replacement),
-        cmocka_unit_test(test_value_range), cmocka_unit_test(test_growth),  cmocka_unit_test(test_copies_go_first),
-        cmocka_unit_test(test_packed_outcomes), cmocka_unit_test(test_packed_bucket), cmocka_unit_test(test_two_tiers),
+        cmocka_unit_test(test_keeps_all),       cmocka_unit_test(test_salts),
+        cmocka_unit_test(test_replacement),     cmocka_unit_test(test_value_range),
+        cmocka_unit_test(test_growth),          cmocka_unit_test(test_copies_go_first),
+        cmocka_unit_test(test_packed_outcomes), cmocka_unit_test(test_packed_bucket),
+        cmocka_unit_test(test_two_tiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

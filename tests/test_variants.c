@@ -29,8 +29,14 @@ static int bf_along(const cy_board *b, const unsigned char *m, int d)
 }
 
 /* Tail and head of dart d. */
-static int bf_tail(const cy_board *b, int d) { return (d & 1) ? b->ev[d >> 1] : b->eu[d >> 1]; }
-static int bf_head(const cy_board *b, int d) { return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1]; }
+static int bf_tail(const cy_board *b, int d)
+{
+    return (d & 1) ? b->ev[d >> 1] : b->eu[d >> 1];
+}
+static int bf_head(const cy_board *b, int d)
+{
+    return (d & 1) ? b->eu[d >> 1] : b->ev[d >> 1];
+}
 
 /* Whether vertex v, not special, has every edge marked and all of them
  * pointing in, or all pointing out. */
@@ -130,9 +136,7 @@ static int bf_value(const cy_board *b, const cy_rules *r, unsigned char *m)
         int before = bf_cycle_cells(b, m);
         m[d >> 1] = (unsigned char)((d & 1) ? CY_BWD : CY_FWD);
         int cells = bf_cycle_cells(b, m) - before;
-        int ends = r->kind == CY_RULES_ANY_CYCLE ? bf_directed_cycle(b, m)
-                   : r->kind == CY_RULES_SCORE   ? 0
-                                                 : cells > 0;
+        int ends = r->kind == CY_RULES_ANY_CYCLE ? bf_directed_cycle(b, m) : r->kind == CY_RULES_SCORE ? 0 : cells > 0;
         int child; /* the value for the player to move next */
         if (ends)
             child = r->kind == CY_RULES_MISERE ? 1 : k > 2 ? k - 1 : -1;
@@ -325,9 +329,8 @@ static void random_position(const cy_board *b, const cy_rules *r, unsigned char 
 
 /* Every rule set: the variants, and three and four players. */
 static const cy_rules rules[] = {
-    {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2},    {CY_RULES_DRAW, 0, 2},
-    {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},     {CY_RULES_ANY_CYCLE, 0, 2},
-    {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
+    {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2},    {CY_RULES_DRAW, 0, 2},     {CY_RULES_SCORE, 0, 2},
+    {CY_RULES_SCORE, 1, 2},    {CY_RULES_ANY_CYCLE, 0, 2}, {CY_RULES_STANDARD, 0, 3}, {CY_RULES_STANDARD, 0, 4},
 };
 
 static void test_brute_force(void **state)
@@ -351,8 +354,7 @@ static void test_brute_force(void **state)
                 int got = value_with(b, r, m, hashed);
                 if (want != got)
                     fail_msg("rules %s (extra %d, players %d, %s table): brute force %d, search %d on %s",
-                             cy_rules_name(r), r->extra_turn, r->players, hashed ? "hash" : "direct", want, got,
-                             desc);
+                             cy_rules_name(r), r->extra_turn, r->players, hashed ? "hash" : "direct", want, got, desc);
             }
             checked++;
         }
@@ -398,9 +400,11 @@ static void test_tree_rules(void **state)
                              "(tree/brute force) on %s",
                              cy_rules_name(r), r->extra_turn, r->players, p, tr.cycle[p], over, arcs, moves,
                              tr.vvalue[p], want, desc);
-                char label = k > 2 ? (char)('1' + (tr.played[p] + want) % k)
+                char label = k > 2                        ? (char)('1' + (tr.played[p] + want) % k)
                              : r->kind == CY_RULES_MISERE ? (want ? 'N' : 'P')
-                             : want > 0 ? 'N' : want < 0 ? 'P' : 'D';
+                             : want > 0                   ? 'N'
+                             : want < 0                   ? 'P'
+                                                          : 'D';
                 assert_int_equal(tr.value[p], label);
                 positions++;
             }
@@ -427,8 +431,8 @@ static void test_special_misere(void **state)
     int plain = bf_value(b, &r, m), special = bf_value(bs, &r, m);
     assert_int_equal(value_of(b, &r, m), plain);
     assert_int_equal(value_of(bs, &r, m), special);
-    assert_int_equal(plain, 0);    /* P: player 1 loses */
-    assert_true(special != 0);     /* N: player 1 wins */
+    assert_int_equal(plain, 0); /* P: player 1 loses */
+    assert_true(special != 0);  /* N: player 1 wins */
     cy_board_free(bs);
     cy_board_free(b);
 }
@@ -463,8 +467,8 @@ static void test_component_keys(void **state)
                 cy_vsearch_free(s);
             }
             if (v[0] != v[1] || v[0] != v[2])
-                fail_msg("rules %s (extra %d, players %d): direct %d, components %d, whole %d on %s",
-                         cy_rules_name(r), r->extra_turn, r->players, v[0], v[1], v[2], desc);
+                fail_msg("rules %s (extra %d, players %d): direct %d, components %d, whole %d on %s", cy_rules_name(r),
+                         r->extra_turn, r->players, v[0], v[1], v[2], desc);
             checked++;
         }
         cy_board_free(b);
@@ -495,7 +499,7 @@ static int cyc_value(int n, unsigned char *m, signed char *memo)
         for (int dir = 1; dir <= 2; dir++) {
             m[e] = (unsigned char)dir;
             int ok = 1;
-            for (int v = e; v <= e + 1 && ok; v++) { /* the two ends of edge e */
+            for (int v = e; v <= e + 1 && ok; v++) {      /* the two ends of edge e */
                 int a = m[(v + n - 1) % n], c = m[v % n]; /* edge into v along, edge out of v along */
                 if (a && c)
                     ok = !((a == 1 && c == 2) || (a == 2 && c == 1)); /* both in, or both out */
@@ -557,9 +561,8 @@ static void test_surface_boards(void **state)
 {
     (void)state;
     static const cy_rules rules[] = {
-        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2}, {CY_RULES_DRAW, 0, 2},
-        {CY_RULES_SCORE, 0, 2},    {CY_RULES_SCORE, 1, 2},  {CY_RULES_ANY_CYCLE, 0, 2},
-        {CY_RULES_STANDARD, 0, 3},
+        {CY_RULES_STANDARD, 0, 2}, {CY_RULES_MISERE, 0, 2},    {CY_RULES_DRAW, 0, 2},     {CY_RULES_SCORE, 0, 2},
+        {CY_RULES_SCORE, 1, 2},    {CY_RULES_ANY_CYCLE, 0, 2}, {CY_RULES_STANDARD, 0, 3},
     };
     static const int k4_torus[] = {0, 1, 2, 3, 0, 2, 1, 3, 2, 0, 3, 1};
     const int *cells[2] = {k4_torus, k4_torus + 4};
@@ -655,8 +658,8 @@ static void test_standard_and_draw_agree(void **state)
 static void test_mirror_under_draw(void **state)
 {
     (void)state;
-    static const char *boards[] = {"cycle:5", "cycle:6", "chord:6,3", "theta:2,3,2", "theta:3,1,3",
-                                   "grid:2x3", "grid:3x3", "wedge:3,3", "wedge:4,4", "windmill:2"};
+    static const char *boards[] = {"cycle:5",  "cycle:6",  "chord:6,3", "theta:2,3,2", "theta:3,1,3",
+                                   "grid:2x3", "grid:3x3", "wedge:3,3", "wedge:4,4",   "windmill:2"};
     cy_rules draw = {CY_RULES_DRAW, 0, 2};
     int used = 0;
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {

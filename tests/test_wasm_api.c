@@ -57,8 +57,11 @@ static void test_solve_kept(void **state)
     (void)state;
     json_t *o;
     /* the same board three times (the kept solver), then another, then back */
-    const char *const qs[][2] = {{"grid:3x3", ""}, {"grid:3x3", "1->2"}, {"grid:3x3", "1->2 5->4"},
-                                 {"k4", "1->2"}, {"grid:3x3", "1->2"}};
+    const char *const qs[][2] = {{"grid:3x3", ""},
+                                 {"grid:3x3", "1->2"},
+                                 {"grid:3x3", "1->2 5->4"},
+                                 {"k4", "1->2"},
+                                 {"grid:3x3", "1->2"}};
     for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {
         char p[200];
         snprintf(p, sizeof p, "{\"board\": \"%s\", \"moves\": \"%s\"}", qs[i][0], qs[i][1]);
@@ -92,10 +95,12 @@ static void test_endpoints(void **state)
     assert_int_equal(json_array_size(json_object_get(o, "edges")), 4);
     assert_int_equal(json_integer_value(json_object_get(o, "max_edges")), MAX_EDGES);
     json_decref(o);
-    assert_int_equal(ask("export", "{\"board\": \"k4\", \"moves\": \"1->2\", \"format\": \"json\"}", NULL, &o, NULL), 200);
+    assert_int_equal(ask("export", "{\"board\": \"k4\", \"moves\": \"1->2\", \"format\": \"json\"}", NULL, &o, NULL),
+                     200);
     assert_string_equal(json_string_value(json_array_get(json_object_get(o, "moves"), 0)), "1->2");
     json_decref(o);
-    assert_int_equal(ask("export", "{\"board\": \"k4\", \"moves\": \"1->2\", \"format\": \"svg\"}", NULL, &o, &text), 200);
+    assert_int_equal(ask("export", "{\"board\": \"k4\", \"moves\": \"1->2\", \"format\": \"svg\"}", NULL, &o, &text),
+                     200);
     assert_non_null(strstr(text, "<svg"));
     free(text);
     assert_int_equal(ask("solve", "{\"board\": \"cycle:5\", \"rules\": \"misere\"}", NULL, &o, NULL), 200);
@@ -123,8 +128,7 @@ static void test_endpoints(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int s = ask(bad[i].endpoint, bad[i].params, bad[i].body, &o, NULL);
         if (s != bad[i].status || !json_is_string(json_object_get(o, "error")))
-            fail_msg("%s %s: %d, expected %d with an error message", bad[i].endpoint, bad[i].params, s,
-                     bad[i].status);
+            fail_msg("%s %s: %d, expected %d with an error message", bad[i].endpoint, bad[i].params, s, bad[i].status);
         json_decref(o);
     }
 }

@@ -153,8 +153,7 @@ static void test_engine_move(void **state)
                 winning |= win[i] == found;
             free(win);
             if (wins != winning || json_is_true(json_object_get(o, "wins")) != wins)
-                fail_msg("%s: the player to move %s, the engine's move %s: %s", desc, wins ? "wins" : "loses", m,
-                         text);
+                fail_msg("%s: the player to move %s, the engine's move %s: %s", desc, wins ? "wins" : "loses", m, text);
         }
         free(d);
         br_free(g);

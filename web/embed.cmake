@@ -1,12 +1,12 @@
 # embed.cmake - builds files into the program: the page of `cycles serve`
 # (web/) and the named boards of the papers (boards/, src/families.c).
-# Run as: cmake -DOUT=FILE.c -DDIR=web [-DFUNC=cy_web_asset] [-DEXTS=html,css,js] -P embed.cmake
+# Run as: cmake -DOUT=FILE.c -DDIR=web [-DFUNC=cyi_web_asset] [-DEXTS=html,css,js] -P embed.cmake
 # Writes FILE.c with each of DIR/*.EXT as a byte array and
 #   const unsigned char *FUNC(const char *path, size_t *len, const char **type)
 # which returns the bytes of "/NAME" (NUL-terminated), or NULL.
 # Pure CMake (file(READ ... HEX)): no xxd needed.
 if(NOT FUNC)
-  set(FUNC cy_web_asset)
+  set(FUNC cyi_web_asset)
 endif()
 if(NOT EXTS)
   set(EXTS "html,css,js")

@@ -23,9 +23,9 @@
 #define COLS "SELECT edges, board, grundy FROM boards WHERE status = 'solved' AND "
 static const char *const classes[][2] = {
     {"grundy-smallest", COLS "kind = 'board'%s AND code IN (SELECT (SELECT code FROM boards c WHERE c.kind = 'board'"
-                        " AND c.status = 'solved' AND c.grundy = g.grundy ORDER BY edges, vertices, code LIMIT 1)"
-                        " FROM (SELECT DISTINCT grundy FROM boards WHERE kind = 'board' AND status = 'solved') g)"
-                        " ORDER BY grundy, edges"},
+                             " AND c.status = 'solved' AND c.grundy = g.grundy ORDER BY edges, vertices, code LIMIT 1)"
+                             " FROM (SELECT DISTINCT grundy FROM boards WHERE kind = 'board' AND status = 'solved') g)"
+                             " ORDER BY grundy, edges"},
     {"conjecture1", COLS "kind = 'tree' AND parity_breaker = 1%s ORDER BY edges, code"},
     {"two-cells", COLS "kind = 'board' AND cells = 2 AND parity_breaker = 1%s ORDER BY edges, code"},
     /* the boards of census twocell (two cells, no degree-1 vertex): those
@@ -35,15 +35,15 @@ static const char *const classes[][2] = {
 };
 
 /* Certifies one board into dir/NAME-EDGES-K.cert; a line of the table. */
-static int certify_one(const cy_census_certify_opts *o, const char *cls, int edges, int k, const char *json,
-                       int grundy, cy_census_buf *table, int *failed, cy_error *err)
+static int certify_one(const census_certify_opts *o, const char *cls, int edges, int k, const char *json, int grundy,
+                       census_buf *table, int *failed, cy_error *err)
 {
     cy_error e2;
-    cy_board *b = cy_census_board(json, &e2);
+    cy_board *b = census_board(json, &e2);
     if (!b)
         return cy_error_set(err, "a %s board of %d edges in the database does not read: %s", cls, edges, e2.msg);
-    cy_census_buf path = {0};
-    cy_census_printf(&path, "%s/%s-%d-%d.cert", o->dir, cls, edges, k);
+    census_buf path = {0};
+    census_printf(&path, "%s/%s-%d-%d.cert", o->dir, cls, edges, k);
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
     so.timeout = o->timeout;
@@ -55,14 +55,13 @@ static int certify_one(const cy_census_certify_opts *o, const char *cls, int edg
     int rc = s && mark ? cy_certificate_write(s, mark, 1, path.s, &st, &e2) : -1;
     const char *file = strrchr(path.s, '/') ? strrchr(path.s, '/') + 1 : path.s;
     if (rc < 0) {
-        cy_census_printf(table, "| %s | %d | | | | | not written: %s |\n", file, edges, e2.msg);
+        census_printf(table, "| %s | %d | | | | | not written: %s |\n", file, edges, e2.msg);
         (*failed)++;
     } else {
         int agree = st.grundy == grundy;
-        cy_census_printf(table, "| %s | %d | %d | %llu | %llu | %llu | %.3f%s |\n", file, edges, st.grundy,
-                         (unsigned long long)st.positions, (unsigned long long)st.records,
-                         (unsigned long long)st.bytes, st.seconds,
-                         agree ? "" : " (the database says another value!)");
+        census_printf(table, "| %s | %d | %d | %llu | %llu | %llu | %.3f%s |\n", file, edges, st.grundy,
+                      (unsigned long long)st.positions, (unsigned long long)st.records, (unsigned long long)st.bytes,
+                      st.seconds, agree ? "" : " (the database says another value!)");
         if (!agree)
             (*failed)++;
     }
@@ -75,7 +74,7 @@ static int certify_one(const cy_census_certify_opts *o, const char *cls, int edg
     return 0;
 }
 
-int cy_census_certify(cy_census_store *s, const cy_census_certify_opts *o, char **table, cy_error *err)
+int census_certify(census_store *s, const census_certify_opts *o, char **table, cy_error *err)
 {
     *table = NULL;
     if (mkdir(o->dir, 0777) && errno != EEXIST)
@@ -84,30 +83,31 @@ int cy_census_certify(cy_census_store *s, const cy_census_certify_opts *o, char 
     if (o->lo || o->hi)
         snprintf(range, sizeof range, " AND edges BETWEEN %d AND %d", o->lo, o->hi);
     int limit = o->limit > 0 ? o->limit : o->limit < 0 ? -1 : 1;
-    cy_census_buf t = {0};
-    cy_census_printf(&t, "| certificate | edges | grundy | positions searched | records | bytes | seconds to write |\n"
-                         "|---|---|---|---|---|---|---|\n");
+    census_buf t = {0};
+    census_printf(&t, "| certificate | edges | grundy | positions searched | records | bytes | seconds to write |\n"
+                      "|---|---|---|---|---|---|---|\n");
     int failed = 0;
     /* grundy-max: for each edge count, its largest value's boards */
     char *sql = sqlite3_mprintf("SELECT edges, max(grundy) FROM boards WHERE kind = 'board' AND status = 'solved'%s"
-                                " GROUP BY edges ORDER BY edges", range);
-    cy_census_buf q = {0};
+                                " GROUP BY edges ORDER BY edges",
+                                range);
+    census_buf q = {0};
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(cy_census_store_db(s), sql, -1, &st, NULL);
+    int rc = sqlite3_prepare_v2(census_store_db(s), sql, -1, &st, NULL);
     sqlite3_free(sql);
     while (rc == SQLITE_OK || rc == SQLITE_ROW) {
         if ((rc = sqlite3_step(st)) != SQLITE_ROW)
             break;
         if (q.n)
-            cy_census_printf(&q, " UNION ALL ");
-        cy_census_printf(&q, "SELECT * FROM (" COLS "kind = 'board' AND edges = %d AND grundy = %d ORDER BY code LIMIT %d)",
-                         sqlite3_column_int(st, 0), sqlite3_column_int(st, 1), limit);
+            census_printf(&q, " UNION ALL ");
+        census_printf(&q, "SELECT * FROM (" COLS "kind = 'board' AND edges = %d AND grundy = %d ORDER BY code LIMIT %d)",
+                      sqlite3_column_int(st, 0), sqlite3_column_int(st, 1), limit);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         free(q.s);
         free(t.s);
-        return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+        return cy_error_set(err, "%s", sqlite3_errmsg(census_store_db(s)));
     }
     for (size_t c = 0; c <= sizeof classes / sizeof classes[0]; c++) {
         const char *name = c ? classes[c - 1][0] : "grundy-max";
@@ -116,11 +116,11 @@ int cy_census_certify(cy_census_store *s, const cy_census_certify_opts *o, char 
         else
             sql = sqlite3_mprintf("%s", q.n ? q.s : "SELECT 1, '', 0 WHERE 0");
         st = NULL;
-        if (sqlite3_prepare_v2(cy_census_store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
+        if (sqlite3_prepare_v2(census_store_db(s), sql, -1, &st, NULL) != SQLITE_OK) {
             sqlite3_free(sql);
             free(q.s);
             free(t.s);
-            return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+            return cy_error_set(err, "%s", sqlite3_errmsg(census_store_db(s)));
         }
         sqlite3_free(sql);
         int k = 0, last = -1;
@@ -139,7 +139,7 @@ int cy_census_certify(cy_census_store *s, const cy_census_certify_opts *o, char 
             }
         }
         if (rc != SQLITE_DONE) {
-            cy_error_set(err, "%s (%d)", sqlite3_errmsg(cy_census_store_db(s)), rc);
+            cy_error_set(err, "%s (%d)", sqlite3_errmsg(census_store_db(s)), rc);
             sqlite3_finalize(st);
             free(q.s);
             free(t.s);

@@ -88,8 +88,7 @@ static const char code_digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi
 /* The breadth-first code of m from dart (v0, i0) turning the way s (+1 or
  * -1) into cur; when best (length len) is given, gives up and returns 1 as
  * soon as the code is known to be greater, else returns 0. */
-static int bfs_code(const emb_map *m, unsigned char pos[][EMB_MAXN], int v0, int i0, int s,
-                    const int *best, int *cur)
+static int bfs_code(const emb_map *m, unsigned char pos[][EMB_MAXN], int v0, int i0, int s, const int *best, int *cur)
 {
     int num[EMB_MAXN], first[EMB_MAXN], queue[EMB_MAXN];
     for (int v = 0; v < m->n; v++)
@@ -225,19 +224,19 @@ typedef struct est {
     const emb_graph *g;
     emb_visit f;
     void *ctx;
-    emb_map m;                          /* the map being built */
-    unsigned char incore[EMB_MAXN];     /* core vertex (or the root) */
+    emb_map m;                                 /* the map being built */
+    unsigned char incore[EMB_MAXN];            /* core vertex (or the root) */
     int nch[EMB_MAXN], ch[EMB_MAXN][EMB_MAXN]; /* hanging children, by type */
-    int type[EMB_MAXN];                 /* type of a hanging vertex's subtree */
-    flist forms[EMB_MAXN];              /* ordered shapes of a hanging subtree */
-    char **types;                       /* least shape of each type */
+    int type[EMB_MAXN];                        /* type of a hanging vertex's subtree */
+    flist forms[EMB_MAXN];                     /* ordered shapes of a hanging subtree */
+    char **types;                              /* least shape of each type */
     int ntypes, captypes;
     block *blk;
     int nblk;
     int nbat[EMB_MAXN], bat[EMB_MAXN][EMB_MAXN]; /* blocks at each core vertex */
-    int choice[EMB_MAXN * 3];           /* embedding chosen for each block */
-    int cv[EMB_MAXN], ncv;              /* vertices whose rotation is chosen */
-    int halved;                         /* a block gave only half its embeddings */
+    int choice[EMB_MAXN * 3];                    /* embedding chosen for each block */
+    int cv[EMB_MAXN], ncv;                       /* vertices whose rotation is chosen */
+    int halved;                                  /* a block gave only half its embeddings */
 } est;
 
 /* The type id of a subtree whose least shape is s (a new id if new). */
@@ -440,8 +439,12 @@ static int place_arranged(arr *a, void *ctx)
 static int place_picked(pick *p, void *ctx)
 {
     placectx *pc = ctx;
-    arr a = {.k = p->k, .nc = pc->d > 0 ? pc->d - 1 : 0, .firstmin = pc->d == 0, .key = p->key,
-             .done = place_arranged, .ctx = pc};
+    arr a = {.k = p->k,
+             .nc = pc->d > 0 ? pc->d - 1 : 0,
+             .firstmin = pc->d == 0,
+             .key = p->key,
+             .done = place_arranged,
+             .ctx = pc};
     return arr_run(&a);
 }
 
@@ -568,9 +571,9 @@ static int rec_block(est *st, int b)
 typedef struct earctx {
     block *B;
     int nears;
-    int *ear[3 * EMB_MAXN];  /* vertex paths; ear 0 is the starting cycle */
+    int *ear[3 * EMB_MAXN]; /* vertex paths; ear 0 is the starting cycle */
     int earlen[3 * EMB_MAXN];
-    int halve;               /* ear 1 only in the first face of the cycle */
+    int halve; /* ear 1 only in the first face of the cycle */
 } earctx;
 
 /* The partial rotations of a block as ears are added. */

@@ -109,8 +109,7 @@ static int cloexec_pipe(int fd[2])
 }
 
 /* Starts a (| b) and opens the last one's output for reading. */
-static int pipeline_open(pipeline *p, char **a, const char *aalt, char **b, const char *balt,
-                         cy_error *err)
+static int pipeline_open(pipeline *p, char **a, const char *aalt, char **b, const char *balt, cy_error *err)
 {
     memset(p, 0, sizeof *p);
     int ab[2] = {-1, -1}, res[2];
@@ -175,7 +174,7 @@ static int pipeline_close(pipeline *p, int complete, cy_error *err)
 
 /* ------------------------------------------------------------ graphs */
 
-int cy_census_canonical_graph(char *line, struct emb_graph *g, char *g6, size_t g6size)
+int census_canonical_graph(char *line, struct emb_graph *g, char *g6, size_t g6size)
 {
     int n = graphsize(line);
     if (n < 1 || n > EMB_MAXN)
@@ -276,8 +275,8 @@ static void codeset_clear(codeset *cs)
 
 /* ------------------------------------------------------------ boards */
 
-cy_board *cy_census_map_board(const struct emb_map *m, const int *off, const int *face, int nf, int outer,
-                              const unsigned char *special, cy_error *err)
+cy_board *census_map_board(const struct emb_map *m, const int *off, const int *face, int nf, int outer,
+                           const unsigned char *special, cy_error *err)
 {
     int nd = off[m->n];
     int *walk = malloc(sizeof(int) * (size_t)(nd ? nd : 1));
@@ -320,9 +319,16 @@ cy_board *cy_census_map_board(const struct emb_map *m, const int *off, const int
             clen[nc++] = wlen[f];
         }
     cy_board_desc d = {
-        .nv = m->n, .labels = NULL, .ncells = nc, .cells = (const int *const *)cells,
-        .cell_len = clen, .outer = walk + wstart[outer], .outer_len = wlen[outer],
-        .special = special, .xy = NULL, .name = NULL,
+        .nv = m->n,
+        .labels = NULL,
+        .ncells = nc,
+        .cells = (const int *const *)cells,
+        .cell_len = clen,
+        .outer = walk + wstart[outer],
+        .outer_len = wlen[outer],
+        .special = special,
+        .xy = NULL,
+        .name = NULL,
     };
     cy_board *b = cy_board_from_faces(&d, err);
     free(walk);
@@ -335,14 +341,14 @@ cy_board *cy_census_map_board(const struct emb_map *m, const int *off, const int
 
 /* The state of a plane-board enumeration. */
 typedef struct bctx {
-    const cy_census_enum_opts *o;
-    cy_census_visit f;
+    const census_enum_opts *o;
+    census_visit f;
     void *ctx;
     cy_error *err;
     const char *g6;
     codeset seen;
-    long found;      /* boards of this graph */
-    int rc;          /* the visitor's return or -1 */
+    long found; /* boards of this graph */
+    int rc;     /* the visitor's return or -1 */
 } bctx;
 
 /* Each face of a plane map as the outer face: new boards to the visitor. */
@@ -361,14 +367,14 @@ static int visit_map(const emb_map *m, void *vctx)
         emb_code(m, off, face, f, code);
         if (!codeset_add(&c->seen, code))
             continue;
-        cy_board *b = cy_census_map_board(m, off, face, nf, f, NULL, c->err);
+        cy_board *b = census_map_board(m, off, face, nf, f, NULL, c->err);
         if (!b) {
             char msg[sizeof c->err->msg];
             snprintf(msg, sizeof msg, "%s", c->err ? c->err->msg : "");
             c->rc = cy_error_set(c->err, "internal error: a board of graph %s was refused: %s", c->g6, msg);
             return 1;
         }
-        cy_census_item it = {.board = b, .graph6 = c->g6, .code = code, .part = c->o->part};
+        census_item it = {.board = b, .graph6 = c->g6, .code = code, .part = c->o->part};
         int r = c->f(&it, c->ctx);
         cy_board_free(b);
         c->found++;
@@ -381,7 +387,7 @@ static int visit_map(const emb_map *m, void *vctx)
 }
 
 /* The parts argument of a nauty tool ("R/M"), or NULL for everything. */
-static const char *part_arg(const cy_census_enum_opts *o, char *buf, size_t n)
+static const char *part_arg(const census_enum_opts *o, char *buf, size_t n)
 {
     if (o->parts <= 1)
         return NULL;
@@ -397,9 +403,9 @@ typedef int (*line_fn)(char *line, void *ctx);
  * one to look at the clock). */
 typedef struct watchdog {
     pipeline *p;
-    double deadline;           /* cy_census_now() seconds */
-    int stop;                  /* set by the reader when done (atomic) */
-    int fired;                 /* set when the tools were stopped (atomic) */
+    double deadline; /* census_now() seconds */
+    int stop;        /* set by the reader when done (atomic) */
+    int fired;       /* set when the tools were stopped (atomic) */
     pthread_t thread;
 } watchdog;
 
@@ -411,7 +417,7 @@ static void *watch(void *arg)
     watchdog *w = arg;
     const struct timespec tick = {0, 20 * 1000 * 1000};
     while (!__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE)) {
-        if (cy_census_now() >= w->deadline) {
+        if (census_now() >= w->deadline) {
             __atomic_store_n(&w->fired, 1, __ATOMIC_RELEASE);
             for (int i = 0; i < w->p->n; i++)
                 kill(w->p->pid[i], SIGTERM);
@@ -437,7 +443,7 @@ static int each_line_until(char **a, const char *aalt, char **b, const char *bal
         *late = 0;
     if (pipeline_open(&p, a, aalt, b, balt, err) < 0)
         return -1;
-    watchdog w = {&p, cy_census_now() + seconds, 0, 0, 0};
+    watchdog w = {&p, census_now() + seconds, 0, 0, 0};
     int watched = seconds > 0 && late && pthread_create(&w.thread, NULL, watch, &w) == 0;
     char *line = NULL;
     size_t cap = 0;
@@ -447,7 +453,7 @@ static int each_line_until(char **a, const char *aalt, char **b, const char *bal
         if (!line[0] || line[0] == '>')
             continue;
         if (parts > 1 && index++ % (uint64_t)parts != (uint64_t)part)
-            continue;   /* another part's: not even canonically labelled */
+            continue; /* another part's: not even canonically labelled */
         rc = fn(line, ctx);
     }
     free(line);
@@ -463,8 +469,8 @@ static int each_line_until(char **a, const char *aalt, char **b, const char *bal
 }
 
 /* each_line_until without a time limit. */
-static int each_line(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn,
-                     void *ctx, cy_error *err)
+static int each_line(char **a, const char *aalt, char **b, const char *balt, int part, int parts, line_fn fn, void *ctx,
+                     cy_error *err)
 {
     return each_line_until(a, aalt, b, balt, part, parts, fn, ctx, 0, NULL, err);
 }
@@ -487,15 +493,15 @@ static int graph_line(char *line, void *vctx)
     graph_lines *c = vctx;
     emb_graph g;
     char g6[G6_MAX];
-    if (cy_census_canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != c->ne)
+    if (census_canonical_graph(line, &g, g6, sizeof g6) < 0 || g.ne != c->ne)
         return cy_error_set(c->err, "%s wrote a graph this program cannot read: %.40s", c->tool, line);
     return c->fn(&g, g6, c->ctx);
 }
 
 /* each_line with each graph canonically labelled and handed to fn; a line
  * that is not a graph with ne edges is an error. */
-static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne, int part, int parts,
-                      graph_fn fn, void *ctx, cy_error *err)
+static int each_graph(char **a, const char *aalt, char **b, const char *balt, int ne, int part, int parts, graph_fn fn,
+                      void *ctx, cy_error *err)
 {
     graph_lines c = {fn, ctx, ne, a[0], err};
     return each_line(a, aalt, b, balt, part, parts, graph_line, &c, err);
@@ -519,7 +525,7 @@ static int graph_boards(const emb_graph *g, const char *g6, void *ctx)
     return 0;
 }
 
-int cy_census_vertices_possible(int edges, int n)
+int census_vertices_possible(int edges, int n)
 {
     return !((long)n * (n - 1) / 2 < edges || n < 2 || n > edges + 1 || (n >= 3 && edges > 3 * n - 6) ||
              (n == 2 && edges != 1));
@@ -528,7 +534,7 @@ int cy_census_vertices_possible(int edges, int n)
 /* The command lines of geng (into argv geng[8], with the strings in ns, es,
  * ps) and planarg that list the connected planar graphs of E edges and n
  * vertices in part o->part of o->parts. */
-static void planar_tools(const cy_census_enum_opts *o, int n, char **geng, char ns[16], char es[32], char ps[32])
+static void planar_tools(const census_enum_opts *o, int n, char **geng, char ns[16], char es[32], char ps[32])
 {
     snprintf(ns, 16, "%d", n);
     snprintf(es, 32, "%d:%d", o->edges, o->edges);
@@ -550,12 +556,12 @@ static void planar_tools(const cy_census_enum_opts *o, int n, char **geng, char 
 
 static char *planarg_argv[] = {"nauty-planarg", "-q", NULL};
 
-static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
+static int enum_boards(const census_enum_opts *o, census_visit f, void *ctx, cy_error *err)
 {
     int E = o->edges;
     bctx c = {.o = o, .f = f, .ctx = ctx, .err = err};
     for (int n = 2; n <= E + 1; n++) {
-        if (!cy_census_vertices_possible(E, n))
+        if (!census_vertices_possible(E, n))
             continue;
         char ns[16], es[32], ps[32], *geng[8];
         planar_tools(o, n, geng, ns, es, ps);
@@ -566,30 +572,30 @@ static int enum_boards(const cy_census_enum_opts *o, cy_census_visit f, void *ct
     return 0;
 }
 
-int cy_census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, double seconds,
-                                int *late, cy_error *err)
+int census_each_planar_graph(int edges, int n, int (*fn)(char *g6, void *ctx), void *ctx, double seconds, int *late,
+                             cy_error *err)
 {
     *late = 0;
     if (edges < 1 || edges > ENUM_MAX_EDGES)
         return cy_error_set(err, "the number of edges must be from 1 to %d, not %d", ENUM_MAX_EDGES, edges);
-    if (!cy_census_vertices_possible(edges, n))
+    if (!census_vertices_possible(edges, n))
         return 0;
-    cy_census_enum_opts o = {edges, 0, 0, 1};
+    census_enum_opts o = {edges, 0, 0, 1};
     char ns[16], es[32], ps[32], *geng[8];
     planar_tools(&o, n, geng, ns, es, ps);
     return each_line_until(geng, "geng", planarg_argv, "planarg", 0, 1, fn, ctx, seconds, late, err);
 }
 
-int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_error *err)
+int census_graph_boards(const char *g6, census_visit f, void *ctx, cy_error *err)
 {
     emb_graph g;
     char line[G6_MAX], canon[G6_MAX];
     if (strlen(g6) >= sizeof line)
         return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
     strcpy(line, g6);
-    if (cy_census_canonical_graph(line, &g, canon, sizeof canon) < 0)
+    if (census_canonical_graph(line, &g, canon, sizeof canon) < 0)
         return cy_error_set(err, "not a graph of at most %d vertices: %.40s", EMB_MAXN, g6);
-    cy_census_enum_opts o = {g.ne, 0, 0, 1};
+    census_enum_opts o = {g.ne, 0, 0, 1};
     bctx c = {.o = &o, .f = f, .ctx = ctx, .err = err};
     return graph_boards(&g, canon, &c);
 }
@@ -597,8 +603,8 @@ int cy_census_graph_boards(const char *g6, cy_census_visit f, void *ctx, cy_erro
 /* ------------------------------------------------------------ trees */
 
 typedef struct tctx {
-    const cy_census_enum_opts *o;
-    cy_census_visit f;
+    const census_enum_opts *o;
+    census_visit f;
     void *ctx;
     cy_error *err;
 } tctx;
@@ -616,18 +622,18 @@ static int tree_board(const emb_graph *g, const char *g6, void *ctx)
     }
     int off[EMB_MAXN + 1], face[2 * EMB_MAXN];
     int nf = emb_faces(&m, off, face);
-    cy_board *b = nf == 1 ? cy_census_map_board(&m, off, face, nf, 0, special, c->err) : NULL;
+    cy_board *b = nf == 1 ? census_map_board(&m, off, face, nf, 0, special, c->err) : NULL;
     if (!b)
         return cy_error_set(c->err, "internal error: the board of tree %s was refused", g6);
     char code[G6_MAX + 1];
     snprintf(code, sizeof code, "t%s", g6);
-    cy_census_item it = {.board = b, .graph6 = g6, .code = code, .part = c->o->part};
+    census_item it = {.board = b, .graph6 = g6, .code = code, .part = c->o->part};
     int rc = c->f(&it, c->ctx);
     cy_board_free(b);
     return rc;
 }
 
-static int enum_trees(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
+static int enum_trees(const census_enum_opts *o, census_visit f, void *ctx, cy_error *err)
 {
     /* not gentreeg's own res/mod: it lists the smallest trees in every part
      * (nauty-gentreeg -q 3 0/3 and 1/3 both give the path); the parts are
@@ -643,16 +649,15 @@ static int enum_trees(const cy_census_enum_opts *o, cy_census_visit f, void *ctx
 
 /* ------------------------------------------------------------ entry point */
 
-int cy_census_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
+int census_enumerate(const census_enum_opts *o, census_visit f, void *ctx, cy_error *err)
 {
     if (o->edges < 1 || o->edges > ENUM_MAX_EDGES)
         return cy_error_set(err, "the number of edges must be from 1 to %d, not %d", ENUM_MAX_EDGES, o->edges);
     if (o->parts > 1 && (o->part < 0 || o->part >= o->parts))
-        return cy_error_set(err, "part %d of %d does not exist (parts are 0 to %d)", o->part, o->parts,
-                            o->parts - 1);
+        return cy_error_set(err, "part %d of %d does not exist (parts are 0 to %d)", o->part, o->parts, o->parts - 1);
     if (o->parts < 0)
         return cy_error_set(err, "the number of parts must be positive, not %d", o->parts);
-    cy_census_enum_opts all = *o;
+    census_enum_opts all = *o;
     if (all.parts <= 1) {
         all.parts = 1;
         all.part = 0;

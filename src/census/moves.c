@@ -23,7 +23,7 @@
 typedef struct rem_ctx {
     const cy_board *b;
     unsigned char *mark;
-    signed char *memo;     /* remoteness + 1 by base-3 index of the position; 0 unknown */
+    signed char *memo; /* remoteness + 1 by base-3 index of the position; 0 unknown */
     uint32_t pow3[CY_CENSUS_MOVES_MAX_EDGES + 1];
 } rem_ctx;
 
@@ -56,7 +56,7 @@ static int remoteness(rem_ctx *c, uint32_t idx)
     return rem;
 }
 
-int cy_census_moves(const cy_board *b)
+int census_moves(const cy_board *b)
 {
     if (b->ne > CY_CENSUS_MOVES_MAX_EDGES)
         return -1;

@@ -59,12 +59,12 @@ typedef struct reservoir {
     int k;
     char **keep;
     uint64_t *rng;
-    const cy_census_plan_opts *o;
+    const census_plan_opts *o;
     int edges, vertices;
-    double start, last;        /* when the count began; the last progress line */
+    double start, last; /* when the count began; the last progress line */
 } reservoir;
 
-static void say(const cy_census_plan_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const census_plan_opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Counts one graph and keeps it in the reservoir with the right chance;
  * every 4096 graphs looks at the clock for a progress line every 10 s. */
@@ -73,7 +73,7 @@ static int reservoir_add(char *g6, void *ctx)
     reservoir *r = ctx;
     int64_t i = r->seen++;
     if ((i & 4095) == 4095) {
-        double now = cy_census_now();
+        double now = census_now();
         if (now - r->last > 10) {
             r->last = now;
             say(r->o, "%d edges, %d vertices: %lld graphs counted so far, %.0f s", r->edges, r->vertices,
@@ -93,16 +93,16 @@ static int reservoir_add(char *g6, void *ctx)
 
 /* One sampled graph's boards: counted (pass 1), then J of them made rows. */
 typedef struct graph_sample {
-    const cy_census_plan_opts *o;
-    int64_t boards;          /* pass 1: its boards */
-    int64_t index, want;     /* pass 2: boards passed, rows still wanted */
+    const census_plan_opts *o;
+    int64_t boards;      /* pass 1: its boards */
+    int64_t index, want; /* pass 2: boards passed, rows still wanted */
     uint64_t *rng;
     int rows, timeouts;
-    double row_cpu;          /* CPU of the rows made */
+    double row_cpu; /* CPU of the rows made */
     cy_error *err;
 } graph_sample;
 
-static int count_board(const cy_census_item *it, void *ctx)
+static int count_board(const census_item *it, void *ctx)
 {
     (void)it;
     ((graph_sample *)ctx)->boards++;
@@ -110,26 +110,26 @@ static int count_board(const cy_census_item *it, void *ctx)
 }
 
 /* Selection sampling: board t of b is taken with probability want / (b - t). */
-static int row_board(const cy_census_item *it, void *ctx)
+static int row_board(const census_item *it, void *ctx)
 {
     graph_sample *g = ctx;
     int64_t left = g->boards - g->index++;
     if (g->want <= 0 || (int64_t)below(g->rng, (uint64_t)left) >= g->want)
         return 0;
     g->want--;
-    cy_census_row r;
-    double t0 = cy_census_cpu();
-    if (cy_census_board_row(it->board, it->graph6, it->code, 0, &g->o->solve, &r, g->err) < 0)
+    census_row r;
+    double t0 = census_cpu();
+    if (census_board_row(it->board, it->graph6, it->code, 0, &g->o->solve, &r, g->err) < 0)
         return -1;
-    g->row_cpu += cy_census_cpu() - t0;
+    g->row_cpu += census_cpu() - t0;
     g->rows++;
     g->timeouts += r.status != CY_CENSUS_SOLVED;
-    cy_census_row_free(&r);
+    census_row_free(&r);
     return 0;
 }
 
 /* Progress of the plan on stderr (unless quiet). */
-static void say(const cy_census_plan_opts *o, const char *fmt, ...)
+static void say(const census_plan_opts *o, const char *fmt, ...)
 {
     if (o->quiet)
         return;
@@ -142,17 +142,17 @@ static void say(const cy_census_plan_opts *o, const char *fmt, ...)
 }
 
 /* Measures stratum (row->edges, row->vertices) into row. */
-static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, cy_error *err)
+static int plan_stratum(const census_plan_opts *o, census_plan_row *row, cy_error *err)
 {
     int E = row->edges, n = row->vertices;
     uint64_t rng = o->seed ^ ((uint64_t)E << 32 | (uint64_t)n) * UINT64_C(0x2545F4914F6CDD1D);
-    reservoir res = {0, o->samples, NULL, &rng, o, E, n, cy_census_now(), cy_census_now()};
+    reservoir res = {0, o->samples, NULL, &rng, o, E, n, census_now(), census_now()};
     if (o->samples > 0 && !(res.keep = calloc((size_t)o->samples, sizeof(char *))))
         return cy_error_set(err, "out of memory");
     say(o, "%d edges, %d vertices: counting the connected planar graphs (nauty-geng | nauty-planarg)", E, n);
-    double c0 = children_cpu(), t0 = cy_census_now();
+    double c0 = children_cpu(), t0 = census_now();
     int late;
-    int rc = cy_census_each_planar_graph(E, n, reservoir_add, &res, o->count_timeout, &late, err);
+    int rc = census_each_planar_graph(E, n, reservoir_add, &res, o->count_timeout, &late, err);
     if (rc == 0 && late) {
         for (int i = 0; i < o->samples; i++)
             free(res.keep[i]);
@@ -167,15 +167,15 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
     int k = res.seen < o->samples ? (int)res.seen : o->samples;
     say(o, "%d edges, %d vertices: %lld connected planar graphs (nauty: %.1f CPU s)%s", E, n, (long long)res.seen,
         row->nauty_seconds, rc == 0 && k ? ", sampling" : "");
-    double sum_b = 0, sum_bb = 0, sum_c = 0, sum_cc = 0, last = cy_census_now(), cpu0 = cy_census_cpu();
+    double sum_b = 0, sum_bb = 0, sum_c = 0, sum_cc = 0, last = census_now(), cpu0 = census_cpu();
     for (int i = 0; rc == 0 && i < k; i++) {
         graph_sample g = {o, 0, 0, 0, &rng, 0, 0, 0, err};
-        double e0 = cy_census_cpu();
-        rc = cy_census_graph_boards(res.keep[i], count_board, &g, err);
-        double enum_cpu = cy_census_cpu() - e0;
+        double e0 = census_cpu();
+        rc = census_graph_boards(res.keep[i], count_board, &g, err);
+        double enum_cpu = census_cpu() - e0;
         g.want = o->boards > 0 && o->boards < g.boards ? o->boards : g.boards;
         if (rc == 0)
-            rc = cy_census_graph_boards(res.keep[i], row_board, &g, err);
+            rc = census_graph_boards(res.keep[i], row_board, &g, err);
         if (rc != 0)
             break;
         double c = enum_cpu + (g.rows ? (double)g.boards * g.row_cpu / g.rows : 0);
@@ -186,8 +186,8 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
         row->sample_boards += g.boards;
         row->solved += g.rows;
         row->timeouts += g.timeouts;
-        if (cy_census_now() - last > 10) {
-            last = cy_census_now();
+        if (census_now() - last > 10) {
+            last = census_now();
             say(o, "%d edges, %d vertices: %d of %d sampled graphs, %d boards solved, %.0f s", E, n, i + 1, k,
                 row->solved, last - t0);
         }
@@ -198,7 +198,7 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
     if (rc != 0)
         return rc < 0 ? -1 : cy_error_set(err, "the plan stopped");
     row->sampled = k;
-    row->plan_seconds = cy_census_cpu() - cpu0;
+    row->plan_seconds = census_cpu() - cpu0;
     if (k > 0) {
         double N = (double)row->graphs, fpc = 1 - k / N;
         row->boards = N * sum_b / k;
@@ -214,7 +214,7 @@ static int plan_stratum(const cy_census_plan_opts *o, cy_census_plan_row *row, c
     return 0;
 }
 
-int cy_census_plan(const cy_census_plan_opts *oin, cy_census_plan_row **rows, int *nrows, cy_error *err)
+int census_plan(const census_plan_opts *oin, census_plan_row **rows, int *nrows, cy_error *err)
 {
     *rows = NULL;
     *nrows = 0;
@@ -222,7 +222,7 @@ int cy_census_plan(const cy_census_plan_opts *oin, cy_census_plan_row **rows, in
         return cy_error_set(err, "the edge counts must be a range A..B with 1 <= A <= B");
     if (oin->hi > CY_CENSUS_MAX_EDGES)
         return cy_error_set(err, "the number of edges must be from 1 to %d, not %d", CY_CENSUS_MAX_EDGES, oin->hi);
-    cy_census_plan_opts o = *oin;
+    census_plan_opts o = *oin;
     cy_table *mine = NULL;
     if (o.samples > 0 && !o.solve.table) {
         if (!(mine = cy_table_new(o.solve.memory ? o.solve.memory : (size_t)CY_CENSUS_MEMORY_MIB << 20, err)))
@@ -232,18 +232,18 @@ int cy_census_plan(const cy_census_plan_opts *oin, cy_census_plan_row **rows, in
     int cap = 0, rc = 0;
     for (int E = o.lo; E <= o.hi && rc == 0; E++)
         for (int n = 2; n <= E + 1 && rc == 0; n++) {
-            if (!cy_census_vertices_possible(E, n) || (o.vhi && (n < o.vlo || n > o.vhi)))
+            if (!census_vertices_possible(E, n) || (o.vhi && (n < o.vlo || n > o.vhi)))
                 continue;
             if (*nrows == cap) {
                 cap = cap ? 2 * cap : 16;
-                cy_census_plan_row *r = realloc(*rows, sizeof *r * (size_t)cap);
+                census_plan_row *r = realloc(*rows, sizeof *r * (size_t)cap);
                 if (!r) {
                     rc = cy_error_set(err, "out of memory");
                     break;
                 }
                 *rows = r;
             }
-            cy_census_plan_row *r = &(*rows)[*nrows];
+            census_plan_row *r = &(*rows)[*nrows];
             memset(r, 0, sizeof *r);
             r->edges = E;
             r->vertices = n;
@@ -262,9 +262,9 @@ int cy_census_plan(const cy_census_plan_opts *oin, cy_census_plan_row **rows, in
 }
 
 /* The sum of the rows of one edge count, as a row (vertices 0). */
-static cy_census_plan_row edge_total(const cy_census_plan_row *rows, int n, int edges)
+static census_plan_row edge_total(const census_plan_row *rows, int n, int edges)
 {
-    cy_census_plan_row t;
+    census_plan_row t;
     memset(&t, 0, sizeof t);
     t.edges = edges;
     double vb = 0, vc = 0;
@@ -289,7 +289,7 @@ static cy_census_plan_row edge_total(const cy_census_plan_row *rows, int n, int 
 }
 
 /* One row as JSON (vertices left out of a total). */
-static json_t *row_json(const cy_census_plan_row *r)
+static json_t *row_json(const census_plan_row *r)
 {
     json_t *j = json_object();
     json_object_set_new(j, "edges", json_integer(r->edges));
@@ -328,42 +328,41 @@ static const char *grouped(double v, char *buf)
 }
 
 /* CPU hours with a precision that suits them. */
-static void hours(cy_census_buf *b, double seconds)
+static void hours(census_buf *b, double seconds)
 {
     double h = seconds / 3600;
-    cy_census_printf(b, h >= 100 ? "%.0f" : h >= 1 ? "%.1f" : h >= 0.01 ? "%.2f" : "%.4f", h);
+    census_printf(b, h >= 100 ? "%.0f" : h >= 1 ? "%.1f" : h >= 0.01 ? "%.2f" : "%.4f", h);
 }
 
 /* One markdown row (a total when r->vertices is 0). */
-static void row_text(cy_census_buf *b, const cy_census_plan_row *r)
+static void row_text(census_buf *b, const census_plan_row *r)
 {
     char g[32], x[32];
     if (r->vertices)
-        cy_census_printf(b, "| %d | %d | %s | %.1f |", r->edges, r->vertices, grouped((double)r->graphs, g),
-                         r->nauty_seconds);
+        census_printf(b, "| %d | %d | %s | %.1f |", r->edges, r->vertices, grouped((double)r->graphs, g),
+                      r->nauty_seconds);
     else
-        cy_census_printf(b, "| **%d** | all | **%s** | %.1f |", r->edges, grouped((double)r->graphs, g),
-                         r->nauty_seconds);
+        census_printf(b, "| **%d** | all | **%s** | %.1f |", r->edges, grouped((double)r->graphs, g), r->nauty_seconds);
     if (!r->sampled) {
-        cy_census_printf(b, " 0 | | | | | | |\n");
+        census_printf(b, " 0 | | | | | | |\n");
         return;
     }
-    cy_census_printf(b, " %d | %.1f | %s ± %.0f %% | %.3f | ", r->sampled, r->boards / (r->graphs ? r->graphs : 1),
-                     grouped(r->boards, x), r->boards > 0 ? 100 * r->boards_se / r->boards : 0.0,
-                     r->boards > 0 ? 1000 * r->cpu_seconds / r->boards : 0.0);
+    census_printf(b, " %d | %.1f | %s ± %.0f %% | %.3f | ", r->sampled, r->boards / (r->graphs ? r->graphs : 1),
+                  grouped(r->boards, x), r->boards > 0 ? 100 * r->boards_se / r->boards : 0.0,
+                  r->boards > 0 ? 1000 * r->cpu_seconds / r->boards : 0.0);
     hours(b, r->cpu_seconds);
-    cy_census_printf(b, " ± %.0f %% | %d | %d |\n", r->cpu_seconds > 0 ? 100 * r->cpu_se / r->cpu_seconds : 0.0,
-                     r->solved, r->timeouts);
+    census_printf(b, " ± %.0f %% | %d | %d |\n", r->cpu_seconds > 0 ? 100 * r->cpu_se / r->cpu_seconds : 0.0, r->solved,
+                  r->timeouts);
 }
 
-char *cy_census_plan_format(const cy_census_plan_row *rows, int n, int json_out)
+char *census_plan_format(const census_plan_row *rows, int n, int json_out)
 {
     if (json_out) {
         json_t *strata = json_array(), *totals = json_array();
         for (int i = 0; i < n; i++) {
             json_array_append_new(strata, row_json(&rows[i]));
             if (i == n - 1 || rows[i + 1].edges != rows[i].edges) {
-                cy_census_plan_row t = edge_total(rows, n, rows[i].edges);
+                census_plan_row t = edge_total(rows, n, rows[i].edges);
                 json_array_append_new(totals, row_json(&t));
             }
         }
@@ -380,14 +379,14 @@ char *cy_census_plan_format(const cy_census_plan_row *rows, int n, int json_out)
         free(s);
         return out;
     }
-    cy_census_buf b = {0};
-    cy_census_printf(&b, "| edges | vertices | connected planar graphs | nauty CPU s | graphs sampled | boards per graph"
-                         " | boards | CPU ms per board | CPU hours | rows solved | out of time |\n"
-                         "|---|---|---|---|---|---|---|---|---|---|---|\n");
+    census_buf b = {0};
+    census_printf(&b, "| edges | vertices | connected planar graphs | nauty CPU s | graphs sampled | boards per graph"
+                      " | boards | CPU ms per board | CPU hours | rows solved | out of time |\n"
+                      "|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
         row_text(&b, &rows[i]);
         if (i == n - 1 || rows[i + 1].edges != rows[i].edges) {
-            cy_census_plan_row t = edge_total(rows, n, rows[i].edges);
+            census_plan_row t = edge_total(rows, n, rows[i].edges);
             row_text(&b, &t);
         }
     }

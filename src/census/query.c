@@ -3,7 +3,7 @@
  * parity-breakers, drawing-matters, two-cells, trees, timeouts.  Each answers
  * in text or in JSON (jansson); boards are shown in the native JSON format,
  * which cycles solve and cycles draw read.  Also the census explorer's
- * queries (cy_census_explore: GET /api/census of cycles serve --census, whose
+ * queries (census_explore: GET /api/census of cycles serve --census, whose
  * lane in src/server/server_census.c runs them on its connections).
  */
 #include "census.h"
@@ -14,16 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cy_census_query_names[] = "summary, grundy-max, parity-breakers, drawing-matters, two-cells, trees, timeouts";
+const char census_query_names[] = "summary, grundy-max, parity-breakers, drawing-matters, two-cells, trees, timeouts";
 
 /* What a query works with. */
 typedef struct qctx {
-    cy_census_store *s;
-    const cy_census_query_opts *o;
-    const char *kind;     /* 'board' or 'tree' */
-    const char *rules;    /* the rules key ('standard', ...) */
-    char range[96];       /* " AND edges BETWEEN lo AND hi" or "" */
-    cy_census_buf text;
+    census_store *s;
+    const census_query_opts *o;
+    const char *kind;  /* 'board' or 'tree' */
+    const char *rules; /* the rules key ('standard', ...) */
+    char range[96];    /* " AND edges BETWEEN lo AND hi" or "" */
+    census_buf text;
     json_t *json;
     cy_error *err;
 } qctx;
@@ -36,8 +36,8 @@ static sqlite3_stmt *prep(qctx *q, const char *fmt, ...)
     char *sql = sqlite3_vmprintf(fmt, ap);
     va_end(ap);
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(cy_census_store_db(q->s), sql, -1, &st, NULL) != SQLITE_OK) {
-        cy_error_set(q->err, "%s", sqlite3_errmsg(cy_census_store_db(q->s)));
+    if (sqlite3_prepare_v2(census_store_db(q->s), sql, -1, &st, NULL) != SQLITE_OK) {
+        cy_error_set(q->err, "%s", sqlite3_errmsg(census_store_db(q->s)));
         st = NULL;
     }
     sqlite3_free(sql);
@@ -49,7 +49,7 @@ static int done(qctx *q, sqlite3_stmt *st, int rc)
 {
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-        return cy_error_set(q->err, "%s", sqlite3_errmsg(cy_census_store_db(q->s)));
+        return cy_error_set(q->err, "%s", sqlite3_errmsg(census_store_db(q->s)));
     return 0;
 }
 
@@ -60,8 +60,9 @@ static const char *text_col(sqlite3_stmt *st, int i)
 }
 
 /* The board columns every listing selects, in this order. */
-#define BOARD_COLS "kind, edges, vertices, cells, cell_sizes, winner, grundy, graph6, code, triangle_free, leaves, " \
-                   "automorphisms, thm6_winner, status, board"
+#define BOARD_COLS                                                                                                     \
+    "kind, edges, vertices, cells, cell_sizes, winner, grundy, graph6, code, triangle_free, leaves, "                  \
+    "automorphisms, thm6_winner, status, board"
 
 /* Appends the board of the current row of st (BOARD_COLS) to the listing:
  * a line of facts and the board's JSON (text), or an object (JSON). */
@@ -83,21 +84,23 @@ static void list_board(qctx *q, sqlite3_stmt *st, json_t *arr, const char *inden
         json_object_set_new(o, "triangle_free", json_boolean(sqlite3_column_int(st, 9)));
         json_object_set_new(o, "leaves", json_integer(sqlite3_column_int(st, 10)));
         json_object_set_new(o, "automorphisms", json_integer(sqlite3_column_int(st, 11)));
-        json_object_set_new(o, "thm6_winner", sqlite3_column_int(st, 12) ? json_integer(sqlite3_column_int(st, 12)) : json_null());
+        json_object_set_new(o, "thm6_winner",
+                            sqlite3_column_int(st, 12) ? json_integer(sqlite3_column_int(st, 12)) : json_null());
         json_t *b = json_loads(text_col(st, 14), 0, NULL);
         json_object_set_new(o, "board", b ? b : json_string(text_col(st, 14)));
         json_array_append_new(arr, o);
         return;
     }
     int e = sqlite3_column_int(st, 1), c = sqlite3_column_int(st, 3);
-    cy_census_printf(&q->text, "%s%s of %d edge%s, %d vertices, %d cell%s%s%s%s, ", indent, text_col(st, 0), e,
-                     e == 1 ? "" : "s", sqlite3_column_int(st, 2), c, c == 1 ? "" : "s", c ? " (" : "", text_col(st, 4), c ? ")" : "");
+    census_printf(&q->text, "%s%s of %d edge%s, %d vertices, %d cell%s%s%s%s, ", indent, text_col(st, 0), e,
+                  e == 1 ? "" : "s", sqlite3_column_int(st, 2), c, c == 1 ? "" : "s", c ? " (" : "", text_col(st, 4),
+                  c ? ")" : "");
     if (solved)
-        cy_census_printf(&q->text, "winner %d, grundy %d", sqlite3_column_int(st, 5), sqlite3_column_int(st, 6));
+        census_printf(&q->text, "winner %d, grundy %d", sqlite3_column_int(st, 5), sqlite3_column_int(st, 6));
     else
-        cy_census_printf(&q->text, "unsolved (%s)", text_col(st, 13));
-    cy_census_printf(&q->text, ", graph6 %s%s\n%s  %s\n", text_col(st, 7),
-                     sqlite3_column_int(st, 9) ? ", triangle-free" : "", indent, text_col(st, 14));
+        census_printf(&q->text, "unsolved (%s)", text_col(st, 13));
+    census_printf(&q->text, ", graph6 %s%s\n%s  %s\n", text_col(st, 7),
+                  sqlite3_column_int(st, 9) ? ", triangle-free" : "", indent, text_col(st, 14));
 }
 
 /* Lists the boards of q's kind and range matching where (SQL), in order,
@@ -122,7 +125,7 @@ static int list_boards(qctx *q, const char *title, const char *key, const char *
     if (total > limit && limit >= 0)
         snprintf(more, sizeof more, " (the first %d listed; --limit N lists N, --limit 0 all)", limit);
     if (!arr)
-        cy_census_printf(&q->text, "\n%s: %d%s\n\n", title, total, more);
+        census_printf(&q->text, "\n%s: %d%s\n\n", title, total, more);
     int n = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         list_board(q, st, arr, "  ");
@@ -141,7 +144,8 @@ static int list_boards(qctx *q, const char *title, const char *key, const char *
  * exhaustive). */
 static int complete(qctx *q, const char *kind, int edges)
 {
-    sqlite3_stmt *st = prep(q, "SELECT count(*), sum(finished), max(parts) FROM units WHERE kind = '%q' AND rules = '%q'"
+    sqlite3_stmt *st = prep(q,
+                            "SELECT count(*), sum(finished), max(parts) FROM units WHERE kind = '%q' AND rules = '%q'"
                             " AND edges = %d",
                             kind, q->rules, edges);
     if (!st)
@@ -157,17 +161,19 @@ static int complete(qctx *q, const char *kind, int edges)
  * parity breakers and triangle-free ones. */
 static int q_summary(qctx *q)
 {
-    sqlite3_stmt *st = prep(q,
-                            "SELECT kind, edges, count(*), sum(winner = 1), sum(winner = 2), sum(parity_breaker = 1),"
-                            " sum(parity_breaker = 1 AND triangle_free), sum(status <> 'solved') FROM boards"
-                            " WHERE 1%s GROUP BY kind, edges ORDER BY CASE kind WHEN 'board' THEN 0 WHEN 'tree' THEN 1 ELSE 2 END, edges",
-                            q->range);
+    sqlite3_stmt *st =
+        prep(q,
+             "SELECT kind, edges, count(*), sum(winner = 1), sum(winner = 2), sum(parity_breaker = 1),"
+             " sum(parity_breaker = 1 AND triangle_free), sum(status <> 'solved') FROM boards"
+             " WHERE 1%s GROUP BY kind, edges ORDER BY CASE kind WHEN 'board' THEN 0 WHEN 'tree' THEN 1 ELSE 2 END, edges",
+             q->range);
     if (!st)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "| kind | edges | boards | N | P | grundy histogram | parity breakers | triangle-free parity breakers | unsolved | exhaustive |\n"
-                                   "|---|---|---|---|---|---|---|---|---|---|\n");
+        census_printf(&q->text,
+                      "| kind | edges | boards | N | P | grundy histogram | parity breakers | triangle-free parity breakers | unsolved | exhaustive |\n"
+                      "|---|---|---|---|---|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *kind = text_col(st, 0);
@@ -181,13 +187,13 @@ static int q_summary(qctx *q)
             return -1;
         }
         json_t *hist = json_object();
-        cy_census_buf h = {0};
-        cy_census_printf(&h, "%s", "");
+        census_buf h = {0};
+        census_printf(&h, "%s", "");
         while (sqlite3_step(g) == SQLITE_ROW) {
             char k[16];
             snprintf(k, sizeof k, "%d", sqlite3_column_int(g, 0));
             json_object_set_new(hist, k, json_integer(sqlite3_column_int64(g, 1)));
-            cy_census_printf(&h, "%s%s: %lld", h.n ? ", " : "", k, (long long)sqlite3_column_int64(g, 1));
+            census_printf(&h, "%s%s: %lld", h.n ? ", " : "", k, (long long)sqlite3_column_int64(g, 1));
         }
         sqlite3_finalize(g);
         int full = complete(q, kind, e);
@@ -206,11 +212,11 @@ static int q_summary(qctx *q)
             json_array_append_new(arr, o);
         } else {
             json_decref(hist);
-            cy_census_printf(&q->text, "| %s | %d | %lld | %lld | %lld | %s | %lld | %lld | %lld | %s |\n", kind, e,
-                             (long long)sqlite3_column_int64(st, 2), (long long)sqlite3_column_int64(st, 3),
-                             (long long)sqlite3_column_int64(st, 4), h.s, (long long)sqlite3_column_int64(st, 5),
-                             (long long)sqlite3_column_int64(st, 6), (long long)sqlite3_column_int64(st, 7),
-                             full ? "yes" : "no");
+            census_printf(&q->text, "| %s | %d | %lld | %lld | %lld | %s | %lld | %lld | %lld | %s |\n", kind, e,
+                          (long long)sqlite3_column_int64(st, 2), (long long)sqlite3_column_int64(st, 3),
+                          (long long)sqlite3_column_int64(st, 4), h.s, (long long)sqlite3_column_int64(st, 5),
+                          (long long)sqlite3_column_int64(st, 6), (long long)sqlite3_column_int64(st, 7),
+                          full ? "yes" : "no");
         }
         free(h.s);
     }
@@ -221,8 +227,8 @@ static int q_summary(qctx *q)
 
 static int q_grundy_max(qctx *q)
 {
-    sqlite3_stmt *st = prep(q, "SELECT max(grundy) FROM boards WHERE kind = '%q'%s AND status = 'solved'", q->kind,
-                            q->range);
+    sqlite3_stmt *st =
+        prep(q, "SELECT max(grundy) FROM boards WHERE kind = '%q'%s AND status = 'solved'", q->kind, q->range);
     if (!st)
         return -1;
     int rc = sqlite3_step(st);
@@ -234,7 +240,7 @@ static int q_grundy_max(qctx *q)
         if (q->json)
             json_object_set_new(q->json, "grundy_max", json_null());
         else
-            cy_census_printf(&q->text, "no solved %ss\n", q->kind);
+            census_printf(&q->text, "no solved %ss\n", q->kind);
         return 0;
     }
     if (q->json)
@@ -267,8 +273,9 @@ static int q_trees(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "Trees with special leaves; Conjecture 1 of Fokkink and Zandee 2022: the Grundy value is 0 exactly when the edges are even.\n\n"
-                                   "| edges | trees | N | P | against Conjecture 1 | exhaustive |\n|---|---|---|---|---|---|\n");
+        census_printf(&q->text,
+                      "Trees with special leaves; Conjecture 1 of Fokkink and Zandee 2022: the Grundy value is 0 exactly when the edges are even.\n\n"
+                      "| edges | trees | N | P | against Conjecture 1 | exhaustive |\n|---|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int e = sqlite3_column_int(st, 0), full = complete(q, "tree", e);
@@ -282,9 +289,10 @@ static int q_trees(qctx *q)
             json_object_set_new(o, "exhaustive", json_boolean(full));
             json_array_append_new(arr, o);
         } else
-            cy_census_printf(&q->text, "| %d | %lld | %lld | %lld | %lld | %s |\n", e, (long long)sqlite3_column_int64(st, 1),
-                             (long long)sqlite3_column_int64(st, 2), (long long)sqlite3_column_int64(st, 3),
-                             (long long)sqlite3_column_int64(st, 4), full ? "yes" : "no");
+            census_printf(&q->text, "| %d | %lld | %lld | %lld | %lld | %s |\n", e,
+                          (long long)sqlite3_column_int64(st, 1), (long long)sqlite3_column_int64(st, 2),
+                          (long long)sqlite3_column_int64(st, 3), (long long)sqlite3_column_int64(st, 4),
+                          full ? "yes" : "no");
     }
     if (arr)
         json_object_set_new(q->json, "trees", arr);
@@ -299,8 +307,8 @@ static int q_trees(qctx *q)
     if (done(q, st, rc) < 0)
         return -1;
     if (!trees && !q->json)
-        cy_census_printf(&q->text, "\nThis database holds no trees: cycles census run --trees --edges A..B --db FILE "
-                                   "adds them.\n");
+        census_printf(&q->text, "\nThis database holds no trees: cycles census run --trees --edges A..B --db FILE "
+                                "adds them.\n");
     return list_boards(q, "trees against Conjecture 1, smallest first", "counterexamples", "parity_breaker = 1",
                        "edges, vertices, code") < 0
                ? -1
@@ -320,8 +328,8 @@ static int q_drawing(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "| edges | graphs | with several boards | whose boards disagree on the winner | share |\n"
-                                   "|---|---|---|---|---|\n");
+        census_printf(&q->text, "| edges | graphs | with several boards | whose boards disagree on the winner | share |\n"
+                                "|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         long long g = sqlite3_column_int64(st, 1), sev = sqlite3_column_int64(st, 2), dis = sqlite3_column_int64(st, 3);
@@ -333,8 +341,8 @@ static int q_drawing(qctx *q)
             json_object_set_new(o, "graphs_drawing_matters", json_integer(dis));
             json_array_append_new(arr, o);
         } else
-            cy_census_printf(&q->text, "| %d | %lld | %lld | %lld | %.1f%% |\n", sqlite3_column_int(st, 0), g, sev, dis,
-                             g ? 100.0 * (double)dis / (double)g : 0.0);
+            census_printf(&q->text, "| %d | %lld | %lld | %lld | %.1f%% |\n", sqlite3_column_int(st, 0), g, sev, dis,
+                          g ? 100.0 * (double)dis / (double)g : 0.0);
     }
     if (arr)
         json_object_set_new(q->json, "per_edges", arr);
@@ -350,16 +358,17 @@ static int q_drawing(qctx *q)
         return -1;
     json_t *graphs = q->json ? json_array() : NULL;
     if (!graphs)
-        cy_census_printf(&q->text, "\nthe smallest graphs whose drawing matters, with all their boards:\n\n");
+        census_printf(&q->text, "\nthe smallest graphs whose drawing matters, with all their boards:\n\n");
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *g6 = text_col(st, 0);
-        sqlite3_stmt *b = prep(q, "SELECT " BOARD_COLS " FROM boards WHERE kind = '%q' AND graph6 = '%q' ORDER BY winner, code",
-                               q->kind, g6);
+        sqlite3_stmt *b =
+            prep(q, "SELECT " BOARD_COLS " FROM boards WHERE kind = '%q' AND graph6 = '%q' ORDER BY winner, code",
+                 q->kind, g6);
         if (!b)
             break;
         json_t *ba = graphs ? json_array() : NULL;
         if (!graphs)
-            cy_census_printf(&q->text, "graph %s (%d edges):\n", g6, sqlite3_column_int(st, 1));
+            census_printf(&q->text, "graph %s (%d edges):\n", g6, sqlite3_column_int(st, 1));
         while (sqlite3_step(b) == SQLITE_ROW)
             list_board(q, b, ba, "  ");
         sqlite3_finalize(b);
@@ -390,9 +399,10 @@ static int q_two_cells(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "Boards with exactly two cells, by the edges the cells share, degree-1 vertices and the parity of the edges:\n\n"
-                                   "| shared edges | degree-1 vertices | edges | boards | player 1 wins | player 2 wins | a Thm 6 involution | smallest |\n"
-                                   "|---|---|---|---|---|---|---|---|\n");
+        census_printf(&q->text,
+                      "Boards with exactly two cells, by the edges the cells share, degree-1 vertices and the parity of the edges:\n\n"
+                      "| shared edges | degree-1 vertices | edges | boards | player 1 wins | player 2 wins | a Thm 6 involution | smallest |\n"
+                      "|---|---|---|---|---|---|---|---|\n");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int shared = sqlite3_column_int(st, 0), leaves = sqlite3_column_int(st, 1), odd = sqlite3_column_int(st, 2);
@@ -407,10 +417,10 @@ static int q_two_cells(qctx *q)
             json_object_set_new(o, "thm6", json_integer(sqlite3_column_int64(st, 6)));
             json_array_append_new(arr, o);
         } else
-            cy_census_printf(&q->text, "| %d | %s | %s | %lld | %lld | %lld | %lld | %d |\n", shared, leaves ? "some" : "none",
-                             odd ? "odd" : "even", (long long)sqlite3_column_int64(st, 3), (long long)sqlite3_column_int64(st, 4),
-                             (long long)sqlite3_column_int64(st, 5), (long long)sqlite3_column_int64(st, 6),
-                             sqlite3_column_int(st, 7));
+            census_printf(&q->text, "| %d | %s | %s | %lld | %lld | %lld | %lld | %d |\n", shared,
+                          leaves ? "some" : "none", odd ? "odd" : "even", (long long)sqlite3_column_int64(st, 3),
+                          (long long)sqlite3_column_int64(st, 4), (long long)sqlite3_column_int64(st, 5),
+                          (long long)sqlite3_column_int64(st, 6), sqlite3_column_int(st, 7));
     }
     if (arr)
         json_object_set_new(q->json, "classes", arr);
@@ -424,13 +434,14 @@ static int q_two_cells(qctx *q)
 
 static int q_timeouts(qctx *q)
 {
-    return list_boards(q, "boards that ran out of time or memory", "unsolved", "status <> 'solved'", "edges, code") < 0 ? -1
-                                                                                                                      : 0;
+    return list_boards(q, "boards that ran out of time or memory", "unsolved", "status <> 'solved'", "edges, code") < 0
+               ? -1
+               : 0;
 }
 
 /* The histogram of column col of the results of (kind, rules, edges),
  * solved, as JSON into *obj and text into h; -1 on error. */
-static int histogram(qctx *q, const char *col, const char *kind, int e, json_t **obj, cy_census_buf *h)
+static int histogram(qctx *q, const char *col, const char *kind, int e, json_t **obj, census_buf *h)
 {
     sqlite3_stmt *g = prep(q,
                            "SELECT %s, count(*) FROM results WHERE kind = '%q' AND rules = '%q' AND edges = %d"
@@ -439,12 +450,12 @@ static int histogram(qctx *q, const char *col, const char *kind, int e, json_t *
     if (!g)
         return -1;
     *obj = json_object();
-    cy_census_printf(h, "%s", "");
+    census_printf(h, "%s", "");
     while (sqlite3_step(g) == SQLITE_ROW) {
         char k[16];
         snprintf(k, sizeof k, "%d", sqlite3_column_int(g, 0));
         json_object_set_new(*obj, k, json_integer(sqlite3_column_int64(g, 1)));
-        cy_census_printf(h, "%s%s: %lld", h->n ? ", " : "", k, (long long)sqlite3_column_int64(g, 1));
+        census_printf(h, "%s%s: %lld", h->n ? ", " : "", k, (long long)sqlite3_column_int64(g, 1));
     }
     sqlite3_finalize(g);
     return 0;
@@ -468,16 +479,23 @@ static int q_summary_rules(qctx *q)
         return -1;
     json_t *arr = q->json ? json_array() : NULL;
     if (!arr)
-        cy_census_printf(&q->text, "rules: %s\n\n| kind | edges | boards |%s%s parity breakers | winner as under standard rules | unsolved | exhaustive |\n"
-                                   "|---|---|---|%s---|---|---|---|\n",
-                         q->rules, players ? "" : " N | D | P |", values ? (players ? " winners |" : !strcmp(q->rules, "misere") ? " misere nim-values |" : " score differences |") : "",
-                         players ? (values ? "---|" : "") : values ? "---|---|---|---|" : "---|---|---|");
+        census_printf(&q->text,
+                      "rules: %s\n\n| kind | edges | boards |%s%s parity breakers | winner as under standard rules | unsolved | exhaustive |\n"
+                      "|---|---|---|%s---|---|---|---|\n",
+                      q->rules, players ? "" : " N | D | P |",
+                      values ? (players                       ? " winners |"
+                                : !strcmp(q->rules, "misere") ? " misere nim-values |"
+                                                              : " score differences |")
+                             : "",
+                      players  ? (values ? "---|" : "")
+                      : values ? "---|---|---|---|"
+                               : "---|---|---|");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *kind = text_col(st, 0);
         int e = sqlite3_column_int(st, 1);
         json_t *hist = NULL;
-        cy_census_buf h = {0};
+        census_buf h = {0};
         if (histogram(q, players ? "winner" : "value", kind, e, &hist, &h) < 0) {
             sqlite3_finalize(st);
             return -1;
@@ -518,16 +536,16 @@ static int q_summary_rules(qctx *q)
             json_array_append_new(arr, o);
         } else {
             json_decref(hist);
-            cy_census_printf(&q->text, "| %s | %d | %lld |", kind, e, n);
+            census_printf(&q->text, "| %s | %d | %lld |", kind, e, n);
             if (!players)
-                cy_census_printf(&q->text, " %lld | %lld | %lld |", (long long)sqlite3_column_int64(st, 3),
-                                 (long long)sqlite3_column_int64(st, 4), (long long)sqlite3_column_int64(st, 5));
+                census_printf(&q->text, " %lld | %lld | %lld |", (long long)sqlite3_column_int64(st, 3),
+                              (long long)sqlite3_column_int64(st, 4), (long long)sqlite3_column_int64(st, 5));
             if (values)
-                cy_census_printf(&q->text, " %s |", h.s);
+                census_printf(&q->text, " %s |", h.s);
             if (with)
-                cy_census_printf(&q->text, " %lld | %lld of %lld | %lld | %s |\n", pb, same, with, un, full ? "yes" : "no");
+                census_printf(&q->text, " %lld | %lld of %lld | %lld | %s |\n", pb, same, with, un, full ? "yes" : "no");
             else
-                cy_census_printf(&q->text, " %lld | (no standard rows) | %lld | %s |\n", pb, un, full ? "yes" : "no");
+                census_printf(&q->text, " %lld | (no standard rows) | %lld | %s |\n", pb, un, full ? "yes" : "no");
         }
         free(h.s);
     }
@@ -542,14 +560,15 @@ static int q_summary_any(qctx *q)
     return strcmp(q->rules, "standard") ? q_summary_rules(q) : q_summary(q);
 }
 
-int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_opts *o, char **out, cy_error *err)
+int census_query(census_store *s, const char *name, const census_query_opts *o, char **out, cy_error *err)
 {
     static const struct {
         const char *name;
         int (*run)(qctx *);
-    } queries[] = {{"summary", q_summary_any},         {"grundy-max", q_grundy_max}, {"parity-breakers", q_parity},
-                   {"drawing-matters", q_drawing}, {"two-cells", q_two_cells},   {"trees", q_trees},
-                   {"timeouts", q_timeouts},       {NULL, NULL}};
+    } queries[] = {{"summary", q_summary_any},    {"grundy-max", q_grundy_max},
+                   {"parity-breakers", q_parity}, {"drawing-matters", q_drawing},
+                   {"two-cells", q_two_cells},    {"trees", q_trees},
+                   {"timeouts", q_timeouts},      {NULL, NULL}};
     qctx q;
     memset(&q, 0, sizeof q);
     q.s = s;
@@ -566,13 +585,13 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
             continue;
         if (o->json)
             q.json = json_object();
-        cy_census_printf(&q.text, "%s", "");
+        census_printf(&q.text, "%s", "");
         int rc = queries[i].run(&q);
         if (rc == 0 && q.json) {
             free(q.text.s);
             memset(&q.text, 0, sizeof q.text);
             char *j = json_dumps(q.json, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-            cy_census_printf(&q.text, "%s\n", j);
+            census_printf(&q.text, "%s\n", j);
             free(j);
         }
         json_decref(q.json);
@@ -583,14 +602,14 @@ int cy_census_query(cy_census_store *s, const char *name, const cy_census_query_
         *out = q.text.s;
         return 0;
     }
-    return cy_error_set(err, "no query \"%s\" (the queries: %s)", name, cy_census_query_names);
+    return cy_error_set(err, "no query \"%s\" (the queries: %s)", name, census_query_names);
 }
 
 /* ---------------------------------------------------- the census explorer
  * The queries of GET /api/census (cycles serve --census), run by the
  * server on its lane's read-only connections. */
 
-#define CACHE_KIB 8192        /* SQLite page cache of each connection */
+#define CACHE_KIB 8192 /* SQLite page cache of each connection */
 
 /* calloc that stops the program when memory runs out. */
 static void *calloc_or_die(size_t n, size_t size)
@@ -604,7 +623,7 @@ static void *calloc_or_die(size_t n, size_t size)
 }
 
 /* The string of b (never NULL, malloc'd); b is left empty. */
-static char *take(cy_census_buf *b)
+static char *take(census_buf *b)
 {
     char *s = b->s ? b->s : calloc_or_die(1, 1);
     b->s = NULL;
@@ -617,11 +636,11 @@ static char *take(cy_census_buf *b)
 static const char *const index_names[] = {"results_grundy", "results_winner", "invariants_flags"};
 
 /* Whether f filters on results' columns, and on invariants' columns. */
-static int results_filters(const cy_census_filters *f)
+static int results_filters(const census_filters *f)
 {
     return f->grundy >= 0 || f->winner >= 0 || f->parity_breaker >= 0;
 }
-static int invariant_filters(const cy_census_filters *f)
+static int invariant_filters(const census_filters *f)
 {
     return f->triangle_free >= 0 || f->leaves >= 0;
 }
@@ -636,46 +655,46 @@ static int invariant_filters(const cy_census_filters *f)
  * the invariants only, the flags index first (the rows by edges,
  * triangle_free, leaves and code).  CROSS JOIN keeps the first table
  * outside.  Returns the alias of the table read first ("r" or "i"). */
-static const char *where(const cy_census_filters *f, int has_index, cy_census_buf *q)
+static const char *where(const census_filters *f, int has_index, census_buf *q)
 {
     int inv = invariant_filters(f), res = results_filters(f);
     const char *rx = f->grundy >= 0 && (has_index & CY_CENSUS_IX_GRUNDY)   ? " INDEXED BY results_grundy"
                      : f->winner >= 0 && (has_index & CY_CENSUS_IX_WINNER) ? " INDEXED BY results_winner"
-                                                                  : "";
+                                                                           : "";
     const char *ix = has_index & CY_CENSUS_IX_FLAGS ? " INDEXED BY invariants_flags" : "";
     static const char on[] = " ON i.kind = r.kind AND i.edges = r.edges AND i.code = r.code";
     if (inv && !res)
-        cy_census_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
+        census_printf(q, " FROM invariants i%s CROSS JOIN results r%s", ix, on);
     else if (inv)
-        cy_census_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
+        census_printf(q, " FROM results r%s CROSS JOIN invariants i%s%s", rx, ix, on);
     else
-        cy_census_printf(q, " FROM results r%s", rx);
-    cy_census_printf(q, "%s", " WHERE r.kind = ? AND r.rules = ?");
+        census_printf(q, " FROM results r%s", rx);
+    census_printf(q, "%s", " WHERE r.kind = ? AND r.rules = ?");
     if (f->edges >= 0)
-        cy_census_printf(q, "%s", " AND r.edges = ?");
+        census_printf(q, "%s", " AND r.edges = ?");
     if (f->grundy >= 0)
-        cy_census_printf(q, "%s", " AND r.grundy = ?");
+        census_printf(q, "%s", " AND r.grundy = ?");
     if (f->winner >= 0)
-        cy_census_printf(q, "%s", " AND r.winner = ?");
+        census_printf(q, "%s", " AND r.winner = ?");
     if (f->parity_breaker >= 0)
-        cy_census_printf(q, "%s", " AND r.parity_breaker = ?");
+        census_printf(q, "%s", " AND r.parity_breaker = ?");
     if (f->triangle_free >= 0)
-        cy_census_printf(q, "%s", " AND i.triangle_free = ?");
+        census_printf(q, "%s", " AND i.triangle_free = ?");
     if (f->leaves >= 0)
-        cy_census_printf(q, "%s", f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
+        census_printf(q, "%s", f->leaves ? " AND i.leaves > 0" : " AND i.leaves = 0");
     /* the flags index has kind and edges first: said of i too */
     if (inv)
-        cy_census_printf(q, "%s", f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
+        census_printf(q, "%s", f->edges >= 0 ? " AND i.kind = ? AND i.edges = ?" : " AND i.kind = ?");
     /* the flags index has triangle_free before leaves: both values, so
      * that a filter on leaves alone seeks too */
     if (inv && f->triangle_free < 0)
-        cy_census_printf(q, "%s", " AND i.triangle_free IN (0, 1)");
+        census_printf(q, "%s", " AND i.triangle_free IN (0, 1)");
     return inv && !res ? "i" : "r";
 }
 
 /* Binds f's values to the placeholders where() wrote; returns the next
  * parameter's index. */
-static int bind_filters(sqlite3_stmt *st, const cy_census_filters *f)
+static int bind_filters(sqlite3_stmt *st, const census_filters *f)
 {
     int k = 1;
     sqlite3_bind_text(st, k++, f->tree ? "tree" : "board", -1, SQLITE_STATIC);
@@ -730,7 +749,7 @@ static json_t *jtext(sqlite3_stmt *st, int k)
 static json_t *drawing(const char *text)
 {
     cy_error err;
-    cy_board *b = text ? cy_census_board(text, &err) : NULL;
+    cy_board *b = text ? census_board(text, &err) : NULL;
     if (!b)
         return json_null();
     double *xy = calloc_or_die(2 * (size_t)b->nv + 1, sizeof(double));
@@ -756,10 +775,12 @@ static json_t *drawing(const char *text)
 /* One row of the rows query as the answer's object. */
 static json_t *row_json(sqlite3_stmt *st)
 {
-    static const char *const names[] = {"board", "kind", "rules", "edges", "vertices", "cells", "cell_sizes",
-                                        "leaves", "triangle_free", "bipartite", "biconnected", "outerplanar",
-                                        "automorphisms", "graph6", "code", "status", "winner", "grundy", "value",
-                                        "parity_breaker", "moves"};
+    static const char *const names[] = {"board",         "kind",      "rules",       "edges",
+                                        "vertices",      "cells",     "cell_sizes",  "leaves",
+                                        "triangle_free", "bipartite", "biconnected", "outerplanar",
+                                        "automorphisms", "graph6",    "code",        "status",
+                                        "winner",        "grundy",    "value",       "parity_breaker",
+                                        "moves"};
     json_t *o = json_object();
     const char *text = (const char *)sqlite3_column_text(st, 0);
     json_t *board = text ? json_loads(text, 0, NULL) : NULL;
@@ -780,7 +801,7 @@ static json_t *row_json(sqlite3_stmt *st)
 
 /* Runs sql (bound by bind_filters(f)) for one number into *n; an SQLite
  * code, SQLITE_OK when done. */
-static int one_number(sqlite3 *db, const char *sql, const cy_census_filters *f, long long *n)
+static int one_number(sqlite3 *db, const char *sql, const census_filters *f, long long *n)
 {
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
@@ -797,13 +818,15 @@ static int one_number(sqlite3 *db, const char *sql, const cy_census_filters *f, 
 /* The invariants' rows of f's kind and edge count (f->edges >= 0) that
  * match its triangle_free and leaves, into *n: a range (two) of the flags
  * index.  An SQLite code. */
-static int count_invariants(sqlite3 *db, int has_index, const cy_census_filters *f, long long *n)
+static int count_invariants(sqlite3 *db, int has_index, const census_filters *f, long long *n)
 {
-    cy_census_buf q = {0};
-    cy_census_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
+    census_buf q = {0};
+    census_printf(&q, "SELECT count(*) FROM invariants i%s WHERE i.kind = ? AND i.edges = ? AND %s AND %s",
                   has_index & CY_CENSUS_IX_FLAGS ? " INDEXED BY invariants_flags" : "",
                   f->triangle_free >= 0 ? "i.triangle_free = ?" : "i.triangle_free IN (0, 1)",
-                  f->leaves < 0 ? "1" : f->leaves ? "i.leaves > 0" : "i.leaves = 0");
+                  f->leaves < 0 ? "1"
+                  : f->leaves   ? "i.leaves > 0"
+                                : "i.leaves = 0");
     char *sql = take(&q);
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
@@ -827,9 +850,9 @@ static int count_invariants(sqlite3 *db, int has_index, const cy_census_filters 
  * an edge count has a result under the rules (its units are finished, every
  * part of one split), the invariants alone are counted, in the flags
  * index. */
-static int count_rows(sqlite3 *db, int has_index, const cy_census_filters *f, long long *total)
+static int count_rows(sqlite3 *db, int has_index, const census_filters *f, long long *total)
 {
-    cy_census_buf q = {0};
+    census_buf q = {0};
     char *sql;
     int rc;
     *total = 0;
@@ -842,7 +865,7 @@ static int count_rows(sqlite3 *db, int has_index, const cy_census_filters *f, lo
                                         : "SELECT coalesce(sum(done), 0) FROM units WHERE kind = ? AND rules = ?",
                           f, total);
     if (!invariant_filters(f) || results_filters(f)) {
-        cy_census_printf(&q, "%s", "SELECT count(*)");
+        census_printf(&q, "%s", "SELECT count(*)");
         where(f, has_index, &q);
         sql = take(&q);
         rc = one_number(db, sql, f, total);
@@ -866,13 +889,13 @@ static int count_rows(sqlite3 *db, int has_index, const cy_census_filters *f, lo
     if (f->edges >= 0)
         sqlite3_bind_int(per, 3, f->edges);
     while (rc == SQLITE_OK && (rc = sqlite3_step(per)) == SQLITE_ROW) {
-        cy_census_filters g = *f;
+        census_filters g = *f;
         g.edges = sqlite3_column_int(per, 0);
         long long n = 0;
         if (sqlite3_column_int(per, 1))
             rc = count_invariants(db, has_index, &g, &n);
         else {
-            cy_census_printf(&q, "%s", "SELECT count(*)");
+            census_printf(&q, "%s", "SELECT count(*)");
             where(&g, has_index, &q);
             sql = take(&q);
             rc = one_number(db, sql, &g, &n);
@@ -884,7 +907,7 @@ static int count_rows(sqlite3 *db, int has_index, const cy_census_filters *f, lo
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-int cy_census_explore_open(const char *path, sqlite3 **db, cy_error *err)
+int census_explore_open(const char *path, sqlite3 **db, cy_error *err)
 {
     if (sqlite3_open_v2(path, db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
         return cy_error_set(err, "%s: cannot open the census database: %s", path,
@@ -898,7 +921,7 @@ int cy_census_explore_open(const char *path, sqlite3 **db, cy_error *err)
     return 0;
 }
 
-int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info *s, cy_error *err)
+int census_explore_read(sqlite3 *db, const char *name, census_explore_info *s, cy_error *err)
 {
     memset(s, 0, sizeof *s);
     sqlite3_stmt *st = NULL;
@@ -908,12 +931,13 @@ int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info
     int schema = ok ? atoi(v) : 0;
     sqlite3_finalize(st);
     if (!ok) {
-        return cy_error_set(err, "%s: not a census database (cycles census run makes one): %s", name,
-                            sqlite3_errmsg(db));
+        return cy_error_set(err, "%s: not a census database (cycles census run makes one): %s", name, sqlite3_errmsg(db));
     }
     if (schema != 3)
-        return cy_error_set(err, "%s: a census database of schema %d; the explorer reads schema 3 (cycles census "
-                                 "merge OLD.db -o NEW.db copies an older one into it)", name, schema);
+        return cy_error_set(err,
+                            "%s: a census database of schema %d; the explorer reads schema 3 (cycles census "
+                            "merge OLD.db -o NEW.db copies an older one into it)",
+                            name, schema);
     st = NULL;
     if (sqlite3_prepare_v2(db, "SELECT DISTINCT rules FROM units ORDER BY rules", -1, &st, NULL) != SQLITE_OK) {
         sqlite3_finalize(st);
@@ -938,20 +962,18 @@ int cy_census_explore_read(sqlite3 *db, const char *name, cy_census_explore_info
     return 0;
 }
 
-
-int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *asked, long long *total_out,
-                      struct json_t **rows_out)
+int census_explore(sqlite3 *db, int has_index, const census_filters *asked, long long *total_out, struct json_t **rows_out)
 {
     /* with two players and the edges given, a parity breaker is a board
      * whose winner is not the one parity names (results.parity_breaker):
      * the same boards through the winner's index */
-    cy_census_filters g = *asked, *f = &g;
+    census_filters g = *asked, *f = &g;
     if (g.parity_breaker >= 0 && g.edges >= 0 && g.winner < 0 && strncmp(g.rules, "players=", 8) != 0) {
         int parity = g.edges % 2 ? 1 : 2;
         g.winner = g.parity_breaker ? 3 - parity : parity;
         g.parity_breaker = -1;
     }
-    cy_census_buf q = {0};
+    census_buf q = {0};
     sqlite3_stmt *rows = NULL;
     char *sql;
     json_t *list = json_array();
@@ -961,21 +983,24 @@ int cy_census_explore(sqlite3 *db, int has_index, const cy_census_filters *asked
     if (rc == SQLITE_OK && f->offset < total) {
         /* the page's keys first (from the index alone where the plan has
          * one), then the rows of those keys only */
-        cy_census_buf keys = {0};
+        census_buf keys = {0};
         int by_flags = *where(f, has_index, &keys) == 'i';
         char *from = take(&keys);
         if (by_flags)
-            cy_census_printf(&q, "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
-                              " ORDER BY i.edges, i.triangle_free, i.leaves, i.code LIMIT ? OFFSET ?) p",
+            census_printf(&q,
+                          "%s FROM (SELECT i.edges AS e, i.triangle_free AS t, i.leaves AS v, i.code AS c%s"
+                          " ORDER BY i.edges, i.triangle_free, i.leaves, i.code LIMIT ? OFFSET ?) p",
                           row_cols, from);
         else
-            cy_census_printf(&q, "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
-                              " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p",
+            census_printf(&q,
+                          "%s FROM (SELECT r.edges AS e, 0 AS t, 0 AS v, r.code AS c%s"
+                          " ORDER BY r.edges, r.code LIMIT ? OFFSET ?) p",
                           row_cols, from);
         free(from);
-        cy_census_printf(&q, "%s", " CROSS JOIN results r CROSS JOIN invariants i"
-                        " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
-                        " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.t, p.v, p.c");
+        census_printf(&q, "%s",
+                      " CROSS JOIN results r CROSS JOIN invariants i"
+                      " WHERE r.kind = ? AND r.rules = ? AND r.edges = p.e AND r.code = p.c AND i.kind = r.kind"
+                      " AND i.edges = p.e AND i.code = p.c ORDER BY p.e, p.t, p.v, p.c");
         sql = take(&q);
         rc = sqlite3_prepare_v2(db, sql, -1, &rows, NULL);
         free(sql);

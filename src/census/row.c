@@ -17,9 +17,12 @@ static void adjacency(const cy_board *b, uint64_t *adj)
     }
 }
 
-cy_board *cy_census_board(const char *json, cy_error *err)
+cy_board *census_board(const char *json, cy_error *err)
 {
-    cy_game_source src = {.from = CY_GAME_FROM_TEXT, .text = json, .len = strlen(json), .format = CY_FMT_JSON,
+    cy_game_source src = {.from = CY_GAME_FROM_TEXT,
+                          .text = json,
+                          .len = strlen(json),
+                          .format = CY_FMT_JSON,
                           .board_only = 1};
     cy_game g;
     cy_game_error ge;
@@ -34,7 +37,7 @@ cy_board *cy_census_board(const char *json, cy_error *err)
     return b;
 }
 
-char *cy_census_graph6(const cy_board *b)
+char *census_graph6(const cy_board *b)
 {
     int n = b->nv;
     size_t bits = (size_t)n * (size_t)(n - 1) / 2;
@@ -178,7 +181,7 @@ static int outerplanar(const cy_board *b, const int *eblock, int nblocks)
     return ok;
 }
 
-int cy_census_graph_invariants(const cy_board *b, cy_census_row *r, cy_error *err)
+int census_graph_invariants(const cy_board *b, census_row *r, cy_error *err)
 {
     if (b->nv > 64)
         return cy_error_set(err, "census boards have at most 64 vertices, this one has %d", b->nv);
@@ -207,10 +210,10 @@ int cy_census_graph_invariants(const cy_board *b, cy_census_row *r, cy_error *er
             len[j] = len[j - 1];
             len[j - 1] = t;
         }
-    cy_census_buf cs = {0};
-    cy_census_printf(&cs, "%s", "");
+    census_buf cs = {0};
+    census_printf(&cs, "%s", "");
     for (int c = 0; c < b->ncells; c++)
-        cy_census_printf(&cs, "%s%d", c ? "," : "", len[c]);
+        census_printf(&cs, "%s%d", c ? "," : "", len[c]);
     free(len);
     free(r->cell_sizes);
     r->cell_sizes = cs.s;
@@ -295,7 +298,7 @@ static char *compact_json(const cy_board *b, cy_error *err)
 }
 
 /* Symmetry: the group's order, its involutions and Theorem 6 of Alvarado et al. 2021. */
-static int symmetry(const cy_board *b, cy_census_row *r, cy_error *err)
+static int symmetry(const cy_board *b, census_row *r, cy_error *err)
 {
     cy_symmetry *sym = cy_symmetry_new(b, err);
     if (!sym)
@@ -356,7 +359,7 @@ static int census_bits(const cy_board *b)
  * report checks Theorem 6 of Alvarado et al. 2021 against the plane boards' winners,
  * which would prove nothing if the search had used it, and on trees it
  * costs more than it spares (below). */
-static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
+static int solve(const cy_board *b, const census_solve_opts *o, census_row *r, cy_error *err)
 {
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
@@ -378,7 +381,7 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
         so.no_mirrors = 1;
         so.round_allowance = CENSUS_TREE_ALLOWANCE;
     }
-    double t0 = cy_census_now();
+    double t0 = census_now();
     cy_solver *s = cy_solver_new(b, &so, err);
     if (!s)
         return -1;
@@ -388,7 +391,7 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
     cy_solver_stats st;
     cy_solver_stats_get(s, &st);
     cy_solver_free(s);
-    r->seconds = cy_census_now() - t0;
+    r->seconds = census_now() - t0;
     r->positions = st.positions;
     r->winner = r->grundy = 0;
     if (g == CY_SOLVE_TIMEOUT)
@@ -405,21 +408,21 @@ static int solve(const cy_board *b, const cy_census_solve_opts *o, cy_census_row
     return 0;
 }
 
-int cy_census_board_row(const cy_board *b, const char *graph6, const char *code, int trees,
-                        const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
+int census_board_row(const cy_board *b, const char *graph6, const char *code, int trees, const census_solve_opts *o,
+                     census_row *r, cy_error *err)
 {
     memset(r, 0, sizeof *r);
     r->trees = trees;
     r->moves = -1;
-    if (cy_census_graph_invariants(b, r, err) < 0)
+    if (census_graph_invariants(b, r, err) < 0)
         goto fail;
-    r->graph6 = graph6 ? strdup(graph6) : cy_census_graph6(b);
+    r->graph6 = graph6 ? strdup(graph6) : census_graph6(b);
     r->code = strdup(code ? code : r->graph6);
     if (!(r->board = compact_json(b, err)))
         goto fail;
-    cy_census_rules_key(&o->rules, r->rules);
+    census_rules_key(&o->rules, r->rules);
     int standard = cy_rules_is_standard(&o->rules);
-    if (symmetry(b, r, err) < 0 || (standard ? solve(b, o, r, err) : cy_census_solve_rules(b, o, r, err)) < 0)
+    if (symmetry(b, r, err) < 0 || (standard ? solve(b, o, r, err) : census_solve_rules(b, o, r, err)) < 0)
         goto fail;
     if (standard) {
         r->players = 2;
@@ -427,7 +430,7 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
         r->value = r->winner == 1 ? 1 : -1;
     }
     if (standard && r->status == CY_CENSUS_SOLVED && b->ne <= CY_CENSUS_MOVES_MAX_EDGES) {
-        r->moves = cy_census_moves(b);
+        r->moves = census_moves(b);
         if ((r->moves % 2 == 1) != (r->winner == 1)) {
             cy_error_set(err, "internal error: the game lasts %d moves, but player %d wins", r->moves, r->winner);
             goto fail;
@@ -435,11 +438,11 @@ int cy_census_board_row(const cy_board *b, const char *graph6, const char *code,
     }
     return 0;
 fail:
-    cy_census_row_free(r);
+    census_row_free(r);
     return -1;
 }
 
-void cy_census_row_free(cy_census_row *r)
+void census_row_free(census_row *r)
 {
     free(r->code);
     free(r->graph6);

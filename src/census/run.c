@@ -10,22 +10,22 @@
 
 /* What the visitor of one unit carries. */
 typedef struct unit_ctx {
-    cy_census_store *s;
-    const cy_census_run_opts *o;
-    cy_census_unit u;
-    int64_t index;           /* items seen in this enumeration */
-    int64_t in_batch;        /* rows solved and not yet written */
-    cy_census_row *rows;     /* them */
+    census_store *s;
+    const census_run_opts *o;
+    census_unit u;
+    int64_t index;    /* items seen in this enumeration */
+    int64_t in_batch; /* rows solved and not yet written */
+    census_row *rows; /* them */
     int64_t rows_cap;
-    double batch_start;      /* when the open batch began */
-    double batch_cpu;        /* the process's CPU time then */
-    double t0;               /* when this run of the unit began */
-    int64_t start_done;      /* u.done when it began */
-    double estimate;         /* boards expected in the unit, 0: unknown */
+    double batch_start; /* when the open batch began */
+    double batch_cpu;   /* the process's CPU time then */
+    double t0;          /* when this run of the unit began */
+    int64_t start_done; /* u.done when it began */
+    double estimate;    /* boards expected in the unit, 0: unknown */
     double last_progress;
     int tty;
     cy_error *err;
-    int stopped;             /* stop_after reached */
+    int stopped; /* stop_after reached */
 } unit_ctx;
 
 /* Clears a progress line on a terminal. */
@@ -41,7 +41,7 @@ static void progress(unit_ctx *c, int final)
 {
     if (c->o->quiet)
         return;
-    double now = cy_census_now();
+    double now = census_now();
     if (!final && now - c->last_progress < (c->tty ? 0.25 : 10))
         return;
     c->last_progress = now;
@@ -55,10 +55,11 @@ static void progress(unit_ctx *c, int final)
     }
     if (final) {
         progress_clear(c);
-        fprintf(stderr, "census: %ss of %d edge%s, %s rules, part %d/%d: %lld board%s, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
+        fprintf(stderr,
+                "census: %ss of %d edge%s, %s rules, part %d/%d: %lld board%s, %.1f s (%.1f CPU s), %.0f boards/s%s\n",
                 CY_CENSUS_KIND(c->o->trees), c->u.edges, c->u.edges == 1 ? "" : "s", c->u.rules, c->u.part, c->u.parts,
-                (long long)c->u.done, c->u.done == 1 ? "" : "s",
-                c->u.seconds, c->u.cpu_seconds, c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
+                (long long)c->u.done, c->u.done == 1 ? "" : "s", c->u.seconds, c->u.cpu_seconds,
+                c->u.seconds > 0 ? (double)c->u.done / c->u.seconds : 0.0,
                 c->u.done > c->start_done && c->start_done ? " (resumed)" : "");
         return;
     }
@@ -75,7 +76,7 @@ static void progress(unit_ctx *c, int final)
 static void batch_drop(unit_ctx *c)
 {
     for (int64_t i = 0; i < c->in_batch; i++)
-        cy_census_row_free(&c->rows[i]);
+        census_row_free(&c->rows[i]);
     c->in_batch = 0;
 }
 
@@ -86,23 +87,23 @@ static void batch_drop(unit_ctx *c)
  * must be where this run left it: else another process runs it too. */
 static int commit_batch(unit_ctx *c, int finished)
 {
-    double now = cy_census_now(), cpu = cy_census_cpu();
-    cy_census_unit u = c->u;
+    double now = census_now(), cpu = census_cpu();
+    census_unit u = c->u;
     u.done += c->in_batch;
     u.seconds += now - c->batch_start;
     u.cpu_seconds += cpu - c->batch_cpu;
     u.finished = finished;
-    if (cy_census_exec(c->s, "BEGIN IMMEDIATE", c->err) < 0)
+    if (census_exec(c->s, "BEGIN IMMEDIATE", c->err) < 0)
         return -1;
-    cy_census_unit there = c->u;
-    int rc = cy_census_unit_get(c->s, &there, c->err);
+    census_unit there = c->u;
+    int rc = census_unit_get(c->s, &there, c->err);
     if (rc >= 0 && (there.done != c->u.done || there.finished))
         rc = cy_error_set(c->err, "another run writes the %ss of %d edges, part %d/%d (%s rules) into this database",
                           CY_CENSUS_KIND(c->u.trees), c->u.edges, c->u.part, c->u.parts, c->u.rules);
     for (int64_t i = 0; rc >= 0 && i < c->in_batch; i++)
-        rc = cy_census_store_put(c->s, &c->rows[i], c->err);
-    if (rc < 0 || cy_census_unit_put(c->s, &u, c->err) < 0 || cy_census_exec(c->s, "COMMIT", c->err) < 0) {
-        cy_census_exec(c->s, "ROLLBACK", NULL);
+        rc = census_store_put(c->s, &c->rows[i], c->err);
+    if (rc < 0 || census_unit_put(c->s, &u, c->err) < 0 || census_exec(c->s, "COMMIT", c->err) < 0) {
+        census_exec(c->s, "ROLLBACK", NULL);
         return -1;
     }
     batch_drop(c);
@@ -112,37 +113,36 @@ static int commit_batch(unit_ctx *c, int finished)
     return 0;
 }
 
-static int visit(const cy_census_item *it, void *ctx)
+static int visit(const census_item *it, void *ctx)
 {
     unit_ctx *c = ctx;
     if (c->index++ < c->u.done)
-        return 0;   /* committed by an earlier run */
+        return 0; /* committed by an earlier run */
     if (cy_interrupted())
-        return 1;   /* run_unit writes the batch so far */
+        return 1; /* run_unit writes the batch so far */
     if (c->in_batch == c->rows_cap) {
         int64_t cap = c->rows_cap ? 2 * c->rows_cap : 256;
-        cy_census_row *rows = realloc(c->rows, sizeof *rows * (size_t)cap);
+        census_row *rows = realloc(c->rows, sizeof *rows * (size_t)cap);
         if (!rows)
             return cy_error_set(c->err, "out of memory");
         c->rows = rows;
         c->rows_cap = cap;
     }
-    if (cy_census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &c->rows[c->in_batch],
-                            c->err) < 0)
+    if (census_board_row(it->board, it->graph6, it->code, c->o->trees, &c->o->solve, &c->rows[c->in_batch], c->err) < 0)
         return -1;
     if (cy_interrupted()) {
         /* the interrupt may have cut this board's solve short: it is
          * solved again on resuming */
-        cy_census_row_free(&c->rows[c->in_batch]);
+        census_row_free(&c->rows[c->in_batch]);
         return 1;
     }
     c->in_batch++;
     if (c->o->stop_after && c->u.done + c->in_batch - c->start_done >= c->o->stop_after) {
         c->stopped = 1;
-        return 1;   /* as if killed: the open batch is lost */
+        return 1; /* as if killed: the open batch is lost */
     }
     int batch = c->o->batch > 0 ? c->o->batch : 2000;
-    if ((c->in_batch >= batch || cy_census_now() - c->batch_start > 2) && commit_batch(c, 0) < 0)
+    if ((c->in_batch >= batch || census_now() - c->batch_start > 2) && commit_batch(c, 0) < 0)
         return -1;
     progress(c, 0);
     return 0;
@@ -150,23 +150,22 @@ static int visit(const cy_census_item *it, void *ctx)
 
 /* Boards expected in unit u from the finished earlier edge counts of the same
  * kind and split (n(e-1)^2 / n(e-2)), or 0 when they are not there. */
-static double estimate(cy_census_store *s, const cy_census_unit *u)
+static double estimate(census_store *s, const census_unit *u)
 {
     double n[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
-        cy_census_unit v = *u;
+        census_unit v = *u;
         v.edges = u->edges - 1 - k;
         cy_error err;
-        if (v.edges < 1 || cy_census_unit_get(s, &v, &err) != 1 || !v.finished)
+        if (v.edges < 1 || census_unit_get(s, &v, &err) != 1 || !v.finished)
             return 0;
         n[k] = (double)v.done;
     }
     return n[1] > 0 ? n[0] * n[0] / n[1] : 0;
 }
 
-/* cy_census_run_unit with o's table. */
-static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
-                    cy_error *err)
+/* census_run_unit with o's table. */
+static int run_unit(census_store *s, const census_run_opts *o, int edges, int part, int parts, cy_error *err)
 {
     unit_ctx c;
     memset(&c, 0, sizeof c);
@@ -177,18 +176,18 @@ static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, 
     c.u.edges = edges;
     c.u.part = part;
     c.u.parts = parts;
-    cy_census_rules_key(&o->solve.rules, c.u.rules);
+    census_rules_key(&o->solve.rules, c.u.rules);
     c.tty = isatty(2);
-    if (cy_census_unit_get(s, &c.u, err) < 0)
+    if (census_unit_get(s, &c.u, err) < 0)
         return -1;
     if (c.u.finished)
         return 0;
     c.start_done = c.u.done;
     c.estimate = estimate(s, &c.u);
-    c.t0 = c.batch_start = c.last_progress = cy_census_now();
-    c.batch_cpu = cy_census_cpu();
-    cy_census_enum_opts eo = {edges, o->trees, part, parts};
-    int rc = (o->enumerate ? o->enumerate : cy_census_enumerate)(&eo, visit, &c, err);
+    c.t0 = c.batch_start = c.last_progress = census_now();
+    c.batch_cpu = census_cpu();
+    census_enum_opts eo = {edges, o->trees, part, parts};
+    int rc = (o->enumerate ? o->enumerate : census_enumerate)(&eo, visit, &c, err);
     if (rc != 0 && !c.stopped && cy_interrupted()) {
         /* SIGINT or SIGTERM (cy_interrupt): the boards solved so far are
          * written, and --resume goes on after them (the enumeration's tools
@@ -216,8 +215,7 @@ static int run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, 
 
 /* The table of a run's boards: o's own, or a new one in *mine (NULL on
  * error) put into a copy *oo of o. */
-static const cy_census_run_opts *with_table(const cy_census_run_opts *o, cy_census_run_opts *oo, cy_table **mine,
-                                            cy_error *err)
+static const census_run_opts *with_table(const census_run_opts *o, census_run_opts *oo, cy_table **mine, cy_error *err)
 {
     *mine = NULL;
     if (o->solve.table)
@@ -228,10 +226,9 @@ static const cy_census_run_opts *with_table(const cy_census_run_opts *o, cy_cens
     return *mine ? oo : NULL;
 }
 
-int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
-                       cy_error *err)
+int census_run_unit(census_store *s, const census_run_opts *o, int edges, int part, int parts, cy_error *err)
 {
-    cy_census_run_opts oo;
+    census_run_opts oo;
     cy_table *mine;
     if (!(o = with_table(o, &oo, &mine, err)))
         return -1;
@@ -240,16 +237,15 @@ int cy_census_run_unit(cy_census_store *s, const cy_census_run_opts *o, int edge
     return rc;
 }
 
-int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int edges, int part, int parts,
-                      cy_error *err)
+int census_unit_check(census_store *s, const census_run_opts *o, int edges, int part, int parts, cy_error *err)
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(cy_census_store_db(s), "SELECT part, parts FROM units WHERE kind = ? AND rules = ? AND edges = ?", -1,
-                           &st, NULL) != SQLITE_OK)
-        return cy_error_set(err, "%s", sqlite3_errmsg(cy_census_store_db(s)));
+    if (sqlite3_prepare_v2(census_store_db(s), "SELECT part, parts FROM units WHERE kind = ? AND rules = ? AND edges = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return cy_error_set(err, "%s", sqlite3_errmsg(census_store_db(s)));
     sqlite3_bind_text(st, 1, CY_CENSUS_KIND(o->trees), -1, SQLITE_STATIC);
     char key[24];
-    sqlite3_bind_text(st, 2, cy_census_rules_key(&o->solve.rules, key), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, census_rules_key(&o->solve.rules, key), -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 3, edges);
     int rc = 0;
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
@@ -265,21 +261,21 @@ int cy_census_unit_check(cy_census_store *s, const cy_census_run_opts *o, int ed
     return rc;
 }
 
-static int run_units(cy_census_store *s, const cy_census_run_opts *o, int part, int parts, cy_error *err);
+static int run_units(census_store *s, const census_run_opts *o, int part, int parts, cy_error *err);
 
-int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err)
+int census_run(census_store *s, const census_run_opts *o, cy_error *err)
 {
     int parts = o->parts > 1 ? o->parts : 1, part = o->parts > 1 ? o->part : 0;
     if (o->lo < 1 || o->hi < o->lo)
         return cy_error_set(err, "the edge counts must be a range A..B with 1 <= A <= B");
     if (part < 0 || part >= parts)
         return cy_error_set(err, "part %d of %d does not exist", part, parts);
-    if (cy_census_store_writable(s, err) < 0)
+    if (census_store_writable(s, err) < 0)
         return -1;
     for (int e = o->lo; e <= o->hi; e++)
-        if (cy_census_unit_check(s, o, e, part, parts, err) < 0)
+        if (census_unit_check(s, o, e, part, parts, err) < 0)
             return -1;
-    cy_census_run_opts oo;
+    census_run_opts oo;
     cy_table *mine;
     if (!(o = with_table(o, &oo, &mine, err)))
         return -1;
@@ -288,28 +284,28 @@ int cy_census_run(cy_census_store *s, const cy_census_run_opts *o, cy_error *err
     return rc;
 }
 
-/* The units of cy_census_run, with o's table. */
-static int run_units(cy_census_store *s, const cy_census_run_opts *o, int part, int parts, cy_error *err)
+/* The units of census_run, with o's table. */
+static int run_units(census_store *s, const census_run_opts *o, int part, int parts, cy_error *err)
 {
     int64_t left = o->stop_after;
     for (int e = o->lo; e <= o->hi; e++) {
-        cy_census_run_opts oo = *o;
-        cy_census_unit u = {o->trees, e, part, parts, 0, 0, 0, 0, ""};
-        cy_census_rules_key(&o->solve.rules, u.rules);
+        census_run_opts oo = *o;
+        census_unit u = {o->trees, e, part, parts, 0, 0, 0, 0, ""};
+        census_rules_key(&o->solve.rules, u.rules);
         if (o->stop_after) {
             /* testing: stop once o->stop_after boards are handled in all */
             if (left <= 0)
                 return 1;
-            if (cy_census_unit_get(s, &u, err) < 0)
+            if (census_unit_get(s, &u, err) < 0)
                 return -1;
             oo.stop_after = (int)left;
         }
-        int rc = cy_census_run_unit(s, &oo, e, part, parts, err);
+        int rc = census_run_unit(s, &oo, e, part, parts, err);
         if (rc != 0)
             return rc;
         if (o->stop_after) {
             int64_t before = u.done;
-            if (cy_census_unit_get(s, &u, err) < 0)
+            if (census_unit_get(s, &u, err) < 0)
                 return -1;
             left -= u.done - before;
         }

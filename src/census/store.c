@@ -9,15 +9,15 @@
 /* The indexes of the census explorer (`cycles serve --census`,
  * src/server/server_census.c): its filters on the Grundy value, the winner, and
  * triangle-free boards and leaves, counted and paged without a scan. */
-#define EXPLORER_INDEXES                                                                                      \
-    "-- For the census explorer (cycles serve --census): filters by Grundy value,\n"                          \
-    "-- winner, triangle-free and leaves without a scan.\n"                                                  \
-    "CREATE INDEX IF NOT EXISTS results_grundy ON results (kind, rules, grundy, edges);\n"                  \
-    "CREATE INDEX IF NOT EXISTS results_winner ON results (kind, rules, winner, edges);\n"                  \
+#define EXPLORER_INDEXES                                                                                               \
+    "-- For the census explorer (cycles serve --census): filters by Grundy value,\n"                                   \
+    "-- winner, triangle-free and leaves without a scan.\n"                                                            \
+    "CREATE INDEX IF NOT EXISTS results_grundy ON results (kind, rules, grundy, edges);\n"                             \
+    "CREATE INDEX IF NOT EXISTS results_winner ON results (kind, rules, winner, edges);\n"                             \
     "CREATE INDEX IF NOT EXISTS invariants_flags ON invariants (kind, edges, triangle_free, leaves, code);\n"
 
 /* The schema: every column documented; the report prints this text. */
-const char cy_census_schema[] =
+const char census_schema[] =
     "-- One row of meta per key: 'schema' (the schema version, 3) and 'program'\n"
     "-- (the cycles version that created the database).\n"
     "CREATE TABLE IF NOT EXISTS meta (\n"
@@ -97,9 +97,7 @@ const char cy_census_schema[] =
     "  forced         INTEGER,           -- K >= 3 players: bit p-1 set when player p wins against all the others\n"
     "                                    -- playing together; NULL otherwise\n"
     "  PRIMARY KEY (kind, rules, edges, code)\n"
-    ") WITHOUT ROWID;\n"
-    EXPLORER_INDEXES
-    "\n"
+    ") WITHOUT ROWID;\n" EXPLORER_INDEXES "\n"
     "-- The boards under the standard rules, with the columns of schema 2's boards\n"
     "-- table (the queries of the standard census read this).\n"
     "CREATE VIEW IF NOT EXISTS boards AS SELECT i.kind, i.edges, i.code, i.graph6, i.vertices, i.cells,\n"
@@ -133,25 +131,34 @@ static const char legacy_views[] =
 
 #define SCHEMA_VERSION "3"
 
-struct cy_census_store {
+struct census_store {
     sqlite3 *db;
     char *path;
     sqlite3_stmt *put_board, *put_result, *put_time, *unit_get, *unit_put;
-    int legacy;              /* a schema-2 database, read through legacy_views */
+    int legacy; /* a schema-2 database, read through legacy_views */
 };
 
-int cy_census_store_legacy(cy_census_store *s) { return s->legacy; }
+int census_store_legacy(census_store *s)
+{
+    return s->legacy;
+}
 
-sqlite3 *cy_census_store_db(cy_census_store *s) { return s->db; }
-const char *cy_census_store_path(cy_census_store *s) { return s->path; }
+sqlite3 *census_store_db(census_store *s)
+{
+    return s->db;
+}
+const char *census_store_path(census_store *s)
+{
+    return s->path;
+}
 
 /* Sets err to "PATH: what: SQLite's message"; returns -1. */
-static int db_error(cy_census_store *s, const char *what, cy_error *err)
+static int db_error(census_store *s, const char *what, cy_error *err)
 {
     return cy_error_set(err, "%s: %s", what, sqlite3_errmsg(s->db));
 }
 
-int cy_census_exec(cy_census_store *s, const char *sql, cy_error *err)
+int census_exec(census_store *s, const char *sql, cy_error *err)
 {
     char *msg = NULL;
     if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
@@ -163,7 +170,7 @@ int cy_census_exec(cy_census_store *s, const char *sql, cy_error *err)
 }
 
 /* Prepares sql into *st; -1 on error. */
-static int prepare(cy_census_store *s, const char *sql, sqlite3_stmt **st, cy_error *err)
+static int prepare(census_store *s, const char *sql, sqlite3_stmt **st, cy_error *err)
 {
     if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
         return db_error(s, "not a census database", err);
@@ -171,7 +178,7 @@ static int prepare(cy_census_store *s, const char *sql, sqlite3_stmt **st, cy_er
 }
 
 /* The number of entries in s's schema, or -1 when it cannot be read. */
-static int count_tables(cy_census_store *s)
+static int count_tables(census_store *s)
 {
     sqlite3_stmt *st = NULL;
     int tables = -1;
@@ -182,9 +189,9 @@ static int count_tables(cy_census_store *s)
     return tables;
 }
 
-cy_census_store *cy_census_store_open(const char *path, int create, cy_error *err)
+census_store *census_store_open(const char *path, int create, cy_error *err)
 {
-    cy_census_store *s = calloc(1, sizeof *s);
+    census_store *s = calloc(1, sizeof *s);
     if (!s) {
         cy_error_set(err, "out of memory");
         return NULL;
@@ -193,7 +200,7 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
     int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE;
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         cy_error_set(err, "cannot open the database: %s", s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        cy_census_store_close(s);
+        census_store_close(s);
         return NULL;
     }
     /* several processes may write one database at once (parts, edge counts,
@@ -215,30 +222,30 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
     int tables = count_tables(s);
     if (tables < 0) {
         cy_error_set(err, "not a census database (%s)", sqlite3_errmsg(s->db));
-        cy_census_store_close(s);
+        census_store_close(s);
         return NULL;
     }
     if (tables == 0) {
         if (!create) {
             cy_error_set(err, "not a census database (it is empty)");
-            cy_census_store_close(s);
+            census_store_close(s);
             return NULL;
         }
         /* another process may create it at the same moment: the schema is
          * written under the write lock, and only when still missing then */
         char sql[256];
-        snprintf(sql, sizeof sql,
-                 "INSERT INTO meta VALUES ('schema', '" SCHEMA_VERSION "'), ('program', 'cycles %s');",
+        snprintf(sql, sizeof sql, "INSERT INTO meta VALUES ('schema', '" SCHEMA_VERSION "'), ('program', 'cycles %s');",
                  CY_VERSION);
-        if (cy_census_exec(s, "BEGIN IMMEDIATE", err) < 0)
+        if (census_exec(s, "BEGIN IMMEDIATE", err) < 0)
             goto fail;
-        int rc = (tables = count_tables(s)) < 0 ? cy_error_set(err, "not a census database (%s)", sqlite3_errmsg(s->db)) : 0;
+        int rc =
+            (tables = count_tables(s)) < 0 ? cy_error_set(err, "not a census database (%s)", sqlite3_errmsg(s->db)) : 0;
         if (rc == 0 && tables == 0)
-            rc = cy_census_exec(s, cy_census_schema, err) < 0 || cy_census_exec(s, sql, err) < 0 ? -1 : 0;
+            rc = census_exec(s, census_schema, err) < 0 || census_exec(s, sql, err) < 0 ? -1 : 0;
         if (rc == 0)
-            rc = cy_census_exec(s, "COMMIT", err);
+            rc = census_exec(s, "COMMIT", err);
         if (rc < 0) {
-            cy_census_exec(s, "ROLLBACK", NULL);
+            census_exec(s, "ROLLBACK", NULL);
             goto fail;
         }
     }
@@ -253,17 +260,17 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
         sqlite3_finalize(st);
         if (!ok && !s->legacy) {
             cy_error_set(err, "not a census database of schema version 2 or " SCHEMA_VERSION);
-            cy_census_store_close(s);
+            census_store_close(s);
             return NULL;
         }
-        if (s->legacy && cy_census_exec(s, legacy_views, err) < 0) {
-            cy_census_store_close(s);
+        if (s->legacy && census_exec(s, legacy_views, err) < 0) {
+            census_store_close(s);
             return NULL;
         }
         /* a database made before the explorer's indexes gets them from the
          * next run into it (once: minutes for millions of boards) */
-        if (create && !s->legacy && cy_census_exec(s, EXPLORER_INDEXES, err) < 0) {
-            cy_census_store_close(s);
+        if (create && !s->legacy && census_exec(s, EXPLORER_INDEXES, err) < 0) {
+            census_store_close(s);
             return NULL;
         }
     }
@@ -271,26 +278,26 @@ cy_census_store *cy_census_store_open(const char *path, int create, cy_error *er
                 "SELECT done, finished, seconds, cpu_seconds FROM units WHERE kind = ? AND rules = ? AND edges = ?"
                 " AND part = ? AND parts = ?",
                 &s->unit_get, err) < 0) {
-        cy_census_store_close(s);
+        census_store_close(s);
         return NULL;
     }
     if (s->legacy)
-        return s;   /* read only: cy_census_store_writable refuses writing */
+        return s; /* read only: census_store_writable refuses writing */
     if (prepare(s, "INSERT OR IGNORE INTO invariants VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 &s->put_board, err) < 0 ||
         prepare(s, "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", &s->put_result, err) < 0 ||
         prepare(s, "INSERT INTO solve_times VALUES (?,?,?,?,?,?)", &s->put_time, err) < 0 ||
         prepare(s, "INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?)", &s->unit_put, err) < 0) {
-        cy_census_store_close(s);
+        census_store_close(s);
         return NULL;
     }
     return s;
 fail:
-    cy_census_store_close(s);
+    census_store_close(s);
     return NULL;
 }
 
-void cy_census_store_close(cy_census_store *s)
+void census_store_close(census_store *s)
 {
     if (!s)
         return;
@@ -306,7 +313,7 @@ void cy_census_store_close(cy_census_store *s)
 
 static const char *const status_names[] = {"solved", "timeout", "memory"};
 
-int cy_census_store_writable(cy_census_store *s, cy_error *err)
+int census_store_writable(census_store *s, cy_error *err)
 {
     if (s->legacy)
         return cy_error_set(err, "a census database of schema 2 (cycles before --rules) is read only: "
@@ -320,9 +327,9 @@ static void bind_rules(sqlite3_stmt *st, int k, const char *rules)
     sqlite3_bind_text(st, k, rules && *rules ? rules : "standard", -1, SQLITE_TRANSIENT);
 }
 
-int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *err)
+int census_store_put(census_store *s, const census_row *r, cy_error *err)
 {
-    if (cy_census_store_writable(s, err) < 0)
+    if (census_store_writable(s, err) < 0)
         return -1;
     sqlite3_stmt *st = s->put_board;
     int k = 1;
@@ -334,10 +341,9 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
     sqlite3_bind_int(st, k++, r->vertices);
     sqlite3_bind_int(st, k++, r->cells);
     sqlite3_bind_text(st, k++, r->cell_sizes, -1, SQLITE_STATIC);
-    const int ints[] = {r->min_degree,    r->max_degree,    r->leaves,        r->inner_edges,
-                        r->outer_vertices, r->biconnected,   r->triangle_free, r->bipartite,
-                        r->tree,          r->outerplanar,   r->automorphisms, r->involutions,
-                        r->thm6_involutions, r->thm6_winner};
+    const int ints[] = {r->min_degree,    r->max_degree,    r->leaves,           r->inner_edges, r->outer_vertices,
+                        r->biconnected,   r->triangle_free, r->bipartite,        r->tree,        r->outerplanar,
+                        r->automorphisms, r->involutions,   r->thm6_involutions, r->thm6_winner};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
         sqlite3_bind_int(st, k++, ints[i]);
     sqlite3_bind_text(st, k++, r->board, -1, SQLITE_STATIC);
@@ -368,7 +374,7 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
         sqlite3_bind_int(st, k, r->grundy);
     k++;
     if (solved && two && r->winner > 0)
-        sqlite3_bind_int(st, k, cy_census_breaks_parity(r->edges, r->winner));
+        sqlite3_bind_int(st, k, census_breaks_parity(r->edges, r->winner));
     k++;
     if (solved && r->moves >= 0)
         sqlite3_bind_int(st, k, r->moves);
@@ -396,7 +402,7 @@ int cy_census_store_put(cy_census_store *s, const cy_census_row *r, cy_error *er
 }
 
 /* Binds the key of u to the first five parameters of st. */
-static void bind_unit_key(sqlite3_stmt *st, const cy_census_unit *u)
+static void bind_unit_key(sqlite3_stmt *st, const census_unit *u)
 {
     sqlite3_bind_text(st, 1, CY_CENSUS_KIND(u->trees), -1, SQLITE_STATIC);
     bind_rules(st, 2, u->rules);
@@ -405,7 +411,7 @@ static void bind_unit_key(sqlite3_stmt *st, const cy_census_unit *u)
     sqlite3_bind_int(st, 5, u->parts);
 }
 
-int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err)
+int census_unit_get(census_store *s, census_unit *u, cy_error *err)
 {
     sqlite3_stmt *st = s->unit_get;
     bind_unit_key(st, u);
@@ -427,10 +433,10 @@ int cy_census_unit_get(cy_census_store *s, cy_census_unit *u, cy_error *err)
     return found;
 }
 
-int cy_census_unit_put(cy_census_store *s, const cy_census_unit *u, cy_error *err)
+int census_unit_put(census_store *s, const census_unit *u, cy_error *err)
 {
     sqlite3_stmt *st = s->unit_put;
-    if (cy_census_store_writable(s, err) < 0)
+    if (census_store_writable(s, err) < 0)
         return -1;
     bind_unit_key(st, u);
     sqlite3_bind_int64(st, 6, u->done);

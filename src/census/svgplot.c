@@ -9,35 +9,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const colours[] = {"#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#bbbbbb", "#000000"};
+static const char *const colours[] = {"#4477aa", "#ee6677", "#228833", "#ccbb44",
+                                      "#66ccee", "#aa3377", "#bbbbbb", "#000000"};
 #define NCOLOURS (int)(sizeof colours / sizeof colours[0])
 
 /* Escapes &, < and > for SVG text. */
-static void text_out(cy_census_buf *b, const char *s)
+static void text_out(census_buf *b, const char *s)
 {
     for (; *s; s++) {
         if (*s == '&')
-            cy_census_printf(b, "&amp;");
+            census_printf(b, "&amp;");
         else if (*s == '<')
-            cy_census_printf(b, "&lt;");
+            census_printf(b, "&lt;");
         else if (*s == '>')
-            cy_census_printf(b, "&gt;");
+            census_printf(b, "&gt;");
         else
-            cy_census_printf(b, "%c", *s);
+            census_printf(b, "%c", *s);
     }
 }
 
-char *cy_svg_chart(const cy_svg_chart_spec *c)
+char *census_svg_chart(const census_svg_chart_spec *c)
 {
     const double W = 640, H = 360, L = 70, R = 150, T = 40, B = 50;
     const double pw = W - L - R, ph = H - T - B;
-    cy_census_buf b = {0};
-    cy_census_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-                         "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-                     W, H, W, H);
-    cy_census_printf(&b, "<text x=\"%.0f\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">", W / 2);
+    census_buf b = {0};
+    census_printf(&b,
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+                  "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+                  W, H, W, H);
+    census_printf(&b, "<text x=\"%.0f\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">", W / 2);
     text_out(&b, c->title);
-    cy_census_printf(&b, "</text>\n");
+    census_printf(&b, "</text>\n");
     /* the y scale */
     double hi = 0;
     int logy = c->kind == CY_SVG_BARS_LOG;
@@ -50,7 +52,8 @@ char *cy_svg_chart(const cy_svg_chart_spec *c)
     if (c->kind == CY_SVG_STACKED)
         hi = 1;
     if (logy)
-        hi = hi >= 10 ? ceil(log10(hi)) : 1; else if (hi <= 0)
+        hi = hi >= 10 ? ceil(log10(hi)) : 1;
+    else if (hi <= 0)
         hi = 1;
     else if (c->kind == CY_SVG_LINES) {
         double step = pow(10, floor(log10(hi)));
@@ -60,7 +63,8 @@ char *cy_svg_chart(const cy_svg_chart_spec *c)
     int ticks = logy ? (int)hi : 5;
     for (int i = 0; i <= ticks; i++) {
         double y = T + ph - ph * i / ticks;
-        cy_census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n", L, y, L + pw, y);
+        census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n", L, y, L + pw,
+                      y);
         char lab[32];
         if (logy)
             snprintf(lab, sizeof lab, "%.0f", pow(10, i));
@@ -68,25 +72,26 @@ char *cy_svg_chart(const cy_svg_chart_spec *c)
             snprintf(lab, sizeof lab, "%.0f%%", 100 * hi * i / ticks);
         else
             snprintf(lab, sizeof lab, "%g", hi * i / ticks);
-        cy_census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", L - 6, y + 4, lab);
+        census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", L - 6, y + 4, lab);
     }
-    cy_census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T + ph, L + pw, T + ph);
-    cy_census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T, L, T + ph);
+    census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T + ph, L + pw,
+                  T + ph);
+    census_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T, L, T + ph);
     double cw = c->ncat ? pw / c->ncat : pw;
     for (int x = 0; x < c->ncat; x++)
-        cy_census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", L + cw * (x + 0.5), T + ph + 16,
-                         c->categories[x]);
-    cy_census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", L + pw / 2, H - 10);
+        census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", L + cw * (x + 0.5),
+                      T + ph + 16, c->categories[x]);
+    census_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", L + pw / 2, H - 10);
     text_out(&b, c->xlabel);
-    cy_census_printf(&b, "</text>\n<text x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">",
-                     T + ph / 2, T + ph / 2);
+    census_printf(&b, "</text>\n<text x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">",
+                  T + ph / 2, T + ph / 2);
     text_out(&b, c->ylabel);
-    cy_census_printf(&b, "</text>\n");
+    census_printf(&b, "</text>\n");
     /* the data */
     for (int s = 0; s < c->nseries; s++) {
         const char *col = colours[s % NCOLOURS];
         if (c->kind == CY_SVG_LINES)
-            cy_census_printf(&b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+            census_printf(&b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
         for (int x = 0; x < c->ncat; x++) {
             double v = c->values[s * c->ncat + x];
             if (isnan(v))
@@ -94,10 +99,11 @@ char *cy_svg_chart(const cy_svg_chart_spec *c)
             if (c->kind == CY_SVG_BARS_LOG) {
                 double h = v >= 1 ? ph * log10(v) / hi + 2 : 0;
                 double bw = cw * 0.8 / c->nseries;
-                cy_census_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%g</title></rect>\n",
-                                 L + cw * x + cw * 0.1 + bw * s, T + ph - h, bw, h, col, v);
+                census_printf(&b,
+                              "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%g</title></rect>\n",
+                              L + cw * x + cw * 0.1 + bw * s, T + ph - h, bw, h, col, v);
             } else if (c->kind == CY_SVG_LINES)
-                cy_census_printf(&b, "%.1f,%.1f ", L + cw * (x + 0.5), T + ph - ph * v / hi);
+                census_printf(&b, "%.1f,%.1f ", L + cw * (x + 0.5), T + ph - ph * v / hi);
             else {
                 double below = 0, total = 0;
                 for (int t = 0; t < c->nseries; t++) {
@@ -111,26 +117,28 @@ char *cy_svg_chart(const cy_svg_chart_spec *c)
                 if (total <= 0 || v <= 0)
                     continue;
                 double y0 = T + ph - ph * below / total, h = ph * v / total;
-                cy_census_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%g</title></rect>\n",
-                                 L + cw * x + cw * 0.1, y0 - h, cw * 0.8, h, col, v);
+                census_printf(&b,
+                              "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%g</title></rect>\n",
+                              L + cw * x + cw * 0.1, y0 - h, cw * 0.8, h, col, v);
             }
         }
         if (c->kind == CY_SVG_LINES) {
-            cy_census_printf(&b, "\"/>\n");
+            census_printf(&b, "\"/>\n");
             for (int x = 0; x < c->ncat; x++) {
                 double v = c->values[s * c->ncat + x];
                 if (!isnan(v))
-                    cy_census_printf(&b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%g</title></circle>\n",
-                                     L + cw * (x + 0.5), T + ph - ph * v / hi, col, v);
+                    census_printf(&b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%g</title></circle>\n",
+                                  L + cw * (x + 0.5), T + ph - ph * v / hi, col, v);
             }
         }
         /* legend */
         double ly = T + 10 + 18 * s;
-        cy_census_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>\n<text x=\"%.1f\" y=\"%.1f\">",
-                         L + pw + 14, ly - 10, col, L + pw + 32, ly);
+        census_printf(&b,
+                      "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>\n<text x=\"%.1f\" y=\"%.1f\">",
+                      L + pw + 14, ly - 10, col, L + pw + 32, ly);
         text_out(&b, c->series[s]);
-        cy_census_printf(&b, "</text>\n");
+        census_printf(&b, "</text>\n");
     }
-    cy_census_printf(&b, "</svg>\n");
+    census_printf(&b, "</svg>\n");
     return b.s;
 }

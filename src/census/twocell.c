@@ -32,7 +32,7 @@
  *     outer face one cycle's: ordered (outer, inner));
  *   - dumbbell with cycles p, q and a path of L edges: side by side, or one
  *     cycle inside the other with the path from the inner to the outer.
- * cy_census_twocell_count counts them by these descriptions, and the tests
+ * census_twocell_count counts them by these descriptions, and the tests
  * compare it with the enumeration and the enumeration with the census's own
  * boards of two cells and no degree-1 vertex.  The vertices are numbered as
  * the census numbers them (nauty's canonical labelling), so a board here
@@ -72,15 +72,15 @@ static void add_path(tgraph *g, int a, int b, int len)
 
 /* The enumeration's state for one edge count. */
 typedef struct tctx {
-    const cy_census_enum_opts *o;
-    cy_census_visit f;
+    const census_enum_opts *o;
+    census_visit f;
     void *ctx;
     cy_error *err;
-    long index;                 /* boards met so far (for the parts) */
-    char g6[TC_G6_MAX];         /* the graph's canonical graph6 */
+    long index;                                         /* boards met so far (for the parts) */
+    char g6[TC_G6_MAX];                                 /* the graph's canonical graph6 */
     char (*seen)[EMB_CODE_LEN(EMB_MAXN, EMB_MAXN + 1)]; /* the graph's codes */
     int nseen;
-    int rc;                     /* the visitor's return or -1 */
+    int rc; /* the visitor's return or -1 */
 } tctx;
 
 /* Each face of a plane rotation system m as the outer face: the boards not
@@ -107,14 +107,14 @@ static int faces_out(tctx *c, const emb_map *m)
         strcpy(c->seen[c->nseen++], code);
         if (c->o->parts > 1 && c->index++ % c->o->parts != c->o->part)
             continue;
-        cy_board *b = cy_census_map_board(m, off, face, nf, f, NULL, c->err);
+        cy_board *b = census_map_board(m, off, face, nf, f, NULL, c->err);
         if (!b) {
             char msg[sizeof c->err->msg];
             snprintf(msg, sizeof msg, "%s", c->err->msg);
             c->rc = cy_error_set(c->err, "internal error: a board of graph %s was refused: %s", c->g6, msg);
             return 1;
         }
-        cy_census_item it = {.board = b, .graph6 = c->g6, .code = code, .part = c->o->parts > 1 ? c->o->part : 0};
+        census_item it = {.board = b, .graph6 = c->g6, .code = code, .part = c->o->parts > 1 ? c->o->part : 0};
         int r = c->f(&it, c->ctx);
         cy_board_free(b);
         if (r) {
@@ -186,7 +186,7 @@ static int graph_boards(tctx *c, const tgraph *t)
     free(gr);
     line[strcspn(line, "\n")] = '\0';
     emb_graph g;
-    if (cy_census_canonical_graph(line, &g, c->g6, sizeof c->g6) < 0 || g.ne != t->ne)
+    if (census_canonical_graph(line, &g, c->g6, sizeof c->g6) < 0 || g.ne != t->ne)
         return cy_error_set(c->err, "internal error: the graph %s of %d edges was not read back", line, t->ne);
     emb_map m;
     m.n = g.n;
@@ -210,7 +210,7 @@ static int graph_boards(tctx *c, const tgraph *t)
     return c->rc;
 }
 
-int cy_census_twocell_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
+int census_twocell_enumerate(const census_enum_opts *o, census_visit f, void *ctx, cy_error *err)
 {
     int E = o->edges;
     if (E < 1 || E > CY_CENSUS_MAX_EDGES)
@@ -250,7 +250,7 @@ int cy_census_twocell_enumerate(const cy_census_enum_opts *o, cy_census_visit f,
     return rc;
 }
 
-long cy_census_twocell_count(int edges)
+long census_twocell_count(int edges)
 {
     long n = 0;
     /* thetas: the middle path m and the outer pair x <= y, at most one of

@@ -11,21 +11,21 @@
 #include <stdlib.h>
 #include <time.h>
 
-double cy_census_now(void)
+double census_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-double cy_census_cpu(void)
+double census_cpu(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void cy_census_printf(cy_census_buf *b, const char *fmt, ...)
+void census_printf(census_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -9,14 +9,14 @@
 #include <stddef.h>
 
 /* A growing string. */
-typedef struct cy_census_buf {
+typedef struct census_buf {
     char *s;
     size_t n, cap;
-} cy_census_buf;
-void cy_census_printf(cy_census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+} census_buf;
+void census_printf(census_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Seconds on a monotonic clock. */
-double cy_census_now(void);
+double census_now(void);
 /* The process's CPU seconds (all threads). */
-double cy_census_cpu(void);
+double census_cpu(void);
 
 #endif

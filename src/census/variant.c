@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *cy_census_rules_key(const cy_rules *r, char *buf)
+const char *census_rules_key(const cy_rules *r, char *buf)
 {
     if (r->players > 2)
         snprintf(buf, 24, "players=%d", r->players);
@@ -20,7 +20,7 @@ const char *cy_census_rules_key(const cy_rules *r, char *buf)
 }
 
 /* Records a failed search's status in r: 0, or -1 for a board too large. */
-static int failed(const cy_board *b, int rc, cy_census_row *r, cy_error *err)
+static int failed(const cy_board *b, int rc, census_row *r, cy_error *err)
 {
     if (rc == CY_SOLVE_TIMEOUT)
         r->status = CY_CENSUS_TIMEOUT;
@@ -31,7 +31,7 @@ static int failed(const cy_board *b, int rc, cy_census_row *r, cy_error *err)
     return 0;
 }
 
-int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_census_row *r, cy_error *err)
+int census_solve_rules(const cy_board *b, const census_solve_opts *o, census_row *r, cy_error *err)
 {
     const cy_rules *ru = &o->rules;
     cy_solver_opts so;
@@ -39,7 +39,7 @@ int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_c
     so.memory = o->memory ? o->memory : (size_t)256 << 20;
     so.timeout = o->timeout;
     so.threads = 1;
-    double t0 = cy_census_now();
+    double t0 = census_now();
     cy_vsearch *s = cy_vsearch_new(b, ru, &so, err);
     if (!s)
         return -1;
@@ -60,7 +60,7 @@ int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_c
     cy_vsearch_stats(s, &st);
     cy_vsearch_free(s);
     free(mark);
-    r->seconds = cy_census_now() - t0;
+    r->seconds = census_now() - t0;
     r->positions = st.positions;
     if (rc < 0)
         return failed(b, rc, r, err);
@@ -70,7 +70,7 @@ int cy_census_solve_rules(const cy_board *b, const cy_census_solve_opts *o, cy_c
         r->winner = v % k + 1;
         return 0;
     }
-    int x = v;   /* > 0: player 1 wins, < 0: loses, 0: draw (cy_variant_analyse) */
+    int x = v; /* > 0: player 1 wins, < 0: loses, 0: draw (cy_variant_analyse) */
     if (ru->kind == CY_RULES_MISERE) {
         r->grundy = v;
         x = v ? 1 : -1;

@@ -66,32 +66,32 @@ typedef struct ck {
     long line;
     /* the board */
     int nv, ne, nc;
-    char **label;            /* labels (NULL: vertex numbers) */
+    char **label; /* labels (NULL: vertex numbers) */
     unsigned char *special;
-    int *eu, *ev;            /* edge e joins eu[e] -> ev[e] when marked '+' */
-    int *wstart, *walk;      /* cell c's walk: darts walk[wstart[c] .. wstart[c+1]) */
-    unsigned char *cyclable; /* the walk uses no edge twice */
-    int *istart, *inc;       /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
-                                each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
-    int *parent;             /* union-find over edges (split) */
+    int *eu, *ev;                   /* edge e joins eu[e] -> ev[e] when marked '+' */
+    int *wstart, *walk;             /* cell c's walk: darts walk[wstart[c] .. wstart[c+1]) */
+    unsigned char *cyclable;        /* the walk uses no edge twice */
+    int *istart, *inc;              /* vertex v's edge ends: inc[istart[v] .. istart[v+1]),
+                                       each 2e (v is eu[e]) or 2e+1 (v is ev[e]) */
+    int *parent;                    /* union-find over edges (split) */
     char *tmp, *cbuf, *lbuf, *mbuf; /* ne marks of scratch each (canonical forms, images) */
-    int version;             /* of the format: 1 (no canonical forms, no maps) or 2 */
-    int misere;              /* rules misere: won and lost positions, looked up as they are */
+    int version;                    /* of the format: 1 (no canonical forms, no maps) or 2 */
+    int misere;                     /* rules misere: won and lost positions, looked up as they are */
     int nmaps;
-    int *maps;               /* map i: the image of dart d is maps[2 ne i + d] */
+    int *maps; /* map i: the image of dart d is maps[2 ne i + d] */
     /* the root and the claim */
     char *root;
-    int claim;               /* 'W' win, 'L' loss, 'G' grundy */
+    int claim; /* 'W' win, 'L' loss, 'G' grundy */
     int claim_g;
     /* the records */
     rec *recs;
     long nrec;
     size_t caprec;
-    char *marks;             /* nrec * ne marks: '.', '+' or '-' */
+    char *marks; /* nrec * ne marks: '.', '+' or '-' */
     size_t capmarks;
-    int *moves;              /* darts: 2e along edge e, 2e+1 against */
+    int *moves; /* darts: 2e along edge e, 2e+1 against */
     size_t nmv, capmv;
-    long *hash;              /* open addressing over record indices, -1 empty */
+    long *hash; /* open addressing over record indices, -1 empty */
     size_t hcap;
     ck_result *r;
 } ck;
@@ -155,8 +155,8 @@ static void *grow(ck *c, void *p, size_t n, size_t size, size_t *cap)
 typedef struct line {
     const char *w[MAXTOK];
     size_t n[MAXTOK];
-    int nw;              /* words, at most MAXTOK kept */
-    const char *rest;    /* the text after the first word (for long lines) */
+    int nw;           /* words, at most MAXTOK kept */
+    const char *rest; /* the text after the first word (for long lines) */
     const char *end;
 } line;
 
@@ -268,8 +268,8 @@ static int read_marks(ck *c, const char *w, size_t n, char *out, int frozen)
 {
     char b[200];
     if (n != (size_t)c->ne)
-        return fail(c, "line %ld: the position \"%s\" has %zu marks for %d edges", c->line, shown(w, n, b, sizeof b),
-                    n, c->ne);
+        return fail(c, "line %ld: the position \"%s\" has %zu marks for %d edges", c->line, shown(w, n, b, sizeof b), n,
+                    c->ne);
     for (size_t i = 0; i < n; i++) {
         if (w[i] != '.' && w[i] != '+' && w[i] != '-' && (w[i] != 'x' || !frozen))
             return fail(c, "line %ld: the position has '%s' where a mark (. + -%s) belongs", c->line,
@@ -324,8 +324,8 @@ static int read_kind(ck *c)
     char b[200];
     int got = next_line(c, &l);
     if (got <= 0 || !is(l.w[0], l.n[0], "cycles-certificate") || l.nw != 2)
-        return got < 0 ? -1 : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")",
-                                   c->line);
+        return got < 0 ? -1
+                       : fail(c, "line %ld: not a certificate of cycles (it starts \"cycles-certificate 1\")", c->line);
     c->version = is(l.w[1], l.n[1], "1") ? 1 : 2;
     if (!is(l.w[1], l.n[1], "1") && !is(l.w[1], l.n[1], "2"))
         return fail(c, "line %ld: format version %s is not known to this checker (it reads versions 1 and 2)", c->line,
@@ -333,8 +333,7 @@ static int read_kind(ck *c)
     got = next_line(c, &l);
     c->misere = got > 0 && c->version > 1 && l.nw == 2 && is(l.w[1], l.n[1], "misere");
     if (got <= 0 || !is(l.w[0], l.n[0], "rules") || l.nw != 2 || (!is(l.w[1], l.n[1], "standard") && !c->misere))
-        return got < 0 ? -1
-                       : fail(c, "line %ld: expected \"rules standard\" or (version 2) \"rules misere\"", c->line);
+        return got < 0 ? -1 : fail(c, "line %ld: expected \"rules standard\" or (version 2) \"rules misere\"", c->line);
     return 0;
 }
 
@@ -571,7 +570,8 @@ static int read_records(ck *c)
             return -1;
         long g = number(l.w[2], l.n[2], CK_MAX_VALUE);
         if (g < 0)
-            return fail(c, "line %ld: the value \"%s\" is not a whole number", c->line, shown(l.w[2], l.n[2], b, sizeof b));
+            return fail(c, "line %ld: the value \"%s\" is not a whole number", c->line,
+                        shown(l.w[2], l.n[2], b, sizeof b));
         r->g = (int)g;
         /* the moves: after the first three words */
         words it = {l.w[2] + l.n[2], l.end};
@@ -647,8 +647,14 @@ static int sink_or_source(const ck *c, const char *m, int v)
     return !in || !out;
 }
 
-static int tail_of(const ck *c, int d) { return (d & 1) ? c->ev[d >> 1] : c->eu[d >> 1]; }
-static int head_of(const ck *c, int d) { return (d & 1) ? c->eu[d >> 1] : c->ev[d >> 1]; }
+static int tail_of(const ck *c, int d)
+{
+    return (d & 1) ? c->ev[d >> 1] : c->eu[d >> 1];
+}
+static int head_of(const ck *c, int d)
+{
+    return (d & 1) ? c->eu[d >> 1] : c->ev[d >> 1];
+}
 
 /* Whether dart d is a legal move in m: its edge unmarked, and after it
  * neither of its ends a sink or a source (only they change). */
@@ -712,8 +718,7 @@ static const char *position_fault(const ck *c, char *m, char *buf, size_t n)
 {
     for (int v = 0; v < c->nv; v++)
         if (sink_or_source(c, m, v)) {
-            snprintf(buf, n, "vertex %s is a sink or a source, which no game reaches",
-                     c->label[v] ? c->label[v] : "?");
+            snprintf(buf, n, "vertex %s is a sink or a source, which no game reaches", c->label[v] ? c->label[v] : "?");
             return buf;
         }
     int gap;
@@ -724,7 +729,8 @@ static const char *position_fault(const ck *c, char *m, char *buf, size_t n)
         }
     int f;
     if (!c->misere && completion(c, m, &f) >= 0) {
-        snprintf(buf, n, "the player to move completes cell %d at once, so no value of the normal-play game belongs here", f);
+        snprintf(buf, n,
+                 "the player to move completes cell %d at once, so no value of the normal-play game belongs here", f);
         return buf;
     }
     return NULL;
@@ -789,8 +795,10 @@ static int check_map(ck *c, const int *d)
     for (int r = 0; r < 2 && ok == 0; r++)
         ok = carries(c, d, r, pi, hit);
     if (ok == 0)
-        ok = fail(c, "line %ld: map %d is not a symmetry: no one-to-one map of the vertices (special to special) "
-                     "carries the edges' ends", c->line, nm);
+        ok = fail(c,
+                  "line %ld: map %d is not a symmetry: no one-to-one map of the vertices (special to special) "
+                  "carries the edges' ends",
+                  c->line, nm);
     /* the cells that can cycle, onto such cells */
     for (int x = 0; x < 2 * c->ne; x++)
         owner[x] = -1;
@@ -1170,7 +1178,8 @@ static int check_misere(ck *c, rec *r, char *m)
         return 0;
     }
     if (!legal_moves(c, m))
-        return fail(c, "line %ld: no legal move is left, so the player to move has won (the last move was the opponent's)",
+        return fail(c,
+                    "line %ld: no legal move is left, so the player to move has won (the last move was the opponent's)",
                     r->line);
     for (int d = 0; d < 2 * c->ne; d++) {
         if (!legal(c, m, d) || completes(c, m, d))
@@ -1277,7 +1286,8 @@ static int check_root(ck *c)
     int mover = count_marks(m, c->ne) % 2 ? 2 : 1;
     for (int v = 0; v < c->nv; v++)
         if (sink_or_source(c, m, v))
-            return fail(c, "root: vertex %s is a sink or a source, which no game reaches", c->label[v] ? c->label[v] : "?");
+            return fail(c, "root: vertex %s is a sink or a source, which no game reaches",
+                        c->label[v] ? c->label[v] : "?");
     int gap, f;
     for (f = 0; f < c->nc; f++)
         if (cell(c, m, f, &gap) == 2)

@@ -12,11 +12,11 @@
 
 /* What a check found. */
 typedef struct ck_result {
-    int ok;              /* 1: every record holds and the claim follows */
-    char msg[600];       /* ok: the claim in words; else the first fault,
-                            one line naming the line of the certificate */
-    long records;        /* records read */
-    int nv, ne, ncells;  /* the board of the header */
+    int ok;             /* 1: every record holds and the claim follows */
+    char msg[600];      /* ok: the claim in words; else the first fault,
+                           one line naming the line of the certificate */
+    long records;       /* records read */
+    int nv, ne, ncells; /* the board of the header */
 } ck_result;
 
 /* Checks the certificate text[0..len).  Never crashes, whatever the text;

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 /* Monotonic seconds. */
-static double cy_now_seconds(void)
+static double cyi_now_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -45,7 +45,7 @@ enum { MEASURE_VALUE, MEASURE_WINS, MEASURE_SOLVE, MEASURE_SOLVE_NO_REPLIES };
 
 /* What one run measured. */
 typedef struct run {
-    int ok;             /* 1 solved, 0 timed out or failed */
+    int ok; /* 1 solved, 0 timed out or failed */
     int grundy;
     double seconds;
     unsigned long long positions, hits;
@@ -74,7 +74,7 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, ru
         cy_solver *s = cy_solver_new(b, opts, &err);
         unsigned char *mark = calloc((size_t)b->ne + 1, 1);
         if (s && mark) {
-            double t0 = cy_now_seconds();
+            double t0 = cyi_now_seconds();
             int g;
             if (what == MEASURE_VALUE)
                 g = cy_solver_grundy(s, mark);
@@ -88,7 +88,7 @@ static void run_once(const cy_board *b, const cy_solver_opts *opts, int what, ru
                 g = cy_answer_game(&game, opts, &ao, &a, &err) < 0 ? -1 : a.a.grundy;
                 cy_answer_free(&a);
             }
-            out.seconds = cy_now_seconds() - t0;
+            out.seconds = cyi_now_seconds() - t0;
             cy_solver_stats st;
             cy_solver_stats_get(s, &st);
             out.ok = g >= 0;
@@ -197,7 +197,8 @@ int cmd_bench(cli_opts *o)
            fast.no_canon ? ", --no-canon" : "", fast.no_plane_keys ? ", --no-plane-keys" : "",
            fast.no_outcome_search ? ", --no-outcome-search" : "", fast.no_rounds ? ", --no-rounds" : "",
            fast.no_mirrors ? ", --no-mirrors" : "", fast.search == CY_SEARCH_DFPN ? ", --search dfpn" : "",
-           fast.grundy_method == CY_GRUNDY_ROUNDS ? ", --grundy-method rounds" : "", o->no_baseline ? ", no plain baseline" : "");
+           fast.grundy_method == CY_GRUNDY_ROUNDS ? ", --grundy-method rounds" : "",
+           o->no_baseline ? ", no plain baseline" : "");
     printf("| board | edges | grundy | winner | fast s | positions | positions/s | table hits | peak MiB "
            "| 1 thread s | threads speed-up | solve s | solve --no-replies s | replies cost "
            "| winner rounds s | winner dfpn s | dfpn s "

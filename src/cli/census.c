@@ -13,13 +13,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define USAGE_RUN "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
+#define USAGE_RUN                                                                                                      \
+    "cycles census run --edges A..B --db FILE [--trees] [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_MERGE "cycles census merge A.db B.db ... -o ALL.db [--partial]"
-#define USAGE_QUERY "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
+#define USAGE_QUERY                                                                                                    \
+    "cycles census query NAME --db FILE [--json] [--trees] [--limit N] [--edges A..B] [--rules NAME] [--players K] [--extra-turn]"
 #define USAGE_REPORT "cycles census report --db FILE [-o REPORT.md] [--made-by TEXT]"
-#define USAGE_TWOCELL "cycles census twocell --edges A..B --db FILE [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
-#define USAGE_CERTIFY "cycles census certify --db FILE -o DIR [--edges A..B] [--limit N] [--timeout S] [--memory SIZE] [--quiet]"
-#define USAGE_PLAN "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
+#define USAGE_TWOCELL                                                                                                  \
+    "cycles census twocell --edges A..B --db FILE [--part R/M] [--resume] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE_CERTIFY                                                                                                  \
+    "cycles census certify --db FILE -o DIR [--edges A..B] [--limit N] [--timeout S] [--memory SIZE] [--quiet]"
+#define USAGE_PLAN                                                                                                     \
+    "cycles census plan --edges A..B [--vertices A..B] [--samples K] [--boards J] [--seed N] [--timeout S] [--count-timeout S] [--memory SIZE] [--json] [--quiet] [-o FILE]"
 
 /* The defaults of census plan, for the code and the --help text. */
 #define PLAN_SAMPLES 20
@@ -27,45 +32,51 @@
 #define PLAN_COUNT_TIMEOUT 600
 
 /* What each subcommand's options do and their defaults (its --help). */
-#define NOTES_RUN                                                                                                 \
-    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
-    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"                                                \
-    "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                             \
-    "  --resume       go on with the edge counts the database has begun\n"                                        \
-    "  --trees        trees whose leaves are special instead of plane boards (default: plane boards)\n"         \
-    "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
-#define NOTES_TWOCELL                                                                                             \
-    "  every board with exactly two cells and no degree-1 vertex (kind 'twocell' in the database)\n"          \
-    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"    \
-    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M)\n"                \
-    "  --part R/M     every M-th board of each edge count, from the R-th (default: all of them)\n"             \
-    "  --resume       go on with the edge counts the database has begun\n"                                        \
-    "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
+#define NOTES_RUN                                                                                                                     \
+    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"                           \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(                     \
+        CY_CENSUS_MIN_MEMORY_MIB) "M)\n"                                                                                              \
+                                  "  --part R/M     the R-th of M parts of each edge count (default: all of it)\n"                    \
+                                  "  --resume       go on with the edge counts the database has begun\n"                              \
+                                  "  --trees        trees whose leaves are special instead of plane boards (default: plane boards)\n" \
+                                  "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
+#define NOTES_TWOCELL                                                                                                        \
+    "  every board with exactly two cells and no degree-1 vertex (kind 'twocell' in the database)\n"                         \
+    "  --timeout S    seconds each board may take; one out of time is stored as such (default: no limit)\n"                  \
+    "  --memory SIZE  the table the boards share (default " CLI_STR(                                                         \
+        CY_CENSUS_MEMORY_MIB) "M)\n"                                                                                         \
+                              "  --part R/M     every M-th board of each edge count, from the R-th (default: all of them)\n" \
+                              "  --resume       go on with the edge counts the database has begun\n"                         \
+                              "SIGINT or SIGTERM: the boards solved so far are written (exit status 2); --resume goes on.\n"
 #define NOTES_MERGE "  --partial      merge unfinished edge counts too\n"
-#define NOTES_QUERY                                                                                               \
-    "  --limit N      rows listed (default: the query's own, 20 for lists of boards; 0: all)\n"                  \
+#define NOTES_QUERY                                                                                                    \
+    "  --limit N      rows listed (default: the query's own, 20 for lists of boards; 0: all)\n"                        \
     "  --trees        ask of the trees with special leaves (default: the plane boards)\n"
-#define NOTES_REPORT                                                                                              \
-    "  -o FILE.md     write there, its pictures in a folder beside it (default: standard output, no pictures)\n" \
+#define NOTES_REPORT                                                                                                   \
+    "  -o FILE.md     write there, its pictures in a folder beside it (default: standard output, no pictures)\n"       \
     "  --made-by TEXT how the database was made, said in the report's first lines (default: not said)\n"
-#define NOTES_PLAN                                                                                                \
-    "  --samples K    graphs sampled an edge count (default " CLI_STR(PLAN_SAMPLES) ")\n"                          \
-    "  --boards J     boards solved a sampled graph (default " CLI_STR(PLAN_BOARDS) ")\n"                           \
-    "  --count-timeout S  seconds nauty may take to count one stratum (default " CLI_STR(PLAN_COUNT_TIMEOUT) ")\n"  \
-    "  --timeout S    seconds each board may take (default: no limit)\n"                                       \
-    "  --vertices A..B  only graphs of these vertex counts (default: every count possible)\n"                   \
-    "  --seed N       the seed of the sampling; the same seed, the same plan (default 0)\n"                      \
-    "  --memory SIZE  the table the sampled boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"
+#define NOTES_PLAN                                                                                                                                       \
+    "  --samples K    graphs sampled an edge count (default " CLI_STR(                                                                                   \
+        PLAN_SAMPLES) ")\n"                                                                                                                              \
+                      "  --boards J     boards solved a sampled graph (default " CLI_STR(                                                                \
+                          PLAN_BOARDS) ")\n"                                                                                                             \
+                                       "  --count-timeout S  seconds nauty may take to count one stratum (default " CLI_STR(                             \
+                                           PLAN_COUNT_TIMEOUT) ")\n"                                                                                     \
+                                                               "  --timeout S    seconds each board may take (default: no limit)\n"                      \
+                                                               "  --vertices A..B  only graphs of these vertex counts (default: every count possible)\n" \
+                                                               "  --seed N       the seed of the sampling; the same seed, the same plan (default 0)\n"   \
+                                                               "  --memory SIZE  the table the sampled boards share (default " CLI_STR(                  \
+                                                                   CY_CENSUS_MEMORY_MIB) "M; at least " CLI_STR(CY_CENSUS_MIN_MEMORY_MIB) "M)\n"
 
-#define NOTES_CERTIFY                                                                                             \
-    "  -o DIR         the folder of the certificates (made if missing), one FILE.cert a board\n"                  \
-    "  --limit N      boards a class and edge count (default 1; 0: all)\n"                                      \
-    "  --timeout S    seconds each board's search may take (default: no limit)\n"                                \
-    "  --memory SIZE  each board's table (default: the solver's)\n"                                             \
+#define NOTES_CERTIFY                                                                                                  \
+    "  -o DIR         the folder of the certificates (made if missing), one FILE.cert a board\n"                       \
+    "  --limit N      boards a class and edge count (default 1; 0: all)\n"                                             \
+    "  --timeout S    seconds each board's search may take (default: no limit)\n"                                      \
+    "  --memory SIZE  each board's table (default: the solver's)\n"                                                    \
     "Certificates of the report's examples (cycles-check FILE checks each); a table on standard output.\n"
 
 /* Prints a usage error from the parser; returns exit status 2. */
-static int census_usage(const cy_error *err)
+static int cmd_usage(const cy_error *err)
 {
     fprintf(stderr, "cycles: census: %s\n", err->msg);
     return 2;
@@ -75,12 +86,12 @@ static int census_usage(const cy_error *err)
 static int usage_fail(const char *fmt, const char *arg)
 {
     cy_error err;
-    cy_census_usage_error(&err, fmt, arg);
-    return census_usage(&err);
+    census_usage_error(&err, fmt, arg);
+    return cmd_usage(&err);
 }
 
 /* Opens the --db of a, creating it when create; prints the error. */
-static cy_census_store *open_db(const cy_census_args *a, int create, int *status)
+static census_store *open_db(const census_args *a, int create, int *status)
 {
     cy_error err;
     *status = 0;
@@ -92,7 +103,7 @@ static cy_census_store *open_db(const cy_census_args *a, int create, int *status
         *status = cli_fail(a->db, "no such file");
         return NULL;
     }
-    cy_census_store *s = cy_census_store_open(a->db, create, &err);
+    census_store *s = census_store_open(a->db, create, &err);
     if (!s)
         *status = cli_fail(a->db, "%s", err.msg);
     return s;
@@ -100,17 +111,17 @@ static cy_census_store *open_db(const cy_census_args *a, int create, int *status
 
 /* census run, or with twocell census twocell: the two-cell boards without
  * degree-1 vertices (src/census/twocell.c) in the same units and batches. */
-static int census_run(int argc, char **argv, int twocell)
+static int cmd_run(int argc, char **argv, int twocell)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
     const char *usage = twocell ? USAGE_TWOCELL : USAGE_RUN;
-    int rc = cy_census_parse_args(argc, argv, 3,
-                                  twocell ? "edges db part resume timeout memory quiet batch"
-                                          : "edges db trees part resume timeout memory quiet batch rules players extra-turn",
-                                  &a, &perr);
+    int rc = census_parse_args(argc, argv, 3,
+                               twocell ? "edges db part resume timeout memory quiet batch"
+                                       : "edges db trees part resume timeout memory quiet batch rules players extra-turn",
+                               &a, &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     char fmt[400];
     if (a.npos) {
         snprintf(fmt, sizeof fmt, "unexpected argument \"%%s\" (usage: %s)", usage);
@@ -122,9 +133,9 @@ static int census_run(int argc, char **argv, int twocell)
     }
     if (twocell) {
         a.run.trees = CY_CENSUS_TWOCELL;
-        a.run.enumerate = cy_census_twocell_enumerate;
+        a.run.enumerate = census_twocell_enumerate;
     }
-    cy_census_store *s = open_db(&a, 1, &rc);
+    census_store *s = open_db(&a, 1, &rc);
     if (!s)
         return rc;
     a.run.lo = a.lo;
@@ -137,12 +148,12 @@ static int census_run(int argc, char **argv, int twocell)
     if (hook && atoi(hook) > 0)
         a.run.stop_after = atoi(hook);
     cy_error err;
-    double t0 = cy_census_now();
+    double t0 = census_now();
     cli_catch_interrupts(); /* the batch so far is written, then it stops */
-    rc = cy_census_run(s, &a.run, &err);
+    rc = census_run(s, &a.run, &err);
     if (rc > 0 && a.run.stop_after)
         raise(SIGKILL);
-    cy_census_store_close(s);
+    census_store_close(s);
     if (rc < 0)
         return cli_fail(a.db, "%s", err.msg);
     if (rc == 2) {
@@ -152,19 +163,19 @@ static int census_run(int argc, char **argv, int twocell)
         return 2;
     }
     if (!a.run.quiet)
-        fprintf(stderr, "census: %ss of %d%s%.0d edge%s (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees), a.lo,
-                a.hi > a.lo ? " to " : "", a.hi > a.lo ? a.hi : 0, a.hi == 1 ? "" : "s", a.rules_key, a.db,
-                cy_census_now() - t0);
+        fprintf(stderr, "census: %ss of %d%s%.0d edge%s (%s rules) in %s in %.1f s\n", CY_CENSUS_KIND(a.run.trees),
+                a.lo, a.hi > a.lo ? " to " : "", a.hi > a.lo ? a.hi : 0, a.hi == 1 ? "" : "s", a.rules_key, a.db,
+                census_now() - t0);
     return 0;
 }
 
-static int census_merge(int argc, char **argv)
+static int cmd_merge(int argc, char **argv)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "output partial", &a, &perr);
+    int rc = census_parse_args(argc, argv, 3, "output partial", &a, &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     if (!a.output)
         return usage_fail("%s-o ALL.db is required (usage: " USAGE_MERGE ")", "");
     if (!a.npos)
@@ -173,29 +184,29 @@ static int census_merge(int argc, char **argv)
         if (access(a.pos[i], F_OK) != 0)
             return cli_fail(a.pos[i], "no such file");
     cy_error err;
-    if (cy_census_merge(a.pos, a.npos, a.output, a.partial, &err) < 0)
+    if (census_merge(a.pos, a.npos, a.output, a.partial, &err) < 0)
         return cli_fail(a.output, "%s", err.msg);
     return 0;
 }
 
 /* The queries and what each answers: for `census query` without a name and
  * for `cycles help census` (main.c repeats these lines). */
-#define QUERY_LIST                                                                                                \
-    "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"    \
-    "  grundy-max       the largest Grundy value and the boards that have it\n"                                  \
-    "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"                   \
-    "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"         \
-    "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"               \
-    "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"    \
+#define QUERY_LIST                                                                                                     \
+    "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"          \
+    "  grundy-max       the largest Grundy value and the boards that have it\n"                                        \
+    "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"                          \
+    "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"               \
+    "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"                      \
+    "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"           \
     "  timeouts         the boards the run did not solve in its time or memory\n"
 
-static int census_query(int argc, char **argv)
+static int cmd_query(int argc, char **argv)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "db json trees limit edges rules players extra-turn", &a, &perr);
+    int rc = census_parse_args(argc, argv, 3, "db json trees limit edges rules players extra-turn", &a, &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     if (!a.npos) {
         /* no query named: the list of them, to choose from */
         fputs("the queries (" USAGE_QUERY "):\n" QUERY_LIST, stdout);
@@ -207,21 +218,21 @@ static int census_query(int argc, char **argv)
     a.query.hi = a.have_edges ? a.hi : 0;
     const char *name = a.pos[0];
     size_t n = strlen(name);
-    const char *p = strstr(cy_census_query_names, name);
-    while (p && !((p == cy_census_query_names || p[-1] == ' ') && (p[n] == ',' || !p[n])))
+    const char *p = strstr(census_query_names, name);
+    while (p && !((p == census_query_names || p[-1] == ' ') && (p[n] == ',' || !p[n])))
         p = strstr(p + 1, name);
     if (!p || !n) {
         char fmt[400];
-        snprintf(fmt, sizeof fmt, "no query \"%%s\" (the queries: %s)", cy_census_query_names);
+        snprintf(fmt, sizeof fmt, "no query \"%%s\" (the queries: %s)", census_query_names);
         return usage_fail(fmt, name);
     }
-    cy_census_store *s = open_db(&a, 0, &rc);
+    census_store *s = open_db(&a, 0, &rc);
     if (!s)
         return rc;
     cy_error err;
     char *out = NULL;
-    rc = cy_census_query(s, name, &a.query, &out, &err);
-    cy_census_store_close(s);
+    rc = census_query(s, name, &a.query, &out, &err);
+    census_store_close(s);
     if (rc < 0)
         return cli_fail(a.db, "%s", err.msg);
     fputs(out, stdout);
@@ -229,27 +240,27 @@ static int census_query(int argc, char **argv)
     return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
 }
 
-static int census_report(int argc, char **argv)
+static int cmd_report(int argc, char **argv)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "db output made-by", &a, &perr);
+    int rc = census_parse_args(argc, argv, 3, "db output made-by", &a, &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     if (a.npos)
         return usage_fail("unexpected argument \"%s\" (usage: " USAGE_REPORT ")", a.pos[0]);
-    cy_census_store *s = open_db(&a, 0, &rc);
+    census_store *s = open_db(&a, 0, &rc);
     if (!s)
         return rc;
     /* without -o (or with -o -): the markdown on standard output, no pictures */
     const char *out = a.output && strcmp(a.output, "-") ? a.output : NULL;
-    cy_census_buf cmd = {0};
-    cy_census_printf(&cmd, "cycles census report --db %s%s%s", a.db, out ? " -o " : "", out ? out : "");
+    census_buf cmd = {0};
+    census_printf(&cmd, "cycles census report --db %s%s%s", a.db, out ? " -o " : "", out ? out : "");
     cy_error err;
-    cy_census_report_out rep;
-    rc = cy_census_report(s, out, cmd.s, a.made_by, &rep, &err);
+    census_report_out rep;
+    rc = census_report(s, out, cmd.s, a.made_by, &rep, &err);
     free(cmd.s);
-    cy_census_store_close(s);
+    census_store_close(s);
     if (rc < 0)
         return cli_fail(out ? out : "census report", "%s", err.msg);
     /* the pictures, then the report, each through the common -o writer */
@@ -263,25 +274,25 @@ static int census_report(int argc, char **argv)
         o.output = out;
         rc = cli_emit(&o, rep.md);
     }
-    cy_census_report_out_free(&rep);
+    census_report_out_free(&rep);
     return rc;
 }
 
-static int census_certify(int argc, char **argv)
+static int cmd_certify(int argc, char **argv)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "db output edges limit timeout memory quiet", &a, &perr);
+    int rc = census_parse_args(argc, argv, 3, "db output edges limit timeout memory quiet", &a, &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     if (a.npos)
         return usage_fail("unexpected argument \"%s\" (usage: " USAGE_CERTIFY ")", a.pos[0]);
     if (!a.output)
         return usage_fail("%s-o DIR is required (usage: " USAGE_CERTIFY ")", "");
-    cy_census_store *s = open_db(&a, 0, &rc);
+    census_store *s = open_db(&a, 0, &rc);
     if (!s)
         return rc;
-    cy_census_certify_opts o;
+    census_certify_opts o;
     memset(&o, 0, sizeof o);
     o.dir = a.output;
     o.lo = a.have_edges ? a.lo : 0;
@@ -293,8 +304,8 @@ static int census_certify(int argc, char **argv)
     cli_catch_interrupts();
     char *table = NULL;
     cy_error err;
-    rc = cy_census_certify(s, &o, &table, &err);
-    cy_census_store_close(s);
+    rc = census_certify(s, &o, &table, &err);
+    census_store_close(s);
     if (table)
         fputs(table, stdout);
     free(table);
@@ -303,19 +314,20 @@ static int census_certify(int argc, char **argv)
     return fflush(stdout) == 0 ? 0 : cli_fail(NULL, "cannot write to standard output");
 }
 
-static int census_plan(int argc, char **argv)
+static int cmd_plan(int argc, char **argv)
 {
-    cy_census_args a;
+    census_args a;
     cy_error perr;
-    int rc = cy_census_parse_args(argc, argv, 3, "edges vertices samples boards seed timeout count-timeout memory json quiet output",
-                                  &a, &perr);
+    int rc = census_parse_args(argc, argv, 3,
+                               "edges vertices samples boards seed timeout count-timeout memory json quiet output", &a,
+                               &perr);
     if (rc)
-        return census_usage(&perr);
+        return cmd_usage(&perr);
     if (a.npos)
         return usage_fail("unexpected argument \"%s\" (usage: " USAGE_PLAN ")", a.pos[0]);
     if (!a.have_edges)
         return usage_fail("%s--edges A..B is required (usage: " USAGE_PLAN ")", "");
-    cy_census_plan_opts o;
+    census_plan_opts o;
     memset(&o, 0, sizeof o);
     o.lo = a.lo;
     o.hi = a.hi;
@@ -327,24 +339,25 @@ static int census_plan(int argc, char **argv)
     o.count_timeout = a.count_timeout > 0 ? a.count_timeout : PLAN_COUNT_TIMEOUT;
     o.quiet = a.run.quiet;
     o.solve = a.run.solve;
-    cy_census_plan_row *rows;
+    census_plan_row *rows;
     int n;
     cy_error err;
-    if (cy_census_plan(&o, &rows, &n, &err) < 0)
+    if (census_plan(&o, &rows, &n, &err) < 0)
         return cli_fail(NULL, "census plan: %s", err.msg);
-    char *table = cy_census_plan_format(rows, n, a.query.json);
+    char *table = census_plan_format(rows, n, a.query.json);
     free(rows);
     rc = 0;
     if (a.output) {
-        cy_census_buf doc = {0};
+        census_buf doc = {0};
         if (a.query.json)
-            cy_census_printf(&doc, "%s", table);
+            census_printf(&doc, "%s", table);
         else {
-            cy_census_printf(&doc, "Made by `cycles census plan");
+            census_printf(&doc, "Made by `cycles census plan");
             for (int i = 3; i < argc; i++)
-                if (strcmp(argv[i], "-o") && strcmp(argv[i], "--output") && (i == 3 || (strcmp(argv[i - 1], "-o") && strcmp(argv[i - 1], "--output"))))
-                    cy_census_printf(&doc, " %s", argv[i]);
-            cy_census_printf(&doc, "` (%s).\n\n%s", CY_VERSION, table);
+                if (strcmp(argv[i], "-o") && strcmp(argv[i], "--output") &&
+                    (i == 3 || (strcmp(argv[i - 1], "-o") && strcmp(argv[i - 1], "--output"))))
+                    census_printf(&doc, " %s", argv[i]);
+            census_printf(&doc, "` (%s).\n\n%s", CY_VERSION, table);
         }
         rc = cli_write_file(a.output, doc.s, strlen(doc.s));
         free(doc.s);
@@ -364,10 +377,13 @@ int cmd_census(int argc, char **argv)
         return usage_fail("%sno subcommand: run, twocell, merge, query, report, plan or certify", "");
     const char *sub = argv[2];
     /* -h or --help after a subcommand: that subcommand's usage, exit 0 */
-    static const char *const subs[][3] = {
-        {"run", USAGE_RUN, NOTES_RUN}, {"twocell", USAGE_TWOCELL, NOTES_TWOCELL}, {"merge", USAGE_MERGE, NOTES_MERGE},
-        {"query", USAGE_QUERY, NOTES_QUERY}, {"report", USAGE_REPORT, NOTES_REPORT}, {"plan", USAGE_PLAN, NOTES_PLAN},
-        {"certify", USAGE_CERTIFY, NOTES_CERTIFY}};
+    static const char *const subs[][3] = {{"run", USAGE_RUN, NOTES_RUN},
+                                          {"twocell", USAGE_TWOCELL, NOTES_TWOCELL},
+                                          {"merge", USAGE_MERGE, NOTES_MERGE},
+                                          {"query", USAGE_QUERY, NOTES_QUERY},
+                                          {"report", USAGE_REPORT, NOTES_REPORT},
+                                          {"plan", USAGE_PLAN, NOTES_PLAN},
+                                          {"certify", USAGE_CERTIFY, NOTES_CERTIFY}};
     for (int i = 3; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
@@ -376,19 +392,19 @@ int cmd_census(int argc, char **argv)
                     return 0;
                 }
     if (!strcmp(sub, "run"))
-        return census_run(argc, argv, 0);
+        return cmd_run(argc, argv, 0);
     if (!strcmp(sub, "twocell"))
-        return census_run(argc, argv, 1);
+        return cmd_run(argc, argv, 1);
     if (!strcmp(sub, "merge"))
-        return census_merge(argc, argv);
+        return cmd_merge(argc, argv);
     if (!strcmp(sub, "query"))
-        return census_query(argc, argv);
+        return cmd_query(argc, argv);
     if (!strcmp(sub, "report"))
-        return census_report(argc, argv);
+        return cmd_report(argc, argv);
     if (!strcmp(sub, "plan"))
-        return census_plan(argc, argv);
+        return cmd_plan(argc, argv);
     if (!strcmp(sub, "certify"))
-        return census_certify(argc, argv);
+        return cmd_certify(argc, argv);
     if (!strcmp(sub, "help") || !strcmp(sub, "--help")) {
         fputs(usage, stdout);
         return 0;

@@ -50,8 +50,8 @@ int cmd_check(cli_opts *o)
         if (!r.complete) {
             if (cli_interrupted())
                 cli_stop_reason("", why, sizeof why);
-            cli_fail(o->board, "the enumeration was %s after %llu complete markings; the answer below is partial",
-                     why, (unsigned long long)r.complete_markings);
+            cli_fail(o->board, "the enumeration was %s after %llu complete markings; the answer below is partial", why,
+                     (unsigned long long)r.complete_markings);
         }
         char *ce = r.counterexample ? marking_moves(b, r.counterexample) : NULL;
         int special = 0;
@@ -70,7 +70,7 @@ int cmd_check(cli_opts *o)
             json_object_set_new(j, "counterexample", ce ? json_string(ce) : json_null());
             json_object_set_new(j, "theorem9_holds", json_boolean(r.without_cycle_cell == 0));
             json_object_set_new(j, "seconds", json_real((double)(long long)(r.seconds * 1e6) / 1e6));
-            text = cy_json_text(j);
+            text = cyi_json_text(j);
         } else {
             char head[CY_MAX_NAME_SHOWN];
             size_t cap = 1024 + sizeof head + (ce ? strlen(ce) : 0);
@@ -79,9 +79,8 @@ int cmd_check(cli_opts *o)
                              "board: %s\n"
                              "complete markings with no sink or source: %llu%s%s%s\n"
                              "without a cycle cell: %llu\n",
-                             cli_board_head(b, head, sizeof head),
-                             (unsigned long long)r.complete_markings, r.complete ? "" : " (",
-                             r.complete ? "" : why, r.complete ? "" : ")",
+                             cli_board_head(b, head, sizeof head), (unsigned long long)r.complete_markings,
+                             r.complete ? "" : " (", r.complete ? "" : why, r.complete ? "" : ")",
                              (unsigned long long)r.without_cycle_cell);
             if (ce)
                 snprintf(text + n, cap - (size_t)n, "first counterexample: %s\n%s%s", ce,

@@ -10,15 +10,15 @@
 
 /* The defaults of the options that are not the library's own, in one place
  * for the commands and their --help texts (which print them with CLI_STR). */
-#define CLI_PLAY_TIMEOUT 10      /* play: seconds the engine may search one move */
-#define CLI_PLAY_MEMORY_MIB 512  /* play: the solver's table memory */
-#define CLI_BENCH_TIMEOUT 20     /* bench: seconds a run */
+#define CLI_PLAY_TIMEOUT 10       /* play: seconds the engine may search one move */
+#define CLI_PLAY_MEMORY_MIB 512   /* play: the solver's table memory */
+#define CLI_BENCH_TIMEOUT 20      /* bench: seconds a run */
 #define CLI_BENCH_MEMORY_MIB 2048 /* bench: --memory a run */
-#define CLI_BENCH_RUNS 3         /* bench: runs a board and engine */
-#define CLI_SERVE_PORT 8080      /* serve: the port */
-#define CLI_VERIFY_TIMEOUT 2     /* verify --rules: seconds a board */
+#define CLI_BENCH_RUNS 3          /* bench: runs a board and engine */
+#define CLI_SERVE_PORT 8080       /* serve: the port */
+#define CLI_VERIFY_TIMEOUT 2      /* verify --rules: seconds a board */
 #define CLI_COMPDB_BOARDS "grid:2x8 grid:3x5 grid:4x4 theta:5,6,7 wedge:4,5,6" /* compdb build */
-#define CLI_MIN_MEMORY_MIB 1      /* --memory: the least any command takes ... */
+#define CLI_MIN_MEMORY_MIB 1        /* --memory: the least any command takes ... */
 #define CLI_SERVE_MIN_MEMORY_MIB 32 /* ... but serve, whose uploads get a sixteenth */
 #define CLI_STR_(x) #x
 #define CLI_STR(x) CLI_STR_(x)
@@ -32,50 +32,50 @@ struct cli_command;
 
 /* The parsed command line of one subcommand. */
 typedef struct cli_opts {
-    const struct cli_command *cmd; /* the command being run */
+    const struct cli_command *cmd;  /* the command being run */
     const char *args[CLI_MAX_ARGS]; /* its words (BOARD, ...), options taken out */
     int nargs;
     unsigned char given[CLI_MAX_OPTIONS]; /* given[i]: catalogue option i was on the line */
-    const char *board;     /* BOARD argument (the last word, for commands taking one) */
-    const char *moves;     /* --moves */
-    int json;              /* --json */
-    int csv;               /* --csv (positions) */
-    int quiet;             /* --quiet: no progress on stderr */
-    double timeout;        /* --timeout seconds */
-    size_t memory;         /* --memory bytes */
-    const char *to;        /* --to FORMAT (convert) */
-    const char *output;    /* -o FILE */
-    const char *special;   /* --special LABELS */
-    cy_solver_opts solver; /* --engine, --threads, --no-* switches, --memory, --timeout */
-    int runs;              /* --runs N (bench) */
-    int no_replies;        /* --no-replies (solve) */
-    int no_baseline;       /* --no-baseline (bench) */
-    int hints;             /* --hints (draw) */
-    int size;              /* --size PIXELS (draw): the picture's width */
-    double scale;          /* --scale F (draw): its own size times F */
-    const char *caption;   /* --caption TEXT|auto|none (draw) */
-    int legend;            /* --legend (draw) */
-    int deaths;            /* --deaths (draw) */
-    int dot;               /* --dot (tree) */
-    const char *first;     /* --first human|engine (play) */
-    const char *player;    /* --engine-play perfect|mirror|random (play) */
-    const char *strategy;  /* --strategy NAME (play) */
-    int port;              /* --port N (serve) */
-    const char *host;      /* --host ADDR (serve) */
-    const char *census;    /* --census FILE (serve) */
-    long seed;             /* --seed N */
-    const char *boards;    /* --boards LIST (bench) */
-    const char *involution; /* --involution PAIRS (strategy) */
-    int quick;             /* --quick (verify) */
-    int split_depth;       /* --split-depth D (solve) */
-    const char *from_jobs; /* --from-jobs DIR (solve) */
-    const char *rules;     /* --rules NAME (issue 12) */
-    int players;           /* --players K */
-    int extra_turn;        /* --extra-turn (with --rules score) */
-    const char *certificate; /* --certificate FILE (solve) */
-    const char *compdb;    /* --compdb FILE: the component database */
-    int edges;             /* --edges K (compdb build) */
-    long games;            /* --games N (compdb build) */
+    const char *board;                    /* BOARD argument (the last word, for commands taking one) */
+    const char *moves;                    /* --moves */
+    int json;                             /* --json */
+    int csv;                              /* --csv (positions) */
+    int quiet;                            /* --quiet: no progress on stderr */
+    double timeout;                       /* --timeout seconds */
+    size_t memory;                        /* --memory bytes */
+    const char *to;                       /* --to FORMAT (convert) */
+    const char *output;                   /* -o FILE */
+    const char *special;                  /* --special LABELS */
+    cy_solver_opts solver;                /* --engine, --threads, --no-* switches, --memory, --timeout */
+    int runs;                             /* --runs N (bench) */
+    int no_replies;                       /* --no-replies (solve) */
+    int no_baseline;                      /* --no-baseline (bench) */
+    int hints;                            /* --hints (draw) */
+    int size;                             /* --size PIXELS (draw): the picture's width */
+    double scale;                         /* --scale F (draw): its own size times F */
+    const char *caption;                  /* --caption TEXT|auto|none (draw) */
+    int legend;                           /* --legend (draw) */
+    int deaths;                           /* --deaths (draw) */
+    int dot;                              /* --dot (tree) */
+    const char *first;                    /* --first human|engine (play) */
+    const char *player;                   /* --engine-play perfect|mirror|random (play) */
+    const char *strategy;                 /* --strategy NAME (play) */
+    int port;                             /* --port N (serve) */
+    const char *host;                     /* --host ADDR (serve) */
+    const char *census;                   /* --census FILE (serve) */
+    long seed;                            /* --seed N */
+    const char *boards;                   /* --boards LIST (bench) */
+    const char *involution;               /* --involution PAIRS (strategy) */
+    int quick;                            /* --quick (verify) */
+    int split_depth;                      /* --split-depth D (solve) */
+    const char *from_jobs;                /* --from-jobs DIR (solve) */
+    const char *rules;                    /* --rules NAME (issue 12) */
+    int players;                          /* --players K */
+    int extra_turn;                       /* --extra-turn (with --rules score) */
+    const char *certificate;              /* --certificate FILE (solve) */
+    const char *compdb;                   /* --compdb FILE: the component database */
+    int edges;                            /* --edges K (compdb build) */
+    long games;                           /* --games N (compdb build) */
 } cli_opts;
 
 /* Room for cli_board_head: a long board name is cut. */
@@ -89,17 +89,17 @@ typedef struct cli_opts {
 
 /* One subcommand: an entry of the table in main.c. */
 typedef struct cli_command {
-    const char *name;              /* cycles NAME ... */
-    int (*run)(cli_opts *o);       /* runs it on the parsed line; the exit status */
-    const char *args;              /* its words in the usage: "BOARD", "filled BOARD", "" */
-    int min_args, max_args;        /* how many words it takes */
-    const char *options;           /* the options it takes, as blank-separated keys of
-                                      the catalogue in common.c ("moves json output") */
-    const char *summary;           /* what it does: one line for the list of commands,
-                                      then more for its --help (lines end in \n) */
-    const char *notes;             /* what some options mean for this command, instead
-                                      of the catalogue's words: lines "KEY: text\n"
-                                      (NULL: none) */
+    const char *name;        /* cycles NAME ... */
+    int (*run)(cli_opts *o); /* runs it on the parsed line; the exit status */
+    const char *args;        /* its words in the usage: "BOARD", "filled BOARD", "" */
+    int min_args, max_args;  /* how many words it takes */
+    const char *options;     /* the options it takes, as blank-separated keys of
+                                the catalogue in common.c ("moves json output") */
+    const char *summary;     /* what it does: one line for the list of commands,
+                                then more for its --help (lines end in \n) */
+    const char *notes;       /* what some options mean for this command, instead
+                                of the catalogue's words: lines "KEY: text\n"
+                                (NULL: none) */
 } cli_command;
 
 /* The command table (main.c), ended by an entry with a NULL name. */

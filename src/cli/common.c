@@ -166,8 +166,7 @@ static const cli_option catalogue[] = {
     {"memory", NULL, 0, "SIZE", K_SIZE, AT(memory), 0, 0,
      "bound the memory of the whole process, e.g. 512M or 2G (default: a quarter of RAM)"},
     {"engine", NULL, 0, "fast|plain", K_ENGINE, AT(solver.engine), 0, 0, "the solver (default fast)"},
-    {"threads", NULL, 0, "N", K_INT, AT(solver.threads), 1, 256,
-     "threads searching together (default: one per core)"},
+    {"threads", NULL, 0, "N", K_INT, AT(solver.threads), 1, 256, "threads searching together (default: one per core)"},
     {"no-grundy", NULL, 0, NULL, K_FLAG, AT(solver.no_grundy), 0, 0, "find only who wins, not the Grundy value (faster)"},
     {"no-replies", NULL, 0, NULL, K_FLAG, AT(no_replies), 0, 0, "for a lost position, leave out the winning replies"},
     {"no-bitboard", NULL, 0, NULL, K_FLAG, AT(solver.no_bitboard), 0, 0, "fast engine: no bitboards for small boards"},
@@ -210,7 +209,8 @@ static const cli_option catalogue[] = {
     {"deaths", NULL, 0, NULL, K_FLAG, AT(deaths), 0, 0,
      "draw the death moves (each lets the opponent complete a cycle cell) as hollow dashed arrowheads"},
     {"dot", NULL, 0, NULL, K_FLAG, AT(dot), 0, 0, "the digraph for Graphviz instead of a table"},
-    {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256, "runs per board and engine (the median counts; default " CLI_STR(CLI_BENCH_RUNS) ")"},
+    {"runs", NULL, 0, "N", K_INT, AT(runs), 1, 256,
+     "runs per board and engine (the median counts; default " CLI_STR(CLI_BENCH_RUNS) ")"},
     {"boards", NULL, 0, "LIST", K_STRING, AT(boards), 0, 0, "the boards to time, blank or comma separated"},
     {"no-baseline", NULL, 0, NULL, K_FLAG, AT(no_baseline), 0, 0, "time the fast engine only"},
     {"first", NULL, 0, "human|engine", K_STRING, AT(first), 0, 0, "who moves first (default human)"},
@@ -219,10 +219,10 @@ static const cli_option catalogue[] = {
     {"play-engine", "engine", 0, "perfect|mirror|random", K_STRING, AT(player), 0, 0, "the same as --engine-play"},
     {"strategy", NULL, 0, "mirror", K_STRING, AT(strategy), 0, 0, "the same as --engine mirror"},
     {"seed", NULL, 0, "N", K_LONG, AT(seed), 0, 2147483647L, "seed of the engine's random choices (default: the clock)"},
-    {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535, "the port to listen on (default " CLI_STR(CLI_SERVE_PORT) "; 0 picks a free one)"},
+    {"port", NULL, 0, "N", K_INT, AT(port), 0, 65535,
+     "the port to listen on (default " CLI_STR(CLI_SERVE_PORT) "; 0 picks a free one)"},
     {"host", NULL, 0, "ADDR", K_STRING, AT(host), 0, 0, "the address to listen on (default 127.0.0.1)"},
-    {"census", NULL, 0, "FILE", K_STRING, AT(census), 0, 0,
-     "explore this census database (cycles census run) at /census"},
+    {"census", NULL, 0, "FILE", K_STRING, AT(census), 0, 0, "explore this census database (cycles census run) at /census"},
     {"involution", NULL, 0, "U:V,...", K_STRING, AT(involution), 0, 0,
      "check mirror-reverse with this involution (vertex pairs)"},
     {"quick", NULL, 0, NULL, K_FLAG, AT(quick), 0, 0, "leave out the slow boards"},
@@ -300,8 +300,7 @@ static const char *option_help(const cli_command *c, const char *key, const char
 void cli_usage(FILE *f, const cli_command *c)
 {
     int idx[CLI_MAX_OPTIONS], n = command_options(c, idx);
-    fprintf(f, "usage: cycles %s%s%s%s\n\n%s", c->name, *c->args ? " " : "", c->args, n ? " [OPTIONS]" : "",
-            c->summary);
+    fprintf(f, "usage: cycles %s%s%s%s\n\n%s", c->name, *c->args ? " " : "", c->args, n ? " [OPTIONS]" : "", c->summary);
     fprintf(f, "\noptions:\n");
     for (int k = 0; k < n; k++) {
         const cli_option *op = &catalogue[idx[k]];
@@ -342,8 +341,9 @@ void cli_usage(FILE *f, const cli_command *c)
     /* the commands that can stop early with what they learnt */
     char word[64];
     snprintf(word, sizeof word, " %s ", c->name);
-    fprintf(f, "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n"
-               "`man cycles` is the manual.\n",
+    fprintf(f,
+            "\nexit status: 0 an answer, 1 bad input (board, moves, files), 2 a usage error%s\n"
+            "`man cycles` is the manual.\n",
             strstr(" solve positions draw strategy check verify bench census ", word)
                 ? "\nor a partial answer (stopped by a limit or by SIGINT or SIGTERM)"
                 : "");
@@ -363,8 +363,7 @@ static int set_option(cli_opts *o, int i, const char *val)
         for (int j = 0; j < NCAT; j++)
             if (o->given[j] && catalogue[j].arg && catalogue[j].offset == op->offset)
                 return j == i ? cli_usage_fail("--%s is given twice; give it once", name)
-                              : cli_usage_fail("--%s and --%s set the same thing; give one of them", long_name(j),
-                                               name);
+                              : cli_usage_fail("--%s and --%s set the same thing; give one of them", long_name(j), name);
     o->given[i] = 1;
     switch (op->kind) {
     case K_FLAG:
@@ -384,8 +383,7 @@ static int set_option(cli_opts *o, int i, const char *val)
          * blanks and take a plus sign */
         if (!(isdigit((unsigned char)val[0]) || (val[0] == '-' && isdigit((unsigned char)val[1]))) || end == val ||
             *end || errno || n < op->lo || n > op->hi)
-            return cli_usage_fail("--%s wants a whole number from %ld to %ld, not \"%.80s\"", name, op->lo, op->hi,
-                                  val);
+            return cli_usage_fail("--%s wants a whole number from %ld to %ld, not \"%.80s\"", name, op->lo, op->hi, val);
         if (op->kind == K_INT)
             *(int *)at = (int)n;
         else
@@ -396,8 +394,8 @@ static int set_option(cli_opts *o, int i, const char *val)
         errno = 0;
         double t = strtod(val, &end);
         /* decimal: strtod would also skip blanks, take a sign and read hex */
-        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
-            errno || !(t > 0) || !isfinite(t) || t > 1e9)
+        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end || errno ||
+            !(t > 0) || !isfinite(t) || t > 1e9)
             return cli_usage_fail("--%s wants a positive number of seconds, not \"%.80s\"", name, val);
         *(double *)at = t;
         return CLI_OK;
@@ -406,8 +404,8 @@ static int set_option(cli_opts *o, int i, const char *val)
         errno = 0;
         double t = strtod(val, &end);
         /* decimal, as for seconds: no blanks, sign or hex */
-        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end ||
-            errno || !(t >= 0.1 && t <= 20))
+        if (!(isdigit((unsigned char)val[0]) || val[0] == '.') || strpbrk(val, "xX") || end == val || *end || errno ||
+            !(t >= 0.1 && t <= 20))
             return cli_usage_fail("--%s wants a number from 0.1 to 20, not \"%.80s\"", name, val);
         *(double *)at = t;
         return CLI_OK;
@@ -458,8 +456,7 @@ static int refused(const cli_command *c, const char *arg, const struct option *l
         /* short option: optopt names it */
         if (missing)
             return cli_usage_fail("option -%c needs a value", optopt);
-        return cli_usage_fail("unknown option -%c (cycles %s --help lists the options)", optopt ? optopt : '?',
-                              c->name);
+        return cli_usage_fail("unknown option -%c (cycles %s --help lists the options)", optopt ? optopt : '?', c->name);
     }
     const char *name = arg + 2;
     size_t len = strcspn(name, "=");
@@ -471,8 +468,7 @@ static int refused(const cli_command *c, const char *arg, const struct option *l
                 exact = k;
             matches++;
             if (strlen(list) + strlen(lopts[k].name) + 8 < sizeof list)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s--%s", *list ? ", " : "",
-                         lopts[k].name);
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s--%s", *list ? ", " : "", lopts[k].name);
         }
     if (missing)
         return cli_usage_fail("option %.80s needs a value", arg);
@@ -578,15 +574,17 @@ int cli_given(const cli_opts *o, const char *key)
 
 int cli_game_fail(const cli_opts *o, const cy_game_error *err, int play_at_moves)
 {
-    int at_moves = err->part == CY_GAME_AT_MOVES ||
-                   (err->part == CY_GAME_AT_PLAY && (play_at_moves || !err->in_file));
+    int at_moves = err->part == CY_GAME_AT_MOVES || (err->part == CY_GAME_AT_PLAY && (play_at_moves || !err->in_file));
     return cli_fail(at_moves ? "--moves" : o->board, "%s", err->err.msg);
 }
 
 int cli_game_load(const cli_opts *o, const cy_rules *rules, cy_game *g, int play_at_moves)
 {
-    cy_game_source src = {.from = CY_GAME_FROM_SPEC, .spec = o->board, .special = o->special,
-                          .moves = o->moves, .rules = rules};
+    cy_game_source src = {.from = CY_GAME_FROM_SPEC,
+                          .spec = o->board,
+                          .special = o->special,
+                          .moves = o->moves,
+                          .rules = rules};
     cy_game_error err;
     if (cy_game_load(&src, g, &err) < 0)
         return cli_game_fail(o, &err, play_at_moves);
@@ -723,8 +721,8 @@ FILE *cli_out_open(const char *path, cli_out **hp)
         /* a FIFO, a device, a socket, or a file with other names: written
          * in place (a FIFO waits for its reader) */
         h->in_place_regular = dangling || S_ISREG(st.st_mode);
-        int fd = open(h->target, O_WRONLY | (h->in_place_regular ? O_TRUNC : 0) | (dangling ? O_CREAT : 0) | O_CLOEXEC,
-                      0666);
+        int fd =
+            open(h->target, O_WRONLY | (h->in_place_regular ? O_TRUNC : 0) | (dangling ? O_CREAT : 0) | O_CLOEXEC, 0666);
         if (fd < 0 || !(h->f = fdopen(fd, "wb"))) {
             int e = errno;
             if (fd >= 0)

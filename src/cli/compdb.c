@@ -83,7 +83,10 @@ static int build(cli_opts *o)
     if (!o->quiet)
         fprintf(stderr, "cycles: compdb: %llu components of at most %d edges from %llu games in %.1f s%s, %zu bytes\n",
                 (unsigned long long)st.entries, o->edges, (unsigned long long)st.playouts, st.seconds,
-                cli_interrupted() ? " (interrupted)" : st.timed_out ? " (--timeout)" : "", size);
+                cli_interrupted() ? " (interrupted)"
+                : st.timed_out    ? " (--timeout)"
+                                  : "",
+                size);
     /* interrupted: the file holds what was found, whole, as after --timeout */
     return cli_interrupted() ? CLI_USAGE : CLI_OK;
 }
@@ -103,12 +106,10 @@ static int info(cli_opts *o)
     char text[256];
     if (o->json)
         snprintf(text, sizeof text, "{\"edges\": %d, \"entries\": %llu, \"bytes\": %llu, \"scheme\": \"%016llx\"}\n",
-                 in.edges, (unsigned long long)in.entries, (unsigned long long)in.bytes,
-                 (unsigned long long)in.scheme);
+                 in.edges, (unsigned long long)in.entries, (unsigned long long)in.bytes, (unsigned long long)in.scheme);
     else
         snprintf(text, sizeof text, "components: %llu of at most %d live edges\nbytes: %llu\nscheme: %016llx\n",
-                 (unsigned long long)in.entries, in.edges, (unsigned long long)in.bytes,
-                 (unsigned long long)in.scheme);
+                 (unsigned long long)in.entries, in.edges, (unsigned long long)in.bytes, (unsigned long long)in.scheme);
     return cli_emit(o, text);
 }
 

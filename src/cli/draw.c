@@ -36,8 +36,7 @@ static void caption(const cy_board *b, const unsigned char *mark, const int *d, 
                     int partial, char *buf, size_t n)
 {
     int played = cy_rules_played(b, mark), cyc = cy_rules_cycle_cell(b, mark);
-    size_t k = (size_t)snprintf(buf, n, "%.60s: %d move%s", b->name ? b->name : "board", played,
-                                played == 1 ? "" : "s");
+    size_t k = (size_t)snprintf(buf, n, "%.60s: %d move%s", b->name ? b->name : "board", played, played == 1 ? "" : "s");
     /* the moves themselves when they are few */
     if (nd == played && nd > 0 && nd <= 6) {
         for (int i = 0; i < nd && k < n; i++) {
@@ -51,8 +50,7 @@ static void caption(const cy_board *b, const unsigned char *mark, const int *d, 
     if (k >= n)
         return;
     if (cyc >= 0)
-        k += (size_t)snprintf(buf + k, n - k, "; cell %d is a cycle cell: player %d wins", cyc + 1,
-                              played % 2 ? 1 : 2);
+        k += (size_t)snprintf(buf + k, n - k, "; cell %d is a cycle cell: player %d wins", cyc + 1, played % 2 ? 1 : 2);
     else if (cy_rules_over(b, mark) && played == 0)
         k += (size_t)snprintf(buf + k, n - k, "; no move is possible: player 2 wins");
     else if (cy_rules_over(b, mark))
@@ -60,10 +58,11 @@ static void caption(const cy_board *b, const unsigned char *mark, const int *d, 
     else
         k += (size_t)snprintf(buf + k, n - k, "; player %d to move", played % 2 ? 2 : 1);
     if (k < n && hints && !cy_rules_over(b, mark))
-        snprintf(buf + k, n - k, "%s", partial ? nwin ? "; green: winning moves found before the search stopped"
-                                                      : "; the search stopped before it found a winning move"
-                                       : nwin  ? "; green: winning moves"
-                                               : "; no winning move");
+        snprintf(buf + k, n - k, "%s",
+                 partial ? nwin ? "; green: winning moves found before the search stopped"
+                                : "; the search stopped before it found a winning move"
+                 : nwin  ? "; green: winning moves"
+                         : "; no winning move");
 }
 
 /* `cycles draw`: writes the picture to -o (SVG or PNG by its extension) or
@@ -83,7 +82,7 @@ int cmd_draw(cli_opts *o)
             return cli_usage_fail("%.200s: draw writes .svg or .png files; name the file accordingly", o->output);
         if (png && !cy_png_available())
             return cli_fail(o->output, "this build cannot write PNG (install librsvg2-dev and rebuild); "
-                                      "write .svg instead");
+                                       "write .svg instead");
     }
     cy_game g;
     if (cli_game_load(o, NULL, &g, 0))
@@ -96,7 +95,7 @@ int cmd_draw(cli_opts *o)
     char *svg = NULL;
     int partial = 0;
     if (o->hints && !cy_rules_over(b, mark)) {
-        cli_catch_interrupts(); /* an interrupt stops the search as --timeout does */
+        cli_catch_interrupts();  /* an interrupt stops the search as --timeout does */
         o->solver.no_grundy = 1; /* only who wins is needed; progress on stderr unless --quiet */
         cy_answer_opts ao = {.no_replies = 1};
         cy_answer ans;
@@ -119,8 +118,9 @@ int cmd_draw(cli_opts *o)
     unsigned char *owner = calloc((size_t)b->ne + 1, 1);
     int last = history(&g, owner);
     caption(b, mark, g.moves, g.nmoves, o->hints, a.nwin, partial, cap, sizeof cap);
-    const char *text = !o->caption || !strcmp(o->caption, "auto") ? cap : !strcmp(o->caption, "none") ? NULL
-                                                                                                      : o->caption;
+    const char *text = !o->caption || !strcmp(o->caption, "auto") ? cap
+                       : !strcmp(o->caption, "none")              ? NULL
+                                                                  : o->caption;
     cy_picture p = {.mark = mark,
                     .last = last,
                     .hints = a.winning,

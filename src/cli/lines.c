@@ -17,15 +17,15 @@
 #include <wchar.h>
 
 struct cli_lines {
-    EditLine *el;          /* NULL: plain lines */
+    EditLine *el; /* NULL: plain lines */
     History *hist;
     const char *prompt;
     void (*redraw)(void *ctx);
     void *ctx;
-    char *line;            /* the last line, control characters taken out */
+    char *line; /* the last line, control characters taken out */
     size_t cap;
-    int echo;              /* standard input is not a terminal: echo each line */
-    int cut;               /* the last line was longer than CLI_LINE_MAX: cut */
+    int echo; /* standard input is not a terminal: echo each line */
+    int cut;  /* the last line was longer than CLI_LINE_MAX: cut */
 };
 
 /* libedit asks for the prompt through this. */

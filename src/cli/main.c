@@ -17,8 +17,8 @@
 #include <string.h>
 
 /* The options of the solver, shared by solve, draw and bench. */
-#define SOLVER_SWITCHES                                                                                        \
-    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors reductions search "  \
+#define SOLVER_SWITCHES                                                                                                \
+    "no-bitboard no-decompose no-canon no-plane-keys no-outcome-search no-rounds no-mirrors reductions search "        \
     "grundy-method"
 
 const cli_command cli_commands[] = {
@@ -47,9 +47,12 @@ const cli_command cli_commands[] = {
     {"families", cmd_families, "", 0, 0, "", "list the named boards a BOARD argument may be\n", NULL},
     {"bench", cmd_bench, "", 0, 0, "runs boards timeout memory threads quiet no-baseline " SOLVER_SWITCHES,
      "time the fast and the plain engine on a list of boards\n",
-     "timeout: seconds each run may take (default " CLI_STR(CLI_BENCH_TIMEOUT) ")\n"
-     "memory: the memory bound of each run, e.g. 512M or 2G (default " CLI_STR(CLI_BENCH_MEMORY_MIB) "M)\n"
-     "runs: runs per board and engine, the median counts (default " CLI_STR(CLI_BENCH_RUNS) ")\n"},
+     "timeout: seconds each run may take (default " CLI_STR(
+         CLI_BENCH_TIMEOUT) ")\n"
+                            "memory: the memory bound of each run, e.g. 512M or 2G (default " CLI_STR(
+                                CLI_BENCH_MEMORY_MIB) "M)\n"
+                                                      "runs: runs per board and engine, the median counts (default " CLI_STR(
+                                                          CLI_BENCH_RUNS) ")\n"},
     {"draw", cmd_draw, "BOARD", 1, 1,
      "moves special hints deaths size scale caption legend output timeout memory quiet engine threads",
      "a picture of the board and position (SVG, or PNG with -o FILE.png)\n"
@@ -72,19 +75,23 @@ const cli_command cli_commands[] = {
      "The board is drawn after each move, to the terminal's size (in colour on a\n"
      "terminal unless NO_COLOR is set).  At the end: undo, new (a new game) or quit.\n",
      "timeout: seconds the engine may search for a move; after that it says so and plays "
-     "without a full search (default " CLI_STR(CLI_PLAY_TIMEOUT) ")\n"
-     "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(CLI_PLAY_MEMORY_MIB) "M)\n"},
+     "without a full search (default " CLI_STR(
+         CLI_PLAY_TIMEOUT) ")\n"
+                           "memory: the engine's table memory, e.g. 512M or 2G (default " CLI_STR(
+                               CLI_PLAY_MEMORY_MIB) "M)\n"},
     {"serve", cmd_serve, "", 0, 0, "port host timeout memory census compdb",
      "play in the browser: a local web server and JSON API\n"
      "\nServes until SIGINT or SIGTERM, which stop it at once (solves running are\n"
      "cancelled).  Only this machine can connect unless --host says otherwise.\n"
      "With --census FILE, the page /census explores the boards of a census database.\n",
      "timeout: seconds each solve may take; one out of time answers with what it knows "
-     "and the server goes on (default " CLI_STR(CY_SERVER_TIMEOUT) ")\n"
-     "memory: memory for the whole server: its solves, its answer cache and the uploads, "
-     "e.g. 512M or 2G (default " CLI_STR(CY_SERVER_MEMORY_MIB) "M)\n"
-     "census: a database of cycles census run to explore at /census and GET /api/census "
-     "(default none)\n"},
+     "and the server goes on (default " CLI_STR(
+         CY_SERVER_TIMEOUT) ")\n"
+                            "memory: memory for the whole server: its solves, its answer cache and the uploads, "
+                            "e.g. 512M or 2G (default " CLI_STR(
+                                CY_SERVER_MEMORY_MIB) "M)\n"
+                                                      "census: a database of cycles census run to explore at /census and GET /api/census "
+                                                      "(default none)\n"},
     {"symmetry", cmd_symmetry, "BOARD", 1, 1, "json special output",
      "the board's automorphisms that respect cells, and its involutions\n", NULL},
     {"strategy", cmd_strategy, "mirror|mirror-reverse|rotate-reverse|modified BOARD", 2, 2,
@@ -102,11 +109,12 @@ const cli_command cli_commands[] = {
      "recompute the results table of the papers\n"
      "\nWith --rules NAME (or all), --players or --extra-turn: the families under\n"
      "that variant (the manual's page on rule variants is this output).\n",
-     "timeout: with --rules, --players or --extra-turn: seconds for each board (default "
-     CLI_STR(CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"
-     "memory: the standard table: the memory of each search, e.g. 512M (default: 128M a solve, a quarter of RAM a "
-     "strategy check); a search it stops is a result not computed\n"},
-    {"positions", cmd_positions, "BOARD", 1, 1, "moves csv json output special timeout memory quiet rules players extra-turn",
+     "timeout: with --rules, --players or --extra-turn: seconds for each board (default " CLI_STR(
+         CLI_VERIFY_TIMEOUT) "); the standard table ignores it\n"
+                             "memory: the standard table: the memory of each search, e.g. 512M (default: 128M a solve, a quarter of RAM a "
+                             "strategy check); a search it stops is a result not computed\n"},
+    {"positions", cmd_positions, "BOARD", 1, 1,
+     "moves csv json output special timeout memory quiet rules players extra-turn",
      "every reachable position with its outcome and Grundy value (up to 20 edges)\n", NULL},
     /* census parses its own words (main() hands them over before the
      * options are read); the entry gives it a place in the help */
@@ -125,17 +133,18 @@ const cli_command cli_commands[] = {
      "\ntwocell: every board with exactly two cells and no degree-1 vertex (up to 60 edges).\n"
      "certify: certificates (cycles-check) of the report's example boards.\n"
      "run, twocell: --timeout S gives each board at most S seconds (default: no limit), --memory\n"
-     "SIZE bounds the table the boards share (default " CLI_STR(CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
-     "boards solved so far, and --resume goes on.  report writes to standard output\n"
-     "without -o.  `man cycles` describes the database and the queries.\n"
-     "\nthe queries:\n"
-     "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"
-     "  grundy-max       the largest Grundy value and the boards that have it\n"
-     "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"
-     "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"
-     "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"
-     "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"
-     "  timeouts         the boards the run did not solve in its time or memory\n",
+     "SIZE bounds the table the boards share (default " CLI_STR(
+         CY_CENSUS_MEMORY_MIB) "M); SIGINT or SIGTERM write the\n"
+                               "boards solved so far, and --resume goes on.  report writes to standard output\n"
+                               "without -o.  `man cycles` describes the database and the queries.\n"
+                               "\nthe queries:\n"
+                               "  summary          per kind and edge count: boards, N and P, the Grundy values (--rules: a variant's)\n"
+                               "  grundy-max       the largest Grundy value and the boards that have it\n"
+                               "  parity-breakers  boards whose winner is not player 1 exactly when the edges are odd\n"
+                               "  drawing-matters  planar graphs whose drawings (embeddings, outer faces) have different winners\n"
+                               "  two-cells        boards of two cells, by how the cells meet: the winners, and Theorem 6\n"
+                               "  trees            trees with special leaves against Conjecture 1 (a database of census run --trees)\n"
+                               "  timeouts         the boards the run did not solve in its time or memory\n",
      NULL},
     {"compdb", cmd_compdb, "build|info [FILE]", 1, 2, "edges output boards games timeout memory seed quiet json",
      "build or describe a database of the Grundy values of small components\n"

@@ -49,20 +49,20 @@
 typedef struct game {
     cy_board *b;
     unsigned char *mark;
-    int *hist, nhist;      /* darts played in this session, in order */
-    int start_played;      /* moves already played when the session began */
-    int human;             /* the human's player number, 1 or 2 */
-    const char *style;     /* "perfect", "random" or "mirror" */
-    cy_solver *solver;     /* NULL when the board is too big for it */
-    cy_strategy *mirror;   /* the mirror strategy the engine plays (style "mirror") */
-    char no_solver[512];   /* why there is no solver */
+    int *hist, nhist;    /* darts played in this session, in order */
+    int start_played;    /* moves already played when the session began */
+    int human;           /* the human's player number, 1 or 2 */
+    const char *style;   /* "perfect", "random" or "mirror" */
+    cy_solver *solver;   /* NULL when the board is too big for it */
+    cy_strategy *mirror; /* the mirror strategy the engine plays (style "mirror") */
+    char no_solver[512]; /* why there is no solver */
     uint64_t rng;
-    int *buf;              /* room for 2*ne darts */
-    int echo;              /* echo input lines (standard input is not a terminal) */
-    unsigned char *owner;  /* per edge: the player who marked it in this session, or 0 */
-    unsigned char *start;  /* the position the session began with (for `new`) */
-    cy_text_opts pic;      /* how the board is drawn (UTF-8, colours, width) */
-    int changes, drawn;    /* positions played and undone so far; the count last drawn */
+    int *buf;             /* room for 2*ne darts */
+    int echo;             /* echo input lines (standard input is not a terminal) */
+    unsigned char *owner; /* per edge: the player who marked it in this session, or 0 */
+    unsigned char *start; /* the position the session began with (for `new`) */
+    cy_text_opts pic;     /* how the board is drawn (UTF-8, colours, width) */
+    int changes, drawn;   /* positions played and undone so far; the count last drawn */
 } game;
 
 /* Seconds the engine thinks before it says so on stderr. */
@@ -251,7 +251,10 @@ static void print_walk(const cy_board *b, int f)
         printf("%s%s", i > b->fstart[f] ? " " : "", b->label[cy_tail(b, b->fdarts[i])]);
     /* with parallel edges the vertices alone do not say which edges */
     for (int i = b->fstart[f]; b->multi && i < b->fstart[f + 1]; i++) /* with loops, +eN along edge N */
-        printf("%s%se%d", i > b->fstart[f] ? " " : "; edges ", !b->loops ? "" : b->fdarts[i] & 1 ? "-" : "+",
+        printf("%s%se%d", i > b->fstart[f] ? " " : "; edges ",
+               !b->loops          ? ""
+               : b->fdarts[i] & 1 ? "-"
+                                  : "+",
                cy_dart_edge(b->fdarts[i]));
 }
 
@@ -285,8 +288,7 @@ static void print_moves(const game *g, const char *head, const int *d, int n)
 static void status(game *g)
 {
     int played = cy_rules_played(g->b, g->mark);
-    printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g),
-           who(g, to_move(g)));
+    printf("%d move%s played; player %d (%s) to move\n", played, played == 1 ? "" : "s", to_move(g), who(g, to_move(g)));
 }
 
 /* Ctrl-L (lines.c): the picture and the status line again. */
@@ -517,8 +519,8 @@ static void engine_move(game *g)
         if (n > 0)
             d = g->buf[0];
         else
-            printf("(the %s strategy has no move here: %s; the engine plays at random this move)\n",
-                   g->mirror->name, why);
+            printf("(the %s strategy has no move here: %s; the engine plays at random this move)\n", g->mirror->name,
+                   why);
     }
     if (d < 0)
         d = random_move(g);
@@ -554,8 +556,8 @@ static void announce(game *g)
         char m[2 * CY_MAX_LABEL + 8];
         if (g->nhist) {
             cy_move_str(b, g->hist[g->nhist - 1], m, sizeof m);
-            printf("game over, %s %s: %s move %s completed cell %d (", w, you ? "win" : "wins", you ? "your" : "its",
-                   m, c + 1);
+            printf("game over, %s %s: %s move %s completed cell %d (", w, you ? "win" : "wins", you ? "your" : "its", m,
+                   c + 1);
         } else
             printf("game over, %s wins: the last move completed cell %d (", w, c + 1);
         print_walk(b, c);
@@ -692,8 +694,7 @@ static int handle(game *g, const char *raw)
             printf("not a move: ");
             print_clean(why, 300);
             printf("\n");
-        }
-        else if (n != 1)
+        } else if (n != 1)
             printf("one move at a time, please\n");
         else {
             int vx = -1;
@@ -810,7 +811,7 @@ static int play_variant(const cli_opts *o)
     if (!so.memory)
         so.memory = (size_t)CLI_PLAY_MEMORY_MIB << 20;
     int *legal = malloc(sizeof(int) * (2 * (size_t)b->ne + 1));
-    int n0 = n; /* the moves loaded: undo keeps them */
+    int n0 = n;                                                     /* the moves loaded: undo keeps them */
     unsigned char *mine = calloc((size_t)b->ne + (size_t)n + 2, 1); /* mine[i]: move i is the human's */
     printf("Game of Cycles on %s (rules: %s%s", b->name ? b->name : "the board", cy_rules_name(&r),
            r.extra_turn ? ", extra turn" : "");
@@ -876,7 +877,8 @@ static int play_variant(const cli_opts *o)
                     d = a->nbest ? a->best : a->drawing;
                     c = a->nbest ? a->nbest : a->ndraw;
                     printf("%s:", a->nbest ? (r.kind == CY_RULES_SCORE || k > 2 ? "best moves" : "winning moves")
-                                          : c ? "no winning move; drawing moves" : "no move wins against perfect play");
+                                  : c      ? "no winning move; drawing moves"
+                                           : "no move wins against perfect play");
                 } else {
                     c = cy_variant_legal(b, &r, mark, legal);
                     printf("legal moves:");
@@ -966,8 +968,7 @@ int cmd_play(cli_opts *o)
             g.human = 3 - g.mirror->player; /* the engine takes the strategy's side */
         else if (g.human == g.mirror->player) {
             cli_fail(o->board, "the %s strategy here is player %d's, so the engine must be player %d (--first %s)",
-                     g.mirror->name, g.mirror->player, g.mirror->player,
-                     g.mirror->player == p0 ? "engine" : "human");
+                     g.mirror->name, g.mirror->player, g.mirror->player, g.mirror->player == p0 ? "engine" : "human");
             cy_strategy_free(g.mirror);
             free(g.mark);
             cy_board_free(g.b);
@@ -1053,8 +1054,8 @@ int cmd_play(cli_opts *o)
         const char *line = in ? cli_lines_get(in, "you> ") : NULL;
         if (!line) {
             int n = cy_rules_played(b, g.mark);
-            printf("%s\ngame abandoned at the end of the input after %d move%s\n", g.echo ? "(end of input)" : "",
-                   n, n == 1 ? "" : "s");
+            printf("%s\ngame abandoned at the end of the input after %d move%s\n", g.echo ? "(end of input)" : "", n,
+                   n == 1 ? "" : "s");
             break;
         }
         if (cli_lines_cut(in)) {

@@ -29,18 +29,18 @@
 
 /* Appends s as a JSON string (labels carry no quotes or control characters,
  * but may carry a backslash). */
-static void json_str(cy_buf *o, const char *s)
+static void json_str(cyi_buf *o, const char *s)
 {
-    cy_buf_puts(o, "\"");
+    cyi_buf_puts(o, "\"");
     for (; *s; s++)
-        cy_buf_printf(o, *s == '\\' || *s == '"' ? "\\%c" : "%c", *s);
-    cy_buf_puts(o, "\"");
+        cyi_buf_printf(o, *s == '\\' || *s == '"' ? "\\%c" : "%c", *s);
+    cyi_buf_puts(o, "\"");
 }
 
 /* Position p under a variant as one record: the columns of the original
  * rules with value (cy_position_info.value) for grundy; an unknown to_move,
  * outcome or winner (see cycles.h) empty, null in JSON. */
-static void variant_record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
+static void variant_record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cyi_buf *out)
 {
     out->len = 0;
     char *raw = cy_position_moves(b, p->mark);
@@ -61,18 +61,18 @@ static void variant_record(const cli_opts *o, const cy_board *b, const cy_positi
     else
         snprintf(wn, sizeof wn, "%s", null);
     if (o->json) {
-        cy_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %s, \"moves\": ", first ? "" : ",", p->played, tm);
+        cyi_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %s, \"moves\": ", first ? "" : ",", p->played, tm);
         json_str(out, moves);
-        cy_buf_printf(out, ", \"over\": %s, \"outcome\": %s, \"winner\": %s, \"value\": %d}",
-                      p->over ? "true" : "false", oc, wn, p->value);
+        cyi_buf_printf(out, ", \"over\": %s, \"outcome\": %s, \"winner\": %s, \"value\": %d}",
+                       p->over ? "true" : "false", oc, wn, p->value);
     } else
-        cy_buf_printf(out, "%d,%s,%s,%d,%s,%s,%d\n", p->played, tm, moves, p->over, oc, wn, p->value);
+        cyi_buf_printf(out, "%d,%s,%s,%d,%s,%s,%d\n", p->played, tm, moves, p->over, oc, wn, p->value);
     free(moves);
 }
 
 /* Position p as one record (CSV line or JSON object with its separator)
  * into o, emptied first. */
-static void record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cy_buf *out)
+static void record(const cli_opts *o, const cy_board *b, const cy_position_info *p, int first, cyi_buf *out)
 {
     if (cli_variant_wanted(o)) {
         variant_record(o, b, p, first, out);
@@ -83,37 +83,39 @@ static void record(const cli_opts *o, const cy_board *b, const cy_position_info 
     char *moves = cy_escape_dup(raw, 0);
     free(raw);
     if (o->json) {
-        cy_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %d, \"moves\": ", first ? "" : ",", p->played,
-                      p->to_move);
+        cyi_buf_printf(out, "%s\n  {\"played\": %d, \"to_move\": %d, \"moves\": ", first ? "" : ",", p->played,
+                       p->to_move);
         json_str(out, moves);
-        cy_buf_printf(out, ", \"over\": %s, \"outcome\": \"%c\", \"winner\": %d, \"grundy\": ",
-                      p->over ? "true" : "false", p->outcome, p->winner);
+        cyi_buf_printf(out,
+                       ", \"over\": %s, \"outcome\": \"%c\", \"winner\": %d, \"grundy\": ", p->over ? "true" : "false",
+                       p->outcome, p->winner);
         if (p->grundy >= 0)
-            cy_buf_printf(out, "%d}", p->grundy);
+            cyi_buf_printf(out, "%d}", p->grundy);
         else
-            cy_buf_puts(out, "null}");
+            cyi_buf_puts(out, "null}");
     } else {
-        cy_buf_printf(out, "%d,%d,%s,%d,%c,%d,", p->played, p->to_move, moves, p->over, p->outcome, p->winner);
+        cyi_buf_printf(out, "%d,%d,%s,%d,%c,%d,", p->played, p->to_move, moves, p->over, p->outcome, p->winner);
         if (p->grundy >= 0)
-            cy_buf_printf(out, "%d", p->grundy);
-        cy_buf_puts(out, "\n");
+            cyi_buf_printf(out, "%d", p->grundy);
+        cyi_buf_puts(out, "\n");
     }
     free(moves);
 }
 
 /* The progress line on stderr (a tty: rewritten in place every second; else
  * a line every 10 s), when the listing has run a second; final ends it. */
-static void progress(cy_ticker *t, const cy_positions *it, const cy_board *b, int final)
+static void progress(cyi_ticker *t, const cy_positions *it, const cy_board *b, int final)
 {
-    if (!cy_ticker_due(t, final))
+    if (!cyi_ticker_due(t, final))
         return;
     uint64_t n = cy_positions_done(it);
     double est = cy_positions_estimate(it), unit = 1;
     while (est / unit >= 1000)
         unit *= 10; /* three digits are known, at best */
-    cy_ticker_show(t, final, "positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played",
-                   (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (cy_now() - t->born),
-                   cy_positions_played(it), b->ne);
+    cyi_ticker_show(t, final,
+                    "positions: %llu of about %.0f listed, %.0f/s, now those with %d of at most %d moves played",
+                    (unsigned long long)n, unit * floor(est / unit + 0.5), (double)n / (cy_now() - t->born),
+                    cy_positions_played(it), b->ne);
 }
 
 /* est rounded to three digits in words into buf: "549", "875 thousand",
@@ -137,7 +139,7 @@ static int refuse(const cli_opts *o, const cy_board *b, const cy_positions *it, 
 {
     char count[64], rules[96] = "", players[32] = "", need[128] = "";
     double est = cy_positions_estimate(it), bytes = cy_positions_memory_need(it);
-    size_t bound = o->solver.memory ? o->solver.memory : cy_physical_memory() / 4;
+    size_t bound = o->solver.memory ? o->solver.memory : cyi_physical_memory() / 4;
     if (variant) {
         if (r->players > 2)
             snprintf(players, sizeof players, " --players %d", r->players);
@@ -205,12 +207,13 @@ int cmd_positions(cli_opts *o)
         return 1;
     }
     double flushed = born;
-    cy_ticker tick = {.on = !o->quiet, .born = born, .last = born};
+    cyi_ticker tick = {.on = !o->quiet, .born = born, .last = born};
     double deadline = o->timeout > 0 ? born + o->timeout : 0;
     int bad = 0, timed_out = 0;
-    cy_buf line = {0};
-    fputs(o->json ? "[" : variant ? "played,to_move,moves,over,outcome,winner,value\n"
-                                   : "played,to_move,moves,over,outcome,winner,grundy\n",
+    cyi_buf line = {0};
+    fputs(o->json   ? "["
+          : variant ? "played,to_move,moves,over,outcome,winner,value\n"
+                    : "played,to_move,moves,over,outcome,winner,grundy\n",
           f);
     fflush(f); /* the header with the first position: a reader sees the listing has begun */
     for (; k == 1; k = cy_positions_next(it, &p, &err)) {
@@ -240,17 +243,17 @@ int cmd_positions(cli_opts *o)
                       (unsigned long long)n, strerror(errno ? errno : EIO));
         if (!to_file)
             cli_stdout_reported();
-    }
-    else if (k < 0 || timed_out) {
+    } else if (k < 0 || timed_out) {
         int played = cy_positions_played(it);
         char why[64];
         cli_fail(o->board, "the listing stopped after %llu position%s, among those with %d move%s played: %s%s",
                  (unsigned long long)n, n == 1 ? "" : "s", played, played == 1 ? "" : "s",
-                 cli_interrupted()                                 ? cli_stop_reason("", why, sizeof why)
+                 cli_interrupted()                    ? cli_stop_reason("", why, sizeof why)
                  : timed_out || k == CY_SOLVE_TIMEOUT ? "out of time (--timeout)"
-                 : k == CY_SOLVE_MEMORY             ? "out of memory (--memory)"
-                                                    : err.msg,
-                 to_file ? "; nothing was written" : "; the lines written are whole positions, the listing is not complete");
+                 : k == CY_SOLVE_MEMORY               ? "out of memory (--memory)"
+                                                      : err.msg,
+                 to_file ? "; nothing was written"
+                         : "; the lines written are whole positions, the listing is not complete");
         rc = CLI_USAGE;
     }
     if (to_file) {

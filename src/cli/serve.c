@@ -23,7 +23,7 @@ int cmd_serve(cli_opts *o)
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
-    cy_server_opts so;
+    srv_opts so;
     memset(&so, 0, sizeof so);
     so.host = o->host ? o->host : "127.0.0.1";
     so.port = cli_given(o, "port") ? o->port : CLI_SERVE_PORT;
@@ -31,18 +31,17 @@ int cmd_serve(cli_opts *o)
     so.memory = o->memory;
     so.census = o->census;
     cy_error err;
-    cy_server *s = cy_server_start(&so, &err);
+    srv_server *s = srv_start(&so, &err);
     if (!s)
         return cli_fail("serve", "%s", err.msg);
     int v6 = strchr(so.host, ':') != NULL;
-    fprintf(stderr, "cycles: serving on http://%s%s%s:%d/\n", v6 ? "[" : "", so.host, v6 ? "]" : "",
-            cy_server_port(s));
+    fprintf(stderr, "cycles: serving on http://%s%s%s:%d/\n", v6 ? "[" : "", so.host, v6 ? "]" : "", srv_port(s));
     fflush(stderr);
     int sig = 0;
     while (sigwait(&set, &sig) != 0)
         ;
     fprintf(stderr, "cycles: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     cy_interrupt(); /* the solves running stop now, as at their timeout */
-    cy_server_stop(s);
+    srv_stop(s);
     return 0;
 }

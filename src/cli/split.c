@@ -76,8 +76,7 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
     if (cy_split_new(b, mark, o->split_depth, 0, &sp, &err) < 0) {
         if (!cli_interrupted())
             return cli_fail(o->board, "%s", err.msg);
-        cli_fail(o->board, "%s while expanding the positions; nothing was written",
-                 cli_stop_reason("", why, sizeof why));
+        cli_fail(o->board, "%s while expanding the positions; nothing was written", cli_stop_reason("", why, sizeof why));
         return 2;
     }
     const char *dir = o->output;
@@ -97,8 +96,10 @@ int solve_split(const cli_opts *o, const cy_board *b, const unsigned char *mark)
         free(text);
     }
     if (!rc && cli_interrupted()) {
-        cli_fail(dir, "%s after %d of %d jobs; without its split.json the directory is no split (remove it and "
-                      "split again)", cli_stop_reason("", why, sizeof why), i, sp.njobs);
+        cli_fail(dir,
+                 "%s after %d of %d jobs; without its split.json the directory is no split (remove it and "
+                 "split again)",
+                 cli_stop_reason("", why, sizeof why), i, sp.njobs);
         rc = 2;
     }
     if (!rc) {
@@ -190,8 +191,7 @@ static int read_json(const char *path, json_t **out)
  * outcome is N; "winner", when there, the player to move for N and the
  * other for P; "positions" and "seconds" numbers at least 0.  0, or 1
  * after the error naming the file and the record. */
-static int job_result(const char *dir, int i, int ne, int *value, int *outcome_only, double *positions,
-                      double *seconds)
+static int job_result(const char *dir, int i, int ne, int *value, int *outcome_only, double *positions, double *seconds)
 {
     char name[64];
     snprintf(name, sizeof name, "results/job-%06d.json", i + 1);
@@ -217,8 +217,9 @@ static int job_result(const char *dir, int i, int ne, int *value, int *outcome_o
                  (!json_is_integer(g) || json_integer_value(g) < 0 || json_integer_value(g) > 2 * (json_int_t)ne))
             rc = cli_fail(p, "\"grundy\" is not a Grundy value of this board (a whole number from 0 to %d)", 2 * ne);
         else if (json_is_integer(g) && (json_integer_value(g) != 0) != wins)
-            rc = cli_fail(p, "\"grundy\" %lld contradicts \"outcome\" %s (the player to move wins exactly when "
-                             "the Grundy value is not 0)",
+            rc = cli_fail(p,
+                          "\"grundy\" %lld contradicts \"outcome\" %s (the player to move wins exactly when "
+                          "the Grundy value is not 0)",
                           (long long)json_integer_value(g), o);
         else if (winner && !json_is_null(winner) &&
                  (!json_is_integer(winner) || !json_is_integer(tm) ||
@@ -335,8 +336,15 @@ int solve_from_jobs(const cli_opts *o)
     if (!ans.wins && !ans.have_replies && !o->no_replies && !o->quiet)
         fprintf(stderr, "cycles: %s: the winning replies need a split at least 2 deep; they are left out\n", dir);
     /* the combined answer, written as a solve's (its arrays stay ans's) */
-    cy_answer whole = {.a = a, .nr = nr, .legal = ans.legal, .reply = ans.reply, .started = 1, .complete = 1,
-                       .known = 1, .winner = a.winner, .best = a.nwin ? a.winning[0] : -1};
+    cy_answer whole = {.a = a,
+                       .nr = nr,
+                       .legal = ans.legal,
+                       .reply = ans.reply,
+                       .started = 1,
+                       .complete = 1,
+                       .known = 1,
+                       .winner = a.winner,
+                       .best = a.nwin ? a.winning[0] : -1};
     char *text = o->json ? cy_answer_json(b, &whole) : cy_answer_text(b, &whole);
     rc = text ? cli_emit(o, text) : cli_fail(NULL, "out of memory");
     free(text);

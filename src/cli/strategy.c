@@ -81,7 +81,8 @@ static char *as_json(const cy_board *b, const cy_strategy *s, const char *why, c
         json_object_set_new(o, "winner", json_integer(s->player));
         json_object_set_new(o, "verified", json_boolean(r->verified));
         json_object_set_new(o, "complete", json_boolean(r->complete));
-        json_object_set_new(o, "opponent_lines", json_integer((json_int_t)(r->opponent_lines > INT64_MAX ? INT64_MAX : r->opponent_lines)));
+        json_object_set_new(o, "opponent_lines",
+                            json_integer((json_int_t)(r->opponent_lines > INT64_MAX ? INT64_MAX : r->opponent_lines)));
         json_object_set_new(o, "positions", json_integer((json_int_t)r->positions));
         if (r->line) {
             json_object_set_new(o, "losing_line", line_json(b, r->line, r->line_len));
@@ -90,7 +91,7 @@ static char *as_json(const cy_board *b, const cy_strategy *s, const char *why, c
             json_object_set_new(o, "stopped", json_string(r->why));
         json_object_set_new(o, "seconds", json_real((double)(long long)(r->seconds * 1e6) / 1e6));
     }
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }
 
 /* Appends formatted text to a malloc'd string. */
@@ -215,7 +216,7 @@ int cmd_strategy(cli_opts *o)
     int stopped = 0;
     if (s) {
         cy_strategy_limits lim = {.timeout = o->timeout, .memory = o->solver.memory, .progress = !o->quiet};
-        cli_catch_interrupts(); /* an interrupt stops the check as --timeout does */
+        cli_catch_interrupts();                           /* an interrupt stops the check as --timeout does */
         if (cy_strategy_verify(b, s, &lim, &r, &err) < 0) /* too big: say so, but name the strategy */
             snprintf(r.why, sizeof r.why, "%.200s", err.msg);
         else if (!r.complete) {

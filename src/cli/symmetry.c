@@ -127,39 +127,38 @@ static char *as_json(const cy_board *b, const cy_symmetry *s)
     }
     json_object_set_new(o, "elements", els);
     json_object_set_new(o, "involutions", invs);
-    return cy_json_text(o);
+    return cyi_json_text(o);
 }
-
 
 /* The whole answer as readable text, or NULL with the message printed. */
 static char *as_text(const cy_board *b, const cy_symmetry *s)
 {
-    cy_buf t = {0};
+    cyi_buf t = {0};
     char head[CY_MAX_NAME_SHOWN];
-    cy_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
+    cyi_buf_printf(&t, "board: %s\n", cli_board_head(b, head, sizeof head));
     int rot = 0, refl = 0, ninv = 0;
     for (int i = 0; i < s->n; i++) {
         s->aut[i].reflection ? refl++ : rot++;
         ninv += s->aut[i].order == 2;
     }
-    cy_buf_printf(&t, "automorphisms: %d (%d rotations including the identity, %d reflections)\n", s->n, rot, refl);
+    cyi_buf_printf(&t, "automorphisms: %d (%d rotations including the identity, %d reflections)\n", s->n, rot, refl);
     for (int i = 0; i < s->n; i++) {
         const cy_automorphism *a = &s->aut[i];
-        cy_buf_printf(&t, "  %-10s order %d:", kind_name(a), a->order);
+        cyi_buf_printf(&t, "  %-10s order %d:", kind_name(a), a->order);
         int moved = 0;
         for (int v = 0; v < b->nv; v++)
             if (a->vmap[v] != v) {
-                cy_buf_printf(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
+                cyi_buf_printf(&t, " %s->%s", b->label[v], b->label[a->vmap[v]]);
                 moved++;
             }
         /* with parallel edges the vertex map does not say where the edges go */
         int emoved = 0;
         for (int e = 0; b->multi && e < b->ne; e++)
             if (a->emap[e] != e)
-                cy_buf_printf(&t, "%se%d->e%d", emoved++ ? " " : moved ? "; edges " : " edges ", e, a->emap[e]);
-        cy_buf_printf(&t, "%s\n", moved || emoved ? "" : " (every vertex fixed)");
+                cyi_buf_printf(&t, "%se%d->e%d", emoved++ ? " " : moved ? "; edges " : " edges ", e, a->emap[e]);
+        cyi_buf_printf(&t, "%s\n", moved || emoved ? "" : " (every vertex fixed)");
     }
-    cy_buf_printf(&t, "involutions: %d\n", ninv);
+    cyi_buf_printf(&t, "involutions: %d\n", ninv);
     int k = 0;
     for (int i = 0; i < s->n; i++) {
         if (s->aut[i].order != 2)
@@ -171,35 +170,34 @@ static char *as_text(const cy_board *b, const cy_symmetry *s)
             cli_fail(b->name, "%s", err.msg);
             return NULL;
         }
-        cy_buf_printf(&t, "involution %d (%s):", ++k, inv.reflection ? "reflection" : "rotation");
+        cyi_buf_printf(&t, "involution %d (%s):", ++k, inv.reflection ? "reflection" : "rotation");
         for (int v = 0; v < b->nv; v++)
             if (v < inv.vmap[v])
-                cy_buf_printf(&t, " %s<->%s", b->label[v], b->label[inv.vmap[v]]);
-        cy_buf_printf(&t, "\n  self-involutive vertices:");
+                cyi_buf_printf(&t, " %s<->%s", b->label[v], b->label[inv.vmap[v]]);
+        cyi_buf_printf(&t, "\n  self-involutive vertices:");
         for (int v = 0; v < b->nv; v++)
             if (inv.vmap[v] == v)
-                cy_buf_printf(&t, " %s", b->label[v]);
-        cy_buf_printf(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
+                cyi_buf_printf(&t, " %s", b->label[v]);
+        cyi_buf_printf(&t, "%s\n  self-involutive edges:", inv.fixed_vertices ? "" : " none");
         for (int e = 0; e < b->ne; e++)
-            if (inv.edge[e] != CY_INV_EDGE_MOVED)
-            {
+            if (inv.edge[e] != CY_INV_EDGE_MOVED) {
                 char name[2 * CY_MAX_LABEL + 16];
                 cy_edge_str(b, e, name, sizeof name);
-                cy_buf_printf(&t, " %s (ends %s)", name, inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
+                cyi_buf_printf(&t, " %s (ends %s)", name, inv.edge[e] == CY_INV_EDGE_FIXED ? "fixed" : "swapped");
             }
-        cy_buf_printf(&t, "%s\n", inv.fixed_edges ? "" : " none");
+        cyi_buf_printf(&t, "%s\n", inv.fixed_edges ? "" : " none");
         for (int c = 0; c < b->ncells; c++) {
             char w[512];
             cell_text(b, c, w, sizeof w);
-            cy_buf_printf(&t, "  cell %d (%s): %s", c + 1, w, class_name(inv.cell[c]));
+            cyi_buf_printf(&t, "  cell %d (%s): %s", c + 1, w, class_name(inv.cell[c]));
             if (inv.cmap[c] != c)
-                cy_buf_printf(&t, ", partner cell %d", inv.cmap[c] + 1);
-            cy_buf_printf(&t, "\n");
+                cyi_buf_printf(&t, ", partner cell %d", inv.cmap[c] + 1);
+            cyi_buf_printf(&t, "\n");
         }
-        cy_buf_printf(&t, "  %s\n", inv.why);
+        cyi_buf_printf(&t, "  %s\n", inv.why);
         cy_involution_free(&inv);
     }
-    return cy_buf_take(&t);
+    return cyi_buf_take(&t);
 }
 
 /* `cycles symmetry BOARD [--json] [--special V,..] [-o FILE]`. */
@@ -213,7 +211,8 @@ int cmd_symmetry(cli_opts *o)
     cy_symmetry *s = NULL;
     int rc = 1;
     if (!b->orientable)
-        cli_fail(o->board, "the symmetry of a board on a non-orientable surface is not computed (the solvers use the identity alone there)");
+        cli_fail(o->board,
+                 "the symmetry of a board on a non-orientable surface is not computed (the solvers use the identity alone there)");
     else if (!(s = cy_symmetry_new(b, &err)))
         cli_fail(o->board, "%s", err.msg);
     else {

@@ -18,10 +18,10 @@
 /* The per-layer summary as text. */
 static char *summary(const cy_board *b, const cy_statetree *t)
 {
-    cy_buf o = {0};
-    cy_buf_printf(&o, "state digraph of %s: %d %s, %d %s\n", b->name ? b->name : "board", t->n,
-                  cli_plural(t->n, "position", "positions"), t->narcs, cli_plural(t->narcs, "move", "moves"));
-    cy_buf_puts(&o, "moves  positions      P      N  ends\n");
+    cyi_buf o = {0};
+    cyi_buf_printf(&o, "state digraph of %s: %d %s, %d %s\n", b->name ? b->name : "board", t->n,
+                   cli_plural(t->n, "position", "positions"), t->narcs, cli_plural(t->narcs, "move", "moves"));
+    cyi_buf_puts(&o, "moves  positions      P      N  ends\n");
     for (int i = 0; i < t->n;) {
         int j = i, p = 0, n = 0, ends = 0;
         for (; j < t->n && t->played[j] == t->played[i]; j++) {
@@ -34,13 +34,13 @@ static char *summary(const cy_board *b, const cy_statetree *t)
                 a++;
             ends += a >= t->narcs || t->from[a] != k;
         }
-        cy_buf_printf(&o, "%5d  %9d  %5d  %5d  %4d\n", t->played[i], j - i, p, n, ends);
+        cyi_buf_printf(&o, "%5d  %9d  %5d  %5d  %4d\n", t->played[i], j - i, p, n, ends);
         i = j;
     }
     int winner = (t->played[0] % 2 == 0) == (t->value[0] == 'N') ? 1 : 2;
-    cy_buf_printf(&o, "the start is a%s %c-position: player %d wins\n", t->value[0] == 'N' ? "n" : "",
-                  t->value[0], winner);
-    return cy_buf_take(&o);
+    cyi_buf_printf(&o, "the start is a%s %c-position: player %d wins\n", t->value[0] == 'N' ? "n" : "", t->value[0],
+                   winner);
+    return cyi_buf_take(&o);
 }
 
 /* The per-layer summary under the variant r (cy_statetree_build_rules's
@@ -48,14 +48,14 @@ static char *summary(const cy_board *b, const cy_statetree *t)
 static char *summary_rules(const cy_board *b, const cy_rules *r, const cy_variant_game *g, const cy_statetree *t)
 {
     int k = r->players > 2 ? r->players : 2;
-    cy_buf o = {0};
-    cy_buf_printf(&o, "state digraph of %s under the rules %s", b->name ? b->name : "board", cy_rules_name(r));
+    cyi_buf o = {0};
+    cyi_buf_printf(&o, "state digraph of %s under the rules %s", b->name ? b->name : "board", cy_rules_name(r));
     if (k > 2)
-        cy_buf_printf(&o, " with %d players", k);
+        cyi_buf_printf(&o, " with %d players", k);
     if (r->extra_turn)
-        cy_buf_puts(&o, " with the extra turn");
-    cy_buf_printf(&o, ": %d %s, %d %s\n", t->n, cli_plural(t->n, "position", "positions"), t->narcs,
-                  cli_plural(t->narcs, "move", "moves"));
+        cyi_buf_puts(&o, " with the extra turn");
+    cyi_buf_printf(&o, ": %d %s, %d %s\n", t->n, cli_plural(t->n, "position", "positions"), t->narcs,
+                   cli_plural(t->narcs, "move", "moves"));
     /* the columns: P N D for two players, the winners 1..k otherwise */
     char cols[CY_MAX_PLAYERS + 1];
     int nc = 0;
@@ -68,10 +68,10 @@ static char *summary_rules(const cy_board *b, const cy_rules *r, const cy_varian
         if (r->kind != CY_RULES_MISERE)
             cols[nc++] = 'D';
     }
-    cy_buf_puts(&o, "moves  positions");
+    cyi_buf_puts(&o, "moves  positions");
     for (int c = 0; c < nc; c++)
-        cy_buf_printf(&o, k > 2 ? "  wins %c" : "      %c", cols[c]);
-    cy_buf_puts(&o, "  ends\n");
+        cyi_buf_printf(&o, k > 2 ? "  wins %c" : "      %c", cols[c]);
+    cyi_buf_puts(&o, "  ends\n");
     for (int i = 0; i < t->n;) {
         int j = i, count[CY_MAX_PLAYERS + 1] = {0}, ends = 0;
         for (; j < t->n && t->played[j] == t->played[i]; j++)
@@ -82,26 +82,28 @@ static char *summary_rules(const cy_board *b, const cy_rules *r, const cy_varian
                 a++;
             ends += a >= t->narcs || t->from[a] != q;
         }
-        cy_buf_printf(&o, "%5d  %9d", t->played[i], j - i);
+        cyi_buf_printf(&o, "%5d  %9d", t->played[i], j - i);
         for (int c = 0; c < nc; c++)
-            cy_buf_printf(&o, "  %6d", count[c]);
-        cy_buf_printf(&o, "  %4d\n", ends);
+            cyi_buf_printf(&o, "  %6d", count[c]);
+        cyi_buf_printf(&o, "  %4d\n", ends);
         i = j;
     }
     char v = t->value[0];
     if (k > 2)
-        cy_buf_printf(&o, "the start: player %c wins (each player maximises their own chance, ties to the next "
-                          "player)\n", v);
+        cyi_buf_printf(&o,
+                       "the start: player %c wins (each player maximises their own chance, ties to the next "
+                       "player)\n",
+                       v);
     else if (v == 'D')
-        cy_buf_puts(&o, "the start is a D-position: a draw with perfect play\n");
+        cyi_buf_puts(&o, "the start is a D-position: a draw with perfect play\n");
     else
-        cy_buf_printf(&o, "the start is a%s %c-position: player %d wins\n", v == 'N' ? "n" : "", v,
-                      v == 'N' ? g->to_move : 3 - g->to_move);
+        cyi_buf_printf(&o, "the start is a%s %c-position: player %d wins\n", v == 'N' ? "n" : "", v,
+                       v == 'N' ? g->to_move : 3 - g->to_move);
     if (r->kind == CY_RULES_SCORE)
-        cy_buf_printf(&o, "score difference from the start (player to move minus the other): %d\n", t->vvalue[0]);
+        cyi_buf_printf(&o, "score difference from the start (player to move minus the other): %d\n", t->vvalue[0]);
     if (r->kind == CY_RULES_MISERE)
-        cy_buf_printf(&o, "misere grundy of the start: %d\n", t->vvalue[0]);
-    return cy_buf_take(&o);
+        cyi_buf_printf(&o, "misere grundy of the start: %d\n", t->vvalue[0]);
+    return cyi_buf_take(&o);
 }
 
 /* `cycles tree`: the summary or (--dot) the digraph on standard output or

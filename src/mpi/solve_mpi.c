@@ -37,9 +37,9 @@ enum { TAG_READY = 1, TAG_RESULT = 2, TAG_FAIL = 3, TAG_WORK = 4, TAG_STOP = 5 }
 enum { ST_DONE = 0, ST_FAIL = 1, ST_PARTIAL = 2 };
 
 #define PROG "cycles-solve-mpi"
-#define USAGE                                                                                                      \
-    "usage: " PROG " DIR [--no-grundy] [--timeout S] [--memory SIZE] [--threads N] [--quiet]\n"                     \
-    "  DIR is a directory written by `cycles solve BOARD --split-depth D -o DIR`;\n"                               \
+#define USAGE                                                                                                          \
+    "usage: " PROG " DIR [--no-grundy] [--timeout S] [--memory SIZE] [--threads N] [--quiet]\n"                        \
+    "  DIR is a directory written by `cycles solve BOARD --split-depth D -o DIR`;\n"                                   \
     "  each job's answer goes to DIR/results; then `cycles solve --from-jobs DIR`"
 
 typedef struct opts {
@@ -52,10 +52,13 @@ typedef struct opts {
  * rank 0 only). */
 static int parse(int argc, char **argv, int rank, opts *o)
 {
-    static const struct option longs[] = {
-        {"no-grundy", no_argument, NULL, 'g'}, {"timeout", required_argument, NULL, 't'},
-        {"memory", required_argument, NULL, 'm'}, {"threads", required_argument, NULL, 'j'},
-        {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"no-grundy", no_argument, NULL, 'g'},
+                                          {"timeout", required_argument, NULL, 't'},
+                                          {"memory", required_argument, NULL, 'm'},
+                                          {"threads", required_argument, NULL, 'j'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
     o->solver.threads = 1;
     opterr = 0;
@@ -407,8 +410,9 @@ static int leader(const opts *o, int ranks)
         return 1;
     if (!o->quiet)
         fprintf(stderr, "solve-mpi: %d jobs solved in %.1f s on %d rank%s%s\n", t.done, MPI_Wtime() - t.t0, ranks,
-                ranks == 1 ? "" : "s", t.partial ? "; some answers are partial: run again with more time or memory"
-                                                 : "; now: cycles solve --from-jobs DIR");
+                ranks == 1 ? "" : "s",
+                t.partial ? "; some answers are partial: run again with more time or memory"
+                          : "; now: cycles solve --from-jobs DIR");
     return t.partial ? 2 : 0;
 }
 

@@ -20,9 +20,9 @@ typedef struct worker {
 
 struct lane {
     pthread_mutex_t lock;
-    pthread_cond_t work;      /* a job was queued, or stopping */
-    lane_job *head, *tail;    /* waiting */
-    int queue_max, count;     /* jobs accepted: waiting and running */
+    pthread_cond_t work;   /* a job was queued, or stopping */
+    lane_job *head, *tail; /* waiting */
+    int queue_max, count;  /* jobs accepted: waiting and running */
     int running;
     int nice;
     int stopping;
@@ -63,8 +63,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-lane *lane_new(int workers, int queue, int nice, void *(*open)(void *arg, int i), void (*close)(void *worker),
-               void *arg)
+lane *lane_new(int workers, int queue, int nice, void *(*open)(void *arg, int i), void (*close)(void *worker), void *arg)
 {
     lane *l = sx_calloc(1, sizeof *l);
     l->nw = workers > 0 ? workers : 1;

@@ -23,8 +23,7 @@ typedef struct lane lane;
  * open(arg, i) (NULL open: none; an open that returns NULL fails the lane),
  * accepting at most queue jobs waiting and running at once.  NULL when a
  * thread or a context cannot be made. */
-lane *lane_new(int workers, int queue, int nice, void *(*open)(void *arg, int i), void (*close)(void *worker),
-               void *arg);
+lane *lane_new(int workers, int queue, int nice, void *(*open)(void *arg, int i), void (*close)(void *worker), void *arg);
 /* Queues j; 0, or -1 when the lane is full or stopping (j untouched; the
  * refusal is counted). */
 int lane_submit(lane *l, lane_job *j);

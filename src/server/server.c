@@ -73,32 +73,36 @@ const unsigned char *server_web_asset(const char *path, size_t *len, const char 
 #define DEFAULT_TIMEOUT ((double)CY_SERVER_TIMEOUT)
 #define DEFAULT_MAX_EDGES 40
 #define DEFAULT_MAX_BODY (1u << 20)
-#define CONNECTION_COST (64u << 10) /* memory a connection holds at rest (its
-                             thread's stack in use and what its request fills
-                             of its buffer): the connections' bound is their
-                             share of --memory (an eighth) over this */
+#define CONNECTION_COST                                                                                                \
+    (64u << 10) /* memory a connection holds at rest (its                                                              \
+         thread's stack in use and what its request fills                                                              \
+         of its buffer): the connections' bound is their                                                               \
+         share of --memory (an eighth) over this */
 #define MIN_CONNECTIONS 64
-#define IDLE_SECONDS 10   /* a connection silent this long is closed */
-#define REQUEST_SECONDS 15 /* the longest a request may take to arrive (its
-                             headers and body), or its answer to be sent: a
-                             client sending a byte now and then is closed */
+#define IDLE_SECONDS 10 /* a connection silent this long is closed */
+#define REQUEST_SECONDS                                                                                                \
+    15 /* the longest a request may take to arrive (its                                                                \
+         headers and body), or its answer to be sent: a                                                                \
+         client sending a byte now and then is closed */
 #define DEFAULT_SOLVES 8
 #define DEFAULT_MEMORY ((size_t)CY_SERVER_MEMORY_MIB << 20)
-#define QUICK_SLOTS 4     /* quick solves at once */
-#define KEPT_SOLVERS 4    /* quick solvers kept for the next question */
-#define QUICK_EDGES 14    /* positions with at most this many unplayed edges are
-                             quick: the bitboard engine's boards, solved in
-                             milliseconds (README, "Playing in the browser") */
-#define EXPORT_SLOTS 2    /* pictures drawn at once (/api/export?format=svg|png) */
-#define EXPORT_QUEUE 8    /* pictures accepted at once (drawn and waiting), then 503 */
-#define MAX_SPEC 200      /* longest family spec in a query */
-#define MAX_NAME 100      /* longest board name in a query */
-#define MAX_ARGS 32       /* query parameters of one request */
+#define QUICK_SLOTS 4  /* quick solves at once */
+#define KEPT_SOLVERS 4 /* quick solvers kept for the next question */
+#define QUICK_EDGES                                                                                                    \
+    14                        /* positions with at most this many unplayed edges are                                   \
+                                 quick: the bitboard engine's boards, solved in                                        \
+                                 milliseconds (README, "Playing in the browser") */
+#define EXPORT_SLOTS 2        /* pictures drawn at once (/api/export?format=svg|png) */
+#define EXPORT_QUEUE 8        /* pictures accepted at once (drawn and waiting), then 503 */
+#define MAX_SPEC 200          /* longest family spec in a query */
+#define MAX_NAME 100          /* longest board name in a query */
+#define MAX_ARGS 32           /* query parameters of one request */
 #define BODY_BASE (64u << 10) /* the largest board file: BODY_BASE and */
-#define BODY_EDGE (2u << 10)  /* BODY_EDGE a playable edge (--max-edges), at
-                                 most max_body: a bigger file cannot hold a
-                                 board the server plays, and is refused by its
-                                 size before it is read */
+#define BODY_EDGE                                                                                                      \
+    (2u << 10) /* BODY_EDGE a playable edge (--max-edges), at                                                          \
+                  most max_body: a bigger file cannot hold a                                                           \
+                  board the server plays, and is refused by its                                                        \
+                  size before it is read */
 
 /* The HTTP status codes the server answers with (spelt out: their names in
  * microhttpd.h changed between versions). */
@@ -120,19 +124,19 @@ typedef struct kept {
     cy_solver *s;
 } kept;
 
-struct cy_server {
+struct srv_server {
     struct MHD_Daemon *d;
-    cy_server_opts o;     /* with the defaults filled in */
+    srv_opts o; /* with the defaults filled in */
     int port;
-    sw_work *work;        /* the lanes and the cache */
-    scen *census;         /* the census explorer's lane, or NULL */
+    sw_work *work;           /* the lanes and the cache */
+    scen *census;            /* the census explorer's lane, or NULL */
     kept kept[KEPT_SOLVERS]; /* quick solvers kept, oldest first (lock) */
     int nkept;
-    sw_budget budget;     /* the shares of o.memory */
-    size_t body_bytes;    /* bytes of request bodies held (lock) */
-    lane *export_lane;    /* the pictures' lane: EXPORT_SLOTS workers */
-    int exports;          /* pictures being drawn (lock; at most EXPORT_SLOTS) */
-    int exports_peak;     /* the most drawn at once (lock) */
+    sw_budget budget;           /* the shares of o.memory */
+    size_t body_bytes;          /* bytes of request bodies held (lock) */
+    lane *export_lane;          /* the pictures' lane: EXPORT_SLOTS workers */
+    int exports;                /* pictures being drawn (lock; at most EXPORT_SLOTS) */
+    int exports_peak;           /* the most drawn at once (lock) */
     pthread_cond_t export_free; /* a picture was drawn (with lock) */
     pthread_mutex_t lock;
     unsigned long long refused; /* every 503 answered (lock) */
@@ -154,9 +158,9 @@ typedef struct conn {
     int fd;
     double since;
     int busy;
-    int shut;             /* shut down by the reaper */
-    int close_after;      /* the answer closes the connection */
-    cy_server *srv;
+    int shut;        /* shut down by the reaper */
+    int close_after; /* the answer closes the connection */
+    srv_server *srv;
     struct conn *prev, *next;
 } conn;
 
@@ -164,8 +168,8 @@ typedef struct conn {
 typedef struct request {
     char *body;
     size_t len, cap;
-    int too_big;          /* the body exceeded max_body and was dropped */
-    int no_room;          /* the uploads held at once fill their share */
+    int too_big; /* the body exceeded max_body and was dropped */
+    int no_room; /* the uploads held at once fill their share */
 } request;
 
 /* An answer under construction: status, malloc'd text, Retry-After. */
@@ -195,10 +199,12 @@ static int fail(answer *a, unsigned status, const char *fmt, ...)
 }
 
 /* The 413 of a body over the server's bound; -1. */
-static int too_large(const cy_server *srv, answer *a)
+static int too_large(const srv_server *srv, answer *a)
 {
-    return fail(a, HTTP_TOO_LARGE, "the board file is larger than %zu bytes, more than a board of at most %d "
-                                   "edges (what this server plays) needs", srv->o.max_body, srv->o.max_edges);
+    return fail(a, HTTP_TOO_LARGE,
+                "the board file is larger than %zu bytes, more than a board of at most %d "
+                "edges (what this server plays) needs",
+                srv->o.max_body, srv->o.max_edges);
 }
 
 /* The record of connection c (made when it opened), or NULL. */
@@ -278,7 +284,7 @@ static int printable(const char *s, size_t max)
  * board file in the body (POST), then the file's moves and ?moves= played
  * under rules (NULL: the standard rules).  Returns 0, or -1 with the error
  * answer in *a. */
-static int request_game(const cy_server *srv, struct MHD_Connection *c, const request *r, int post,
+static int request_game(const srv_server *srv, struct MHD_Connection *c, const request *r, int post,
                         const cy_rules *rules, cy_game *g, answer *a)
 {
     cy_game_source src = {.max_edges = srv->o.max_edges, .moves = arg(c, "moves"), .rules = rules};
@@ -286,11 +292,11 @@ static int request_game(const cy_server *srv, struct MHD_Connection *c, const re
     if (!post) {
         const char *spec = arg(c, "board");
         if (!spec || !*spec)
-            return fail(a, HTTP_BAD_REQUEST, "give a board: ?board=SPEC with a family such as k4 or grid:3x3, or "
-                                                 "POST a board file");
+            return fail(a, HTTP_BAD_REQUEST,
+                        "give a board: ?board=SPEC with a family such as k4 or grid:3x3, or "
+                        "POST a board file");
         if (!printable(spec, MAX_SPEC))
-            return fail(a, HTTP_BAD_REQUEST, "board: a family spec is printable text of at most %d characters",
-                        MAX_SPEC);
+            return fail(a, HTTP_BAD_REQUEST, "board: a family spec is printable text of at most %d characters", MAX_SPEC);
         src.from = CY_GAME_FROM_FAMILY;
         src.spec = what = spec;
     } else {
@@ -310,8 +316,10 @@ static int request_game(const cy_server *srv, struct MHD_Connection *c, const re
         return 0;
     switch (err.part) {
     case CY_GAME_AT_NO_FAMILY:
-        return fail(a, HTTP_BAD_REQUEST, "%s: no family of that name (GET /api/families lists them; files "
-                                             "are uploaded with POST)", what);
+        return fail(a, HTTP_BAD_REQUEST,
+                    "%s: no family of that name (GET /api/families lists them; files "
+                    "are uploaded with POST)",
+                    what);
     case CY_GAME_AT_BOARD:
         return post ? fail(a, HTTP_UNPROCESSABLE, "the board file: %s", err.err.msg)
                     : fail(a, HTTP_BAD_REQUEST, "%s: %s", what, err.err.msg);
@@ -327,7 +335,7 @@ static int request_game(const cy_server *srv, struct MHD_Connection *c, const re
 
 /* request_game under the standard rules, its board, marks and (when
  * file_moves is not NULL) the file's moves taken out of the game. */
-static int request_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
+static int request_board(const srv_server *srv, struct MHD_Connection *c, const request *r, int post, cy_board **bp,
                          unsigned char **markp, char **file_moves, answer *a)
 {
     cy_game g;
@@ -355,7 +363,7 @@ static int api_families(answer *a)
 
 /* /api/board: the board to draw (cy_board_view_json), with this server's
  * limits. */
-static int api_board(const cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+static int api_board(const srv_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     cy_board *b;
     unsigned char *mark;
@@ -377,8 +385,7 @@ static int api_board(const cy_server *srv, struct MHD_Connection *c, const reque
 }
 
 /* Sends bytes (malloc'd, taken over) as a download named name.EXT. */
-static enum MHD_Result send_download(struct MHD_Connection *c, const char *type, const char *ext, char *bytes,
-                                     size_t len)
+static enum MHD_Result send_download(struct MHD_Connection *c, const char *type, const char *ext, char *bytes, size_t len)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, bytes, MHD_RESPMEM_MUST_FREE);
     if (!r) {
@@ -399,8 +406,8 @@ static enum MHD_Result send_download(struct MHD_Connection *c, const char *type,
 /* A picture to draw on the pictures' lane, on the stack of the request
  * that waits for it. */
 typedef struct export_job {
-    lane_job lj;          /* first: the lane's job is the job */
-    cy_server *srv;
+    lane_job lj; /* first: the lane's job is the job */
+    srv_server *srv;
     const cy_board *b;
     const cy_picture *p;
     int png;
@@ -408,7 +415,7 @@ typedef struct export_job {
     unsigned char *bytes; /* the PNG, or NULL */
     size_t len;
     cy_error err;
-    int done;             /* drawn, or dropped unrun (the server stops) */
+    int done; /* drawn, or dropped unrun (the server stops) */
 } export_job;
 
 /* Draws job lj's picture on a worker of the pictures' lane. */
@@ -416,7 +423,7 @@ static void export_run(lane_job *lj, void *ctx)
 {
     (void)ctx;
     export_job *x = (export_job *)lj;
-    cy_server *srv = x->srv;
+    srv_server *srv = x->srv;
     pthread_mutex_lock(&srv->lock);
     if (++srv->exports > srv->exports_peak)
         srv->exports_peak = srv->exports;
@@ -439,7 +446,7 @@ static void export_run(lane_job *lj, void *ctx)
 static void export_release(lane_job *lj)
 {
     export_job *x = (export_job *)lj;
-    cy_server *srv = x->srv;
+    srv_server *srv = x->srv;
     pthread_mutex_lock(&srv->lock);
     cy_error_set(&x->err, "the server is stopping");
     x->done = 1;
@@ -450,7 +457,7 @@ static void export_release(lane_job *lj)
 /* Draws picture p of b (a PNG when png) on the pictures' lane, waiting for
  * it: 0 with the SVG in *text or the PNG in *bytes and *len (NULL and err
  * set when it cannot be drawn), or -1 at once when the lane is full. */
-static int export_draw(cy_server *srv, const cy_board *b, const cy_picture *p, int png, char **text,
+static int export_draw(srv_server *srv, const cy_board *b, const cy_picture *p, int png, char **text,
                        unsigned char **bytes, size_t *len, cy_error *err)
 {
     export_job x;
@@ -479,8 +486,8 @@ static int export_draw(cy_server *srv, const cy_board *b, const cy_picture *p, i
  * --to json` writes), or as the picture `cycles draw` makes (the last move
  * emphasised).  On success the download is sent here and *sent is set;
  * otherwise the error answer is in *a. */
-static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, const request *r, int post,
-                                  answer *a, int *sent)
+static enum MHD_Result api_export(srv_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a,
+                                  int *sent)
 {
     *sent = 0;
     const char *format = arg(c, "format");
@@ -490,8 +497,7 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
     if (!json && !svg && !png)
         return fail(a, HTTP_BAD_REQUEST, "format: json, svg or png"), MHD_YES;
     if (png && !cy_png_available())
-        return fail(a, HTTP_UNPROCESSABLE, "this build of cycles cannot write PNG (librsvg was not found)"),
-               MHD_YES;
+        return fail(a, HTTP_UNPROCESSABLE, "this build of cycles cannot write PNG (librsvg was not found)"), MHD_YES;
     cy_board *b;
     unsigned char *mark;
     char *fm = NULL;
@@ -534,8 +540,10 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
                         .deaths = arg(c, "deaths") && strcmp(arg(c, "deaths"), "0")};
         if (export_draw(srv, b, &p, png, &text, &bytes, &len, &err) < 0) {
             a->retry = 1;
-            fail(a, HTTP_UNAVAILABLE, "the server is busy drawing other pictures (%d at once, %d waiting); try "
-                                      "again in a few seconds", EXPORT_SLOTS, EXPORT_QUEUE - EXPORT_SLOTS);
+            fail(a, HTTP_UNAVAILABLE,
+                 "the server is busy drawing other pictures (%d at once, %d waiting); try "
+                 "again in a few seconds",
+                 EXPORT_SLOTS, EXPORT_QUEUE - EXPORT_SLOTS);
         }
     }
     if (!text && !bytes && !a->text)
@@ -551,8 +559,7 @@ static enum MHD_Result api_export(cy_server *srv, struct MHD_Connection *c, cons
     *sent = 1;
     if (bytes)
         return send_download(c, "image/png", "png", (char *)bytes, len);
-    return send_download(c, json ? "application/json" : "image/svg+xml", json ? "json" : "svg", text,
-                         strlen(text));
+    return send_download(c, json ? "application/json" : "image/svg+xml", json ? "json" : "svg", text, strlen(text));
 }
 
 /* A solver for one question: one thread, table memory share (the fast
@@ -607,8 +614,8 @@ static int same_board(const cy_board *a, const cy_board *b)
  * equal to q's) when there is one, else a new one that values positions
  * whatever the question (to be kept in turn); else a new one.  *keepable
  * says whether the solver may be kept (give_solver). */
-static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_grundy, size_t share,
-                              double timeout, int *keepable, answer *a)
+static cy_solver *take_solver(srv_server *srv, sw_question *q, int quick, int no_grundy, size_t share, double timeout,
+                              int *keepable, answer *a)
 {
     *keepable = 0;
     if (quick && q->b->ne <= QUICK_EDGES) {
@@ -633,7 +640,7 @@ static cy_solver *take_solver(cy_server *srv, sw_question *q, int quick, int no_
 /* Frees solver s, or keeps it (with q's board, taken) for the next question
  * on that board when keepable and the answer was whole (keep); the oldest
  * kept solver goes when KEPT_SOLVERS are kept. */
-static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, int keepable, int keep)
+static void give_solver(srv_server *srv, sw_question *q, cy_solver *s, int keepable, int keep)
 {
     if (!keepable || keep != SW_KEEP) {
         cy_solver_free(s);
@@ -657,8 +664,10 @@ static void give_solver(cy_server *srv, sw_question *q, cy_solver *s, int keepab
 static void solver_failed(const cy_board *b, int rc, const cy_error *err, double timeout, answer *a)
 {
     if (rc == CY_SOLVE_TIMEOUT)
-        fail(a, HTTP_UNAVAILABLE, "%s: the solver ran out of time before it knew anything (this server allows "
-                                  "%g s)", b->name ? b->name : "board", timeout);
+        fail(a, HTTP_UNAVAILABLE,
+             "%s: the solver ran out of time before it knew anything (this server allows "
+             "%g s)",
+             b->name ? b->name : "board", timeout);
     else
         fail(a, HTTP_UNAVAILABLE, "%s: %s", b->name ? b->name : "board", err->msg);
     a->retry = (int)ceil(timeout);
@@ -668,7 +677,7 @@ static void solver_failed(const cy_board *b, int rc, const cy_error *err, double
  * what `cycles solve --json` prints; when time runs out, what is known
  * ("complete": false; the replies are sought only in the time left), or a
  * 503 when nothing is. */
-static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
+static int solve_answer(srv_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     double start = cy_now();
     int keepable;
@@ -701,7 +710,7 @@ static int solve_answer(cy_server *srv, sw_question *q, int quick, size_t share,
  * over, else null}; the move is a winning one if there is one, else a safe
  * one, else any legal one.  When time runs out: the first winning move found,
  * or a safe move, with "complete": false. */
-static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
+static int move_answer(srv_server *srv, sw_question *q, int quick, size_t share, double timeout, answer *a)
 {
     int keepable;
     cy_solver *s = take_solver(srv, q, quick, 1, share, timeout, &keepable, a);
@@ -723,7 +732,7 @@ static int move_answer(cy_server *srv, sw_question *q, int quick, size_t share, 
  * --json` prints, searched within the lane's share of memory (at most the
  * variants' share) and time; a 503 when the search ran out before it knew
  * anything, a 422 when the board is too big for the variants' search. */
-static int variant_answer(cy_server *srv, sw_question *q, size_t share, double timeout, answer *a)
+static int variant_answer(srv_server *srv, sw_question *q, size_t share, double timeout, answer *a)
 {
     cy_solver_opts so;
     memset(&so, 0, sizeof so);
@@ -778,7 +787,7 @@ static int answer_question(void *ctx, sw_question *q, int quick, size_t share, d
  * same for every relabelled or mirrored copy); a cached answer, numbered
  * canonically, comes back in the asker's labels and under the asker's board
  * name. */
-static int api_question(cy_server *srv, struct MHD_Connection *c, const request *r, int post, int kind, answer *a)
+static int api_question(srv_server *srv, struct MHD_Connection *c, const request *r, int post, int kind, answer *a)
 {
     cy_board *b;
     sw_question q;
@@ -789,8 +798,10 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
         char *end;
         double v = strtod(t, &end);
         if (!*t || *end || !(v > 0) || v > 1e9)
-            return fail(a, HTTP_BAD_REQUEST, "timeout: seconds, a number greater than 0 (this server allows at "
-                                                 "most %g)", srv->o.timeout);
+            return fail(a, HTTP_BAD_REQUEST,
+                        "timeout: seconds, a number greater than 0 (this server allows at "
+                        "most %g)",
+                        srv->o.timeout);
         if (v < srv->o.timeout)
             q.timeout = v;
     }
@@ -850,7 +861,7 @@ static int api_question(cy_server *srv, struct MHD_Connection *c, const request 
  * and slow lanes).  The cache key is the rules, the game's state and the
  * board and position exactly (its name and labels: the answer is not
  * relabelled). */
-static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
+static int api_solve_variant(srv_server *srv, struct MHD_Connection *c, const request *r, int post, answer *a)
 {
     const char *name = arg(c, "rules"), *players = arg(c, "players"), *extra = arg(c, "extra_turn");
     sw_question q;
@@ -881,7 +892,7 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
     const cy_variant_game *g = &q.game;
     GString *key = g_string_new(NULL);
     g_string_append_printf(key, "v %s %d %d\n%d %d %d %d %d", cy_rules_name(&q.rules), q.rules.players,
-                q.rules.extra_turn, g->played, g->to_move, g->last, g->ended, g->completed_by);
+                           q.rules.extra_turn, g->played, g->to_move, g->last, g->ended, g->completed_by);
     for (int p = 1; p <= CY_MAX_PLAYERS; p++)
         g_string_append_printf(key, " %d", g->score[p]);
     g_string_append(key, "\n");
@@ -906,7 +917,7 @@ static int api_solve_variant(cy_server *srv, struct MHD_Connection *c, const req
  * "connections", "connections_peak", "connections_limit",
  * "connections_admitted", "connections_closed" (shut by the reaper);
  * "timeout": the longest a solve may take (s)}. */
-static int api_stats(cy_server *srv, answer *a)
+static int api_stats(srv_server *srv, answer *a)
 {
     sw_stats st;
     sw_stats_get(srv->work, &st);
@@ -957,7 +968,7 @@ static int api_stats(cy_server *srv, answer *a)
 typedef struct argcheck {
     const char *keys[MAX_ARGS];
     int n;
-    char msg[160];        /* the first problem, or empty */
+    char msg[160]; /* the first problem, or empty */
 } argcheck;
 
 /* Records a problem with parameter key (echoed when it is short printable
@@ -1007,7 +1018,7 @@ static int check_args(struct MHD_Connection *c, answer *a)
 }
 
 /* Answers one complete request: the page's files, or the API. */
-static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const char *url, const char *method,
+static enum MHD_Result dispatch(srv_server *srv, struct MHD_Connection *c, const char *url, const char *method,
                                 request *r)
 {
     int get = !strcmp(method, MHD_HTTP_METHOD_GET) || !strcmp(method, MHD_HTTP_METHOD_HEAD);
@@ -1038,12 +1049,13 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
     }
     const char *name = url + 5;
     int known = !strcmp(name, "families") || !strcmp(name, "board") || !strcmp(name, "solve") ||
-                !strcmp(name, "move") || !strcmp(name, "stats") || !strcmp(name, "export") ||
-                !strcmp(name, "census");
+                !strcmp(name, "move") || !strcmp(name, "stats") || !strcmp(name, "export") || !strcmp(name, "census");
     int get_only = !strcmp(name, "families") || !strcmp(name, "stats") || !strcmp(name, "census");
     if (!known)
-        fail(&a, HTTP_NOT_FOUND, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
-                                     "/api/move, /api/export)", url);
+        fail(&a, HTTP_NOT_FOUND,
+             "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, "
+             "/api/move, /api/export)",
+             url);
     else if (check_args(c, &a) < 0)
         ;
     else if (!get && !(post && !get_only))
@@ -1063,15 +1075,13 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
             cy_nauty_thread_done();
             return ret;
         }
-    }
-    else if (!strcmp(name, "solve")) {
+    } else if (!strcmp(name, "solve")) {
         const char *rules = arg(c, "rules");
         if ((rules && strcmp(rules, "standard") != 0) || arg(c, "players") || arg(c, "extra_turn"))
             api_solve_variant(srv, c, r, post, &a);
         else
             api_question(srv, c, r, post, 's', &a);
-    }
-    else
+    } else
         api_question(srv, c, r, post, 'm', &a);
     /* nauty's workspace of this connection's thread (the variants' search
      * and the board's symmetries use it) dies with the thread: free it now */
@@ -1080,7 +1090,7 @@ static enum MHD_Result dispatch(cy_server *srv, struct MHD_Connection *c, const 
 }
 
 /* Frees the body r holds and gives its bytes back to the uploads' share. */
-static void release_body(cy_server *srv, request *r)
+static void release_body(srv_server *srv, request *r)
 {
     pthread_mutex_lock(&srv->lock);
     srv->body_bytes -= r->cap;
@@ -1092,7 +1102,7 @@ static void release_body(cy_server *srv, request *r)
 
 /* Connection k (NULL is fine) is busy answering its request, or (busy 0)
  * waiting from now for its request to arrive or its answer to go. */
-static void conn_phase(cy_server *srv, conn *k, int busy)
+static void conn_phase(srv_server *srv, conn *k, int busy)
 {
     if (!k)
         return;
@@ -1106,7 +1116,7 @@ static void conn_phase(cy_server *srv, conn *k, int busy)
 static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
                         enum MHD_ConnectionNotificationCode toe)
 {
-    cy_server *srv = cls;
+    srv_server *srv = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         conn *k = calloc(1, sizeof *k);
@@ -1151,7 +1161,7 @@ static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_conte
  * until libmicrohttpd says it is closed, so its descriptor is still its own. */
 static void *reaper_main(void *arg)
 {
-    cy_server *srv = arg;
+    srv_server *srv = arg;
     pthread_mutex_lock(&srv->conn_lock);
     while (!srv->stopping) {
         struct timespec ts;
@@ -1176,7 +1186,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
                               const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
 {
     (void)version;
-    cy_server *srv = cls;
+    srv_server *srv = cls;
     request *r = *con_cls;
     if (!r) {
         r = calloc(1, sizeof *r);
@@ -1345,7 +1355,7 @@ static int connection_limit(int max, size_t memory)
 }
 
 /* Destroys the server's locks and conditions. */
-static void free_locks(cy_server *srv)
+static void free_locks(srv_server *srv)
 {
     pthread_mutex_destroy(&srv->lock);
     pthread_mutex_destroy(&srv->conn_lock);
@@ -1356,7 +1366,7 @@ static void free_locks(cy_server *srv)
 /* Starts the daemon on a fresh listening socket (see cycles.h). */
 /* Undoes a start that failed after the lanes were made (either may be
  * NULL): closes the socket, frees what was made; NULL with msg in err. */
-static cy_server *start_failed(cy_server *srv, int fd, const char *msg, cy_error *err)
+static srv_server *start_failed(srv_server *srv, int fd, const char *msg, cy_error *err)
 {
     close(fd);
     sw_free(srv->work);
@@ -1367,13 +1377,13 @@ static cy_server *start_failed(cy_server *srv, int fd, const char *msg, cy_error
     return cy_error_set(err, "%s", msg), NULL;
 }
 
-cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
+srv_server *srv_start(const srv_opts *o, cy_error *err)
 {
-    cy_server_opts def;
+    srv_opts def;
     memset(&def, 0, sizeof def);
     if (!o)
         o = &def;
-    cy_server *srv = sx_calloc(1, sizeof *srv);
+    srv_server *srv = sx_calloc(1, sizeof *srv);
     srv->o = *o;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";
@@ -1444,16 +1454,12 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
                                                    : ((struct sockaddr_in *)&sa)->sin_port);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
                      MHD_USE_ERROR_LOG | (ipv6 ? MHD_USE_IPv6 : 0);
-    srv->d = MHD_start_daemon(flags, (uint16_t)srv->port, NULL, NULL, handle, srv,
-                              MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
-                              MHD_OPTION_LISTEN_SOCKET, fd,
-                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)srv->conn_limit,
-                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
-                              MHD_OPTION_NOTIFY_CONNECTION, notify_conn, srv,
-                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
-                              MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
-                              MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
-                              MHD_OPTION_END);
+    srv->d = MHD_start_daemon(flags, (uint16_t)srv->port, NULL, NULL, handle, srv, MHD_OPTION_EXTERNAL_LOGGER, mhd_log,
+                              NULL, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
+                              (unsigned)srv->conn_limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+                              MHD_OPTION_NOTIFY_CONNECTION, notify_conn, srv, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                              (size_t)(128 * 1024), MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
+                              MHD_OPTION_NOTIFY_COMPLETED, completed, srv, MHD_OPTION_END);
     if (!srv->d)
         return start_failed(srv, fd, "cannot start the web server", err);
     srv->reaper_started = pthread_create(&srv->reaper, NULL, reaper_main, srv) == 0;
@@ -1461,13 +1467,13 @@ cy_server *cy_server_start(const cy_server_opts *o, cy_error *err)
 }
 
 /* The port the server listens on. */
-int cy_server_port(const cy_server *s)
+int srv_port(const srv_server *s)
 {
     return s->port;
 }
 
 /* Stops the daemon (joining its threads) and frees the server. */
-void cy_server_stop(cy_server *s)
+void srv_stop(srv_server *s)
 {
     if (!s)
         return;

@@ -25,8 +25,8 @@
 /* The code from start dart d0 read one way round (o = 0: the rotation, 1:
  * against it) into code (2 ints a vertex and 3 a dart), the numbering into
  * num (order and ref: work space); returns the code's length. */
-static int read_from(const cy_board *b, const unsigned char *mark, const int *pos, int d0, int o, int *code,
-                     int *num, int *order, int *ref)
+static int read_from(const cy_board *b, const unsigned char *mark, const int *pos, int d0, int o, int *code, int *num,
+                     int *order, int *ref)
 {
     int n = 0, cnt = 1;
     for (int v = 0; v < b->nv; v++)
@@ -208,7 +208,8 @@ static json_t *walk(json_t *j, const cy_board *b, const int *vmap, const int *in
             json_t *val;
             int dart;
         } *kvs = sx_malloc(sizeof(struct kv) * (n + 1));
-        json_object_foreach(j, k, v) {
+        json_object_foreach(j, k, v)
+        {
             char *mk = map_move(b, vmap, inv, to_canon, k);
             kvs[m].key = mk ? mk : sx_strdup(k);
             kvs[m].val = walk(json_incref(v), b, vmap, inv, to_canon);
@@ -217,8 +218,7 @@ static json_t *walk(json_t *j, const cy_board *b, const int *vmap, const int *in
         }
         /* keep the order of keys that are not moves; moves by dart */
         for (size_t i = 1; i < m; i++)
-            for (size_t q = i; q > 0 && kvs[q - 1].dart >= 0 && kvs[q].dart >= 0 && kvs[q - 1].dart > kvs[q].dart;
-                 q--) {
+            for (size_t q = i; q > 0 && kvs[q - 1].dart >= 0 && kvs[q].dart >= 0 && kvs[q - 1].dart > kvs[q].dart; q--) {
                 struct kv t = kvs[q - 1];
                 kvs[q - 1] = kvs[q];
                 kvs[q] = t;

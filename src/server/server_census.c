@@ -5,7 +5,7 @@
  *
  * The database is opened read only (SQLITE_OPEN_READONLY and query_only),
  * one connection per lane thread; the queries (parameterised SQL built from
- * fixed pieces) are the census library's (cy_census_explore,
+ * fixed pieces) are the census library's (census_explore,
  * src/census/query.c).  The parameters are checked in the request's own
  * thread (a bad one is a 400 naming it); the query then waits in a bounded
  * queue for one of the census lane's threads, which run at a lower CPU
@@ -30,38 +30,38 @@
 #include <time.h>
 #include <unistd.h>
 
-#define LANE_NICE 10          /* CPU priority of the lane's threads */
-#define MAX_ECHO 40           /* characters of a bad value echoed back */
+#define LANE_NICE 10 /* CPU priority of the lane's threads */
+#define MAX_ECHO 40  /* characters of a bad value echoed back */
 
 /* The query's filters (the census library's). */
-typedef cy_census_filters filters;
+typedef census_filters filters;
 
 /* One query: asked by a request, answered on the lane. */
 typedef struct job {
-    lane_job lj;              /* first: the lane's job is the job */
+    lane_job lj; /* first: the lane's job is the job */
     scen *s;
     filters f;
     sw_answer a;
     int done;
-    int refs;                 /* the request and the lane */
+    int refs; /* the request and the lane */
 } job;
 
 /* A lane worker's connection and the limits of its query. */
 typedef struct dbconn {
     scen *s;
     sqlite3 *db;
-    double cpu_limit;         /* the thread's CPU seconds at which the query stops */
-    double deadline;          /* the monotonic time at which it stops anyway */
+    double cpu_limit; /* the thread's CPU seconds at which the query stops */
+    double deadline;  /* the monotonic time at which it stops anyway */
 } dbconn;
 
 struct scen {
     char *path;
-    cy_census_explore_info info; /* its rule sets and indexes */
+    census_explore_info info; /* its rule sets and indexes */
     lane *lane;               /* its workers (a connection each) and queue */
     cy_error *open_err;       /* where opening a connection says why it failed */
     int stopping;
     pthread_mutex_t lock;
-    pthread_cond_t done;      /* a job was answered, or stopping */
+    pthread_cond_t done; /* a job was answered, or stopping */
 };
 
 /* ------------------------------------------------------------- answers */
@@ -98,7 +98,7 @@ static const char *echo(const char *v, char *out, size_t n)
 
 /* ---------------------------------------------------------- parameters */
 
-static const char *const known[] = {"kind", "rules", "edges", "grundy", "winner", "parity_breaker",
+static const char *const known[] = {"kind",          "rules",  "edges", "grundy", "winner", "parity_breaker",
                                     "triangle_free", "leaves", "limit", "offset", NULL};
 #define KNOWN_LIST "kind, rules, edges, grundy, winner, parity_breaker, triangle_free, leaves, limit, offset"
 
@@ -189,11 +189,9 @@ static int read_filters(const scen *s, struct MHD_Connection *c, filters *f, sw_
     }
     snprintf(f->rules, sizeof f->rules, "%s", rules);
     if (number(c, "edges", 0, 100000, &f->edges, a) < 0 || number(c, "grundy", 0, 100000, &f->grundy, a) < 0 ||
-        number(c, "winner", 0, 1000, &f->winner, a) < 0 ||
-        number(c, "parity_breaker", 0, 1, &f->parity_breaker, a) < 0 ||
+        number(c, "winner", 0, 1000, &f->winner, a) < 0 || number(c, "parity_breaker", 0, 1, &f->parity_breaker, a) < 0 ||
         number(c, "triangle_free", 0, 1, &f->triangle_free, a) < 0 || number(c, "leaves", 0, 1, &f->leaves, a) < 0 ||
-        number(c, "limit", 1, SCEN_MAX_LIMIT, &f->limit, a) < 0 ||
-        number(c, "offset", 0, 1000000000, &f->offset, a) < 0)
+        number(c, "limit", 1, SCEN_MAX_LIMIT, &f->limit, a) < 0 || number(c, "offset", 0, 1000000000, &f->offset, a) < 0)
         return -1;
     return 0;
 }
@@ -212,12 +210,11 @@ static double thread_cpu(void)
 static int progress(void *cls)
 {
     dbconn *l = cls;
-    return thread_cpu() > l->cpu_limit || cy_now() > l->deadline ||
-           __atomic_load_n(&l->s->stopping, __ATOMIC_RELAXED);
+    return thread_cpu() > l->cpu_limit || cy_now() > l->deadline || __atomic_load_n(&l->s->stopping, __ATOMIC_RELAXED);
 }
 
 /* The answer to f from lane l's connection into *a (the census library's
- * cy_census_explore runs the queries). */
+ * census_explore runs the queries). */
 static void run_query(dbconn *l, const filters *f, sw_answer *a)
 {
     sqlite3 *db = l->db;
@@ -225,7 +222,7 @@ static void run_query(dbconn *l, const filters *f, sw_answer *a)
     l->deadline = cy_now() + SCEN_QUERY_WALL;
     long long total = 0;
     json_t *list = NULL;
-    int rc = cy_census_explore(db, l->s->info.has_index, f, &total, &list);
+    int rc = census_explore(db, l->s->info.has_index, f, &total, &list);
     if (rc == SQLITE_INTERRUPT)
         fail(a, 503, "the census query took more than %g s and was stopped: narrow it (edges=E, grundy=G, ...)",
              thread_cpu() > l->cpu_limit ? SCEN_QUERY_SECONDS : SCEN_QUERY_WALL);
@@ -330,8 +327,8 @@ static void *open_conn(void *arg, int i)
     scen *s = arg;
     dbconn *l = sx_calloc(1, sizeof *l);
     l->s = s;
-    if (cy_census_explore_open(s->path, &l->db, s->open_err) < 0 ||
-        (i == 0 && cy_census_explore_read(l->db, s->path, &s->info, s->open_err) < 0)) {
+    if (census_explore_open(s->path, &l->db, s->open_err) < 0 ||
+        (i == 0 && census_explore_read(l->db, s->path, &s->info, s->open_err) < 0)) {
         sqlite3_close(l->db);
         free(l);
         return NULL;
@@ -363,9 +360,11 @@ scen *scen_open(const char *path, int workers, int queue, cy_error *err)
         return NULL;
     }
     if (s->info.has_index != CY_CENSUS_IX_ALL)
-        fprintf(stderr, "cycles: serve: %s has not the census explorer's indexes: its filters by grundy, winner, "
-                        "triangle_free and leaves read the whole census (a run into it adds them: cycles census run "
-                        "--resume --edges A..B --db FILE)\n", s->path);
+        fprintf(stderr,
+                "cycles: serve: %s has not the census explorer's indexes: its filters by grundy, winner, "
+                "triangle_free and leaves read the whole census (a run into it adds them: cycles census run "
+                "--resume --edges A..B --db FILE)\n",
+                s->path);
     return s;
 }
 

@@ -40,26 +40,26 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SLOW_NICE 10       /* CPU priority of the slow lane's threads */
-#define QUICK_WAIT 5.0     /* seconds a quick question waits for a worker */
-#define QUICK_QUEUE 16     /* quick questions accepted at once, per quick worker */
+#define SLOW_NICE 10   /* CPU priority of the slow lane's threads */
+#define QUICK_WAIT 5.0 /* seconds a quick question waits for a worker */
+#define QUICK_QUEUE 16 /* quick questions accepted at once, per quick worker */
 
 enum { WAITING, RUNNING, DONE };
 
 typedef struct job {
-    lane_job lj;          /* in a lane (first: the lane's job is the job) */
+    lane_job lj; /* in a lane (first: the lane's job is the job) */
     struct sw_work *w;
-    int quick;            /* in the quick lane, not the slow one */
+    int quick; /* in the quick lane, not the slow one */
     char *key;
     sw_question q;
     int state;
-    sw_answer a;          /* once DONE */
-    double expires;       /* when a kept answer goes stale; 0 never */
-    double started;       /* when the solve began */
-    size_t bytes;         /* what the cached answer costs */
+    sw_answer a;    /* once DONE */
+    double expires; /* when a kept answer goes stale; 0 never */
+    double started; /* when the solve began */
+    size_t bytes;   /* what the cached answer costs */
     int refs;
     int in_table;
-    GList lru;            /* link in the LRU queue while cached */
+    GList lru; /* link in the LRU queue while cached */
     int in_lru;
 } job;
 
@@ -67,15 +67,15 @@ struct sw_work {
     sw_opts o;
     sw_budget budget;
     pthread_mutex_t lock;
-    pthread_cond_t done;  /* a job was answered, or stopping */
-    GHashTable *table;    /* key -> job */
-    GQueue lru;           /* answered jobs, least recently used first */
+    pthread_cond_t done; /* a job was answered, or stopping */
+    GHashTable *table;   /* key -> job */
+    GQueue lru;          /* answered jobs, least recently used first */
     size_t cache_bytes;
-    int slow_count;       /* slow jobs queued or running */
-    int running;          /* slow jobs running */
+    int slow_count; /* slow jobs queued or running */
+    int running;    /* slow jobs running */
     int stopping;
-    lane *slow;           /* the slow lane: its workers and queue */
-    lane *quick;          /* the quick lane */
+    lane *slow;  /* the slow lane: its workers and queue */
+    lane *quick; /* the quick lane */
     sw_stats st;
 };
 
@@ -359,8 +359,10 @@ static void await(sw_work *w, job *j, double deadline, const char *how, sw_answe
                     : j->quick          ? 1
                                         : slow_eta(w);
         char msg[200];
-        snprintf(msg, sizeof msg, "the answer is not ready yet (the server is busy); it will be kept: ask again "
-                                  "in %d s", retry > 0 ? retry : 1);
+        snprintf(msg, sizeof msg,
+                 "the answer is not ready yet (the server is busy); it will be kept: ask again "
+                 "in %d s",
+                 retry > 0 ? retry : 1);
         busy(a, retry, msg);
         w->st.refused++;
     }
@@ -417,8 +419,10 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
             /* the quick lane's queue is full, or the server is stopping */
             unref(j); /* the lane's hold, which it did not take */
             sw_answer b;
-            busy(&b, 1, w->stopping ? "the server is stopping" : "the server is busy with quick questions; try "
-                                                                 "again in a second");
+            busy(&b, 1,
+                 w->stopping ? "the server is stopping"
+                             : "the server is busy with quick questions; try "
+                               "again in a second");
             w->st.refused++;
             finish(w, j, &b, SW_KEEP_NOT);
             copy_answer(j, a, NULL);
@@ -429,8 +433,7 @@ void sw_answer_question(sw_work *w, const char *key, int quick, sw_question *q, 
     } else if (w->slow_count >= w->o.slow_queue) {
         char msg[200];
         int retry = slow_eta(w);
-        snprintf(msg, sizeof msg, "the server is busy with %d other solves; try again in %d s", w->slow_count,
-                 retry);
+        snprintf(msg, sizeof msg, "the server is busy with %d other solves; try again in %d s", w->slow_count, retry);
         busy(a, retry, msg);
         w->st.refused++;
     } else {

@@ -14,13 +14,13 @@
  * which to ask again (Retry-After). */
 typedef struct sw_answer {
     unsigned status;
-    char *text;           /* NULL when json holds the answer */
+    char *text; /* NULL when json holds the answer */
     int retry;
-    const char *how;      /* "cached", "shared" (another request's solve),
-                             "solved" or NULL: the X-Cycles-Answer header */
-    json_t *json;         /* a 200 answer numbered canonically (sc_to_canon),
-                             as the cache keeps it (a request gets a copy of
-                             its own); or NULL */
+    const char *how; /* "cached", "shared" (another request's solve),
+                        "solved" or NULL: the X-Cycles-Answer header */
+    json_t *json;    /* a 200 answer numbered canonically (sc_to_canon),
+                        as the cache keeps it (a request gets a copy of
+                        its own); or NULL */
 } sw_answer;
 
 /* A JSON string for s; bytes that are not printable ASCII become '?' when s
@@ -44,10 +44,10 @@ typedef struct sw_question {
     cy_variant_game game; /* moves played (cy_variant_play) */
     cy_board *b;
     unsigned char *mark;
-    int *canon;           /* b's vertices numbered canonically (sc_canon), or NULL */
-    double timeout;       /* seconds the solve may take, when less than the
-                             server's timeout (the page's first, short look);
-                             0 for the server's */
+    int *canon;     /* b's vertices numbered canonically (sc_canon), or NULL */
+    double timeout; /* seconds the solve may take, when less than the
+                       server's timeout (the page's first, short look);
+                       0 for the server's */
 } sw_question;
 
 /* Answers question q within time timeout and table memory memory (quick:
@@ -57,13 +57,13 @@ typedef struct sw_question {
 typedef int (*sw_solve_fn)(void *ctx, sw_question *q, int quick, size_t memory, double timeout, sw_answer *a);
 
 typedef struct sw_opts {
-    size_t memory;        /* the server's whole budget (bytes) */
-    double timeout;       /* seconds a solve may take */
-    int slow_workers;     /* slow solves at once */
-    int slow_queue;       /* slow questions accepted at once (running and waiting) */
-    int quick_slots;      /* quick solves at once */
+    size_t memory;    /* the server's whole budget (bytes) */
+    double timeout;   /* seconds a solve may take */
+    int slow_workers; /* slow solves at once */
+    int slow_queue;   /* slow questions accepted at once (running and waiting) */
+    int quick_slots;  /* quick solves at once */
     sw_solve_fn solve;
-    void *ctx;            /* solve's first argument */
+    void *ctx; /* solve's first argument */
 } sw_opts;
 
 typedef struct sw_work sw_work;

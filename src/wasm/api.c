@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_EDGES 40         /* as cycles serve's default --max-edges */
-#define TIMEOUT 10           /* seconds, as cycles serve's default --timeout */
+#define MAX_EDGES 40               /* as cycles serve's default --max-edges */
+#define TIMEOUT 10                 /* seconds, as cycles serve's default --timeout */
 #define MEMORY ((size_t)256 << 20) /* the solver's tables, as the server's default memory */
 
 /* The answer being built: "STATUS\n" then the body. */
@@ -93,8 +93,8 @@ static int question_game(json_t *p, const char *body, const cy_rules *rules, cy_
         *err_answer = refuse(400, "%.200s: no family of that name", what);
         break;
     case CY_GAME_AT_BOARD:
-        *err_answer = body ? refuse(422, "the board file: %s", err.err.msg)
-                           : refuse(400, "%.200s: %s", what, err.err.msg);
+        *err_answer =
+            body ? refuse(422, "the board file: %s", err.err.msg) : refuse(400, "%.200s: %s", what, err.err.msg);
         break;
     case CY_GAME_AT_SIZE:
         *err_answer = refuse(422, "%.200s: %s; this page plays boards of at most %d", what, err.err.msg, MAX_EDGES);
@@ -358,7 +358,7 @@ char *cyw_call(const char *endpoint, const char *params, const char *body)
         a = export_board(p, body);
     else
         a = refuse(404, "no such endpoint: %.200s (see /api/families, /api/board, /api/solve, /api/move, /api/export)",
-                 endpoint);
+                   endpoint);
     json_decref(p);
     return a;
 }

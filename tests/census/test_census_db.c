@@ -163,7 +163,7 @@ static int naive_automorphisms(const cy_board *b)
     return count;
 }
 
-static const cy_census_solve_opts solve_opts = {0, 64 << 20, NULL, {CY_RULES_STANDARD, 0, 0}};
+static const census_solve_opts solve_opts = {0, 64 << 20, NULL, {CY_RULES_STANDARD, 0, 0}};
 
 /* The length of the standard game from mark under perfect play, by minimax
  * over tests/brute.c's moves (a pair per position: who wins, and how long it
@@ -210,7 +210,7 @@ static void test_invariants_against_brute_force(void **state)
     cy_error terr;
     cy_table *table = cy_table_new(8 << 20, &terr);
     assert_non_null(table);
-    cy_census_solve_opts shared = solve_opts;
+    census_solve_opts shared = solve_opts;
     shared.table = table;
     for (int i = 0; i < 300; i++) {
         char desc[512];
@@ -219,9 +219,9 @@ static void test_invariants_against_brute_force(void **state)
             cy_board_free(b);
             continue;
         }
-        cy_census_row r;
+        census_row r;
         cy_error err;
-        if (cy_census_board_row(b, NULL, NULL, 0, i % 2 ? &shared : &solve_opts, &r, &err) < 0)
+        if (census_board_row(b, NULL, NULL, 0, i % 2 ? &shared : &solve_opts, &r, &err) < 0)
             fail_msg("%s: %s", desc, err.msg);
         if (r.triangle_free != naive_triangle_free(b) || r.bipartite != naive_bipartite(b) ||
             r.biconnected != naive_biconnected(b) || r.tree != (b->ne == b->nv - 1))
@@ -246,7 +246,8 @@ static void test_invariants_against_brute_force(void **state)
             fail_msg("%s: %d moves to the end, the brute force %d (winning %d)", desc, r.moves, len, lw);
         assert_int_equal(r.status, CY_CENSUS_SOLVED);
         if (r.grundy != grundy || r.winner != (wins ? 1 : 2))
-            fail_msg("%s: grundy %d winner %d, the brute force %d and %d", desc, r.grundy, r.winner, grundy, wins ? 1 : 2);
+            fail_msg("%s: grundy %d winner %d, the brute force %d and %d", desc, r.grundy, r.winner, grundy,
+                     wins ? 1 : 2);
         /* Theorem 6 is a theorem: where it applies it names the winner, except
          * that as stated it overlooks unmarkable edges (a single edge between
          * two ordinary degree-1 vertices is self-involutive, but player 1
@@ -268,7 +269,7 @@ static void test_invariants_against_brute_force(void **state)
         assert_int_equal(r.min_degree, mind);
         assert_int_equal(r.max_degree, maxd);
         assert_int_equal(r.leaves, leaves);
-        cy_census_row_free(&r);
+        census_row_free(&r);
         cy_board_free(b);
     }
     cy_table_free(table);
@@ -285,7 +286,7 @@ static void test_trees_against_brute_force(void **state)
     cy_error terr;
     cy_table *table = cy_table_new(8 << 20, &terr);
     assert_non_null(table);
-    cy_census_solve_opts shared = solve_opts;
+    census_solve_opts shared = solve_opts;
     shared.table = table;
     for (int i = 0; i < 24; i++) {
         int n = 10 + rb_below(&rng, 4), parent[16];
@@ -293,9 +294,9 @@ static void test_trees_against_brute_force(void **state)
             parent[v] = rb_below(&rng, v);
         int perm[16];
         cy_board *b = rb_tree(NULL, n, parent, NULL, perm);
-        cy_census_row r;
+        census_row r;
         cy_error err;
-        if (cy_census_board_row(b, NULL, NULL, 1, &shared, &r, &err) < 0)
+        if (census_board_row(b, NULL, NULL, 1, &shared, &r, &err) < 0)
             fail_msg("tree %d: %s", i, err.msg);
         br_game *g = br_new(b);
         unsigned char mark[64] = {0};
@@ -303,9 +304,8 @@ static void test_trees_against_brute_force(void **state)
         br_free(g);
         assert_int_equal(r.status, CY_CENSUS_SOLVED);
         if (r.grundy != grundy || r.winner != (grundy ? 1 : 2))
-            fail_msg("tree %d (%d edges): grundy %d winner %d, the brute force %d", i, b->ne, r.grundy, r.winner,
-                     grundy);
-        cy_census_row_free(&r);
+            fail_msg("tree %d (%d edges): grundy %d winner %d, the brute force %d", i, b->ne, r.grundy, r.winner, grundy);
+        census_row_free(&r);
         cy_board_free(b);
     }
     cy_table_free(table);
@@ -321,24 +321,24 @@ static void test_family_invariants(void **state)
         const char *spec;
         int outerplanar, automorphisms, biconnected;
     } cases[] = {
-        {"k4", 0, 6, 1},        {"cycle:5", 1, 10, 1},  {"theta:2,2,2", 0, 4, 1}, {"theta:1,2,3", 1, 2, 1},
-        {"grid:3x3", 0, 8, 1},  {"grid:2x4", 1, 4, 1},  {"wedge:3,3", 1, 4, 0},   {"lollipop:4", 1, 2, 0},
+        {"k4", 0, 6, 1},        {"cycle:5", 1, 10, 1},   {"theta:2,2,2", 0, 4, 1}, {"theta:1,2,3", 1, 2, 1},
+        {"grid:3x3", 0, 8, 1},  {"grid:2x4", 1, 4, 1},   {"wedge:3,3", 1, 4, 0},   {"lollipop:4", 1, 2, 0},
         {"chord:6,3", 1, 4, 1}, {"windmill:3", 1, 6, 0}, {"inner:4", 1, 2, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cy_board *b = t_board(cases[i].spec);
-        cy_census_row r;
+        census_row r;
         memset(&r, 0, sizeof r);
         cy_error err;
-        assert_int_equal(cy_census_graph_invariants(b, &r, &err), 0);
-        cy_census_row_free(&r);
+        assert_int_equal(census_graph_invariants(b, &r, &err), 0);
+        census_row_free(&r);
         memset(&r, 0, sizeof r);
-        assert_int_equal(cy_census_board_row(b, NULL, NULL, 0, &solve_opts, &r, &err), 0);
+        assert_int_equal(census_board_row(b, NULL, NULL, 0, &solve_opts, &r, &err), 0);
         if (r.outerplanar != cases[i].outerplanar || r.automorphisms != cases[i].automorphisms ||
             r.biconnected != cases[i].biconnected)
-            fail_msg("%s: outerplanar %d automorphisms %d biconnected %d", cases[i].spec, r.outerplanar, r.automorphisms,
-                     r.biconnected);
-        cy_census_row_free(&r);
+            fail_msg("%s: outerplanar %d automorphisms %d biconnected %d", cases[i].spec, r.outerplanar,
+                     r.automorphisms, r.biconnected);
+        census_row_free(&r);
         cy_board_free(b);
     }
 }
@@ -348,28 +348,29 @@ static void test_graph6(void **state)
 {
     (void)state;
     cy_board *b = t_board("cycle:3");
-    char *g = cy_census_graph6(b);
-    assert_string_equal(g, "Bw");   /* n=3: 'B'; bits 111000 -> 56+63 = 'w' */
+    char *g = census_graph6(b);
+    assert_string_equal(g, "Bw"); /* n=3: 'B'; bits 111000 -> 56+63 = 'w' */
     free(g);
     cy_board_free(b);
-    b = t_board("path:2");          /* 1-2-3: edges (0,1) (1,2): bits x01 x02 x12 = 1 0 1 */
-    g = cy_census_graph6(b);
-    assert_string_equal(g, "Bg");   /* 101000 = 40, 40 + 63 = 103 = 'g' */
+    b = t_board("path:2"); /* 1-2-3: edges (0,1) (1,2): bits x01 x02 x12 = 1 0 1 */
+    g = census_graph6(b);
+    assert_string_equal(g, "Bg"); /* 101000 = 40, 40 + 63 = 103 = 'g' */
     free(g);
     cy_board_free(b);
 }
 
 /* ------------------------------------------------------ a test enumerator */
 
-static const char *const specs[] = {
-    "cycle:3", "path:1", "path:2", "path:3", "star:3", "cycle:4", "lollipop:3", "grid:2x2", "path:4", "star:4",
-    "spider:1,1,2", "cycle:5", "lollipop:4", "chord:4,2", "inner:3", "k4", "wedge:3,3", "butterfly:closed",
-    "theta:2,2,2", "cycle:6", "lollipop:5", "chord:5,2", "spider:1,2,2", "grid:2x3", "theta:1,3,3", "cycle:7",
-    "inner:5", "chord:6,3", "wedge:3,4", "windmill:3", NULL};
+static const char *const specs[] =
+    {"cycle:3",   "path:1",       "path:2",    "path:3",           "star:3",      "cycle:4",    "lollipop:3",
+     "grid:2x2",  "path:4",       "star:4",    "spider:1,1,2",     "cycle:5",     "lollipop:4", "chord:4,2",
+     "inner:3",   "k4",           "wedge:3,3", "butterfly:closed", "theta:2,2,2", "cycle:6",    "lollipop:5",
+     "chord:5,2", "spider:1,2,2", "grid:2x3",  "theta:1,3,3",      "cycle:7",     "inner:5",    "chord:6,3",
+     "wedge:3,4", "windmill:3",   NULL};
 
 /* Visits the family boards above of o->edges edges (trees: those with special
  * leaves), the i-th of them in part i % parts. */
-static int fake_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void *ctx, cy_error *err)
+static int fake_enumerate(const census_enum_opts *o, census_visit f, void *ctx, cy_error *err)
 {
     int parts = o->parts > 1 ? o->parts : 1, idx = 0;
     for (int i = 0; specs[i]; i++) {
@@ -383,8 +384,8 @@ static int fake_enumerate(const cy_census_enum_opts *o, cy_census_visit f, void 
             cy_board_free(b);
             continue;
         }
-        char *g6 = cy_census_graph6(b);
-        cy_census_item it = {b, g6, specs[i], idx % parts};
+        char *g6 = census_graph6(b);
+        census_item it = {b, g6, specs[i], idx % parts};
         int rc = it.part == (parts > 1 ? o->part : 0) ? f(&it, ctx) : 0;
         idx++;
         free(g6);
@@ -412,33 +413,34 @@ static const char *path(const char *name)
 static char *dump(const char *db)
 {
     cy_error err;
-    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    census_store *s = census_store_open(db, 0, &err);
     if (!s)
         fail_msg("%s: %s", db, err.msg);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s), "SELECT * FROM boards ORDER BY kind, edges, code", -1, &st, NULL),
+    assert_int_equal(sqlite3_prepare_v2(census_store_db(s), "SELECT * FROM boards ORDER BY kind, edges, code", -1, &st,
+                                        NULL),
                      SQLITE_OK);
-    cy_census_buf b = {0};
-    cy_census_printf(&b, "%s", "");
+    census_buf b = {0};
+    census_printf(&b, "%s", "");
     while (sqlite3_step(st) == SQLITE_ROW) {
         for (int i = 0; i < sqlite3_column_count(st); i++) {
             const unsigned char *t = sqlite3_column_text(st, i);
-            cy_census_printf(&b, "%s|", t ? (const char *)t : "NULL");
+            census_printf(&b, "%s|", t ? (const char *)t : "NULL");
         }
-        cy_census_printf(&b, "\n");
+        census_printf(&b, "\n");
     }
     sqlite3_finalize(st);
-    cy_census_store_close(s);
+    census_store_close(s);
     return b.s;
 }
 
-/* Runs the test census of edges lo..hi into db; returns cy_census_run's value. */
+/* Runs the test census of edges lo..hi into db; returns census_run's value. */
 static int run(const char *db, int lo, int hi, int trees, int part, int parts, int resume, int stop_after, cy_error *err)
 {
-    cy_census_store *s = cy_census_store_open(db, 1, err);
+    census_store *s = census_store_open(db, 1, err);
     if (!s)
         return -1;
-    cy_census_run_opts o;
+    census_run_opts o;
     memset(&o, 0, sizeof o);
     o.lo = lo;
     o.hi = hi;
@@ -451,8 +453,8 @@ static int run(const char *db, int lo, int hi, int trees, int part, int parts, i
     o.stop_after = stop_after;
     o.solve = solve_opts;
     o.enumerate = fake_enumerate;
-    int rc = cy_census_run(s, &o, err);
-    cy_census_store_close(s);
+    int rc = census_run(s, &o, err);
+    census_store_close(s);
     return rc;
 }
 
@@ -463,10 +465,10 @@ static void test_round_trip(void **state)
     cy_error err;
     const char *db = path("rt.db");
     assert_int_equal(run(db, 6, 6, 0, 0, 1, 0, 0, &err), 0);
-    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    census_store *s = census_store_open(db, 0, &err);
     assert_non_null(s);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s),
+    assert_int_equal(sqlite3_prepare_v2(census_store_db(s),
                                         "SELECT code, graph6, vertices, cells, cell_sizes, min_degree, max_degree, leaves,"
                                         " inner_edges, outer_vertices, biconnected, triangle_free, bipartite, tree, outerplanar,"
                                         " automorphisms, involutions, thm6_involutions, thm6_winner, status, winner, grundy,"
@@ -477,12 +479,15 @@ static void test_round_trip(void **state)
     while (sqlite3_step(st) == SQLITE_ROW) {
         const char *spec = (const char *)sqlite3_column_text(st, 0);
         cy_board *b = t_board(spec);
-        cy_census_row r;
-        assert_int_equal(cy_census_board_row(b, NULL, spec, 0, &solve_opts, &r, &err), 0);
+        census_row r;
+        assert_int_equal(census_board_row(b, NULL, spec, 0, &solve_opts, &r, &err), 0);
         assert_string_equal(sqlite3_column_text(st, 1), r.graph6);
-        const int want[] = {r.vertices, r.cells, -1, r.min_degree, r.max_degree, r.leaves, r.inner_edges, r.outer_vertices,
-                            r.biconnected, r.triangle_free, r.bipartite, r.tree, r.outerplanar, r.automorphisms,
-                            r.involutions, r.thm6_involutions, r.thm6_winner};
+        const int want[] = {r.vertices,         r.cells,          -1,
+                            r.min_degree,       r.max_degree,     r.leaves,
+                            r.inner_edges,      r.outer_vertices, r.biconnected,
+                            r.triangle_free,    r.bipartite,      r.tree,
+                            r.outerplanar,      r.automorphisms,  r.involutions,
+                            r.thm6_involutions, r.thm6_winner};
         for (int i = 0; i < 17; i++)
             if (want[i] >= 0)
                 assert_int_equal(sqlite3_column_int(st, 2 + i), want[i]);
@@ -490,20 +495,20 @@ static void test_round_trip(void **state)
         assert_string_equal(sqlite3_column_text(st, 19), "solved");
         assert_int_equal(sqlite3_column_int(st, 20), r.winner);
         assert_int_equal(sqlite3_column_int(st, 21), r.grundy);
-        assert_int_equal(sqlite3_column_int(st, 22), r.winner != 2);   /* 6 edges: player 2 should win */
+        assert_int_equal(sqlite3_column_int(st, 22), r.winner != 2); /* 6 edges: player 2 should win */
         /* the stored JSON reads back as the same board */
         const char *json = (const char *)sqlite3_column_text(st, 23);
         cy_board *c = cy_read_board(json, strlen(json), CY_FMT_JSON, NULL, &err);
         assert_non_null(c);
         assert_true(cy_board_isomorphic(b, c, NULL));
         cy_board_free(c);
-        cy_census_row_free(&r);
+        census_row_free(&r);
         cy_board_free(b);
         n++;
     }
     sqlite3_finalize(st);
-    cy_census_store_close(s);
-    assert_int_equal(n, 7);   /* k4, wedge:3,3, butterfly:closed, theta:2,2,2, cycle:6, lollipop:5, chord:5,2 */
+    census_store_close(s);
+    assert_int_equal(n, 7); /* k4, wedge:3,3, butterfly:closed, theta:2,2,2, cycle:6, lollipop:5, chord:5,2 */
 }
 
 /* A run stopped in the middle (its open batch lost, as when killed) and
@@ -548,9 +553,9 @@ static void test_resume(void **state)
     assert_string_equal(a, b);
     free(a);
     free(b);
-    cy_census_store *s = cy_census_store_open(cut, 0, &err);
-    assert_int_equal(cy_census_check_complete(s, 0, &err), 0);
-    cy_census_store_close(s);
+    census_store *s = census_store_open(cut, 0, &err);
+    assert_int_equal(census_check_complete(s, 0, &err), 0);
+    census_store_close(s);
 }
 
 /* Parts merged give the rows of the whole; a part missing or twice is refused. */
@@ -566,44 +571,44 @@ static void test_merge(void **state)
     assert_int_equal(run(p1, 1, 5, 1, 0, 1, 0, 0, &err), 0);
     const char *in[] = {p0, p1};
     const char *all = path("all.db");
-    if (cy_census_merge(in, 2, all, 0, &err) < 0)
+    if (census_merge(in, 2, all, 0, &err) < 0)
         fail_msg("%s", err.msg);
     char *a = dump(whole), *b = dump(all);
     assert_string_equal(a, b);
     free(a);
     free(b);
     /* the output exists now: refused */
-    assert_int_equal(cy_census_merge(in, 2, all, 0, &err), -1);
+    assert_int_equal(census_merge(in, 2, all, 0, &err), -1);
     /* missing part */
     const char *out = path("bad.db");
-    assert_int_equal(cy_census_merge(in, 1, out, 0, &err), -1);
+    assert_int_equal(census_merge(in, 1, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, "missing"));
     assert_int_equal(access(out, F_OK), -1);
     /* double part */
     const char *twice[] = {p0, p1, p0};
-    assert_int_equal(cy_census_merge(twice, 3, out, 0, &err), -1);
+    assert_int_equal(census_merge(twice, 3, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, "earlier database"));
     assert_int_equal(access(out, F_OK), -1);
     /* a part split otherwise */
     const char *p3 = path("p3.db");
     assert_int_equal(run(p3, 1, 7, 0, 1, 3, 0, 0, &err), 0);
     const char *mixed[] = {p0, p3};
-    assert_int_equal(cy_census_merge(mixed, 2, out, 0, &err), -1);
+    assert_int_equal(census_merge(mixed, 2, out, 0, &err), -1);
     if (!strstr(err.msg, "split"))
         fail_msg("%s", err.msg);
     /* an unfinished part: missing units after it, and with them there */
     const char *p1cut = path("p1cut.db");
     assert_int_equal(run(p1cut, 1, 7, 0, 1, 2, 0, 3, &err), 1);
     const char *unf[] = {p0, p1cut};
-    assert_int_equal(cy_census_merge(unf, 2, out, 0, &err), -1);
+    assert_int_equal(census_merge(unf, 2, out, 0, &err), -1);
     const char *p07 = path("p07.db"), *p17 = path("p17.db");
     assert_int_equal(run(p07, 7, 7, 0, 0, 2, 0, 0, &err), 0);
-    assert_int_equal(run(p17, 7, 7, 0, 1, 2, 0, 3, &err), 1);   /* two committed, the third lost */
+    assert_int_equal(run(p17, 7, 7, 0, 1, 2, 0, 3, &err), 1); /* two committed, the third lost */
     const char *unf7[] = {p07, p17};
-    assert_int_equal(cy_census_merge(unf7, 2, out, 0, &err), -1);
+    assert_int_equal(census_merge(unf7, 2, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, "unfinished"));
     /* ... which --partial lets through: the rows of both */
-    if (cy_census_merge(unf7, 2, out, 1, &err) < 0)
+    if (census_merge(unf7, 2, out, 1, &err) < 0)
         fail_msg("%s", err.msg);
     char *p0rows = dump(p07), *prows = dump(out);
     assert_int_equal(strlen(prows) > strlen(p0rows), 1);
@@ -616,7 +621,7 @@ static void test_merge(void **state)
     fputs("not a database at all, just text\n", f);
     fclose(f);
     const char *j2[] = {p0, junk};
-    assert_int_equal(cy_census_merge(j2, 2, out, 0, &err), -1);
+    assert_int_equal(census_merge(j2, 2, out, 0, &err), -1);
     assert_non_null(strstr(err.msg, junk));
 }
 
@@ -629,10 +634,10 @@ static void test_query_summary(void **state)
     const char *db = path("q.db");
     assert_int_equal(run(db, 1, 7, 0, 0, 1, 0, 0, &err), 0);
     assert_int_equal(run(db, 1, 5, 1, 0, 1, 0, 0, &err), 0);
-    cy_census_store *s = cy_census_store_open(db, 0, &err);
-    cy_census_query_opts o = {1, 0, 0, 0, 0, NULL};
+    census_store *s = census_store_open(db, 0, &err);
+    census_query_opts o = {1, 0, 0, 0, 0, NULL};
     char *out = NULL;
-    assert_int_equal(cy_census_query(s, "summary", &o, &out, &err), 0);
+    assert_int_equal(census_query(s, "summary", &o, &out, &err), 0);
     json_t *j = json_loads(out, 0, NULL);
     assert_non_null(j);
     json_t *rows = json_object_get(j, "summary");
@@ -660,9 +665,10 @@ static void test_query_summary(void **state)
     size_t i;
     json_t *row;
     int seen = 0;
-    json_array_foreach(rows, i, row) {
-        static const char *const keys[] = {"edges", "boards", "N", "P", "grundy", "parity_breakers",
-                                           "triangle_free_parity_breakers"};
+    json_array_foreach(rows, i, row)
+    {
+        static const char *const keys[] =
+            {"edges", "boards", "N", "P", "grundy", "parity_breakers", "triangle_free_parity_breakers"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             if (!json_object_get(row, keys[k]))
                 fail_msg("summary row without \"%s\"", keys[k]);
@@ -670,7 +676,8 @@ static void test_query_summary(void **state)
         int e = (int)json_integer_value(json_object_get(row, "edges"));
         int n = (int)json_integer_value(json_object_get(row, "boards"));
         assert_int_equal(n, boards[t][e]);
-        assert_int_equal(json_integer_value(json_object_get(row, "N")) + json_integer_value(json_object_get(row, "P")), n);
+        assert_int_equal(json_integer_value(json_object_get(row, "N")) + json_integer_value(json_object_get(row, "P")),
+                         n);
         assert_int_equal(json_integer_value(json_object_get(row, "parity_breakers")), breakers[t][e]);
         assert_int_equal(json_integer_value(json_object_get(row, "triangle_free_parity_breakers")), tfb[t][e]);
         json_t *h = json_object_get(row, "grundy"), *v;
@@ -688,11 +695,12 @@ static void test_query_summary(void **state)
     json_decref(j);
     free(out);
     /* every query answers, in text and JSON; an unknown one is an error */
-    static const char *const names[] = {"grundy-max", "parity-breakers", "drawing-matters", "two-cells", "trees", "timeouts"};
+    static const char *const names[] = {"grundy-max", "parity-breakers", "drawing-matters",
+                                        "two-cells",  "trees",           "timeouts"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         for (int js = 0; js < 2; js++) {
             o.json = js;
-            if (cy_census_query(s, names[k], &o, &out, &err) < 0)
+            if (census_query(s, names[k], &o, &out, &err) < 0)
                 fail_msg("%s: %s", names[k], err.msg);
             if (js) {
                 json_t *x = json_loads(out, 0, NULL);
@@ -702,10 +710,10 @@ static void test_query_summary(void **state)
             }
             free(out);
         }
-    assert_int_equal(cy_census_query(s, "nonsense", &o, &out, &err), -1);
+    assert_int_equal(census_query(s, "nonsense", &o, &out, &err), -1);
     /* the report: the markdown, and its pictures to go beside it */
-    cy_census_report_out rep;
-    if (cy_census_report(s, path("report.md"), "test", NULL, &rep, &err) < 0)
+    census_report_out rep;
+    if (census_report(s, path("report.md"), "test", NULL, &rep, &err) < 0)
         fail_msg("report: %s", err.msg);
     const char *text = rep.md;
     assert_non_null(strstr(text, "## 1. Which boards break parity?"));
@@ -721,15 +729,15 @@ static void test_query_summary(void **state)
         assert_non_null(strstr(text, link));
         assert_non_null(strstr(rep.files[i].text, "<svg"));
     }
-    cy_census_report_out_free(&rep);
-    cy_census_store_close(s);
+    census_report_out_free(&rep);
+    census_store_close(s);
 }
 
 /* Boards of kind (0 boards, 1 trees) and edge count e in the database s. */
-static int count_rows(cy_census_store *s, int trees, int e)
+static int count_rows(census_store *s, int trees, int e)
 {
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s), "SELECT count(*) FROM boards WHERE kind = ? AND edges = ?",
+    assert_int_equal(sqlite3_prepare_v2(census_store_db(s), "SELECT count(*) FROM boards WHERE kind = ? AND edges = ?",
                                         -1, &st, NULL),
                      SQLITE_OK);
     sqlite3_bind_text(st, 1, trees ? "tree" : "board", -1, SQLITE_STATIC);
@@ -751,17 +759,17 @@ static void test_report_samples(void **state)
     assert_int_equal(run(db, 3, 3, 1, 0, 1, 0, 0, &err), 0);
     assert_int_equal(run(db, 4, 4, 1, 1, 3, 0, 0, &err), 0);
     assert_int_equal(run(db, 6, 6, 0, 1, 3, 0, 0, &err), 0);
-    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    census_store *s = census_store_open(db, 0, &err);
     assert_non_null(s);
     int nt = count_rows(s, 1, 4), nb = count_rows(s, 0, 6);
     assert_true(nt > 0 && nb > 0);
-    cy_census_report_out rep;
-    if (cy_census_report(s, path("sample.md"), "test", NULL, &rep, &err) < 0)
+    census_report_out rep;
+    if (census_report(s, path("sample.md"), "test", NULL, &rep, &err) < 0)
         fail_msg("report: %s", err.msg);
-    cy_census_store_close(s);
+    census_store_close(s);
     char *text = rep.md;
     rep.md = NULL;
-    cy_census_report_out_free(&rep);
+    census_report_out_free(&rep);
     const char *times = strstr(text, "## Time per edge count");
     assert_non_null(times);
     const char *tree_table = strstr(times, "| edges | trees |");
@@ -794,12 +802,12 @@ static void test_report_samples(void **state)
 static long long summary_boards(const char *db)
 {
     cy_error err;
-    cy_census_store *s = cy_census_store_open(db, 0, &err);
+    census_store *s = census_store_open(db, 0, &err);
     if (!s)
         fail_msg("%s", err.msg);
-    cy_census_query_opts o = {1, 0, 0, 0, 0, NULL};
+    census_query_opts o = {1, 0, 0, 0, 0, NULL};
     char *out = NULL;
-    if (cy_census_query(s, "summary", &o, &out, &err) < 0)
+    if (census_query(s, "summary", &o, &out, &err) < 0)
         fail_msg("summary while another connection writes: %s", err.msg);
     json_t *j = json_loads(out, 0, NULL), *row;
     assert_non_null(j);
@@ -808,7 +816,7 @@ static long long summary_boards(const char *db)
     json_array_foreach(json_object_get(j, "summary"), i, row) n += json_integer_value(json_object_get(row, "boards"));
     json_decref(j);
     free(out);
-    cy_census_store_close(s);
+    census_store_close(s);
     return n;
 }
 
@@ -822,28 +830,29 @@ static void test_query_while_writing(void **state)
     assert_int_equal(run(db, 1, 5, 0, 0, 1, 0, 0, &err), 0);
     long long before = summary_boards(db);
     assert_true(before > 0);
-    cy_census_store *w = cy_census_store_open(db, 1, &err);
+    census_store *w = census_store_open(db, 1, &err);
     assert_non_null(w);
     /* the strongest lock a writer takes; rows written but not committed */
-    assert_int_equal(cy_census_exec(w, "BEGIN EXCLUSIVE", &err), 0);
+    assert_int_equal(census_exec(w, "BEGIN EXCLUSIVE", &err), 0);
     /* every board again, 100 edges up (boards is a view of these two) */
-    assert_int_equal(cy_census_exec(w, "CREATE TEMP TABLE ti AS SELECT * FROM invariants; UPDATE ti SET edges = edges + 100;"
-                                       " INSERT INTO invariants SELECT * FROM ti;"
-                                       " CREATE TEMP TABLE tr AS SELECT * FROM results; UPDATE tr SET edges = edges + 100;"
-                                       " INSERT INTO results SELECT * FROM tr;",
+    assert_int_equal(census_exec(w,
+                                 "CREATE TEMP TABLE ti AS SELECT * FROM invariants; UPDATE ti SET edges = edges + 100;"
+                                 " INSERT INTO invariants SELECT * FROM ti;"
+                                 " CREATE TEMP TABLE tr AS SELECT * FROM results; UPDATE tr SET edges = edges + 100;"
+                                 " INSERT INTO results SELECT * FROM tr;",
                                  &err),
                      0);
-    double t0 = cy_census_now();
-    assert_int_equal(summary_boards(db), before);   /* the committed rows only */
-    assert_true(cy_census_now() - t0 < 5);          /* not by waiting for the busy timeout */
+    double t0 = census_now();
+    assert_int_equal(summary_boards(db), before); /* the committed rows only */
+    assert_true(census_now() - t0 < 5);           /* not by waiting for the busy timeout */
     /* a reader open across the commit does not stop it */
-    cy_census_store *r = cy_census_store_open(db, 0, &err);
+    census_store *r = census_store_open(db, 0, &err);
     assert_non_null(r);
-    assert_int_equal(cy_census_exec(r, "BEGIN; SELECT count(*) FROM boards;", &err), 0);
-    assert_int_equal(cy_census_exec(w, "COMMIT", &err), 0);
-    assert_int_equal(cy_census_exec(r, "COMMIT", &err), 0);
-    cy_census_store_close(r);
-    cy_census_store_close(w);
+    assert_int_equal(census_exec(r, "BEGIN; SELECT count(*) FROM boards;", &err), 0);
+    assert_int_equal(census_exec(w, "COMMIT", &err), 0);
+    assert_int_equal(census_exec(r, "COMMIT", &err), 0);
+    census_store_close(r);
+    census_store_close(w);
     assert_int_equal(summary_boards(db), 2 * before);
 }
 

@@ -33,7 +33,7 @@
 /* ------------------------------------------------------------ collecting */
 
 typedef struct rec {
-    cy_board *b;   /* a copy, or NULL when not kept */
+    cy_board *b; /* a copy, or NULL when not kept */
     char *code, *g6;
     int part;
 } rec;
@@ -41,7 +41,7 @@ typedef struct rec {
 typedef struct coll {
     rec *r;
     int n, cap;
-    int keep;      /* keep copies of the boards */
+    int keep;       /* keep copies of the boards */
     int stop_after; /* > 0: stop after this many (returning 7) */
 } coll;
 
@@ -55,7 +55,7 @@ static cy_board *copy_board(const cy_board *b)
     return c;
 }
 
-static int collect(const cy_census_item *it, void *ctx)
+static int collect(const census_item *it, void *ctx)
 {
     coll *c = ctx;
     if (c->n == c->cap) {
@@ -88,9 +88,9 @@ static void run(coll *c, int edges, int trees, int part, int parts, int keep)
 {
     memset(c, 0, sizeof *c);
     c->keep = keep;
-    cy_census_enum_opts o = {.edges = edges, .trees = trees, .part = part, .parts = parts};
+    census_enum_opts o = {.edges = edges, .trees = trees, .part = part, .parts = parts};
     cy_error err;
-    int rc = cy_census_enumerate(&o, collect, c, &err);
+    int rc = census_enumerate(&o, collect, c, &err);
     if (rc != 0)
         fail_msg("enumerate %d edges%s: %s", edges, trees ? " (trees)" : "", err.msg);
 }
@@ -536,8 +536,7 @@ static void test_valid_and_distinct(void **state)
          * different graphs cannot be isomorphic) */
         for (int i = 0; i < c.n; i++)
             for (int j = i + 1; j < c.n; j++)
-                if ((e <= 6 || strcmp(c.r[i].g6, c.r[j].g6) == 0) &&
-                    cy_board_isomorphic(c.r[i].b, c.r[j].b, NULL))
+                if ((e <= 6 || strcmp(c.r[i].g6, c.r[j].g6) == 0) && cy_board_isomorphic(c.r[i].b, c.r[j].b, NULL))
                     fail_msg("%d edges: boards %d and %d are isomorphic", e, i, j);
         coll_free(&c);
     }
@@ -722,40 +721,40 @@ static void test_errors(void **state)
     (void)state;
     cy_error err;
     coll c = {0};
-    cy_census_enum_opts o = {.edges = 0};
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), -1);
+    census_enum_opts o = {.edges = 0};
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), -1);
     assert_non_null(strstr(err.msg, "edges"));
-    o = (cy_census_enum_opts){.edges = 5, .part = 3, .parts = 3};
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), -1);
+    o = (census_enum_opts){.edges = 5, .part = 3, .parts = 3};
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), -1);
     assert_non_null(strstr(err.msg, "part"));
     /* the visitor's value comes back and nothing more is visited */
-    o = (cy_census_enum_opts){.edges = 7};
+    o = (census_enum_opts){.edges = 7};
     c.stop_after = 5;
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), 7);
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), 7);
     assert_int_equal(c.n, 5);
     coll_free(&c);
     o.trees = 1;
     c.stop_after = 3;
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), 7);
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), 7);
     assert_int_equal(c.n, 3);
     coll_free(&c);
     /* the largest trees accepted (stopped early): valid boards */
     o.edges = 60;
     c.stop_after = 2;
     c.keep = 1;
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), 7);
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), 7);
     assert_int_equal(c.n, 2);
     assert_int_equal(c.r[1].b->nv, 61);
     assert_int_equal(strlen(c.r[1].code), 1 + 1 + (61 * 60 / 2 + 5) / 6);
     coll_free(&c);
     o.edges = 61;
-    assert_int_equal(cy_census_enumerate(&o, collect, &c, &err), -1);
+    assert_int_equal(census_enumerate(&o, collect, &c, &err), -1);
     assert_non_null(strstr(err.msg, "edges"));
     /* without nauty on PATH */
     char *path = strdup(getenv("PATH") ? getenv("PATH") : "");
     setenv("PATH", "/nonexistent", 1);
-    o = (cy_census_enum_opts){.edges = 3};
-    int rc = cy_census_enumerate(&o, collect, &c, &err);
+    o = (census_enum_opts){.edges = 3};
+    int rc = census_enumerate(&o, collect, &c, &err);
     setenv("PATH", path, 1);
     free(path);
     assert_int_equal(rc, -1);
@@ -779,7 +778,7 @@ static void test_errors(void **state)
         }
         path = strdup(getenv("PATH") ? getenv("PATH") : "");
         setenv("PATH", dir, 1);
-        rc = cy_census_enumerate(&o, collect, &c, &err);
+        rc = census_enumerate(&o, collect, &c, &err);
         setenv("PATH", path, 1);
         free(path);
         assert_int_equal(rc, -1);
@@ -801,7 +800,7 @@ typedef struct tally {
     long graphs[64];
 } tally;
 
-static int count_item(const cy_census_item *it, void *ctx)
+static int count_item(const census_item *it, void *ctx)
 {
     tally *t = ctx;
     t->n++;
@@ -826,14 +825,14 @@ static void test_measure(void **state)
         for (int e = a; e <= b; e++) {
             tally t;
             memset(&t, 0, sizeof t);
-            cy_census_enum_opts o = {.edges = e, .trees = trees};
+            census_enum_opts o = {.edges = e, .trees = trees};
             cy_error err;
             double w0 = now();
             clock_t c0 = clock();
-            if (cy_census_enumerate(&o, count_item, &t, &err) != 0)
+            if (census_enumerate(&o, count_item, &t, &err) != 0)
                 fail_msg("%s", err.msg);
-            printf("%s %d edges: %ld, %.2f s wall, %.2f s cpu; graphs by vertices:", trees ? "trees" : "boards",
-                   e, t.n, now() - w0, (double)(clock() - c0) / CLOCKS_PER_SEC);
+            printf("%s %d edges: %ld, %.2f s wall, %.2f s cpu; graphs by vertices:", trees ? "trees" : "boards", e, t.n,
+                   now() - w0, (double)(clock() - c0) / CLOCKS_PER_SEC);
             for (int v = 0; v < 64; v++)
                 if (t.graphs[v])
                     printf(" %d:%ld", v, t.graphs[v]);

@@ -7,7 +7,7 @@
  *     figure-eight, dumbbell), the shape read off each board by a check of
  *     its own (a vertex of degree 4; a cut vertex); every board two cells,
  *     no degree-1 vertex, codes all different;
- *   - the library's formula (cy_census_twocell_count, a sum over shapes)
+ *   - the library's formula (census_twocell_count, a sum over shapes)
  *     against the same closed form up to 60 edges;
  *   - the boards against the census's own: every board of up to 9 edges
  *     that the census enumerates (nauty and every embedding) with two cells
@@ -30,7 +30,7 @@
 
 typedef struct item {
     char *code, *g6;
-    int shape;      /* 0 theta, 1 figure-eight, 2 dumbbell */
+    int shape; /* 0 theta, 1 figure-eight, 2 dumbbell */
 } item;
 
 typedef struct coll {
@@ -74,7 +74,7 @@ static int shape(const cy_board *b)
     return 0;
 }
 
-static int collect(const cy_census_item *it, void *ctx)
+static int collect(const census_item *it, void *ctx)
 {
     coll *c = ctx;
     const cy_board *b = it->board;
@@ -86,8 +86,8 @@ static int collect(const cy_census_item *it, void *ctx)
     if (!c->two_cells_only) {
         /* a board of census twocell */
         if (b->ncells != 2 || leaves || b->ne != c->edges || b->nv != b->ne - 1)
-            fail_msg("%d edges: a board of %d vertices, %d edges, %d cells, %d degree-1 vertices", c->edges, b->nv, b->ne,
-                     b->ncells, leaves);
+            fail_msg("%d edges: a board of %d vertices, %d edges, %d cells, %d degree-1 vertices", c->edges, b->nv,
+                     b->ne, b->ncells, leaves);
         for (int v = 0; v < b->nv; v++)
             if (cy_degree(b, v) < 2 || cy_degree(b, v) > 4)
                 fail_msg("%d edges: a vertex of degree %d", c->edges, cy_degree(b, v));
@@ -124,9 +124,9 @@ static void twocell(int E, coll *c)
 {
     memset(c, 0, sizeof *c);
     c->edges = E;
-    cy_census_enum_opts o = {E, 0, 0, 1};
+    census_enum_opts o = {E, 0, 0, 1};
     cy_error err;
-    if (cy_census_twocell_enumerate(&o, collect, c, &err) != 0)
+    if (census_twocell_enumerate(&o, collect, c, &err) != 0)
         fail_msg("%d edges: %s", E, err.msg);
     if (c->n)
         qsort(c->it, (size_t)c->n, sizeof(item), by_code);
@@ -142,9 +142,12 @@ static void twocell(int E, coll *c)
 static long closed_shape(int E, int s)
 {
     switch (s) {
-    case 0: return E >= 5 ? (long)(E - 1) * (E - 1) / 4 - 2 : 0;
-    case 1: return E >= 6 ? (E - 4) / 2 + (E - 5) : 0;
-    default: return E >= 7 ? (long)(E - 5) * (E - 5) / 4 + (long)(E - 5) * (E - 6) / 2 : 0;
+    case 0:
+        return E >= 5 ? (long)(E - 1) * (E - 1) / 4 - 2 : 0;
+    case 1:
+        return E >= 6 ? (E - 4) / 2 + (E - 5) : 0;
+    default:
+        return E >= 7 ? (long)(E - 5) * (E - 5) / 4 + (long)(E - 5) * (E - 6) / 2 : 0;
     }
 }
 
@@ -169,7 +172,7 @@ static void test_counts(void **state)
         coll_free(&c);
     }
     for (int E = 1; E <= CY_CENSUS_MAX_EDGES; E++)
-        assert_int_equal(cy_census_twocell_count(E), E >= 3 ? (long)(E - 3) * (E - 4) : 0);
+        assert_int_equal(census_twocell_count(E), E >= 3 ? (long)(E - 3) * (E - 4) : 0);
     /* the largest size it takes: the count holds there too */
     coll c;
     twocell(CY_CENSUS_MAX_EDGES, &c);
@@ -188,9 +191,9 @@ static void test_against_census(void **state)
         memset(&census, 0, sizeof census);
         census.two_cells_only = 1;
         census.edges = E;
-        cy_census_enum_opts o = {E, 0, 0, 1};
+        census_enum_opts o = {E, 0, 0, 1};
         cy_error err;
-        if (cy_census_enumerate(&o, collect, &census, &err) != 0)
+        if (census_enumerate(&o, collect, &census, &err) != 0)
             fail_msg("census of %d edges: %s", E, err.msg);
         if (census.n)
             qsort(census.it, (size_t)census.n, sizeof(item), by_code);
@@ -218,9 +221,9 @@ static const char *db_path(const char *name)
 }
 
 /* Runs edges lo..hi of kind (0 boards, 1 trees, CY_CENSUS_TWOCELL) into s. */
-static void run(cy_census_store *s, int kind, int lo, int hi)
+static void run(census_store *s, int kind, int lo, int hi)
 {
-    cy_census_run_opts o;
+    census_run_opts o;
     memset(&o, 0, sizeof o);
     o.lo = lo;
     o.hi = hi;
@@ -228,9 +231,9 @@ static void run(cy_census_store *s, int kind, int lo, int hi)
     o.quiet = 1;
     o.solve.memory = 64 << 20;
     if (kind == CY_CENSUS_TWOCELL)
-        o.enumerate = cy_census_twocell_enumerate;
+        o.enumerate = census_twocell_enumerate;
     cy_error err;
-    if (cy_census_run(s, &o, &err) != 0)
+    if (census_run(s, &o, &err) != 0)
         fail_msg("run: %s", err.msg);
 }
 
@@ -251,12 +254,12 @@ static void test_values_against_brute_force(void **state)
 {
     (void)state;
     cy_error err;
-    cy_census_store *s = cy_census_store_open(db_path("values.db"), 1, &err);
+    census_store *s = census_store_open(db_path("values.db"), 1, &err);
     if (!s)
         fail_msg("%s", err.msg);
     run(s, CY_CENSUS_TWOCELL, 1, 10);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s),
+    assert_int_equal(sqlite3_prepare_v2(census_store_db(s),
                                         "SELECT board, winner, grundy, status, parity_breaker, edges FROM boards"
                                         " WHERE kind = 'twocell' ORDER BY edges, code",
                                         -1, &st, NULL),
@@ -284,13 +287,13 @@ static void test_values_against_brute_force(void **state)
     /* the report's section: its shapes (read off the invariants) against
      * the closed forms, per edge count and per shape in all */
     cy_error rerr;
-    cy_census_report_out rep;
-    if (cy_census_report(s, db_path("report.md"), "test", NULL, &rep, &rerr) < 0)
+    census_report_out rep;
+    if (census_report(s, db_path("report.md"), "test", NULL, &rep, &rerr) < 0)
         fail_msg("report: %s", rerr.msg);
-    cy_census_store_close(s);
+    census_store_close(s);
     char *md = rep.md;
     rep.md = NULL;
-    cy_census_report_out_free(&rep);
+    census_report_out_free(&rep);
     char *sec = strstr(md, "## 6. Two-cell boards");
     assert_non_null(sec);
     long theta = 0, eight = 0, dumb = 0, rows = 0;
@@ -322,8 +325,8 @@ static void test_values_against_brute_force(void **state)
         for (int k = 0; k < 3; k++)
             want[k] += closed_shape(e, k);
     if (rows != 6 || theta != want[0] || eight != want[1] || dumb != want[2])
-        fail_msg("report: %ld rows; by shape %ld %ld %ld, the closed forms %ld %ld %ld", rows, theta, eight, dumb, want[0],
-                 want[1], want[2]);
+        fail_msg("report: %ld rows; by shape %ld %ld %ld, the closed forms %ld %ld %ld", rows, theta, eight, dumb,
+                 want[0], want[1], want[2]);
     free(md);
 }
 
@@ -344,15 +347,16 @@ static void test_markable(void **state)
 {
     (void)state;
     cy_error err;
-    cy_census_store *s = cy_census_store_open(db_path("markable.db"), 1, &err);
+    census_store *s = census_store_open(db_path("markable.db"), 1, &err);
     if (!s)
         fail_msg("%s", err.msg);
     run(s, 0, 1, 7);
     run(s, 1, 1, 8);
     run(s, CY_CENSUS_TWOCELL, 1, 9);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(cy_census_store_db(s),
-                                        "SELECT board, " CY_CENSUS_MARKABLE_SQL ", kind, edges FROM boards ORDER BY kind, edges, code",
+    assert_int_equal(sqlite3_prepare_v2(census_store_db(s),
+                                        "SELECT board, " CY_CENSUS_MARKABLE_SQL
+                                        ", kind, edges FROM boards ORDER BY kind, edges, code",
                                         -1, &st, NULL),
                      SQLITE_OK);
     int n = 0, fewer = 0;
@@ -367,7 +371,7 @@ static void test_markable(void **state)
         n++;
     }
     sqlite3_finalize(st);
-    cy_census_store_close(s);
+    census_store_close(s);
     assert_true(n > 300);
     assert_true(fewer > 100); /* boards with unmarkable edges were among them */
 }

@@ -73,7 +73,7 @@ fi
 # --scale a factor of the own size; caption none or own text; a legend for
 # the signs shown (lollipop:5 has an unmarkable edge, no special vertex)
 png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}'; }
-if cy_png=$("$BIN" draw grid:4x4 --size 1600 -o "$WORK/x.png" 2>&1) && [ -s "$WORK/x.png" ]; then
+if cyi_png=$("$BIN" draw grid:4x4 --size 1600 -o "$WORK/x.png" 2>&1) && [ -s "$WORK/x.png" ]; then
   w=$(png_width "$WORK/x.png")
   [ "$w" = 1600 ] && ok "--size 1600: 1600 px wide" || bad "--size 1600: 1600 px wide" "$w px"
   run draw grid:4x4 -o "$WORK/own.png"
@@ -81,7 +81,7 @@ if cy_png=$("$BIN" draw grid:4x4 --size 1600 -o "$WORK/x.png" 2>&1) && [ -s "$WO
   w1=$(png_width "$WORK/own.png") w2=$(png_width "$WORK/x2.png")
   [ "$w2" = $((2 * w1)) ] && ok "--scale 2: twice as wide" || bad "--scale 2: twice as wide" "$w1 then $w2"
 else
-  ok "--size (no PNG in this build: $cy_png)"
+  ok "--size (no PNG in this build: $cyi_png)"
 fi
 expect_out "svg width" '^<svg [^>]* width="800" ' draw k4 --size 800
 expect_usage "size too small" '--size wants a whole number from 16 to 8192' draw k4 --size 3

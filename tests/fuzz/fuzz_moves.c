@@ -13,8 +13,14 @@
 /* Boards with plain, multi-digit and special labels, and (the BennTaylor
  * texts) parallel edges and loops on the torus, whose moves name edges and,
  * on a loop, its way (+eN / -eN). */
-static const char *const specs[] = {"k4", "grid:3x4", "lollipop:4", "theta:3,2,5", "star:4", "cycle:12",
-                                    "wedge:3,4", "spider:1,2,3",
+static const char *const specs[] = {"k4",
+                                    "grid:3x4",
+                                    "lollipop:4",
+                                    "theta:3,2,5",
+                                    "star:4",
+                                    "cycle:12",
+                                    "wedge:3,4",
+                                    "spider:1,2,3",
                                     "SP3\n3 6\nEDGES\n0 2\n0 1\n1 0\n1 2\n2 1\n2 0\nCYCLES\n"
                                     "-0 +1 +2 -5\n-2 +3 +4 -1\n-4 +5 +0 -3",
                                     "LP\n2 5\nEDGES\n0 0\n0 0\n0 1\n0 1\n0 1\nCYCLES\n+0 +3 -2\n+1 +4 -3\n-0 -1 +2 -4"};
@@ -53,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!boards[k]) {
         cy_error err;
         boards[k] = !strchr(specs[k], '\n') ? cy_family_build(specs[k], &err)
-                                   : cy_read_board(specs[k], strlen(specs[k]), CY_FMT_AUTO, NULL, &err);
+                                            : cy_read_board(specs[k], strlen(specs[k]), CY_FMT_AUTO, NULL, &err);
         if (!boards[k])
             __builtin_trap();
     }

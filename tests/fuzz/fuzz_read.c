@@ -22,8 +22,8 @@ static void parse_moves(const cy_board *b, const char *text)
 /* Writes b in every format; written tables and JSON boards must read back. */
 static void write_all(const cy_board *b)
 {
-    static const cy_format out[] = {CY_FMT_TABLE, CY_FMT_TABLE_TEXT, CY_FMT_JSON, CY_FMT_DRAWING, CY_FMT_DOT,
-                                   CY_FMT_BENNTAYLOR};
+    static const cy_format out[] = {CY_FMT_TABLE,   CY_FMT_TABLE_TEXT, CY_FMT_JSON,
+                                    CY_FMT_DRAWING, CY_FMT_DOT,        CY_FMT_BENNTAYLOR};
     unsigned char *mark = calloc((size_t)b->ne + 1, 1);
     for (int e = 0; e < b->ne; e += 2)
         mark[e] = (unsigned char)(e % 4 ? CY_BWD : CY_FWD);
@@ -53,8 +53,8 @@ static void write_all(const cy_board *b)
 /* Reads data in each format. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const cy_format fmts[] = {CY_FMT_AUTO, CY_FMT_TABLE, CY_FMT_TABLE_TEXT, CY_FMT_JSON, CY_FMT_DRAWING, CY_FMT_DOT,
-                                    CY_FMT_BENNTAYLOR};
+    static const cy_format fmts[] = {CY_FMT_AUTO,    CY_FMT_TABLE, CY_FMT_TABLE_TEXT, CY_FMT_JSON,
+                                     CY_FMT_DRAWING, CY_FMT_DOT,   CY_FMT_BENNTAYLOR};
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = 0;

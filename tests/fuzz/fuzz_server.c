@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 static const char *const paths[] = {"/api/solve", "/api/move", "/api/board", "/api/families", "/api/stats",
-                                    "/", "/app.js", "/api/", "/api/export"};
+                                    "/",          "/app.js",   "/api/",      "/api/export"};
 #define NPATHS (sizeof paths / sizeof paths[0])
 static const char *const census_paths[] = {"/api/census", "/census"};
 
@@ -89,13 +89,12 @@ static const char *make_census(void)
     close(fd);
     atexit(remove_census);
     sqlite3 *db = NULL;
-    int ok = sqlite3_open(census_path, &db) == SQLITE_OK &&
-             sqlite3_exec(db, census_sql, NULL, NULL, NULL) == SQLITE_OK;
+    int ok = sqlite3_open(census_path, &db) == SQLITE_OK && sqlite3_exec(db, census_sql, NULL, NULL, NULL) == SQLITE_OK;
     sqlite3_close(db);
     return ok ? census_path : NULL;
 }
 
-static cy_server *server;
+static srv_server *server;
 static int port;
 
 /* Starts the server: one a process, small limits so solves stay short. */
@@ -103,7 +102,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    cy_server_opts o;
+    srv_opts o;
     memset(&o, 0, sizeof o);
     o.timeout = 0.3;
     o.max_edges = 16;
@@ -115,12 +114,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     }
     cy_error err;
-    server = cy_server_start(&o, &err);
+    server = srv_start(&o, &err);
     if (!server) {
         fprintf(stderr, "fuzz_server: %s\n", err.msg);
         abort();
     }
-    port = cy_server_port(server);
+    port = srv_port(server);
     return 0;
 }
 
@@ -197,8 +196,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             req[n++] = (char)ch;
     }
-    n += snprintf(req + n, cap - (size_t)n, " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-                                             "Content-Length: %zu\r\n\r\n", blen);
+    n += snprintf(req + n, cap - (size_t)n,
+                  " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                  "Content-Length: %zu\r\n\r\n",
+                  blen);
     memcpy(req + n, body ? (const char *)body : "", blen);
     static char buf[1 << 20];
     long got = ask(req, (size_t)n + blen, buf, sizeof buf);

@@ -28,7 +28,7 @@ PKGS="$PKGS sqlite3"
 # every module, and the web page and named boards built in as CMake builds them
 SOURCES=("$SRC"/src/*.c "$SRC"/src/server/*.c "$SRC"/src/census/*.c)
 cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -DFUNC=server_web_asset -P "$SRC/web/embed.cmake"
-cmake -DOUT="$OUT/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cy_board_asset -DEXTS=json -P "$SRC/web/embed.cmake"
+cmake -DOUT="$OUT/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cyi_board_asset -DEXTS=json -P "$SRC/web/embed.cmake"
 SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
 
 # the library once, as objects, then each target

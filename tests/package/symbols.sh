@@ -3,7 +3,11 @@
 # nothing of jansson, nauty or libmicrohttpd; it needs (readelf -d) neither
 # libmicrohttpd, GLib nor SQLite, and the static library (when given) calls
 # none of them: the server and the census are front ends of their own.
-# Usage: bash symbols.sh LIBCYCLES.so cycles.h [LIBCYCLES.a]
+# The prefix says what is public: every global symbol named cy_ in the
+# static libraries given (libcycles, the census's, the server's) is declared
+# in cycles.h; the library's internal functions are cyi_, the census's
+# census_, the server's srv_.
+# Usage: bash symbols.sh LIBCYCLES.so cycles.h [LIBCYCLES.a [OTHER.a...]]
 set -u
 LIB=$1
 HDR=$2
@@ -36,6 +40,14 @@ if [ $# -ge 3 ]; then
   calls=$(nm "$3" 2>/dev/null | awk '$1 == "U" { print $2 }' | grep -E '^(MHD_|sqlite3_|g_[a-z])' | sort -u)
   [ -z "$calls" ] || { echo "FAIL: $3 calls $(echo $calls)"; fail=1; }
 fi
+# cy_ is the public prefix, in every static library given
+for a in "${@:3}"; do
+  defined=$(nm --defined-only "$a" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { print $3 }' | grep '^cy_' | sort -u)
+  for s in $(comm -23 <(printf '%s\n' "$defined" | sed '/^$/d') <(printf '%s\n' "$declared")); do
+    echo "FAIL: $a defines $s, named cy_ but not declared in cycles.h (internal names are cyi_, census_ or srv_)"
+    fail=1
+  done
+done
 # the soname carries the version
 soname=$(objdump -p "$LIB" | awk '/SONAME/ { print $2 }')
 case "$soname" in
