@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 build() {
   mkdir -p "$work/$2"
   git archive "$1" | tar -x -C "$work/$2"
-  python3 - "$work/$2/src/solver_fast.c" <<'EOF'
+  python3 - "$work/$2/src/engine/solver_fast.c" <<'EOF'
 import sys
 p = sys.argv[1]
 s = open(p).read()

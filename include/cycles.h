@@ -433,8 +433,8 @@ typedef struct cy_solver_opts {
                               as nim-heaps; 0 = neither */
 } cy_solver_opts;
 
-/* The reductions of cy_solver_opts.reductions (proved in src/reduce.h and
- * src/solver_bits.c). */
+/* The reductions of cy_solver_opts.reductions (proved in src/engine/reduce.h and
+ * src/engine/solver_bits.c). */
 enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2 };
 
 /* The outcome searches of the fast engine (cy_solver_opts.search): rounds

@@ -81,17 +81,17 @@ echo '#define HAVE_STDINT_H 1
 cmake -DOUT="$WORK/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cyi_board_asset -DEXTS=json \
       -P "$SRC/web/embed.cmake" >/dev/null
 
-# --- compile: libcycles (src/*.c; the server, src/server/, is not part of
+# --- compile: libcycles (src/*.c and src/engine/*.c; the server, src/server/, is not part of
 # it), jansson, nauty, the worker's entry (src/wasm/api.c)
 CFLAGS="-O2 -std=gnu11 -DNDEBUG -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$GEN"
 OBJ=$WORK/obj
 mkdir -p "$OBJ"
 LIST=$WORK/sources.txt
 : >"$LIST"
-for f in "$SRC"/src/*.c; do
+for f in "$SRC"/src/*.c "$SRC"/src/engine/*.c; do
   # clang (emcc) takes a variable used only by its cleanup attribute
   # (solver_dfpn.c) for unused: that warning alone is off
-  echo "$f cycles -I$SRC/include -I$SRC/src -Wall -Wextra -Werror -Wno-unused-variable" >>"$LIST"
+  echo "$f cycles -I$SRC/include -I$SRC/src -I$SRC/src/engine -Wall -Wextra -Werror -Wno-unused-variable" >>"$LIST"
 done
 echo "$WORK/board_assets.c cycles -I$SRC/include -I$SRC/src" >>"$LIST"
 echo "$SRC/src/wasm/api.c cycles -I$SRC/include -Wall -Wextra -Werror" >>"$LIST"

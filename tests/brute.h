@@ -2,7 +2,7 @@
  * brute.h - an independent brute force of the Game of Cycles, for tests.
  *
  * Written from the rules alone (Alvarado et al. 2021 sections 1-2, Fokkink and Zandee 2022 section 1),
- * separately from src/rules.c, src/solver.c and src/analysis.c: it calls no
+ * separately from src/rules.c, src/engine/solver.c and src/analysis.c: it calls no
  * cy_rules_*, cy_solver_* or cy_analyse function and reads only the board's
  * vertices, edges, special flags and cell walks.  It is slow on purpose:
  * every question is answered by re-reading the whole position.

@@ -1,5 +1,5 @@
 /*
- * test_canon.c - the keys of sub-games (src/canon.c): plane keys and nauty
+ * test_canon.c - the keys of sub-games (src/engine/canon.c): plane keys and nauty
  * keys are the same for a component and its images under the board's
  * automorphisms and under reversing every arrow, and two components with
  * one plane key are isomorphic, as nauty (an independent canonical labelling)

@@ -1,5 +1,5 @@
 /*
- * test_memo.c - the shared transposition table (src/memo.c) against a
+ * test_memo.c - the shared transposition table (src/engine/memo.c) against a
  * second store written here: a plain array of (key, value) pairs searched
  * from end to end.  Random keys (many sharing home slots once the table is
  * small), overwrites, doubling, clearing, and the memory limit.

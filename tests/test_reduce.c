@@ -1,10 +1,10 @@
 /*
  * test_reduce.c - the bitboard engine's ways of finding a Grundy value
  * against the independent brute force (tests/brute.c): by questions "is the
- * value h?" (the default, src/solver_bits.c's heap_eq) and by mex of every
+ * value h?" (the default, src/engine/solver_bits.c's heap_eq) and by mex of every
  * child (--no-outcome-search), each with and without the reductions of
- * cy_solver_opts.reductions (the summary keys of src/reduce.h, the free
- * edges of src/solver_bits.c).  At every position of every plane board of
+ * cy_solver_opts.reductions (the summary keys of src/engine/reduce.h, the free
+ * edges of src/engine/solver_bits.c).  At every position of every plane board of
  * up to 8 edges (tests/planeboards.c) each gives the brute force's Grundy
  * value, one solver per board answering all its positions in base-3 order
  * (so entries stored for one position, exact values or values excluded,

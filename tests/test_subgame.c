@@ -1,5 +1,5 @@
 /*
- * test_subgame.c - the compact positions of the fast engine (src/subgame.c):
+ * test_subgame.c - the compact positions of the fast engine (src/engine/subgame.c):
  * sg_play's local normalisation against the board, and sg_components'
  * split against a union-find written here.
  *

@@ -1,6 +1,6 @@
 /*
  * test_theorem6.c - Theorem 6 of Alvarado et al. 2021, generalised to positions
- * (src/theorem6.c), against the independent brute force (tests/brute.c):
+ * (src/engine/theorem6.c), against the independent brute force (tests/brute.c):
  * on boards with involutions (named families, a ring of two cells that a
  * half-turn swaps, random boards), on the empty board and on random
  * positions made their own mirror-reverse image move pair by move pair,

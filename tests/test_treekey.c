@@ -1,5 +1,5 @@
 /*
- * test_treekey.c - keys of tree components (src/treekey.c): relabelled and
+ * test_treekey.c - keys of tree components (src/engine/treekey.c): relabelled and
  * re-embedded copies of a tree, and the position with every arrow reversed,
  * get the key of the original; positions whose components have one key have
  * one Grundy value by the independent brute force (tests/brute.c), across

@@ -373,7 +373,7 @@ static int solve(const cy_board *b, const census_solve_opts *o, census_row *r, c
      * nauty pass a tree and did not shorten the searches: 40.7 against
      * 41.1 positions a tree of 15 edges), and a first round of
      * CENSUS_TREE_ALLOWANCE positions a move (see there).  (Theorem 6
-     * inside the search, src/theorem6.c, needs the same nauty pass, and on
+     * inside the search, src/engine/theorem6.c, needs the same nauty pass, and on
      * the trees of 18 edges, --part 3/20, it spared 1 position of
      * 2,696,442, isomorphic halves already cancelling as pairs, for 5 to
      * 13 % more CPU.) */

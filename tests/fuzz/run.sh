@@ -26,7 +26,7 @@ if pkg-config --exists nauty; then PKGS="$PKGS nauty"; fi
 PKGS="$PKGS sqlite3"
 
 # every module, and the web page and named boards built in as CMake builds them
-SOURCES=("$SRC"/src/*.c "$SRC"/src/server/*.c "$SRC"/src/census/*.c)
+SOURCES=("$SRC"/src/*.c "$SRC"/src/engine/*.c "$SRC"/src/server/*.c "$SRC"/src/census/*.c)
 cmake -DOUT="$OUT/web_assets.c" -DDIR="$SRC/web" -DFUNC=server_web_asset -P "$SRC/web/embed.cmake"
 cmake -DOUT="$OUT/board_assets.c" -DDIR="$SRC/boards" -DFUNC=cyi_board_asset -DEXTS=json -P "$SRC/web/embed.cmake"
 SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
@@ -35,7 +35,7 @@ SOURCES+=("$OUT/web_assets.c" "$OUT/board_assets.c")
 mkdir -p "$OUT/obj"
 CFLAGS=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DCYCLES_VERSION='"fuzz"'
         -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-        -I"$SRC/include" -I"$SRC/src" -I"$SRC/src/server" -I"$SRC/src/census")
+        -I"$SRC/include" -I"$SRC/src" -I"$SRC/src/engine" -I"$SRC/src/server" -I"$SRC/src/census")
 # shellcheck disable=SC2046,SC2086
 read -r -a PKGCFLAGS <<<"$(pkg-config --cflags $PKGS)"
 OBJS=()

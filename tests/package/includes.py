@@ -24,7 +24,7 @@ import sys
 UNITS = {
     # the fast engine's df-pn search is the fast engine: df-pn calls back
     # into the engine's table and its rounds search, and the engine calls it
-    "src/solver_dfpn": "src/solver_fast",
+    "src/engine/solver_dfpn": "src/engine/solver_fast",
 }
 
 # Cycles allowed for now, each a set of modules and why.  A cycle listed here
