@@ -8,7 +8,7 @@
  */
 #include "internal.h"
 #include "sinksource.h"
-#include "variant.h"
+#include "rstate.h"
 
 #include <stdio.h>
 #include <string.h>

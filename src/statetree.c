@@ -12,7 +12,7 @@
  * start's label agrees with cy_analyse.
  */
 #include "internal.h"
-#include "variant.h"
+#include "rstate.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  *
  * One memoised depth-first search over whole positions serves every
  * variant: it asks src/rules.c (through the incremental position of
- * variant.h) which moves are legal, what each does and what a finished game
+ * rstate.h) which moves are legal, what each does and what a finished game
  * is worth, and combines the values of the positions after the moves in the
  * way the kind of value asks:
  *   - two players, win/draw/loss (STANDARD, DRAW, ANY_CYCLE) and points
@@ -29,7 +29,7 @@
 #include "engine.h"
 #include "memo.h"
 #include "subgame.h"
-#include "variant.h"
+#include "rstate.h"
 
 #include <jansson.h>
 #include <math.h>

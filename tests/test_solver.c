@@ -17,7 +17,7 @@
 
 #include "engine.h"
 #include "subgame.h"
-#include "variant.h"
+#include "rstate.h"
 
 /* ------------------------------------------------------------ helpers */
 

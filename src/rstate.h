@@ -1,11 +1,11 @@
 /*
- * variant.h - the rules of the variants as the searches use them: an
+ * rstate.h - the rules of the variants as the searches use them: an
  * incremental position (src/rules.c) that answers legality, completion and
  * what a finished game is worth in constant time per question (a directed
  * cycle takes a search of the marked arrows).  Internal to libcycles.
  */
-#ifndef CYCLES_VARIANT_H
-#define CYCLES_VARIANT_H
+#ifndef CYCLES_RSTATE_H
+#define CYCLES_RSTATE_H
 
 #include "internal.h"
 

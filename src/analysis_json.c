@@ -1,5 +1,5 @@
 /*
- * report.c - the answer of `cycles solve --json` as a library function, so
+ * analysis_json.c - the answer of `cycles solve --json` as a library function, so
  * the command line and the web server (server.c) print the same bytes.
  */
 #include "engine.h"
