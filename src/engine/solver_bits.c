@@ -290,6 +290,20 @@ void bits_stats(const bits *s, cy_solver_stats *st)
     st->memory = s->tab_bytes;
 }
 
+/* Counts one more position searched; every 65,536 checks the deadline and
+ * shows the progress line.  CY_SOLVE_TIMEOUT when the time is up, else 0. */
+static inline int tick(bits *s)
+{
+    if ((++s->positions & 65535) == 0) {
+        if (cyi_time_up(s->deadline))
+            return CY_SOLVE_TIMEOUT;
+        cy_solver_stats st;
+        bits_stats(s, &st);
+        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
+    }
+    return 0;
+}
+
 void bits_until(bits *s, double until)
 {
     s->until = until;
@@ -438,13 +452,9 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
         s->hits++;
         return v - 1;
     }
-    if ((++s->positions & 65535) == 0) {
-        if (cyi_time_up(s->deadline))
-            return CY_SOLVE_TIMEOUT;
-        cy_solver_stats st;
-        bits_stats(s, &st);
-        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
-    }
+    int late = tick(s);
+    if (late)
+        return late;
     uint64_t f[2], seen[3] = {0, 0, 0};
     forbidden(s, marked, dir, f);
     uint64_t open = s->all & ~marked;
@@ -550,13 +560,9 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
         s->hits++;
         return v - 1;
     }
-    if ((++s->positions & 65535) == 0) {
-        if (cyi_time_up(s->deadline))
-            return CY_SOLVE_TIMEOUT;
-        cy_solver_stats st;
-        bits_stats(s, &st);
-        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
-    }
+    int late = tick(s);
+    if (late)
+        return late;
     uint64_t f[2], seen[3] = {0, 0, 0};
     forbidden(s, marked, dir, f);
     uint64_t open = s->all & ~marked;
@@ -630,13 +636,9 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
             return heap_eq(s, marked | fr, dir & ~fr, depth + 1, h ^ (__builtin_popcountll(fr) & 1));
         }
     }
-    if ((++s->positions & 65535) == 0) {
-        if (cyi_time_up(s->deadline))
-            return CY_SOLVE_TIMEOUT;
-        cy_solver_stats st;
-        bits_stats(s, &st);
-        cyi_progress(&s->o, &s->progress, 0, &st, s->tab_bytes);
-    }
+    int late = tick(s);
+    if (late)
+        return late;
     uint64_t f[2];
     forbidden(s, marked, dir, f);
     uint64_t open = s->all & ~marked;
