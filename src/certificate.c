@@ -867,17 +867,27 @@ static void put_header(cert *c, const unsigned char *mark, const char *claim, co
     free(t.s);
 }
 
-int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path, cy_cert_stats *st,
-                         cy_error *err)
+/* What every certificate asks first: *st cleared (no value yet), and a
+ * board small enough for the writer with no cycle cell at mark.  0, or -1
+ * with a message in err. */
+static int cert_start(const cy_board *b, const unsigned char *mark, cy_cert_stats *st, cy_error *err)
 {
-    const cy_board *b = cy_solver_board(s);
-    double t0 = cy_now();
     memset(st, 0, sizeof *st);
     st->grundy = -1;
     if (b->ne > CY_FAST_MAX_EDGES)
         return cy_error_set(err, "certificates are written for boards of at most %d edges", CY_FAST_MAX_EDGES);
     if (cy_rules_cycle_cell(b, mark) >= 0)
         return cy_error_set(err, "the game is over: a cycle cell has been completed");
+    return 0;
+}
+
+int cy_certificate_write(cy_solver *s, const unsigned char *mark, int grundy, const char *path, cy_cert_stats *st,
+                         cy_error *err)
+{
+    const cy_board *b = cy_solver_board(s);
+    double t0 = cy_now();
+    if (cert_start(b, mark, st, err))
+        return -1;
     unsigned char *m = cyi_xmalloc((size_t)b->ne + 1);
     memcpy(m, mark, (size_t)b->ne);
     size_t plen = strlen(path);
@@ -1065,12 +1075,8 @@ int cy_certificate_write_misere(const cy_board *b, const cy_solver_opts *o, cons
                                 cy_cert_stats *st, cy_error *err)
 {
     double t0 = cy_now();
-    memset(st, 0, sizeof *st);
-    st->grundy = -1;
-    if (b->ne > CY_FAST_MAX_EDGES)
-        return cy_error_set(err, "certificates are written for boards of at most %d edges", CY_FAST_MAX_EDGES);
-    if (cy_rules_cycle_cell(b, mark) >= 0)
-        return cy_error_set(err, "the game is over: a cycle cell has been completed");
+    if (cert_start(b, mark, st, err))
+        return -1;
     cy_rules r = {CY_RULES_MISERE, 0, 2};
     mcert m = {.c = {.b = b, .cap = 1024, .err = err}};
     m.vs = cy_vsearch_new(b, &r, o, err);
