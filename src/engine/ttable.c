@@ -188,23 +188,32 @@ static inline void store(uint64_t *p, uint64_t v)
     __atomic_store_n(p, v, __ATOMIC_RELAXED);
 }
 
-int tt_probe(tt *t, const uint64_t key[2], int *move)
+/* The word of key's entry, or 0 when its bucket holds none.  An entry
+ * found that was a doubling's copy becomes its bucket's own (it is asked
+ * for: no longer a mere copy). */
+static inline uint64_t find(tt *t, const uint64_t key[2])
 {
     entry *b = bucket(t, key[1]);
     uint64_t f = fragment(key);
     for (int i = 0; i < WAYS; i++) {
         uint64_t w = load(&b[i].w);
         if (w && (w & FRAG_MASK) == f) {
-            if (w & COPY) /* the entry's own bucket: no longer a mere copy */
+            if (w & COPY)
                 __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-            if (!(w & 0x1F))
-                return -1; /* a set of outcomes: the value is not known */
-            if (move)
-                *move = (int)((w >> 9) & 0xFF) - 1;
-            return (int)(w & 0x1F) - 1;
+            return w;
         }
     }
-    return -1;
+    return 0;
+}
+
+int tt_probe(tt *t, const uint64_t key[2], int *move)
+{
+    uint64_t w = find(t, key);
+    if (!(w & 0x1F))
+        return -1; /* none, or a set of outcomes: the value is not known */
+    if (move)
+        *move = (int)((w >> 9) & 0xFF) - 1;
+    return (int)(w & 0x1F) - 1;
 }
 
 int tt_get(tt *t, const uint64_t key[2])
@@ -294,19 +303,12 @@ int tt_outcome(tt *t, const uint64_t key[2], int n)
 {
     if (n < 0 || n >= TT_HEAPS)
         return -1;
-    entry *b = bucket(t, key[1]);
-    uint64_t f = fragment(key);
-    for (int i = 0; i < WAYS; i++) {
-        uint64_t w = load(&b[i].w);
-        if (w && (w & FRAG_MASK) == f) {
-            if (w & COPY) /* the entry's own bucket: no longer a mere copy */
-                __atomic_compare_exchange_n(&b[i].w, &w, w & ~COPY, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-            if (w & 0x1F) /* the value v: a loss against *v, a win against any other heap */
-                return (int)(w & 0x1F) - 1 != n;
-            return w >> (9 + n) & 1 ? 1 : -1;
-        }
-    }
-    return -1;
+    uint64_t w = find(t, key);
+    if (!w)
+        return -1;
+    if (w & 0x1F) /* the value v: a loss against *v, a win against any other heap */
+        return (int)(w & 0x1F) - 1 != n;
+    return w >> (9 + n) & 1 ? 1 : -1;
 }
 
 int tt_put_win(tt *t, const uint64_t key[2], int n, uint64_t work)
