@@ -113,7 +113,17 @@ check "build --timeout writes its file" --why "status $RC: $ERR" \
   eval '[ "$RC" = 0 ] && grep -q "(--timeout)" <<<"$ERR"'
 expect_out "the timed out file opens" "^components: " compdb info "$WORK/t.db"
 # SIGTERM: what was found is written whole, exit status 2
-timeout --preserve-status -s TERM 1 "$BIN" compdb build --edges 16 -o "$WORK/i.db" --boards grid:4x4 --quiet >/dev/null 2>&1 </dev/null
+# (sent once the build shows its first progress line, so that a slow start under load does not
+# meet the signal before the handler is in place)
+"$BIN" compdb build --edges 16 -o "$WORK/i.db" --boards grid:4x4 >/dev/null 2>"$WORK/i.err" </dev/null &
+pid=$!
+for _ in $(seq 600); do
+  grep -q "games" "$WORK/i.err" 2>/dev/null && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
 rc=$?
 check "build stopped by SIGTERM: exit status 2" --why "status $rc" [ "$rc" = 2 ]
 expect_out "the interrupted file opens" "^components: " compdb info "$WORK/i.db"
