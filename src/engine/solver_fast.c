@@ -223,6 +223,8 @@ typedef struct worker {
     size_t ckmask;             /* their number less one */
     int exclusive;             /* the next win() is to give way (BUSY) to another thread's search */
     int top;                   /* the next comp_value() is of a component of the root (stage_n) */
+    int asked;                 /* the next comp_value() is of a component of the position asked, not
+                                * one a search folds into its heap: mex pruning only there */
     split_memo splits[SPLITS]; /* see split() */
 } worker;
 
@@ -708,8 +710,26 @@ static int mex_value(worker *f, const sg *g, keys *k)
 }
 
 /* The Grundy value of a component (every constraint on live edges); top:
- * a component of the root, whose trials the progress line shows. */
-static int comp_value_of(worker *f, const sg *g, int top)
+ * a component of the root, whose trials the progress line shows; asked:
+ * a component of the position asked (a root's), valued by mex pruning
+ * with --grundy-method mex, where the components a search folds into its
+ * heap (fold()) are valued by the rounds whatever the method.
+ *
+ * Mex pruning of the folded components too searched more than the rounds
+ * on two benchmark boards (`solve --no-theorems --no-replies --threads 1`:
+ * grid:2x10 583,861 positions against 535,783, theta:9,10,11 260,775
+ * against 253,277; 534,832 and 261,654 without the lost-option question),
+ * and so did who wins (--no-grundy).  Kept for the position asked, it keeps
+ * its gains there (grid:3x4 211,614 against 254,113, wedge:5,7,9 61,102
+ * against 67,472, wedge:3,5,7 4,613 against 7,182), gives up small ones
+ * (theta:7,8,9 40,419 becomes the rounds' 40,557) and searches exactly the
+ * rounds' positions when only who wins is asked (docs/benchmarks.md, *Mex
+ * pruning*).  Why the folded components lose was not isolated; the likeliest
+ * cause is the table's contents: a folded component's value is asked inside
+ * the search of one heap, where the rounds' searches of g + *0, g + *1, ...
+ * leave entries of g's options against each heap that the neighbouring
+ * searches of that heap find, and mex pruning's do not. */
+static int comp_value_of(worker *f, const sg *g, int top, int asked)
 {
     keys k;
     keys_of(f, g, &k);
@@ -723,7 +743,7 @@ static int comp_value_of(worker *f, const sg *g, int top)
     }
     if (__builtin_popcountll(g->live) <= f->small)
         return mex_value(f, g, &k);
-    if (f->o->grundy_method != CY_GRUNDY_ROUNDS)
+    if (f->o->grundy_method != CY_GRUNDY_ROUNDS && asked)
         return mex_search(f, g, &k, top);
     /* --grundy-method rounds: the least n for which g + *n loses for the
      * player to move */
@@ -740,14 +760,15 @@ static int comp_value_of(worker *f, const sg *g, int top)
     }
 }
 
-/* comp_value_of(), with the worker's top flag taken for this component
- * and given back for the root's next one. */
+/* comp_value_of(), with the worker's top and asked flags taken for this
+ * component and given back for the root's next one. */
 static int comp_value(worker *f, const sg *g)
 {
-    int top = f->top;
-    f->top = 0;
-    int v = comp_value_of(f, g, top);
+    int top = f->top, asked = f->asked;
+    f->top = f->asked = 0;
+    int v = comp_value_of(f, g, top, asked);
     f->top = top;
+    f->asked = asked;
     return v;
 }
 
@@ -1695,6 +1716,7 @@ static void *run_job(void *arg)
         return NULL;
     }
     j->w.top = j->kind == JOB_GRUNDY && j->w.id == 0;
+    j->w.asked = j->kind == JOB_GRUNDY;
     j->result = j->kind == JOB_WINS   ? win(&j->w, j->root, 0, UNLIMITED)
                 : j->kind == JOB_MOVE ? find_move(&j->w, j->root, 0, &j->move)
                                       : pos_value(&j->w, j->root);
