@@ -357,6 +357,77 @@ static void test_dfpn_benchmark_boards(void **state)
     assert_true(compared >= 12);
 }
 
+/* The positions a fresh solver with grundy method `method` searches for
+ * mark's answer: who wins (value 0) or the value (value 1), which goes to
+ * *answer. */
+static uint64_t method_positions(const cy_board *b, const unsigned char *mark, int method, int value, int *answer)
+{
+    cy_error err;
+    cy_solver_opts o = {.engine = CY_ENGINE_FAST,
+                        .threads = 1,
+                        .no_bitboard = 1,
+                        .no_theorems = 1,
+                        .mex_edges = 2,
+                        .grundy_method = method,
+                        .memory = 2u << 20};
+    cy_solver *s = cy_solver_new(b, &o, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    *answer = value ? cy_solver_grundy(s, mark) : cy_solver_wins(s, mark);
+    assert_true(*answer >= 0);
+    cy_solver_stats st;
+    cy_solver_stats_get(s, &st);
+    cy_solver_free(s);
+    return st.positions;
+}
+
+/* Where --grundy-method applies: mex pruning values the components of the
+ * position asked only, and the components a search folds into its heap
+ * are valued by the rounds whatever the method (solver_fast.c,
+ * comp_value_of).  So on one thread who wins, which asks no component of
+ * the position its value, searches exactly the same positions under either
+ * method, on every random position; and the value, which does, searches
+ * other positions on some (the method is in effect), with the same answer
+ * and the same outcome as who wins. */
+static void test_grundy_method_scope(void **state)
+{
+    (void)state;
+    char desc[1024];
+    int compared = 0, differ = 0, nested = 0;
+    for (uint64_t seed = 1; seed <= 120; seed++) {
+        rb_rng r = {seed * 0xD1B54A32D192ED03ull + 5};
+        cy_board *b = rb_board(&r, 13, desc, sizeof desc);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        for (int p = 0; p < 2; p++) {
+            memset(mark, 0, (size_t)b->ne);
+            rb_position(b, mark, &r, p ? rb_below(&r, b->ne / 3 + 1) : 0);
+            if (cy_rules_cycle_cell(b, mark) >= 0 || cy_rules_winning_completion(b, mark) >= 0)
+                continue;
+            int wm, wr, vm, vr;
+            uint64_t pm = method_positions(b, mark, CY_GRUNDY_MEX, 0, &wm);
+            uint64_t pr = method_positions(b, mark, CY_GRUNDY_ROUNDS, 0, &wr);
+            if (wm != wr || pm != pr)
+                fail_msg("%s: who wins by mex pruning %d in %llu positions, by the rounds %d in %llu", desc, wm,
+                         (unsigned long long)pm, wr, (unsigned long long)pr);
+            uint64_t qm = method_positions(b, mark, CY_GRUNDY_MEX, 1, &vm);
+            uint64_t qr = method_positions(b, mark, CY_GRUNDY_ROUNDS, 1, &vr);
+            if (vm != vr || (vm != 0) != wm)
+                fail_msg("%s: the value by mex pruning %d, by the rounds %d, who wins %d", desc, vm, vr, wm);
+            differ += qm != qr;
+            nested += pm > 200;
+            compared++;
+        }
+        free(mark);
+        cy_board_free(b);
+    }
+    print_message("%d random positions: who wins searches the same positions under both methods (%d of over 200 "
+                  "positions), the value other positions on %d\n",
+                  compared, nested, differ);
+    assert_true(compared >= 150);
+    assert_true(nested >= 20); /* searches deep enough to fold components */
+    assert_true(differ >= 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_family_boards),
         cmocka_unit_test(test_dfpn_benchmark_boards),
+        cmocka_unit_test(test_grundy_method_scope),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
