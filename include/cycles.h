@@ -441,11 +441,13 @@ enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2 };
  * of growing allowances, or df-pn (Nagai's depth-first proof-number search). */
 enum { CY_SEARCH_ROUNDS = 0, CY_SEARCH_DFPN = 1 };
 
-/* How the fast engine finds the Grundy value of a large component
- * (cy_solver_opts.grundy_method): mex pruning (Beling and Rogalski), a
- * shrinking set of candidate values, each option asked only whether its
- * value is the candidate tried; or the least n for which it + *n is lost,
- * n = 0, 1, 2... in turn (rounds). */
+/* How the fast engine finds the Grundy value of a large component of the
+ * position asked (cy_solver_opts.grundy_method): mex pruning (Beling and
+ * Rogalski), a shrinking set of candidate values, each option asked only
+ * whether its value is the candidate tried; or the least n for which it +
+ * *n is lost, n = 0, 1, 2... in turn (rounds).  The components a search
+ * meets on the way are valued by the rounds under both, so who wins alone
+ * searches the same positions under both. */
 enum { CY_GRUNDY_MEX = 0, CY_GRUNDY_ROUNDS = 1 };
 
 typedef struct cy_solver_stats {
