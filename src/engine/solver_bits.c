@@ -25,6 +25,7 @@ struct bits {
     uint64_t all;
     uint64_t vmask[BITS_MAX_EDGES + 1]; /* per vertex of an edge: its edges */
     uint64_t vinto[BITS_MAX_EDGES + 1]; /* edges whose dart 0 points into it */
+    uint32_t eends[BITS_MAX_EDGES];     /* per edge: its ends, as vertex bits */
     int vspecial[BITS_MAX_EDGES + 1];
     int ncell;
     uint64_t cmask[BITS_MAX_EDGES + 2]; /* cyclable cells: edges */
@@ -210,6 +211,8 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                 s->vinto[v] |= 1ull << e;
         }
     }
+    for (int e = 0; e < b->ne; e++)
+        s->eends[e] = 1u << b->eu[e] | 1u << b->ev[e];
     for (int c = 0; c < b->ncells; c++) {
         if (!b->cyclable[c])
             continue;
@@ -323,10 +326,18 @@ cyi_progress_state *bits_progress(bits *s)
 static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
     f[0] = f[1] = 0;
-    for (int v = 0; v < s->nv; v++) {
-        uint64_t open = s->vmask[v] & ~marked;
-        if (!open || (open & (open - 1)))
-            continue; /* no open edge, or more than one */
+    /* the vertices with exactly one open edge, counted edge by edge as
+     * bits (one: at least one open edge, more: at least two), so that
+     * only they are visited: deep in the search most vertices have none */
+    uint32_t one = 0, more = 0;
+    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
+        uint32_t m = s->eends[__builtin_ctzll(es)];
+        more |= one & m;
+        one |= m;
+    }
+    for (uint32_t vs = one & ~more; vs; vs &= vs - 1) {
+        int v = __builtin_ctz(vs);
+        uint64_t open = s->vmask[v] & ~marked; /* its one open edge */
         /* x points into v when its dir bit differs from its vinto bit */
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
         int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
@@ -648,6 +659,10 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
     uint32_t ck[2 * BITS_MAX_EDGES];
     uint64_t seen[3] = {0, 0, 0};
     int all_known = 1, g = -1, r = 1;
+    /* first every child's key, its entry prefetched, then the entries read:
+     * the table (up to 3^14 bytes) is beyond the nearer caches, and a census
+     * of 14 edges spent a quarter of this function waiting for one entry
+     * after another */
     for (int k = 0; k < 2; k++)
         for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
             int e = __builtin_ctzll(es);
@@ -655,12 +670,15 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
                 next[i] = idx[i] + s->step[i][k][e];
             dart[nmv] = 2 * e + k;
             ck[nmv] = least(next, s->nsym);
-            unsigned char c = s->tab[ck[nmv++]];
-            if (c && !(c & HQ_EXCL))
-                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
-            else
-                all_known = 0;
+            __builtin_prefetch(&s->tab[ck[nmv++]]);
         }
+    for (int x = 0; x < nmv; x++) {
+        unsigned char c = s->tab[ck[x]];
+        if (c && !(c & HQ_EXCL))
+            seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+        else
+            all_known = 0;
+    }
     if (all_known) { /* the mex at once */
         g = 0;
         while (seen[g >> 6] & (1ull << (g & 63)))
@@ -692,21 +710,36 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
             if (q)
                 seen[want >> 6] |= 1ull << (want & 63);
         }
-        /* a child of value h, or no child of value h' < h: not h */
-        if (j == 0 ? found : !found)
+        /* a child of value h: not h.  No child of value h' < h: not h
+         * either, and since the children have every value below h' (asked
+         * in turn before it), the value is h' itself (the mex) */
+        if (j == 0 && found)
             r = 0;
+        else if (j > 0 && !found)
+            g = want;
     }
     if (g < 0 && r == 1)
         g = h;
+    /* otherwise not h, nor any value of a child found; and the value is at
+     * most nmv (the mex of nmv values): when one value of 0..nmv is left,
+     * it is the value */
+    unsigned excl = (v & HQ_EXCL ? v & ~HQ_EXCL : 0u) | (unsigned)(seen[0] & ((1u << HQ_BITS) - 1));
+    if (h < HQ_BITS)
+        excl |= 1u << h;
+    if (g < 0 && nmv < HQ_BITS) {
+        unsigned left = ((1u << (nmv + 1)) - 1) & ~excl;
+        if (left && !(left & (left - 1)))
+            g = __builtin_ctz(left);
+    }
     if (g >= 0) {
         table_put(s, key, (unsigned char)(g + 1));
         s->stored++;
         return g == h;
     }
-    if (h < HQ_BITS) {
+    if (excl) {
         if (!v)
             s->stored++;
-        table_put(s, key, (unsigned char)(HQ_EXCL | (v & HQ_EXCL ? v : 0) | 1u << h));
+        table_put(s, key, (unsigned char)(HQ_EXCL | excl));
     }
     return 0;
 }
