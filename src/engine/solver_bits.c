@@ -18,6 +18,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
+/* Where the cells' bits begin in bits.eon (the vertices' below; a board of
+ * the bitboard engine has at most BITS_MAX_EDGES + 1 vertices and
+ * BITS_MAX_EDGES + 2 cells, 16 of each). */
+#define EON_CELL 16
+
 struct bits {
     const cy_board *b;
     cy_solver_opts o;
@@ -26,6 +31,7 @@ struct bits {
     uint64_t vmask[BITS_MAX_EDGES + 1]; /* per vertex of an edge: its edges */
     uint64_t vinto[BITS_MAX_EDGES + 1]; /* edges whose dart 0 points into it */
     uint32_t eends[BITS_MAX_EDGES];     /* per edge: its ends, as vertex bits */
+    uint32_t eon[BITS_MAX_EDGES];       /* the same, and its cyclable cells as bits from EON_CELL */
     int vspecial[BITS_MAX_EDGES + 1];
     int ncell;
     uint64_t cmask[BITS_MAX_EDGES + 2]; /* cyclable cells: edges */
@@ -213,12 +219,15 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     }
     for (int e = 0; e < b->ne; e++)
         s->eends[e] = 1u << b->eu[e] | 1u << b->ev[e];
+    for (int e = 0; e < b->ne; e++)
+        s->eon[e] = s->eends[e];
     for (int c = 0; c < b->ncells; c++) {
         if (!b->cyclable[c])
             continue;
         int k = s->ncell++;
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int d = b->fdarts[i], e = cy_dart_edge(d);
+            s->eon[e] |= 1u << (EON_CELL + k);
             s->cmask[k] |= 1ull << e;
             if (d & 1)
                 s->cref[k] |= 1ull << e;
@@ -323,19 +332,9 @@ cyi_progress_state *bits_progress(bits *s)
  * arrow: neither), each end tested by cyi_ss_closes (sinksource.h) on masks.
  * tests/test_solver.c checks it against rules.c's on every
  * position of its random boards (through bits_sink_source). */
-static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+static inline void sink_source_at(const bits *s, uint64_t marked, uint64_t dir, uint32_t vs, uint64_t f[2])
 {
-    f[0] = f[1] = 0;
-    /* the vertices with exactly one open edge, counted edge by edge as
-     * bits (one: at least one open edge, more: at least two), so that
-     * only they are visited: deep in the search most vertices have none */
-    uint32_t one = 0, more = 0;
-    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
-        uint32_t m = s->eends[__builtin_ctzll(es)];
-        more |= one & m;
-        one |= m;
-    }
-    for (uint32_t vs = one & ~more; vs; vs &= vs - 1) {
+    for (; vs; vs &= vs - 1) {
         int v = __builtin_ctz(vs);
         uint64_t open = s->vmask[v] & ~marked; /* its one open edge */
         /* x points into v when its dir bit differs from its vinto bit */
@@ -348,19 +347,46 @@ static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uin
     }
 }
 
+/* The sink/source rule alone (sink_source_at over the vertices with
+ * exactly one open edge). */
+static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+{
+    f[0] = f[1] = 0;
+    /* the vertices with exactly one open edge, counted edge by edge as
+     * bits (one: at least one open edge, more: at least two) */
+    uint32_t one = 0, more = 0;
+    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
+        uint32_t m = s->eends[__builtin_ctzll(es)];
+        more |= one & m;
+        one |= m;
+    }
+    sink_source_at(s, marked, dir, one & ~more, f);
+}
+
 /* The moves of the position that are not allowed, as two edge masks
- * (f[0] for dart 0, f[1] for dart 1): the sink/source rule (sink_source) and
+ * (f[0] for dart 0, f[1] for dart 1): the sink/source rule (sink_source_at) and
  * the death moves (the second-to-last open edge of a cell whose arrows all
  * cycle one way may not continue the cycle: the opponent would complete it,
  * and a completing arrow always obeys the sink/source rule, since the cell's
- * own arrows point into its tail and out of its head), as masks. */
+ * own arrows point into its tail and out of its head), as masks.  Only the
+ * vertices with exactly one open edge and the cells with exactly two are
+ * visited, found by counting the open edges' ends and cells as bits (one,
+ * two, three: at least that many open edges; vertices in bits 0..15, cells
+ * from EON_CELL): deep in the search most have none. */
 static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
-    sink_source(s, marked, dir, f);
-    for (int c = 0; c < s->ncell; c++) {
-        uint64_t cm = s->cmask[c], open = cm & ~marked;
-        if (__builtin_popcountll(open) != 2)
-            continue;
+    uint32_t one = 0, two = 0, three = 0;
+    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
+        uint32_t m = s->eon[__builtin_ctzll(es)];
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+    }
+    f[0] = f[1] = 0;
+    sink_source_at(s, marked, dir, one & ~two & ((1u << EON_CELL) - 1), f);
+    for (uint32_t cs = (two & ~three) >> EON_CELL; cs; cs &= cs - 1) {
+        int c = __builtin_ctz(cs);
+        uint64_t cm = s->cmask[c], open = cm & ~marked; /* its two open edges */
         uint64_t mk = cm & marked, along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
         if (along && against)
             continue;
