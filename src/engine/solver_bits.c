@@ -339,11 +339,14 @@ static inline void sink_source_at(const bits *s, uint64_t marked, uint64_t dir, 
         uint64_t open = s->vmask[v] & ~marked; /* its one open edge */
         /* x points into v when its dir bit differs from its vinto bit */
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
-        int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
-        if (cyi_ss_closes(s->vspecial[v], mk, in))          /* all in (or none marked: degree 1) */
-            f[open_into_is_dart0 ? 0 : 1] |= open;
-        if (cyi_ss_closes(s->vspecial[v], mk, mk & ~in)) /* all out (or none marked) */
-            f[open_into_is_dart0 ? 1 : 0] |= open;
+        /* as masks, without branches: the open edge where an arrow into v
+         * closes it (all in, or none marked: degree 1), where one out of it
+         * does (all out), and where dart 0 of it points in */
+        uint64_t closes_in = open & -(uint64_t)cyi_ss_closes(s->vspecial[v], mk, in);
+        uint64_t closes_out = open & -(uint64_t)cyi_ss_closes(s->vspecial[v], mk, mk & ~in);
+        uint64_t into0 = -(uint64_t)((s->vinto[v] & open) != 0);
+        f[0] |= (closes_in & into0) | (closes_out & ~into0);
+        f[1] |= (closes_in & ~into0) | (closes_out & into0);
     }
 }
 
@@ -388,17 +391,12 @@ static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint6
         int c = __builtin_ctz(cs);
         uint64_t cm = s->cmask[c], open = cm & ~marked; /* its two open edges */
         uint64_t mk = cm & marked, along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
-        if (along && against)
-            continue;
-        /* the walk's own dart continues an "along" cycle */
-        if (!against) {
-            f[0] |= open & ~s->cref[c];
-            f[1] |= open & s->cref[c];
-        }
-        if (!along) {
-            f[0] |= open & s->cref[c];
-            f[1] |= open & ~s->cref[c];
-        }
+        /* as masks, without branches: the open edges where the cell's
+         * arrows all run along its walk (or none is marked), and where
+         * all against; the walk's own dart continues an "along" cycle */
+        uint64_t all_along = open & -(uint64_t)(against == 0), all_against = open & -(uint64_t)(along == 0);
+        f[0] |= (all_along & ~s->cref[c]) | (all_against & s->cref[c]);
+        f[1] |= (all_along & s->cref[c]) | (all_against & ~s->cref[c]);
     }
 }
 
