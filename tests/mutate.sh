@@ -18,7 +18,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/cycles-mutate.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 # the tests, the quick ones on the rules and engines first
 TESTS=(test_ttable test_solver test_subgame test_variants test_theorem6 test_positions test_strategy test_verify test_filled
-  test_treekey test_papers test_surface test_symmetry test_canon test_engines test_reduce)
+  test_treekey test_papers test_surface test_symmetry test_canon test_engines test_reduce test_table)
 
 # the working tree's tracked files, as they are now
 (cd "$ROOT" && git ls-files -z | xargs -0 cp --parents -t "$TMP")

@@ -3,6 +3,8 @@
  * census's way of solving): its answers against the plain memoised engine,
  * which keeps no table across boards, on random boards and positions, one
  * board after another on the same table; and a winning move read from it.
+ * The same on bitboards with a shared table, as the census solves its
+ * small dense boards (the bitboard table passed on from board to board).
  *
  * Random boards of equal size have equal labelled keys for many positions
  * (the empty board of any two boards with as many edges and constraints has
@@ -81,6 +83,55 @@ static void test_shared_against_plain(void **state)
     }
 }
 
+/* The census's way with small boards: solvers given a shared table and
+ * allowed bitboards, one board after another, so that each bitboard solver
+ * takes the table the one before it gave back (emptied entry by entry, or
+ * whole when it wrote too many to list) rather than a fresh one; boards of
+ * 4 to 12 edges in turn, so that a board meets a spare table larger than it
+ * needs.  Every value, of the empty board and of random positions, against
+ * the plain engine; a stale entry left by an earlier board would show as a
+ * wrong value. */
+static void test_shared_bitboards_against_plain(void **state)
+{
+    (void)state;
+    cy_error err;
+    cy_table *t = cy_table_new(1 << 20, &err);
+    assert_non_null(t);
+    rb_rng rng = {0xB175};
+    int checked = 0, nonzero = 0;
+    for (int i = 0; i < 150; i++) {
+        char desc[2048];
+        cy_board *b = rb_board(&rng, 4 + (i * 5) % 9, desc, sizeof desc);
+        cy_solver_opts so = {.threads = 1, .no_theorems = 1, .table = t};
+        cy_solver_opts po = {.engine = CY_ENGINE_PLAIN, .memory = 16 << 20};
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        for (int p = 0; p < 3; p++) {
+            /* a solver of its own for each position: each takes the spare table */
+            cy_solver *shared = cy_solver_new(b, &so, &err);
+            cy_solver *plain = cy_solver_new(b, &po, &err);
+            assert_non_null(shared);
+            assert_non_null(plain);
+            memset(mark, 0, (size_t)b->ne + 1);
+            if (p)
+                rb_position(b, mark, &rng, rb_below(&rng, b->ne + 1));
+            if (cy_rules_winning_completion(b, mark) < 0 && cy_rules_cycle_cell(b, mark) < 0) {
+                int want = cy_solver_grundy(plain, mark), got = cy_solver_grundy(shared, mark);
+                if (got != want)
+                    fail_msg("board %d, position %d: shared table and bitboards %d, plain %d\n%s", i, p, got, want,
+                             desc);
+                checked++;
+                nonzero += want > 0;
+            }
+            cy_solver_free(shared);
+            cy_solver_free(plain);
+        }
+        free(mark);
+        cy_board_free(b);
+    }
+    assert_true(checked > 300 && nonzero > 50);
+    cy_table_free(t);
+}
+
 /* Family boards of up to 15 edges: a solver of their own and solvers on one
  * shared table, in two orders, give the same values. */
 static void test_shared_against_own(void **state)
@@ -130,6 +181,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_against_plain),
         cmocka_unit_test(test_shared_against_own),
+        cmocka_unit_test(test_shared_bitboards_against_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

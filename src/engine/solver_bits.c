@@ -18,6 +18,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
+/* Where the cells' bits begin in bits.eon (the vertices' below; a board of
+ * the bitboard engine has at most BITS_MAX_EDGES + 1 vertices and
+ * BITS_MAX_EDGES + 2 cells, 16 of each). */
+#define EON_CELL 16
+
 struct bits {
     const cy_board *b;
     cy_solver_opts o;
@@ -25,6 +30,8 @@ struct bits {
     uint64_t all;
     uint64_t vmask[BITS_MAX_EDGES + 1]; /* per vertex of an edge: its edges */
     uint64_t vinto[BITS_MAX_EDGES + 1]; /* edges whose dart 0 points into it */
+    uint32_t eends[BITS_MAX_EDGES];     /* per edge: its ends, as vertex bits */
+    uint32_t eon[BITS_MAX_EDGES];       /* the same, and its cyclable cells as bits from EON_CELL */
     int vspecial[BITS_MAX_EDGES + 1];
     int ncell;
     uint64_t cmask[BITS_MAX_EDGES + 2]; /* cyclable cells: edges */
@@ -210,12 +217,17 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
                 s->vinto[v] |= 1ull << e;
         }
     }
+    for (int e = 0; e < b->ne; e++)
+        s->eends[e] = 1u << b->eu[e] | 1u << b->ev[e];
+    for (int e = 0; e < b->ne; e++)
+        s->eon[e] = s->eends[e];
     for (int c = 0; c < b->ncells; c++) {
         if (!b->cyclable[c])
             continue;
         int k = s->ncell++;
         for (int i = b->fstart[c]; i < b->fstart[c + 1]; i++) {
             int d = b->fdarts[i], e = cy_dart_edge(d);
+            s->eon[e] |= 1u << (EON_CELL + k);
             s->cmask[k] |= 1ull << e;
             if (d & 1)
                 s->cref[k] |= 1ull << e;
@@ -320,48 +332,71 @@ cyi_progress_state *bits_progress(bits *s)
  * arrow: neither), each end tested by cyi_ss_closes (sinksource.h) on masks.
  * tests/test_solver.c checks it against rules.c's on every
  * position of its random boards (through bits_sink_source). */
-static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+static inline void sink_source_at(const bits *s, uint64_t marked, uint64_t dir, uint32_t vs, uint64_t f[2])
 {
-    f[0] = f[1] = 0;
-    for (int v = 0; v < s->nv; v++) {
-        uint64_t open = s->vmask[v] & ~marked;
-        if (!open || (open & (open - 1)))
-            continue; /* no open edge, or more than one */
+    for (; vs; vs &= vs - 1) {
+        int v = __builtin_ctz(vs);
+        uint64_t open = s->vmask[v] & ~marked; /* its one open edge */
         /* x points into v when its dir bit differs from its vinto bit */
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
-        int open_into_is_dart0 = (s->vinto[v] & open) != 0; /* dart 0 of the open edge points in */
-        if (cyi_ss_closes(s->vspecial[v], mk, in))          /* all in (or none marked: degree 1) */
-            f[open_into_is_dart0 ? 0 : 1] |= open;
-        if (cyi_ss_closes(s->vspecial[v], mk, mk & ~in)) /* all out (or none marked) */
-            f[open_into_is_dart0 ? 1 : 0] |= open;
+        /* as masks, without branches: the open edge where an arrow into v
+         * closes it (all in, or none marked: degree 1), where one out of it
+         * does (all out), and where dart 0 of it points in */
+        uint64_t closes_in = open & -(uint64_t)cyi_ss_closes(s->vspecial[v], mk, in);
+        uint64_t closes_out = open & -(uint64_t)cyi_ss_closes(s->vspecial[v], mk, mk & ~in);
+        uint64_t into0 = -(uint64_t)((s->vinto[v] & open) != 0);
+        f[0] |= (closes_in & into0) | (closes_out & ~into0);
+        f[1] |= (closes_in & ~into0) | (closes_out & into0);
     }
 }
 
+/* The sink/source rule alone (sink_source_at over the vertices with
+ * exactly one open edge). */
+static inline void sink_source(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
+{
+    f[0] = f[1] = 0;
+    /* the vertices with exactly one open edge, counted edge by edge as
+     * bits (one: at least one open edge, more: at least two) */
+    uint32_t one = 0, more = 0;
+    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
+        uint32_t m = s->eends[__builtin_ctzll(es)];
+        more |= one & m;
+        one |= m;
+    }
+    sink_source_at(s, marked, dir, one & ~more, f);
+}
+
 /* The moves of the position that are not allowed, as two edge masks
- * (f[0] for dart 0, f[1] for dart 1): the sink/source rule (sink_source) and
+ * (f[0] for dart 0, f[1] for dart 1): the sink/source rule (sink_source_at) and
  * the death moves (the second-to-last open edge of a cell whose arrows all
  * cycle one way may not continue the cycle: the opponent would complete it,
  * and a completing arrow always obeys the sink/source rule, since the cell's
- * own arrows point into its tail and out of its head), as masks. */
+ * own arrows point into its tail and out of its head), as masks.  Only the
+ * vertices with exactly one open edge and the cells with exactly two are
+ * visited, found by counting the open edges' ends and cells as bits (one,
+ * two, three: at least that many open edges; vertices in bits 0..15, cells
+ * from EON_CELL): deep in the search most have none. */
 static inline void forbidden(const bits *s, uint64_t marked, uint64_t dir, uint64_t f[2])
 {
-    sink_source(s, marked, dir, f);
-    for (int c = 0; c < s->ncell; c++) {
-        uint64_t cm = s->cmask[c], open = cm & ~marked;
-        if (__builtin_popcountll(open) != 2)
-            continue;
+    uint32_t one = 0, two = 0, three = 0;
+    for (uint64_t es = s->all & ~marked; es; es &= es - 1) {
+        uint32_t m = s->eon[__builtin_ctzll(es)];
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+    }
+    f[0] = f[1] = 0;
+    sink_source_at(s, marked, dir, one & ~two & ((1u << EON_CELL) - 1), f);
+    for (uint32_t cs = (two & ~three) >> EON_CELL; cs; cs &= cs - 1) {
+        int c = __builtin_ctz(cs);
+        uint64_t cm = s->cmask[c], open = cm & ~marked; /* its two open edges */
         uint64_t mk = cm & marked, along = mk & ~(dir ^ s->cref[c]), against = mk & (dir ^ s->cref[c]);
-        if (along && against)
-            continue;
-        /* the walk's own dart continues an "along" cycle */
-        if (!against) {
-            f[0] |= open & ~s->cref[c];
-            f[1] |= open & s->cref[c];
-        }
-        if (!along) {
-            f[0] |= open & s->cref[c];
-            f[1] |= open & ~s->cref[c];
-        }
+        /* as masks, without branches: the open edges where the cell's
+         * arrows all run along its walk (or none is marked), and where
+         * all against; the walk's own dart continues an "along" cycle */
+        uint64_t all_along = open & -(uint64_t)(against == 0), all_against = open & -(uint64_t)(along == 0);
+        f[0] |= (all_along & ~s->cref[c]) | (all_against & s->cref[c]);
+        f[1] |= (all_along & s->cref[c]) | (all_against & ~s->cref[c]);
     }
 }
 
@@ -648,6 +683,10 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
     uint32_t ck[2 * BITS_MAX_EDGES];
     uint64_t seen[3] = {0, 0, 0};
     int all_known = 1, g = -1, r = 1;
+    /* first every child's key, its entry prefetched, then the entries read:
+     * the table (up to 3^14 bytes) is beyond the nearer caches, and a census
+     * of 14 edges spent a quarter of this function waiting for one entry
+     * after another */
     for (int k = 0; k < 2; k++)
         for (uint64_t es = open & ~f[k]; es; es &= es - 1) {
             int e = __builtin_ctzll(es);
@@ -655,12 +694,15 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
                 next[i] = idx[i] + s->step[i][k][e];
             dart[nmv] = 2 * e + k;
             ck[nmv] = least(next, s->nsym);
-            unsigned char c = s->tab[ck[nmv++]];
-            if (c && !(c & HQ_EXCL))
-                seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
-            else
-                all_known = 0;
+            __builtin_prefetch(&s->tab[ck[nmv++]]);
         }
+    for (int x = 0; x < nmv; x++) {
+        unsigned char c = s->tab[ck[x]];
+        if (c && !(c & HQ_EXCL))
+            seen[(c - 1) >> 6] |= 1ull << ((c - 1) & 63);
+        else
+            all_known = 0;
+    }
     if (all_known) { /* the mex at once */
         g = 0;
         while (seen[g >> 6] & (1ull << (g & 63)))
@@ -692,21 +734,36 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
             if (q)
                 seen[want >> 6] |= 1ull << (want & 63);
         }
-        /* a child of value h, or no child of value h' < h: not h */
-        if (j == 0 ? found : !found)
+        /* a child of value h: not h.  No child of value h' < h: not h
+         * either, and since the children have every value below h' (asked
+         * in turn before it), the value is h' itself (the mex) */
+        if (j == 0 && found)
             r = 0;
+        else if (j > 0 && !found)
+            g = want;
     }
     if (g < 0 && r == 1)
         g = h;
+    /* otherwise not h, nor any value of a child found; and the value is at
+     * most nmv (the mex of nmv values): when one value of 0..nmv is left,
+     * it is the value */
+    unsigned excl = (v & HQ_EXCL ? v & ~HQ_EXCL : 0u) | (unsigned)(seen[0] & ((1u << HQ_BITS) - 1));
+    if (h < HQ_BITS)
+        excl |= 1u << h;
+    if (g < 0 && nmv < HQ_BITS) {
+        unsigned left = ((1u << (nmv + 1)) - 1) & ~excl;
+        if (left && !(left & (left - 1)))
+            g = __builtin_ctz(left);
+    }
     if (g >= 0) {
         table_put(s, key, (unsigned char)(g + 1));
         s->stored++;
         return g == h;
     }
-    if (h < HQ_BITS) {
+    if (excl) {
         if (!v)
             s->stored++;
-        table_put(s, key, (unsigned char)(HQ_EXCL | (v & HQ_EXCL ? v : 0) | 1u << h));
+        table_put(s, key, (unsigned char)(HQ_EXCL | excl));
     }
     return 0;
 }
