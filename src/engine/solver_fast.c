@@ -1323,7 +1323,8 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * value: 123k positions against 225k; grid:2x7's 280k against 387k;
      * bench/techniques.sh, where the theorems are off, is unchanged) */
     uint64_t first = !n && f->s->thm.n ? UNLIMITED : f->allowance;
-    /* On a board without automorphisms there are no mirror replies, which
+    /* On a board without automorphisms there are no mirror replies (with
+     * --no-mirrors the rounds stay, to measure the mirrors alone), which
      * the rounds are there to find cheaply (a mirror reply is allowed 4 to
      * 256 times as much as another move): there each move is searched to
      * its end, in order.  The winning reply is the first tried in about
@@ -1334,7 +1335,7 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * positions and a third less CPU; on the grids, whose automorphisms
      * give mirror replies, the rounds pay: grid:4x4 searches 3.6 million
      * positions without them, `--no-rounds`, against 67 thousand). */
-    if (!f->s->nmirror)
+    if (!f->s->nmirror && !f->o->no_mirrors)
         first = UNLIMITED;
     for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
         /* with other threads, each move but the first goes to whichever
