@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 old=$1 new=$2 runs=$3
 shift 3
 for bin in "$old" "$new"; do
-  [ -x "$bin" ] && [ ! -d "$bin" ] || { echo "bench/order.sh: $bin is not an executable" >&2; exit 1; }
+  if [ ! -x "$bin" ] || [ -d "$bin" ]; then echo "bench/order.sh: $bin is not an executable" >&2; exit 1; fi
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench/order.sh: RUNS is a count, not '$runs'" >&2; exit 2; }
 timeout=${TIMEOUT:-600}
@@ -61,10 +61,10 @@ for b in "$@"; do
       echo $(($(awk '{print $2}' "$tmp/time") / 1024)) >"$tmp/$how.mib"
     done
   done
-  ans=$(sed -n 's/^grundy: //p' "$tmp/new.out")
+  ans=$(sed -n 's/^grundy: \([0-9][0-9]*\)$/\1/p' "$tmp/new.out")
   [ -n "$ans" ] || ans=$(sed -n 's/^winner: player \([12]\).*/player \1/p' "$tmp/new.out")
   po=$(cat "$tmp/old.pos") pn=$(cat "$tmp/new.pos")
   so=$(median <"$tmp/old.s") sn=$(median <"$tmp/new.s")
-  ratio() { [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] && awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", b / a}' || echo "?"; }
+  ratio() { [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] && awk -v a="$1" -v b="$2" 'BEGIN {if (a > 0) printf "%.2f", b / a; else printf "?"}' || echo "?"; }
   echo "| $b | ${ans:-?} | $po | $pn | $(ratio "$po" "$pn") | $so | $sn | $(ratio "$so" "$sn") | $(cat "$tmp/old.mib") | $(cat "$tmp/new.mib") |"
 done
