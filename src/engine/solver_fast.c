@@ -217,9 +217,6 @@ typedef struct worker {
     uint64_t pending;              /* positions not yet added to s->positions */
     uint64_t nodes;                /* positions this worker has searched */
     uint32_t history[2 * SG_MAXE]; /* how often a dart won: tried first */
-    /* the killer replies: by the live edges of the component it was played
-     * in, 1 + the dart that last won there (0 for none); see order_moves() */
-    uint8_t killer[SG_MAXE + 1];
     uint32_t rng;
     tt_counts counts;          /* table probes and stores not yet in the table's statistics */
     ckey *ckeys;               /* ckeys() of them: see ckey */
@@ -1075,12 +1072,10 @@ static inline uint64_t answer_edges(const uint8_t *dart, uint64_t live, uint64_t
  * board's automorphisms, with or without every arrow reversed), the
  * most trusted mirror's first; then those that leave the smallest
  * largest component (the others are valued apart, and cheaply), then
- * those that kill most constraints, then the killer reply (the dart that
- * last won in a component of as many live edges: most often a sibling's
- * refutation, which refutes this move too), then those whose dart has
- * won most often before.  A mirror reply's score keeps its mirror in the
- * low bits (4 bits, as 2 * MAX_MIRRORS <= 16) where other moves keep
- * their history (0x3FFF for the killer).  bench/techniques.sh compares. */
+ * those that kill most constraints, then those whose dart has won most
+ * often before.  A mirror reply's score keeps its mirror in the low
+ * bits (4 bits, as 2 * MAX_MIRRORS <= 16) where other moves keep their
+ * history.  bench/techniques.sh compares. */
 static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
 {
     int m = legal_darts(f->sb, big, dart), nm = 0;
@@ -1158,9 +1153,7 @@ static int order_moves(worker *f, const sg *big, int n, int *dart, int *score)
             continue; /* a move the table shows to lose: never worth trying */
         dart[nm] = dart[i];
         int kills = __builtin_popcountll(big->alive) - __builtin_popcountll(child[i].alive);
-        uint32_t won = f->history[dart[i]] < 0x3FFE ? f->history[dart[i]] : 0x3FFE;
-        if (f->killer[__builtin_popcountll(big->live)] == dart[i] + 1)
-            won = 0x3FFF; /* the killer reply: above any history */
+        uint32_t won = f->history[dart[i]] < 0x3FFF ? f->history[dart[i]] : 0x3FFF;
         int via = -1;
         for (int a = 0; a < f->s->nmirror; a++)
             if (((cand[a] >> (dart[i] >> 1)) & 1u) && (via < 0 || trust(f, a) > trust(f, via)) &&
@@ -1333,8 +1326,8 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * 8 times more each round, before it (`bash bench/order.sh`: the
      * asymmetric boards of 20 and 22 edges, a quarter to a third fewer
      * positions and a third less CPU; on the grids, whose automorphisms
-     * give mirror replies, the rounds pay: grid:4x4 searches 3.6 million
-     * positions without them, `--no-rounds`, against 67 thousand). */
+     * give mirror replies, the rounds pay: grid:4x4 searches over 3
+     * million positions without them, `--no-rounds`, against 71 thousand). */
     if (!f->s->nmirror && !f->o->no_mirrors)
         first = UNLIMITED;
     for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
@@ -1378,7 +1371,6 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
                 result = 1;
                 if (d >= 0) {
                     f->history[d]++;
-                    f->killer[__builtin_popcountll(largest)] = (uint8_t)(d + 1);
                     best = d;
                 }
             }
