@@ -383,8 +383,8 @@ static uint64_t positions_of(const cy_board *b, const unsigned char *mark, cy_so
 static void test_rounds_and_mirrors(void **state)
 {
     (void)state;
-    cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1},
-                   nr = o;
+    cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1};
+    cy_solver_opts nr = o;
     nr.no_rounds = 1;
     char desc[1024];
     int boards = 0, searched = 0;

@@ -1324,10 +1324,11 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * two fifths of the positions won by search there, after 1.6 others
      * on average, and the rounds searched those others again and again,
      * 8 times more each round, before it (`bash bench/order.sh`: the
-     * asymmetric boards of 20 and 22 edges, a quarter to a third fewer
-     * positions and a third less CPU; on the grids, whose automorphisms
-     * give mirror replies, the rounds pay: grid:4x4 searches over 3
-     * million positions without them, `--no-rounds`, against 71 thousand). */
+     * asymmetric boards of 20 to 24 edges, 0.65 to 0.88 times the
+     * positions and 0.52 to 0.76 times the CPU; on the grids, whose
+     * automorphisms give mirror replies, the rounds pay: grid:4x4 searches
+     * over 3 million positions without them, `--no-rounds`, against 71
+     * thousand). */
     if (!f->s->nmirror && !f->o->no_mirrors)
         first = UNLIMITED;
     for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
