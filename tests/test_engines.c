@@ -357,19 +357,14 @@ static void test_dfpn_benchmark_boards(void **state)
     assert_true(compared >= 12);
 }
 
-/* The positions a fresh solver with grundy method `method` searches for
- * mark's answer: who wins (value 0) or the value (value 1), which goes to
- * *answer. */
-static uint64_t method_positions(const cy_board *b, const unsigned char *mark, int method, int value, int *answer)
+/* The positions one search with opts o (a fresh table of o.memory, 16
+ * MiB if 0) makes for the position mark of b: who wins (value 0) or the
+ * value (value 1), which goes to *answer. */
+static uint64_t positions_of(const cy_board *b, const unsigned char *mark, cy_solver_opts o, int value, int *answer)
 {
     cy_error err;
-    cy_solver_opts o = {.engine = CY_ENGINE_FAST,
-                        .threads = 1,
-                        .no_bitboard = 1,
-                        .no_theorems = 1,
-                        .mex_edges = 2,
-                        .grundy_method = method,
-                        .memory = 2u << 20};
+    if (!o.memory)
+        o.memory = 16u << 20;
     cy_solver *s = cy_solver_new(b, &o, &err);
     if (!s)
         fail_msg("%s", err.msg);
@@ -379,6 +374,20 @@ static uint64_t method_positions(const cy_board *b, const unsigned char *mark, i
     cy_solver_stats_get(s, &st);
     cy_solver_free(s);
     return st.positions;
+}
+
+/* The positions a fresh one-thread solver with grundy method `method`
+ * searches for mark's answer (positions_of). */
+static uint64_t method_positions(const cy_board *b, const unsigned char *mark, int method, int value, int *answer)
+{
+    cy_solver_opts o = {.engine = CY_ENGINE_FAST,
+                        .threads = 1,
+                        .no_bitboard = 1,
+                        .no_theorems = 1,
+                        .mex_edges = 2,
+                        .grundy_method = method,
+                        .memory = 2u << 20};
+    return positions_of(b, mark, o, value, answer);
 }
 
 /* Where --grundy-method applies: mex pruning values the components of the
@@ -428,12 +437,87 @@ static void test_grundy_method_scope(void **state)
     assert_true(differ >= 5);
 }
 
+/* The rounds of the outcome search are for mirror replies: on a board
+ * without automorphisms (none to give a mirror reply) the search is the
+ * one without rounds, position for position, on random boards of up to 13
+ * edges and positions on them, and its answers are the plain engine's;
+ * on boards with automorphisms (where the rounds find the mirror replies
+ * cheaply) the rounds stay, and change the search. */
+static void test_rounds_and_mirrors(void **state)
+{
+    (void)state;
+    cy_solver_opts o = {.engine = CY_ENGINE_FAST, .threads = 1, .no_bitboard = 1, .mex_edges = 2, .no_grundy = 1};
+    cy_solver_opts nr = o;
+    nr.no_rounds = 1;
+    char desc[1024];
+    int boards = 0, searched = 0;
+    for (uint64_t seed = 1; seed <= 400 && boards < 40; seed++) {
+        rb_rng r = {seed * 0x2545F4914F6CDD1Dull + 3};
+        cy_board *b = rb_board(&r, 13, desc, sizeof desc);
+        cy_symmetry *sym = cy_symmetry_new(b, NULL);
+        int asym = sym && sym->n == 1;
+        cy_symmetry_free(sym);
+        if (!asym || b->ne < 11) {
+            cy_board_free(b);
+            continue;
+        }
+        boards++;
+        cy_error err;
+        cy_solver_opts po = {.engine = CY_ENGINE_PLAIN, .memory = 16u << 20};
+        cy_solver *plain = cy_solver_new(b, &po, &err);
+        assert_non_null(plain);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        for (int p = 0; p < 3; p++) {
+            memset(mark, 0, (size_t)b->ne);
+            if (p)
+                rb_position(b, mark, &r, rb_below(&r, 4));
+            if (cy_rules_cycle_cell(b, mark) >= 0 || cy_rules_winning_completion(b, mark) >= 0)
+                continue;
+            int want = cy_solver_grundy(plain, mark) != 0, with, without;
+            uint64_t a = positions_of(b, mark, o, 0, &with), z = positions_of(b, mark, nr, 0, &without);
+            if (with != want || without != want)
+                fail_msg("%s, position %d: the plain engine says %d, the fast %d (%d without rounds)", desc, p, want,
+                         with, without);
+            if (a != z)
+                fail_msg("%s (no automorphism), position %d: %llu positions searched, %llu without rounds", desc, p,
+                         (unsigned long long)a, (unsigned long long)z);
+            searched += a > 64; /* (a search the first round would have cut) */
+        }
+        free(mark);
+        cy_solver_free(plain);
+        cy_board_free(b);
+    }
+    print_message("%d boards without automorphisms, %d searches of over 64 positions: as without rounds\n", boards,
+                  searched);
+    assert_true(boards >= 20 && searched >= 20);
+    /* with automorphisms: the rounds change the search */
+    static const char *const specs[] = {"grid:3x3", "grid:2x5", "theta:4,5,5"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        cy_board *b = t_board(specs[i]);
+        unsigned char *mark = calloc((size_t)b->ne + 1, 1);
+        cy_solver_opts ot = o, nt = nr;
+        ot.no_theorems = nt.no_theorems = 1;
+        int with, without;
+        uint64_t a = positions_of(b, mark, ot, 0, &with), z = positions_of(b, mark, nt, 0, &without);
+        assert_int_equal(with, without);
+        if (a == z)
+            fail_msg("%s: %llu positions with rounds and without", specs[i], (unsigned long long)a);
+        print_message("%s: %llu positions with rounds, %llu without\n", specs[i], (unsigned long long)a,
+                      (unsigned long long)z);
+        free(mark);
+        cy_board_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_theorem_answers),     cmocka_unit_test(test_random_boards),
-        cmocka_unit_test(test_family_boards),       cmocka_unit_test(test_dfpn_benchmark_boards),
+        cmocka_unit_test(test_theorem_answers),
+        cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_family_boards),
+        cmocka_unit_test(test_dfpn_benchmark_boards),
         cmocka_unit_test(test_grundy_method_scope),
+        cmocka_unit_test(test_rounds_and_mirrors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

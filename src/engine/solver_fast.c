@@ -1337,6 +1337,21 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
      * value: 123k positions against 225k; grid:2x7's 280k against 387k;
      * bench/techniques.sh, where the theorems are off, is unchanged) */
     uint64_t first = !n && f->s->thm.n ? UNLIMITED : f->allowance;
+    /* On a board without automorphisms there are no mirror replies (with
+     * --no-mirrors the rounds stay, to measure the mirrors alone), which
+     * the rounds are there to find cheaply (a mirror reply is allowed 4 to
+     * 256 times as much as another move): there each move is searched to
+     * its end, in order.  The winning reply is the first tried in about
+     * two fifths of the positions won by search there, after 1.6 others
+     * on average, and the rounds searched those others again and again,
+     * 8 times more each round, before it (`bash bench/order.sh`: the
+     * asymmetric boards of 20 to 24 edges, 0.65 to 0.88 times the
+     * positions and 0.52 to 0.76 times the CPU; on the grids, whose
+     * automorphisms give mirror replies, the rounds pay: grid:4x4 searches
+     * over 3 million positions without them, `--no-rounds`, against 71
+     * thousand). */
+    if (!f->s->nmirror && !f->o->no_mirrors)
+        first = UNLIMITED;
     for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
         /* with other threads, each move but the first goes to whichever
          * thread comes to it first; a move another thread is searching is
