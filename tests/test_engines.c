@@ -512,12 +512,9 @@ static void test_rounds_and_mirrors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_theorem_answers),
-        cmocka_unit_test(test_random_boards),
-        cmocka_unit_test(test_family_boards),
-        cmocka_unit_test(test_dfpn_benchmark_boards),
-        cmocka_unit_test(test_grundy_method_scope),
-        cmocka_unit_test(test_rounds_and_mirrors),
+        cmocka_unit_test(test_theorem_answers),     cmocka_unit_test(test_random_boards),
+        cmocka_unit_test(test_family_boards),       cmocka_unit_test(test_dfpn_benchmark_boards),
+        cmocka_unit_test(test_grundy_method_scope), cmocka_unit_test(test_rounds_and_mirrors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

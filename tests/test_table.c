@@ -117,8 +117,7 @@ static void test_shared_bitboards_against_plain(void **state)
             if (cy_rules_winning_completion(b, mark) < 0 && cy_rules_cycle_cell(b, mark) < 0) {
                 int want = cy_solver_grundy(plain, mark), got = cy_solver_grundy(shared, mark);
                 if (got != want)
-                    fail_msg("board %d, position %d: shared table and bitboards %d, plain %d\n%s", i, p, got, want,
-                             desc);
+                    fail_msg("board %d, position %d: shared table and bitboards %d, plain %d\n%s", i, p, got, want, desc);
                 checked++;
                 nonzero += want > 0;
             }
