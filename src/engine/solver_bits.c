@@ -402,7 +402,7 @@ void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
  * moves to equal games, by (a) and (b) again), and by the Sprague-Grundy
  * theorem its value is G(Q) XOR (1 XOR ... XOR 1).  Taking them out makes
  * every P share the entry of its Q.  The tests check it against
- * tests/brute.c on every position of every plane board up to 8 edges. */
+ * tests/brute.c on every position of every plane board up to 10 edges. */
 static uint64_t free_edges(const bits *s, uint64_t marked, uint64_t dir)
 {
     uint64_t ok = 0; /* edges with a constrained end or cell */
@@ -605,7 +605,7 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
  * was proved.  The positions counted are the positions expanded: one asked
  * about several values may count once for each.  Measured in docs/benchmarks.md (Grundy values by
  * questions).  The tests compare this search with the brute force at
- * every position of every plane board up to 8 edges (tests/test_reduce.c). */
+ * every position of every plane board up to 10 edges (tests/test_reduce.c). */
 #define HQ_EXCL 0x80u
 #define HQ_BITS 7
 
