@@ -4,7 +4,7 @@
  * value h?" (the default, src/engine/solver_bits.c's heap_eq) and by mex of every
  * child (--no-outcome-search), each with and without the reductions of
  * cy_solver_opts.reductions (the summary keys of src/engine/reduce.h, the free
- * edges of src/engine/solver_bits.c).  At every position of every plane board of
+ * edges and the settled edges of src/engine/solver_bits.c).  At every position of every plane board of
  * up to 9 edges (tests/planeboards.c; 9,549 boards) and of every 37th board
  * of 10 edges (1,197 of 44,276) each gives the brute force's Grundy value,
  * one solver per board answering all its positions in base-3 order (so
@@ -43,7 +43,8 @@
 #include <time.h>
 
 /* The ways checked: by questions (the default), by mex, each reduction
- * alone by mex and by questions, both reductions. */
+ * alone by mex and by questions, the summary keys with each of the others
+ * (the settled edges include the free edges). */
 static const struct way {
     const char *name;
     int mex, reductions;
@@ -54,8 +55,11 @@ static const struct way {
     {"mex, free edges", 1, CY_REDUCE_FREE},
     {"questions, free edges", 0, CY_REDUCE_FREE},
     {"summary keys and free edges", 0, CY_REDUCE_KEYS | CY_REDUCE_FREE},
+    {"mex, settled edges", 1, CY_REDUCE_SETTLED},
+    {"questions, settled edges", 0, CY_REDUCE_SETTLED},
+    {"summary keys, settled edges", 0, CY_REDUCE_KEYS | CY_REDUCE_SETTLED},
 };
-#define NWAYS 6
+#define NWAYS 9
 
 typedef struct tally {
     long positions;           /* positions compared */
@@ -225,6 +229,10 @@ static void test_every_small_board(void **state)
     assert_true(ty.searched[3] < ty.searched[1]);
     assert_true(ty.searched[4] < ty.searched[0]);
     assert_true(ty.searched[2] != ty.searched[1]);
+    /* the settled edges are the free edges and more */
+    assert_true(ty.searched[6] < ty.searched[3]);
+    assert_true(ty.searched[7] < ty.searched[4]);
+    assert_true(ty.searched[8] < ty.searched[5]);
 }
 
 /* The summary keys' table: every key stored is found with its value through
