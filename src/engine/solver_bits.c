@@ -413,10 +413,11 @@ void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
  * for good, and a cell with arrows both ways forbids nothing for good.  So
  * the darts of a settled edge e that are legal in P (sink_source(): its
  * cells forbid none) stay legal, and the others illegal, in every position
- * reached from P while e is open; and marking e changes whether no other
- * dart is legal (its cells stay both ways; an end where e was the last
- * open edge has none left, and the sink/source rule looks only at a
- * vertex's last open edge; an exempt end or one both ways is unchanged).
+ * reached from P while e is open; and marking e, either way, changes the
+ * legality of no other dart, now or later (its cells stay both ways; an
+ * end where e was the last open edge has none left, and the sink/source
+ * rule looks only at a vertex's last open edge; an exempt end or one both
+ * ways is unchanged).
  * As for free edges, P's game is then the sum of Q's game (Q = P with the
  * settled edges S marked, any way: Q's moves are P's moves off S, with the
  * same legality at every later position) and one game per edge of S: no
@@ -429,7 +430,7 @@ void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
  *
  * Q's marks on S: a legal dart where there is one (dart 0 when both are),
  * so that Q is often the position that playing them reaches, and shares
- * its entry; dart 0 on a dead edge.
+ * its entry; dart 0 on a dead edge (and in the images' indices, out_step).
  *
  * Returns the edges taken out that count as heaps *1; *dead gets the
  * settled edges with no legal dart, *bwd the edges to be marked as dart 1
