@@ -4,12 +4,12 @@
  * value h?" (the default, src/engine/solver_bits.c's heap_eq) and by mex of every
  * child (--no-outcome-search), each with and without the reductions of
  * cy_solver_opts.reductions (the summary keys of src/engine/reduce.h, the free
- * edges and the settled edges of src/engine/solver_bits.c).  At every position of every plane board of
- * up to 9 edges (tests/planeboards.c; 9,549 boards) and of every 37th board
- * of 10 edges (1,197 of 44,276) each gives the brute force's Grundy value,
- * one solver per board answering all its positions in base-3 order (so
- * entries stored for one position, exact values or values excluded,
- * serve the next, as in a search); each switch changes the positions
+ * edges and the settled edges of src/engine/solver_bits.c).  At every
+ * position of every plane board of up to 9 edges (tests/planeboards.c;
+ * 9,549 boards) and of every 37th board of 10 edges (1,197 of 44,276) each
+ * gives the brute force's Grundy value, one solver per board answering
+ * all its positions in base-3 order (so entries stored for one position,
+ * exact values or values excluded, serve the next, as in a search); each switch changes the positions
  * searched (so it reaches the code it names); and the table of the summary
  * keys keeps every entry through its growth and is empty after rtab_clear.
  *
@@ -21,9 +21,10 @@
  * by hand:
  *     CYCLES_REDUCE_EDGES=10 build/tests/test_reduce
  * (CYCLES_REDUCE_EDGES=N, 1 to 10: every board of up to N edges, and every
- * 37th board of more, 97th under AddressSanitizer; CYCLES_REDUCE_SHARD=I/K: only the boards whose
- * number is I modulo K, so that K processes share the work).  Its
- * last run is recorded in docs/benchmarks.md.
+ * 37th board of more, 97th under AddressSanitizer; CYCLES_REDUCE_SHARD=I/K:
+ * only the boards whose number is I modulo K, so that K processes share
+ * the work; the counts are asserted only for N of 8 or more).  Its last
+ * run is recorded in docs/benchmarks.md.
  *
  * brute.c and planeboards.c are included (a unity build), as in
  * test_theorem6.c.
@@ -221,6 +222,8 @@ static void test_every_small_board(void **state)
     for (int i = 0; i < NWAYS; i++)
         if (ty.wrong[i])
             fail_msg("%s: %ld values unlike the brute force's, first %s", ways[i].name, ty.wrong[i], ty.first[i]);
+    if (x.full < 8)
+        return; /* too few boards asked for the counts below */
     assert_true(boards * x.shards >= 1000 && ty.positions * x.shards >= 100000);
     /* each switch reaches its code: questions search fewer positions than
      * mex; free edges fewer than without; the summary keys trade the
