@@ -152,7 +152,7 @@ typedef struct extent {
 
 /* The extent read from CYCLES_REDUCE_EDGES and CYCLES_REDUCE_SHARD (see the
  * top of the file), else the default: every board of up to 9 edges, and
- * every 37th board of 10 edges (about 30 s of CPU in all).  Under
+ * every 37th board of 10 edges (about 40 s of CPU in all).  Under
  * AddressSanitizer, which makes it five times as slow and checks the
  * memory, not the values (the plain build checks those), every board of up
  * to 8 edges and every 97th of 9 and 10. */
