@@ -426,16 +426,17 @@ typedef struct cy_solver_opts {
     cy_table *table;       /* fast engine (sub-games): this shared table instead
                               of one of its own (memory is then the table's);
                               NULL = its own.  See cy_table_new. */
-    int reductions;        /* bitboard engine, for measuring and testing (both
+    int reductions;        /* bitboard engine, for measuring and testing (they
                               cost more than they spare today): CY_REDUCE_KEYS
                               keys positions by the summaries their futures
                               depend on, CY_REDUCE_FREE takes free edges out
-                              as nim-heaps; 0 = neither */
+                              as nim-heaps, CY_REDUCE_SETTLED settled edges
+                              too (free edges widened); 0 = none */
 } cy_solver_opts;
 
 /* The reductions of cy_solver_opts.reductions (proved in src/engine/reduce.h and
  * src/engine/solver_bits.c). */
-enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2 };
+enum { CY_REDUCE_KEYS = 1, CY_REDUCE_FREE = 2, CY_REDUCE_SETTLED = 4 };
 
 /* The outcome searches of the fast engine (cy_solver_opts.search): rounds
  * of growing allowances, or df-pn (Nagai's depth-first proof-number search). */

@@ -4,13 +4,27 @@
  * value h?" (the default, src/engine/solver_bits.c's heap_eq) and by mex of every
  * child (--no-outcome-search), each with and without the reductions of
  * cy_solver_opts.reductions (the summary keys of src/engine/reduce.h, the free
- * edges of src/engine/solver_bits.c).  At every position of every plane board of
- * up to 8 edges (tests/planeboards.c) each gives the brute force's Grundy
- * value, one solver per board answering all its positions in base-3 order
- * (so entries stored for one position, exact values or values excluded,
- * serve the next, as in a search); each switch changes the positions
+ * edges and the settled edges of src/engine/solver_bits.c).  At every
+ * position of every plane board of up to 9 edges (tests/planeboards.c;
+ * 9,549 boards) and of every 37th board of 10 edges (1,197 of 44,276) each
+ * gives the brute force's Grundy value, one solver per board answering
+ * all its positions in base-3 order (so entries stored for one position,
+ * exact values or values excluded, serve the next, as in a search); each switch changes the positions
  * searched (so it reaches the code it names); and the table of the summary
  * keys keeps every entry through its growth and is empty after rtab_clear.
+ *
+ * (Under AddressSanitizer, every board of up to 8 edges and every 97th of
+ * 9 and 10: see read_extent.)
+ *
+ * THE FULL CHECK, every position of every plane board of up to 10 edges
+ * (53,825 boards), takes some minutes, too long for `make test`; it is run
+ * by hand:
+ *     CYCLES_REDUCE_EDGES=10 build/tests/test_reduce
+ * (CYCLES_REDUCE_EDGES=N, 1 to 10: every board of up to N edges, and every
+ * 37th board of more, 97th under AddressSanitizer; CYCLES_REDUCE_SHARD=I/K:
+ * only the boards whose number is I modulo K, so that K processes share
+ * the work; the counts are asserted only for N of 8 or more).  Its last
+ * run is recorded in docs/benchmarks.md.
  *
  * brute.c and planeboards.c are included (a unity build), as in
  * test_theorem6.c.
@@ -18,16 +32,20 @@
 #include "support.h"
 
 #include "brute.c"
+#define PB_MAXE 10 /* the boards of the full check */
 #include "planeboards.c"
 
 #include "reduce.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The ways checked: by questions (the default), by mex, each reduction
- * alone by mex and by questions, both reductions. */
+ * alone by mex and by questions, the summary keys with each of the others
+ * (the settled edges include the free edges). */
 static const struct way {
     const char *name;
     int mex, reductions;
@@ -38,13 +56,16 @@ static const struct way {
     {"mex, free edges", 1, CY_REDUCE_FREE},
     {"questions, free edges", 0, CY_REDUCE_FREE},
     {"summary keys and free edges", 0, CY_REDUCE_KEYS | CY_REDUCE_FREE},
+    {"mex, settled edges", 1, CY_REDUCE_SETTLED},
+    {"questions, settled edges", 0, CY_REDUCE_SETTLED},
+    {"summary keys, settled edges", 0, CY_REDUCE_KEYS | CY_REDUCE_SETTLED},
 };
-#define NWAYS 6
+#define NWAYS 9
 
 typedef struct tally {
     long positions;           /* positions compared */
     long wrong[NWAYS];        /* values unlike the brute force's */
-    char first[NWAYS][160];   /* the first of them */
+    char first[NWAYS][400];   /* the first of them: the board's faces and the marks */
     uint64_t searched[NWAYS]; /* positions each way searched for the empty boards */
 } tally;
 
@@ -67,8 +88,8 @@ static int normal_play_position(br_game *br, const cy_board *b, unsigned char *m
 }
 
 /* Compares every position of b (every marking, in base-3 order) under each
- * reduction with the brute force, into *ty. */
-static void every_position(const cy_board *b, tally *ty)
+ * reduction with the brute force, into *ty; desc names b in messages. */
+static void every_position(const cy_board *b, const char *desc, tally *ty)
 {
     br_game *br = br_new(b);
     assert_non_null(br);
@@ -89,7 +110,7 @@ static void every_position(const cy_board *b, tally *ty)
             for (int i = 0; i < NWAYS; i++) {
                 int got = cy_solver_grundy(s[i], m);
                 if (got != want && !ty->wrong[i]++) {
-                    int k = snprintf(ty->first[i], sizeof ty->first[i], "%s at", b->name ? b->name : "a board");
+                    int k = snprintf(ty->first[i], sizeof ty->first[i], "%s, marks", desc);
                     for (int e = 0; e < b->ne && k > 0 && (size_t)k < sizeof ty->first[i] - 4; e++)
                         k += snprintf(ty->first[i] + k, sizeof ty->first[i] - (size_t)k, " %d", m[e]);
                 }
@@ -121,35 +142,89 @@ static void every_position(const cy_board *b, tally *ty)
     br_free(br);
 }
 
-/* Every position of every plane board of up to 8 edges: each reduction
- * gives the brute force's value; each changes what is searched. */
+/* The extent of test_every_small_board: every board of up to `full` edges,
+ * and every `stride`-th board of full + 1 to PB_MAXE edges (1: every one),
+ * of those the ones whose number (counted over all levels from 0) is
+ * shard modulo shards. */
+typedef struct extent {
+    int full, stride, shard, shards;
+} extent;
+
+/* The extent read from CYCLES_REDUCE_EDGES and CYCLES_REDUCE_SHARD (see the
+ * top of the file), else the default: every board of up to 9 edges, and
+ * every 37th board of 10 edges (about 40 s of CPU in all).  Under
+ * AddressSanitizer, which makes it five times as slow and checks the
+ * memory, not the values (the plain build checks those), every board of up
+ * to 8 edges and every 97th of 9 and 10. */
+static extent read_extent(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    extent x = {8, 97, 0, 1};
+#else
+    extent x = {9, 37, 0, 1};
+#endif
+    const char *e = getenv("CYCLES_REDUCE_EDGES"), *sh = getenv("CYCLES_REDUCE_SHARD");
+    if (e && *e) {
+        char *end;
+        long n = strtol(e, &end, 10);
+        if (*end || n < 1 || n > PB_MAXE)
+            fail_msg("CYCLES_REDUCE_EDGES must be a whole number from 1 to %d, not \"%s\"", PB_MAXE, e);
+        x.full = (int)n;
+    }
+    if (sh && *sh) {
+        int i, k, used = 0;
+        if (sscanf(sh, "%d/%d%n", &i, &k, &used) != 2 || sh[used] || k < 1 || i < 0 || i >= k)
+            fail_msg("CYCLES_REDUCE_SHARD must be I/K with 0 <= I < K, not \"%s\"", sh);
+        x.shard = i;
+        x.shards = k;
+    }
+    return x;
+}
+
+/* Every position of every plane board of up to 9 edges and of every 37th
+ * board of 10 edges (or the extent the environment asks for):
+ * each reduction gives the brute force's value; each changes what is
+ * searched. */
 static void test_every_small_board(void **state)
 {
     (void)state;
+    extent x = read_extent();
     pb_list level[PB_MAXE + 1];
     pb_generate(PB_MAXE, level);
     tally ty;
     memset(&ty, 0, sizeof ty);
-    int boards = 0;
+    int boards = 0, number = 0;
     for (int e = 1; e <= PB_MAXE; e++) {
-        for (int i = 0; i < level[e].n; i++) {
+        long before = ty.positions;
+        int here = 0;
+        clock_t t0 = clock();
+        for (int i = 0; i < level[e].n; i++, number++) {
+            if ((e > x.full && i % x.stride) || number % x.shards != x.shard)
+                continue;
             cy_error err;
-            cy_board *b = pb_board(&level[e].m[i], NULL, 0, &err);
+            char desc[256];
+            cy_board *b = pb_board(&level[e].m[i], desc, sizeof desc, &err);
             assert_non_null(b);
             boards++;
-            every_position(b, &ty);
+            here++;
+            every_position(b, desc, &ty);
             cy_board_free(b);
         }
+        print_message("  %2d edges: %d of %d boards, %ld positions, %.1f s CPU\n", e, here, level[e].n,
+                      ty.positions - before, (double)(clock() - t0) / CLOCKS_PER_SEC);
         free(level[e].m);
     }
-    print_message("every plane board to %d edges: %d boards, %ld positions\n", PB_MAXE, boards, ty.positions);
+    print_message("every plane board to %d edges, every %d-th to %d (shard %d of %d): %d boards, %ld positions\n",
+                  x.full, x.stride, PB_MAXE, x.shard, x.shards, boards, ty.positions);
     for (int i = 0; i < NWAYS; i++)
         print_message("  %-28s %llu positions searched for the empty boards\n", ways[i].name,
                       (unsigned long long)ty.searched[i]);
     for (int i = 0; i < NWAYS; i++)
         if (ty.wrong[i])
             fail_msg("%s: %ld values unlike the brute force's, first %s", ways[i].name, ty.wrong[i], ty.first[i]);
-    assert_true(boards >= 1000 && ty.positions >= 100000);
+    if (x.full < 8)
+        return; /* too few boards asked for the counts below */
+    assert_true(boards * x.shards >= 1000 && ty.positions * x.shards >= 100000);
     /* each switch reaches its code: questions search fewer positions than
      * mex; free edges fewer than without; the summary keys trade the
      * automorphisms for their summaries, so a different number */
@@ -157,6 +232,10 @@ static void test_every_small_board(void **state)
     assert_true(ty.searched[3] < ty.searched[1]);
     assert_true(ty.searched[4] < ty.searched[0]);
     assert_true(ty.searched[2] != ty.searched[1]);
+    /* the settled edges are the free edges and more */
+    assert_true(ty.searched[6] < ty.searched[3]);
+    assert_true(ty.searched[7] < ty.searched[4]);
+    assert_true(ty.searched[8] < ty.searched[5]);
 }
 
 /* The summary keys' table: every key stored is found with its value through

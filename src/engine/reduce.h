@@ -33,7 +33,7 @@
  * summary and its reverse (codes 1 and 2 swapped) have equal values too:
  * the key is the lesser of the two.  The tests check the engine with and
  * without the reduction against tests/brute.c on every position of every
- * plane board up to 8 edges (tests/test_reduce.c).  Measured, it costs more
+ * plane board up to 10 edges (tests/test_reduce.c).  Measured, it costs more
  * than it spares (docs/benchmarks.md): it merges few positions beyond the
  * reversal, loses the bitboard engine's automorphisms, and a hash probe
  * costs more than the direct table's index, so it is off unless asked for

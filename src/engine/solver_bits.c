@@ -50,8 +50,8 @@ struct bits {
     size_t nwritten, cap_written; /* cap_written 0: not tracked, cleared whole */
     /* the reductions (o.reductions): the reduced keys (reduce.h), with each
      * edge's ends and cyclable cells (-1: none) and the table of the keys;
-     * free edges taken out (free_edges) */
-    int reduce, free_edges;
+     * free edges taken out (free_edges; with settled, the settled edges) */
+    int reduce, free_edges, settled;
     int heaps; /* values by questions (heap_eq) */
     int eend[BITS_MAX_EDGES][2];
     int ecell[BITS_MAX_EDGES][2];
@@ -237,7 +237,8 @@ bits *bits_new(const cy_board *b, const cy_solver_opts *o, cy_error *err)
     for (int e = 1; e <= b->ne; e++)
         s->pow3[e] = s->pow3[e - 1] * 3;
     /* the reduced keys take ne + 2 (nv + ncell) bits */
-    s->free_edges = (o->reductions & CY_REDUCE_FREE) != 0;
+    s->settled = (o->reductions & CY_REDUCE_SETTLED) != 0;
+    s->free_edges = (o->reductions & CY_REDUCE_FREE) || s->settled;
     s->heaps = !o->no_outcome_search;
     s->reduce = (o->reductions & CY_REDUCE_KEYS) && b->ne + 2 * (b->nv + s->ncell) <= 63;
     if (s->reduce) {
@@ -437,21 +438,80 @@ void bits_sink_source(const bits *s, const unsigned char *mark, uint64_t f[2])
  * moves to equal games, by (a) and (b) again), and by the Sprague-Grundy
  * theorem its value is G(Q) XOR (1 XOR ... XOR 1).  Taking them out makes
  * every P share the entry of its Q.  The tests check it against
- * tests/brute.c on every position of every plane board up to 8 edges. */
-static uint64_t free_edges(const bits *s, uint64_t marked, uint64_t dir)
+ * tests/brute.c on every position of every plane board up to 10 edges.
+ *
+ * SETTLED EDGES (CY_REDUCE_SETTLED; s->settled), the free edges widened:
+ * an end may also be a vertex whose marked arrows all point in or all out
+ * (or none is marked) if the edge is its last open edge.  Such a vertex's
+ * marks change only when that edge is marked, so what it allows the edge
+ * is fixed; an exempt end or one with arrows both ways allows both darts
+ * for good, and a cell with arrows both ways forbids nothing for good.  So
+ * the darts of a settled edge e that are legal in P (sink_source(): its
+ * cells forbid none) stay legal, and the others illegal, in every position
+ * reached from P while e is open; and marking e, either way, changes the
+ * legality of no other dart, now or later (its cells stay both ways; an
+ * end where e was the last open edge has none left, and the sink/source
+ * rule looks only at a vertex's last open edge; an exempt end or one both
+ * ways is unchanged).
+ * As for free edges, P's game is then the sum of Q's game (Q = P with the
+ * settled edges S marked, any way: Q's moves are P's moves off S, with the
+ * same legality at every later position) and one game per edge of S: no
+ * move when neither dart is legal (a dead edge: a 0 to the sum), else one
+ * or two moves to equal games (*1).  So G(P) = G(Q) XOR (the number of
+ * edges of S with a legal dart, mod 2).  On a chain of vertices of degree
+ * 2, an open edge between two marked edges of the chain is settled as
+ * soon as the chain's two cells have arrows both ways.  Checked like the
+ * free edges (tests/test_reduce.c).
+ *
+ * Q's marks on S: a legal dart where there is one (dart 0 when both are),
+ * so that Q is often the position that playing them reaches, and shares
+ * its entry; dart 0 on a dead edge (and in the images' indices, out_step).
+ *
+ * Returns the edges taken out that count as heaps *1; *dead gets the
+ * settled edges with no legal dart, *bwd the edges to be marked as dart 1
+ * (both 0 without s->settled). */
+static uint64_t free_edges(const bits *s, uint64_t marked, uint64_t dir, uint64_t *dead, uint64_t *bwd)
 {
     uint64_t ok = 0; /* edges with a constrained end or cell */
     for (int v = 0; v < s->nv; v++) {
         uint64_t mk = s->vmask[v] & marked, in = mk & (dir ^ s->vinto[v]);
+        uint64_t open = s->vmask[v] & ~marked; /* settled: a last open edge is not constrained by v */
         if (!s->vspecial[v] && (in == mk || in == 0))
-            ok |= s->vmask[v];
+            ok |= s->settled && !(open & (open - 1)) ? 0 : s->vmask[v];
     }
     for (int c = 0; c < s->ncell; c++) {
         uint64_t mk = s->cmask[c] & marked, against = mk & (dir ^ s->cref[c]);
         if (against == 0 || against == mk)
             ok |= s->cmask[c];
     }
-    return s->all & ~marked & ~ok;
+    uint64_t out = s->all & ~marked & ~ok;
+    *dead = *bwd = 0;
+    if (s->settled && out) { /* neither dart legal: no move, no heap */
+        uint64_t f[2];
+        sink_source(s, marked, dir, f);
+        *dead = out & f[0] & f[1];
+        *bwd = out & f[0] & ~f[1];
+    }
+    return out & ~*dead;
+}
+
+/* What marking the edges out (taken out by free_edges) adds to image i's
+ * index: those of bwd as dart 1, the others as the dart that is digit 1 in
+ * image i.  The direction of a free or dead edge's mark never matters
+ * again (its ends and cells keep their arrows both ways, or have no open
+ * edge left), so any choice gives a position of the same value; this one
+ * gives a position and its images (automorphisms, every arrow reversed)
+ * images of one another again, and so one entry.  A settled edge with one
+ * legal dart is marked by it (bwd), which the images respect already. */
+static inline uint32_t out_step(const bits *s, int i, uint64_t out, uint64_t bwd)
+{
+    uint32_t add = 0;
+    for (uint64_t es = out; es; es &= es - 1) {
+        int e = __builtin_ctzll(es);
+        uint32_t a = s->step[i][0][e], b = s->step[i][1][e];
+        add += (bwd >> e) & 1 ? b : a < b ? a : b;
+    }
+    return add;
 }
 
 /* The least of n indices: the key of a position. */
@@ -470,14 +530,13 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
     const uint32_t *idx = s->idx[depth];
     uint32_t *next = s->idx[depth + 1];
     if (s->free_edges) {
-        uint64_t fr = free_edges(s, marked, dir);
-        if (fr) { /* the value of fr marked (as dart 0), XOR their parity */
+        uint64_t dead, bwd, fr = free_edges(s, marked, dir, &dead, &bwd), out = fr | dead;
+        if (out) { /* the value of fr and dead marked (bwd as dart 1), XOR fr's parity */
             for (int i = 0; i < s->nsym; i++) {
                 next[i] = idx[i];
-                for (uint64_t es = fr; es; es &= es - 1)
-                    next[i] += s->step[i][0][__builtin_ctzll(es)];
+                next[i] += out_step(s, i, out, bwd);
             }
-            int g = grundy(s, marked | fr, dir & ~fr, depth + 1);
+            int g = grundy(s, marked | out, (dir & ~out) | bwd, depth + 1);
             return g < 0 ? g : g ^ (__builtin_popcountll(fr) & 1);
         }
     }
@@ -584,9 +643,10 @@ static inline uint64_t rkey_canon(const bits *s, uint64_t key)
  * made canonical), searched on the reduced keys' table. */
 static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
 {
-    uint64_t fr = s->free_edges ? free_edges(s, marked, dir) : 0;
-    if (fr) {
-        int g = grundy_reduced(s, marked | fr, dir & ~fr, key & ~fr);
+    uint64_t dead = 0, bwd = 0, fr = s->free_edges ? free_edges(s, marked, dir, &dead, &bwd) : 0, out = fr | dead;
+    if (out) { /* settled edges may end a vertex's open edges: its code is read afresh */
+        uint64_t cm = marked | out, cd = (dir & ~out) | bwd;
+        int g = grundy_reduced(s, cm, cd, s->settled ? rkey(s, cm, cd) : key & ~out);
         return g < 0 ? g : g ^ (__builtin_popcountll(fr) & 1);
     }
     uint64_t ck = rkey_canon(s, key);
@@ -640,7 +700,7 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
  * was proved.  The positions counted are the positions expanded: one asked
  * about several values may count once for each.  Measured in docs/benchmarks.md (Grundy values by
  * questions).  The tests compare this search with the brute force at
- * every position of every plane board up to 8 edges (tests/test_reduce.c). */
+ * every position of every plane board up to 10 edges (tests/test_reduce.c). */
 #define HQ_EXCL 0x80u
 #define HQ_BITS 7
 
@@ -661,14 +721,13 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
         return 0;
     }
     if (s->free_edges) {
-        uint64_t fr = free_edges(s, marked, dir);
-        if (fr) { /* G = G(fr marked, as dart 0) XOR their parity */
+        uint64_t dead, bwd, fr = free_edges(s, marked, dir, &dead, &bwd), out = fr | dead;
+        if (out) { /* G = G(fr and dead marked, bwd as dart 1) XOR fr's parity */
             for (int i = 0; i < s->nsym; i++) {
                 next[i] = idx[i];
-                for (uint64_t es = fr; es; es &= es - 1)
-                    next[i] += s->step[i][0][__builtin_ctzll(es)];
+                next[i] += out_step(s, i, out, bwd);
             }
-            return heap_eq(s, marked | fr, dir & ~fr, depth + 1, h ^ (__builtin_popcountll(fr) & 1));
+            return heap_eq(s, marked | out, (dir & ~out) | bwd, depth + 1, h ^ (__builtin_popcountll(fr) & 1));
         }
     }
     int late = tick(s);
