@@ -1243,6 +1243,41 @@ static int mirror_answer(worker *f, const sg *g, int n, uint64_t limit)
     return 0;
 }
 
+/* The positions each move of win()'s first round may take against a heap
+ * of n: f->allowance, or UNLIMITED where the moves are searched each to its
+ * end in one round. */
+static uint64_t first_allowance(const worker *f, int n)
+{
+    /* the moves are searched in rounds, each allowing every move still
+     * open a few times more positions than the last: a move that wins
+     * cheaply is found before much is spent on one that is hard to judge
+     * (what df-pn does by proof numbers, here by effort; whatever a round
+     * settles stays in the table).  Against an empty heap on a board
+     * where Theorem 6 applies there is one round only: there the strategy's
+     * winning answers come without rounds (order_moves' and mirror_answer's
+     * theorem checks), and the positions left are those where it fails,
+     * whose moves the rounds would search again and again (theta:9,10,11's
+     * value: 123k positions against 225k; grid:2x7's 280k against 387k;
+     * bench/techniques.sh, where the theorems are off, is unchanged) */
+    uint64_t first = !n && f->s->thm.n ? UNLIMITED : f->allowance;
+    /* On a board without automorphisms there are no mirror replies (with
+     * --no-mirrors the rounds stay, to measure the mirrors alone), which
+     * the rounds are there to find cheaply (a mirror reply is allowed 4 to
+     * 256 times as much as another move): there each move is searched to
+     * its end, in order.  The winning reply is the first tried in about
+     * two fifths of the positions won by search there, after 1.6 others
+     * on average, and the rounds searched those others again and again,
+     * 8 times more each round, before it (`bash bench/order.sh`: the
+     * asymmetric boards of 20 to 24 edges, 0.65 to 0.88 times the
+     * positions and 0.52 to 0.76 times the CPU; on the grids, whose
+     * automorphisms give mirror replies, the rounds pay: grid:4x4 searches
+     * over 3 million positions without them, `--no-rounds`, against 71
+     * thousand). */
+    if (!f->s->nmirror && !f->o->no_mirrors)
+        first = UNLIMITED;
+    return first;
+}
+
 /* Whether the player to move wins g + *n (1 or 0), or a negative code:
  * OVER when the search would take the worker past limit positions.  All
  * components but the largest are replaced by their Grundy values. */
@@ -1325,33 +1360,7 @@ static int win(worker *f, const sg *g, int n, uint64_t limit)
     }
     if (result)
         nm = 0;
-    /* the moves are searched in rounds, each allowing every move still
-     * open a few times more positions than the last: a move that wins
-     * cheaply is found before much is spent on one that is hard to judge
-     * (what df-pn does by proof numbers, here by effort; whatever a round
-     * settles stays in the table).  Against an empty heap on a board
-     * where Theorem 6 applies there is one round only: there the strategy's
-     * winning answers come without rounds (order_moves' and mirror_answer's
-     * theorem checks), and the positions left are those where it fails,
-     * whose moves the rounds would search again and again (theta:9,10,11's
-     * value: 123k positions against 225k; grid:2x7's 280k against 387k;
-     * bench/techniques.sh, where the theorems are off, is unchanged) */
-    uint64_t first = !n && f->s->thm.n ? UNLIMITED : f->allowance;
-    /* On a board without automorphisms there are no mirror replies (with
-     * --no-mirrors the rounds stay, to measure the mirrors alone), which
-     * the rounds are there to find cheaply (a mirror reply is allowed 4 to
-     * 256 times as much as another move): there each move is searched to
-     * its end, in order.  The winning reply is the first tried in about
-     * two fifths of the positions won by search there, after 1.6 others
-     * on average, and the rounds searched those others again and again,
-     * 8 times more each round, before it (`bash bench/order.sh`: the
-     * asymmetric boards of 20 to 24 edges, 0.65 to 0.88 times the
-     * positions and 0.52 to 0.76 times the CPU; on the grids, whose
-     * automorphisms give mirror replies, the rounds pay: grid:4x4 searches
-     * over 3 million positions without them, `--no-rounds`, against 71
-     * thousand). */
-    if (!f->s->nmirror && !f->o->no_mirrors)
-        first = UNLIMITED;
+    uint64_t first = first_allowance(f, n);
     for (uint64_t allow = first; nm && !result; allow = times(allow, ALLOWANCE_GROWTH)) {
         /* with other threads, each move but the first goes to whichever
          * thread comes to it first; a move another thread is searching is
