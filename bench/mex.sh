@@ -18,19 +18,14 @@ set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: bash bench/mex.sh OLD NEW RUNS BOARD..." >&2; exit 2; }
 old=$1 new=$2 runs=$3
 shift 3
-for bin in "$old" "$new"; do
-  [ -x "$bin" ] && [ ! -d "$bin" ] || { echo "bench/mex.sh: $bin is not an executable" >&2; exit 1; }
-done
-[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench/mex.sh: RUNS is a count, not '$runs'" >&2; exit 2; }
+. "$(dirname "$0")/common.sh"
+two_binaries bench/mex.sh "$old" "$new" "$runs"
 timeout=${TIMEOUT:-600}
 extra=()
 [ "${WHO:-0}" = 1 ] && extra=(--no-grundy)
 [ -n "${MEMORY:-}" ] && extra+=(--memory "$MEMORY")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# median of the numbers on stdin
-median() { sort -g | awk '{a[NR] = $1} END {print NR ? a[int((NR + 1) / 2)] : "?"}'; }
 
 echo "| board | value | positions old | positions rounds | positions mex | mex / old | old s | rounds s | mex s |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -20,18 +20,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 4 ] || { echo "usage: bash bench/order.sh OLD NEW RUNS BOARD..." >&2; exit 2; }
 old=$1 new=$2 runs=$3
 shift 3
-for bin in "$old" "$new"; do
-  if [ ! -x "$bin" ] || [ -d "$bin" ]; then echo "bench/order.sh: $bin is not an executable" >&2; exit 1; fi
-done
-[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench/order.sh: RUNS is a count, not '$runs'" >&2; exit 2; }
+. "$(dirname "$0")/common.sh"
+two_binaries bench/order.sh "$old" "$new" "$runs"
 timeout=${TIMEOUT:-600}
 extra=()
 [ "${WHO:-0}" = 1 ] && extra=(--no-grundy)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# median of the numbers on stdin
-median() { sort -g | awk '{a[NR] = $1} END {print NR ? a[int((NR + 1) / 2)] : "?"}'; }
 
 echo "| board | answer | positions old | positions new | new / old | old s | new s | new / old | old MiB | new MiB |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
