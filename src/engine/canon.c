@@ -229,9 +229,11 @@ static inline uint64_t code(const sg *g, const uint64_t *kinv, int k)
 void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
 {
     /* read only from the edges of least invariant: the kinds, states and
-     * sizes of their constraints, then those of their neighbours' (what
-     * every isomorphism keeps) */
-    uint64_t inv[SG_MAXE], mixed[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
+     * sizes of their constraints (what every isomorphism keeps).  A second
+     * round (the neighbours' invariants added) left fewer edges to read
+     * from, but on the census's sparse boards it cost more than the
+     * readings it spared (docs/census-plan.md) */
+    uint64_t inv[SG_MAXE], kinv[SG_MAXK], least = UINT64_MAX;
     for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
         int k = __builtin_ctzll(ks);
         kinv[k] = sg_mix(((uint64_t)__builtin_popcountll(sb->edges[k] & g->live) << 2 | ((sb->cells >> k) & 1u) << 1 |
@@ -241,18 +243,6 @@ void sg_plane_key(const sg_board *sb, const sg *g, uint64_t key[2])
     for (uint64_t es = g->live; es; es &= es - 1) {
         int e = __builtin_ctzll(es);
         inv[e] = around(sb, g, kinv, e);
-        mixed[e] = sg_mix(inv[e]);
-    }
-    for (uint64_t ks = g->alive; ks; ks &= ks - 1) {
-        int k = __builtin_ctzll(ks);
-        uint64_t v = kinv[k];
-        for (uint64_t es = sb->edges[k] & g->live; es; es &= es - 1)
-            v += mixed[__builtin_ctzll(es)];
-        kinv[k] = sg_mix(v);
-    }
-    for (uint64_t es = g->live; es; es &= es - 1) {
-        int e = __builtin_ctzll(es);
-        inv[e] += around(sb, g, kinv, e);
         if (inv[e] < least)
             least = inv[e];
     }
