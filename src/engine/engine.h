@@ -107,4 +107,20 @@ cyi_progress_state *plain_progress(plain *s);
 cyi_progress_state *fast_progress(fast *s);
 cyi_progress_state *bits_progress(bits *s);
 
+/* A set of Grundy values 0..191 in three words (the values of a position's
+ * options: at most two for each of 64 edges).  vset_add puts g in; vset_mex
+ * gives the least value not in the set, the mex. */
+static inline void vset_add(uint64_t seen[3], int g)
+{
+    seen[g >> 6] |= 1ull << (g & 63);
+}
+
+static inline int vset_mex(const uint64_t seen[3])
+{
+    int g = 0;
+    while (seen[g >> 6] & (1ull << (g & 63)))
+        g++;
+    return g;
+}
+
 #endif

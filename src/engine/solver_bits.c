@@ -565,11 +565,9 @@ static int grundy(bits *s, uint64_t marked, uint64_t dir, int depth)
                 s->hits++;
             if (g < 0)
                 return g;
-            seen[g >> 6] |= 1ull << (g & 63);
+            vset_add(seen, g);
         }
-    int g = 0;
-    while (seen[g >> 6] & (1ull << (g & 63)))
-        g++;
+    int g = vset_mex(seen);
     table_put(s, key, (unsigned char)(g + 1));
     s->stored++;
     return g;
@@ -673,11 +671,9 @@ static int grundy_reduced(bits *s, uint64_t marked, uint64_t dir, uint64_t key)
                 s->hits++;
             if (g < 0)
                 return g;
-            seen[g >> 6] |= 1ull << (g & 63);
+            vset_add(seen, g);
         }
-    int g = 0;
-    while (seen[g >> 6] & (1ull << (g & 63)))
-        g++;
+    int g = vset_mex(seen);
     if (rtab_put(&s->rt, ck, (unsigned char)(g + 1)) < 0)
         return CY_SOLVE_MEMORY;
     s->tab_bytes = s->rt.cap * (sizeof *s->rt.key + 1);
@@ -763,9 +759,7 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
             all_known = 0;
     }
     if (all_known) { /* the mex at once */
-        g = 0;
-        while (seen[g >> 6] & (1ull << (g & 63)))
-            g++;
+        g = vset_mex(seen);
     }
     /* for h' = h, then 0 .. h-1: whether some child has value h' */
     for (int j = 0; j <= h && r == 1 && g < 0; j++) {
@@ -791,7 +785,7 @@ static int heap_eq(bits *s, uint64_t marked, uint64_t dir, int depth, int h)
                 return q;
             found = q;
             if (q)
-                seen[want >> 6] |= 1ull << (want & 63);
+                vset_add(seen, want);
         }
         /* a child of value h: not h.  No child of value h' < h: not h
          * either, and since the children have every value below h' (asked

@@ -682,7 +682,7 @@ static int mex_value(worker *f, const sg *g, keys *k)
     if (r < 0)
         return r;
     uint64_t before = done(f);
-    uint64_t seen[2] = {0, 0};
+    uint64_t seen[3] = {0, 0, 0};
     sg child;
     int dart[2 * SG_MAXE];
     int m = legal_darts(f->sb, g, dart);
@@ -700,11 +700,9 @@ static int mex_value(worker *f, const sg *g, keys *k)
         int x = pos_value(f, &child);
         if (x < 0)
             return x;
-        seen[x >> 6] |= 1ull << (x & 63);
+        vset_add(seen, x);
     }
-    int mex = 0;
-    while (seen[mex >> 6] & (1ull << (mex & 63)))
-        mex++;
+    int mex = vset_mex(seen);
     store(f, k, 0, mex, -1, done(f) - before + 1);
     return mex;
 }

@@ -95,11 +95,9 @@ static int grundy(plain *s, int depth)
         s->mark[e] = CY_UNMARKED;
         if (g < 0)
             return g;
-        seen[g >> 6] |= 1ull << (g & 63);
+        vset_add(seen, g);
     }
-    int g = 0;
-    while (seen[g >> 6] & (1ull << (g & 63)))
-        g++;
+    int g = vset_mex(seen);
     if (memo_put(&s->memo, km, kd, g) < 0)
         return CY_SOLVE_MEMORY;
     return g;
