@@ -943,7 +943,9 @@ typedef struct cy_symmetry {
 } cy_symmetry;
 
 /* The automorphism group of b, from nauty's generators of the group of a
- * coloured flag graph of the board, each element checked against the faces. */
+ * coloured flag graph of the board, each element checked against the faces:
+ * every element keeps the edges, the special vertices, the cells and the
+ * outer face. */
 /* On a non-orientable surface the group holds the identity only.  With
  * parallel edges two elements may share a vertex map (their dmap differs). */
 cy_symmetry *cy_symmetry_new(const cy_board *b, cy_error *err);

@@ -105,11 +105,6 @@ static void symmetry_setup(cy_vsearch *s, const cy_board *b)
     for (int rev = 0; rev < (sym ? 2 : 1); rev++)
         for (int a = 0; a < n && s->nsym < MAX_SYM; a++) {
             const cy_automorphism *g = sym ? &sym->aut[a] : NULL;
-            int ok = 1;
-            for (int v = 0; g && v < b->nv; v++)
-                ok &= b->special[v] == b->special[g->vmap[v]];
-            if (!ok)
-                continue;
             for (int e = 0; e < ne; e++) {
                 int te = g ? g->emap[e] : e;
                 int flip = g ? g->dmap[2 * e] != 2 * te : 0; /* dart 0 of e lands on dart 1 of te */

@@ -161,11 +161,6 @@ static void symmetry_setup(bits *s, const cy_board *b)
     for (int rev = 0; rev < 2 && !s->o.no_canon; rev++)
         for (int a = 0; a < n && s->nsym < BITS_MAX_SYM; a++) {
             const cy_automorphism *g = sym ? &sym->aut[a] : NULL;
-            int ok = 1;
-            for (int v = 0; g && v < b->nv; v++)
-                ok &= b->special[v] == b->special[g->vmap[v]];
-            if (!ok)
-                continue;
             for (int e = 0; e < b->ne; e++) {
                 int te = g ? g->emap[e] : e;
                 /* dart 0 of e lands on dart 1 of te when the ends swap */
